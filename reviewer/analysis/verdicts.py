@@ -1,0 +1,31 @@
+"""The deterministic evidence for one symbol on one axis, computed once and given
+to both reviewers (static and Claude)."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+# (repo-relative path, qualified name): how symbols are keyed across analyses.
+SymbolKey = tuple[str, str]
+
+
+class AxisAssessment(BaseModel):
+    verdict: str  # one of the axis's verdicts (see review/schema.py)
+    confidence: int = Field(default=80, ge=0, le=100)
+    detail: str = ""  # the evidence as one sentence: "imported by 0 files; 0 references in its own file"
+    # Findings narrower than the symbol (e.g. unreachable lines); empty means the whole symbol.
+    line_start: int | None = None
+    line_end: int | None = None
+
+
+class FileFinding(BaseModel):
+    """A finding that is not a symbol verdict, e.g. unreachable code inside a symbol."""
+
+    path: str
+    symbol: str | None
+    axis: str
+    verdict: str
+    line_start: int
+    line_end: int
+    message: str
+    severity: str = "medium"

@@ -1,0 +1,174 @@
+"""`.reviewer.yml`: pydantic models, defaults, and errors that name the key.
+
+Every field has a default, so no file is needed. Secrets never live here:
+the API key comes from the ANTHROPIC_API_KEY environment variable only.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .errors import UserError
+
+CONFIG_FILENAME = ".reviewer.yml"
+AXES = ("correction", "utility", "duplication", "overengineering", "tests", "documentation")
+Axis = Literal["correction", "utility", "duplication", "overengineering", "tests", "documentation"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", validate_default=True)
+
+
+class ScanConfig(_Strict):
+    include: list[str] = Field(default_factory=list)  # globs; empty means every file
+    exclude: list[str] = Field(default_factory=list)  # globs, on top of the built-in skips
+    max_file_bytes: int = Field(default=1_000_000, gt=0)
+    respect_gitignore: bool = True
+    follow_symlinks: bool = True  # links that stay inside the repository; outside or looping ones are skipped
+
+
+class Pricing(_Strict):
+    """US dollars per million tokens."""
+
+    input: float = Field(ge=0)
+    output: float = Field(ge=0)
+    cache_write: float = Field(ge=0)
+    cache_read: float = Field(ge=0)
+
+
+def _default_pricing() -> dict[str, Pricing]:
+    return {
+        "claude-sonnet-4-5": Pricing(input=3.0, output=15.0, cache_write=3.75, cache_read=0.30),
+        "claude-opus-4-1": Pricing(input=15.0, output=75.0, cache_write=18.75, cache_read=1.50),
+        "claude-haiku-4-5": Pricing(input=1.0, output=5.0, cache_write=1.25, cache_read=0.10),
+    }
+
+
+class LLMConfig(_Strict):
+    # auto: Claude when ANTHROPIC_API_KEY is set, else the static reviewer
+    provider: Literal["auto", "static", "anthropic"] = "auto"
+    model: str = "claude-sonnet-4-5"
+    concurrency: int = Field(default=4, ge=1, le=64)
+    max_turns: int = Field(default=12, ge=1, le=100)  # tool-use round trips per file
+    max_validation_retries: int = Field(default=2, ge=0, le=10)
+    max_output_tokens: int = Field(default=8192, ge=256)
+    max_cost: float | None = Field(default=None, ge=0)  # USD; stop starting new files once reached
+    timeout_seconds: float = Field(default=120.0, gt=0)
+    pricing: dict[str, Pricing] = Field(default_factory=_default_pricing)
+
+
+class RagConfig(_Strict):
+    enabled: bool = False
+    model: str = "all-MiniLM-L6-v2"
+    min_score: float = Field(default=0.78, ge=0, le=1)
+    max_results: int = Field(default=8, ge=1, le=100)
+
+
+class CIConfig(_Strict):
+    # needs-refactor, critical, or an axis name: exit 1 when the gate is hit
+    fail_on: str | None = None
+    baseline: str | None = None
+
+
+class Config(_Strict):
+    scan: ScanConfig = Field(default_factory=ScanConfig)
+    languages: list[Literal["python", "javascript", "typescript", "tsx"]] = Field(
+        default_factory=lambda: ["python", "javascript", "typescript", "tsx"]
+    )
+    llm: LLMConfig = Field(default_factory=LLMConfig)
+    rag: RagConfig = Field(default_factory=RagConfig)
+    axes: list[Axis] = Field(default_factory=lambda: list(AXES))
+    output: str = ".reviewer"
+    ci: CIConfig = Field(default_factory=CIConfig)
+
+    def fingerprint(self) -> str:
+        """A stable digest of what changes review results (enters the review cache key)."""
+        import hashlib
+
+        relevant = {
+            "axes": self.axes,
+            "rag": self.rag.model_dump(),
+            "llm": {"provider": self.llm.provider, "model": self.llm.model},
+        }
+        return hashlib.sha256(repr(sorted(relevant.items())).encode()).hexdigest()[:16]
+
+
+def api_key() -> str | None:
+    key = os.environ.get("ANTHROPIC_API_KEY", "").strip()
+    return key or None
+
+
+def _known_keys(model: type[BaseModel]) -> list[str]:
+    return list(model.model_fields)
+
+
+def _model_at(loc: tuple[Any, ...]) -> type[BaseModel] | None:
+    """The pydantic model that owns the last element of an error location."""
+    model: type[BaseModel] = Config
+    for part in loc[:-1]:
+        field = model.model_fields.get(str(part)) if isinstance(part, str) else None
+        if field is None:
+            return None
+        annotation = field.annotation
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            model = annotation
+        else:
+            return None
+    return model
+
+
+def _describe(error: dict[str, Any], source: str) -> str:
+    loc = tuple(error["loc"])
+    key = ".".join(str(p) for p in loc)
+    if error["type"] == "extra_forbidden":
+        owner = _model_at(loc)
+        hint = ""
+        if owner is not None:
+            close = difflib.get_close_matches(str(loc[-1]), _known_keys(owner), n=1, cutoff=0.5)
+            if close:
+                hint = f" (did you mean '{close[0]}'?)"
+            else:
+                hint = f" (known keys: {', '.join(_known_keys(owner))})"
+        return f"unknown key '{key}' in {source}{hint}"
+    given = error.get("input")
+    shown = repr(given) if not isinstance(given, (dict, list)) else type(given).__name__
+    return f"invalid value for '{key}' in {source}: {error['msg'].lower()} (got {shown})"
+
+
+def parse_config(data: Any, source: str) -> Config:
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise UserError(f"{source} must be a mapping of keys to values, not {type(data).__name__}")
+    try:
+        return Config.model_validate(data)
+    except ValidationError as exc:
+        raise UserError(_describe(exc.errors()[0], source)) from None
+
+
+def load_config(root: Path, path: Path | None = None) -> Config:
+    """Read `path`, or `<root>/.reviewer.yml` when present, else the defaults."""
+    explicit = path is not None
+    path = path if explicit else root / CONFIG_FILENAME
+    if not path.exists():
+        if explicit:
+            raise UserError(f"config file not found: {path}")
+        return Config()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"cannot read {path}: {exc}") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" line {mark.line + 1}" if mark is not None else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise UserError(f"invalid YAML in {path}{where}: {problem}") from None
+    return parse_config(data, str(path.name if path.parent == root else path))

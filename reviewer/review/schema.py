@@ -1,0 +1,153 @@
+"""ReviewFile (contract): what one reviewer says about one file.
+
+Written to `.reviewer/reviews/<path>.rev.json`; read by reports, benchmarks and CI.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from ..rag.cards import FunctionCard
+
+REVIEW_SCHEMA_VERSION = 1
+
+Correction = Literal["OK", "NEEDS_FIX", "ERROR", "-"]
+Utility = Literal["USED", "DEAD", "LOW_VALUE"]
+Duplication = Literal["UNIQUE", "DUPLICATE"]
+Overengineering = Literal["LEAN", "OVER", "ACCEPTABLE"]
+Tests = Literal["GOOD", "WEAK", "NONE"]
+Documentation = Literal["DOCUMENTED", "PARTIAL", "UNDOCUMENTED"]
+FileVerdict = Literal["CLEAN", "NEEDS_REFACTOR", "CRITICAL"]
+Severity = Literal["low", "medium", "high"]
+CloneKind = Literal["identical", "renamed", "near-miss", "semantic", "inline"]
+
+# The verdict of each axis that needs no action.
+DEFAULT_VERDICTS = {
+    "correction": "OK",
+    "utility": "USED",
+    "duplication": "UNIQUE",
+    "overengineering": "LEAN",
+    "tests": "GOOD",
+    "documentation": "DOCUMENTED",
+}
+
+
+class DuplicateOf(BaseModel):
+    file: str
+    name: str
+    score: float  # combined, 0-1
+    line_start: int | None = None
+    structure: float | None = None  # structural similarity part, 0-1
+    meaning: float | None = None  # embedding similarity part, 0-1
+    clone_kind: CloneKind | None = None
+
+
+class SymbolReview(BaseModel):
+    name: str  # qualified name: "Class.method"
+    kind: str
+    exported: bool
+    line_start: int
+    line_end: int
+    correction: Correction = "-"
+    utility: Utility = "USED"
+    duplication: Duplication = "UNIQUE"
+    duplicate_of: DuplicateOf | None = None
+    overengineering: Overengineering = "LEAN"
+    tests: Tests = "NONE"
+    documentation: Documentation = "UNDOCUMENTED"
+    confidence: int = Field(default=80, ge=0, le=100)
+    detail: str = ""  # the evidence, one sentence per axis that matters
+    evidence: dict[str, str] = Field(default_factory=dict)  # axis -> evidence sentence
+
+
+class Finding(BaseModel):
+    axis: str
+    verdict: str
+    severity: Severity = "medium"
+    symbol: str | None = None
+    line_start: int
+    line_end: int
+    message: str
+    fingerprint: str = ""  # content hash: stable when lines move (baseline, SARIF)
+    suppressed: bool = False
+    suppression_reason: str | None = None
+
+
+class Action(BaseModel):
+    category: Literal["quick_win", "refactor", "hygiene"]
+    description: str
+    symbol: str | None = None
+    line_start: int | None = None
+
+
+class Similarity(BaseModel):
+    function: str  # qualified name in this file
+    line_start: int
+    file: str  # the other function's file
+    name: str  # the other function's qualified name
+    other_line_start: int | None = None
+    score: float
+    structure: float | None = None
+    meaning: float | None = None
+    clone_kind: CloneKind | None = None
+    suggestion: str = ""  # "reuse src/rng.py:weighted_pick"
+
+
+class TokenUsage(BaseModel):
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_creation_input_tokens: int = 0
+    cache_read_input_tokens: int = 0
+    cost_usd: float = 0.0
+    calls: int = 0
+
+
+class ReviewFile(BaseModel):
+    version: int = REVIEW_SCHEMA_VERSION
+    file: str
+    language: str
+    sha256: str
+    reviewer: Literal["static", "claude"]
+    model: str | None = None
+    verdict: FileVerdict = "CLEAN"
+    summary: str = ""
+    symbols: list[SymbolReview] = Field(default_factory=list)
+    findings: list[Finding] = Field(default_factory=list)
+    actions: list[Action] = Field(default_factory=list)
+    function_cards: list[FunctionCard] = Field(default_factory=list)
+    similarities: list[Similarity] = Field(default_factory=list)
+    rag_enabled: bool = False
+    usage: TokenUsage = Field(default_factory=TokenUsage)
+    reviewed_at: str = ""
+
+
+class FileError(BaseModel):
+    file: str
+    message: str
+
+
+class RunRecord(BaseModel):
+    """`.reviewer/runs/<run id>/run.json`: what one `reviewer run` did."""
+
+    version: int = 1
+    run_id: str
+    started_at: str
+    finished_at: str = ""
+    duration_seconds: float = 0.0
+    root: str = ""
+    reviewer: Literal["static", "claude"] = "static"
+    model: str | None = None
+    rag_enabled: bool = False
+    changed_since: str | None = None
+    files_total: int = 0  # files in scope after discovery
+    files_reviewed: int = 0  # reviewed in this run
+    files_cached: int = 0  # reused from the review cache
+    files_error: int = 0
+    files_not_reviewed: list[str] = Field(default_factory=list)  # e.g. stopped by --max-cost
+    errors: list[FileError] = Field(default_factory=list)
+    verdicts: dict[str, int] = Field(default_factory=dict)  # CLEAN/NEEDS_REFACTOR/CRITICAL -> count
+    usage: TokenUsage = Field(default_factory=TokenUsage)
+    phase_seconds: dict[str, float] = Field(default_factory=dict)  # scan/estimate/index/review/report
+    complete: bool = False  # False when the run stopped early (error, interrupt)

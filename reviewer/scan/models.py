@@ -1,0 +1,132 @@
+"""What the scan phase knows about a repository: pydantic models at the boundary.
+
+Every line number is 1-based and inclusive. Every path is repo-relative POSIX.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+SymbolKind = Literal[
+    "function",  # module-level or nested function, arrow function / function expression bound to a name
+    "method",  # function defined in a class body (or an object-literal member)
+    "class",
+    "constant",  # module-level UPPER_CASE (Python) or `const` (TS/JS) binding that is not a function
+    "variable",  # other module-level binding
+    "type",  # TS type alias
+    "interface",  # TS interface
+    "enum",  # TS enum
+]
+
+FUNCTION_KINDS = ("function", "method")
+
+
+def complexity_score(cyclomatic: int) -> int:
+    """Map cyclomatic complexity to the 1-5 score of the FunctionCard contract."""
+    if cyclomatic <= 2:
+        return 1
+    if cyclomatic <= 5:
+        return 2
+    if cyclomatic <= 10:
+        return 3
+    if cyclomatic <= 20:
+        return 4
+    return 5
+
+
+class LineRange(BaseModel):
+    line_start: int
+    line_end: int
+    reason: str = ""  # e.g. "after return", "if False", "if (DEBUG) with DEBUG = false"
+
+
+class Symbol(BaseModel):
+    name: str
+    qualified_name: str  # "Class.method", "outer.inner", "obj.member"
+    kind: SymbolKind
+    exported: bool = False
+    line_start: int
+    line_end: int
+    signature: str = ""  # as written, without the body
+    docstring: str | None = None  # Python docstring or JSDoc text (comment markers stripped)
+    body_hash: str = ""  # sha256 of the body with comments and whitespace normalized
+    calls: list[str] = Field(default_factory=list)  # callee as written: "foo", "self.bar", "mod.baz"
+    references: list[str] = Field(default_factory=list)  # identifiers and dotted names read in the body
+    complexity: int = 1  # cyclomatic: 1 + decision points
+    complexity_score: int = 1  # 1-5, see complexity_score()
+    parent: str | None = None  # qualified name of the enclosing class/function/object, if any
+    params: list[str] = Field(default_factory=list)  # parameter names, in order
+    decorators: list[str] = Field(default_factory=list)  # decorator text without "@", e.g. "app.route('/x')"
+    bases: list[str] = Field(default_factory=list)  # classes: base classes / extends / implements as written
+    is_async: bool = False
+    is_abstract: bool = False  # abstract class / method, or TS interface
+    value: str | None = None  # constants/variables: the initializer text, truncated to 200 chars
+    unreachable: list[LineRange] = Field(default_factory=list)  # statically unreachable code inside
+    # Structural fingerprint: sorted unique 32-bit hashes of shingles of the normalized
+    # token stream (identifiers -> ID, strings -> STR, numbers -> NUM), for clone detection.
+    shingles: list[int] = Field(default_factory=list)
+    token_count: int = 0  # length of the normalized token stream of the body
+
+
+class ImportedName(BaseModel):
+    name: str  # the imported name as exported by the source ("default" for a default import)
+    alias: str | None = None  # local binding when different from name
+
+
+class ImportRef(BaseModel):
+    source: str  # module as written: "os.path", "x" (with level 1 for "from .x"), "./util", "react"
+    level: int = 0  # Python relative-import dots; 0 for absolute and for TS/JS
+    names: list[ImportedName] = Field(default_factory=list)
+    namespace: str | None = None  # local name bound to the whole module: `import a.b as c` -> "c",
+    # `import a.b` -> "a.b", `import * as ns from` -> "ns", `const m = require("m")` -> "m"
+    star: bool = False  # `from x import *`
+    type_only: bool = False  # `import type {...}` / `import {type X}` when every name is a type
+    kind: Literal["static", "dynamic", "require", "side_effect"] = "static"
+    line: int = 0
+
+
+class ExportRef(BaseModel):
+    name: str  # the name other modules import ("default" for a default export, "*" for export *)
+    local: str | None = None  # the local symbol it exports, when defined in this file
+    source: str | None = None  # for re-exports: the module specifier `export ... from "./x"`
+    star: bool = False  # `export * from "./x"` (name "*"), or `export * as ns from` (name "ns")
+    type_only: bool = False
+    line: int = 0
+
+
+class FileFacts(BaseModel):
+    path: str
+    language: str  # "python", "javascript", "typescript", "tsx"
+    sha256: str
+    lines: int
+    size: int
+    symbols: list[Symbol] = Field(default_factory=list)
+    imports: list[ImportRef] = Field(default_factory=list)
+    exports: list[ExportRef] = Field(default_factory=list)
+    dunder_all: list[str] | None = None  # Python __all__, when defined with literal strings
+    module_references: list[str] = Field(default_factory=list)  # names read by top-level code
+    module_calls: list[str] = Field(default_factory=list)  # calls made by top-level code
+    string_literals: list[str] = Field(default_factory=list)  # identifier-like strings (getattr("x"))
+    dynamic_access: bool = False  # getattr/globals()/module[...] with a non-literal key
+    has_main_guard: bool = False  # Python `if __name__ == "__main__":`
+    syntax_errors: int = 0  # count of ERROR/MISSING nodes; symbols are still extracted
+    decode_errors: bool = False  # non-UTF-8 bytes decoded with replacement
+    suppressions: dict[int, list[str]] = Field(default_factory=dict)  # line -> axes from "reviewer: ignore[...]"
+
+
+class SkippedFile(BaseModel):
+    path: str
+    reason: str  # "binary", "over size limit (1.2 MB > 1.0 MB)", "generated", "no grammar for .go", ...
+
+
+class ScanResult(BaseModel):
+    root: str
+    files: list[FileFacts] = Field(default_factory=list)
+    skipped: list[SkippedFile] = Field(default_factory=list)
+    warnings: list[str] = Field(default_factory=list)  # e.g. "src/x.py: non-UTF-8 bytes replaced"
+    seconds: float = 0.0
+
+    def by_path(self) -> dict[str, FileFacts]:
+        return {f.path: f for f in self.files}
