@@ -64,10 +64,78 @@ def scan(path: str, config_path: str | None, as_json: bool) -> None:
     click.echo(render_scan_summary(result))
 
 
+@cli.command()
+@path_argument
+@config_option
+@click.option("--rebuild-rag", "rebuild", is_flag=True, help="Drop the RAG index and build it again.")
+def index(path: str, config_path: str | None, rebuild: bool) -> None:
+    """Build or update the RAG index of function cards for PATH."""
+    from .rag.indexer import index_repository
+    from .scan import scan_repository
+
+    root = _root(path)
+    config = _config(root, config_path)
+    result = scan_repository(root, config)
+    bar = None
+    shown = 0
+
+    def progress(done: int, total: int) -> None:
+        nonlocal bar, shown
+        if bar is None and total:
+            bar = click.progressbar(length=total, label="embedding cards", file=sys.stderr)
+            bar.__enter__()
+        if bar is not None:
+            bar.update(done - shown)
+            shown = done
+
+    try:
+        report = index_repository(root, config, result, rebuild=rebuild, progress=progress)
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+    click.echo(report.summary_line())
+
+
+@cli.command()
+@click.argument("target")
+@path_argument
+@config_option
+@click.option("--json", "as_json", is_flag=True, help="Print the hits as JSON.")
+@click.option("--max-results", type=click.IntRange(1, 100), default=None, help="Default: rag.max_results.")
+@click.option("--min-score", type=click.FloatRange(0, 1), default=None, help="Default: rag.min_score.")
+def similar(target: str, path: str, config_path: str | None, as_json: bool, max_results: int | None, min_score: float | None) -> None:
+    """Print the functions similar to TARGET (path/to/file.py:func, Class.method, or a card id)."""
+    from .rag.lookup import find_card
+    from .rag.similarity import SimilarityIndex
+
+    root = _root(path)
+    config = _config(root, config_path)
+    index = SimilarityIndex.open(root, config)
+    if not len(index):
+        raise UserError(f"no RAG index in {root / config.output / 'rag'}: run `reviewer index {path}` first")
+    card = find_card(index.store, target)
+    hits = index.find_similar(card.id, max_results or config.rag.max_results,
+                              config.rag.min_score if min_score is None else min_score)
+    if as_json:
+        click.echo(json.dumps({"target": card.model_dump(), "similar": [h.model_dump() for h in hits]}, indent=2))
+        return
+    click.echo(f"{card.file_path}:{card.line_start}-{card.line_end} {card.qualified_name}: {len(hits)} similar")
+    for hit in hits:
+        parts = ", ".join(p for p in (
+            f"meaning {hit.meaning:.2f}" if hit.meaning is not None else "",
+            f"structure {hit.structure:.2f}" if hit.structure is not None else "",
+            hit.clone_kind or "",
+        ) if p)
+        click.echo(f"  {hit.score:.2f}  {hit.file_path}:{hit.line_start}-{hit.line_end} {hit.name} ({parts})  {hit.summary}")
+
+
 def main() -> None:
     """Console entry point: user errors end in one line and exit code 2."""
     try:
-        cli.main(standalone_mode=False)
+        # Without standalone mode click returns the code of ctx.exit(n) instead of exiting.
+        exit_code = cli.main(standalone_mode=False)
+        if isinstance(exit_code, int) and exit_code:
+            sys.exit(exit_code)
     except UserError as exc:
         click.echo(f"reviewer: error: {exc}", err=True)
         sys.exit(EXIT_ERROR)

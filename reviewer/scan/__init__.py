@@ -1,0 +1,189 @@
+"""The scan phase: a repository in, FileFacts for each source file out.
+
+discover (discovery.py) -> read bytes, sha256, decode check, binary/generated
+check -> extract_file (extract.py) -> ScanResult. Files are parsed in a pool of
+processes when there are many of them; a file that cannot be read or parsed is
+listed as skipped, never fatal.
+"""
+
+from __future__ import annotations
+
+import codecs
+import hashlib
+import multiprocessing
+import os
+import re
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+
+from ..config import Config
+from .discovery import Discovery, SourceFile, content_skip_reason, discover, discover_paths
+from .extract import extract_file
+from .models import FileFacts, ScanResult, SkippedFile
+
+__all__ = ["scan_repository", "scan_paths", "scan_file", "Progress"]
+
+Progress = Callable[[int], None]  # called with the number of files just finished
+Outcome = tuple[FileFacts | SkippedFile, str | None]  # a file's facts or why it was skipped; a warning
+
+# Below this many files a process pool costs more (start-up, pickling) than it saves.
+PARALLEL_MIN_FILES = 200
+# Bytes of source per unit of work sent to a worker: big enough to amortise the
+# round trip, small enough to keep both cores busy until the end and the progress bar moving.
+CHUNK_BYTES = 256 * 1024
+CHUNK_MAX_FILES = 64
+
+# PEP 263 coding cookie, in the first two lines of a Python file.
+_CODING_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.MULTILINE)
+
+
+def scan_repository(root: Path, config: Config, *, workers: int | None = None, progress: Progress | None = None) -> ScanResult:
+    """Scan every file in scope under `root` (see discovery.py for what is in scope)."""
+    started = time.perf_counter()
+    found = discover(root, config, check_content=False)
+    return _scan_discovered(root, found, started, workers, progress)
+
+
+def scan_paths(
+    root: Path, config: Config, paths: list[str], *, workers: int | None = None, progress: Progress | None = None
+) -> ScanResult:
+    """Scan only `paths` (repo-relative or absolute), under the same rules as a full scan.
+
+    Paths that no longer exist (deleted files) are left out silently.
+    """
+    started = time.perf_counter()
+    found = discover_paths(root, config, paths, check_content=False)
+    return _scan_discovered(root, found, started, workers, progress)
+
+
+def scan_file(source: SourceFile) -> Outcome:
+    """Read, check and parse one file: its facts or why it was skipped, and a warning if any."""
+    try:
+        data = source.abs_path.read_bytes()
+    except OSError as exc:
+        return SkippedFile(path=source.path, reason=f"unreadable: {exc.strerror or exc}"), None
+    reason = content_skip_reason(source.path, data)
+    if reason:
+        return SkippedFile(path=source.path, reason=reason), None
+    sha256 = hashlib.sha256(data).hexdigest()
+    text, replaced = _as_utf8(data, source.language)
+    try:
+        facts = extract_file(source.path, text, source.language)
+    except Exception as exc:  # a parser or extractor bug must cost one file, not the scan
+        detail = str(exc).splitlines()[0] if str(exc) else ""
+        return SkippedFile(path=source.path, reason=f"parse failed: {type(exc).__name__}: {detail}".rstrip(": ")), None
+    facts.sha256 = sha256  # of the bytes on disk, whatever the decoding did
+    facts.size = len(data)
+    warning = None
+    if replaced:
+        facts.decode_errors = True
+        warning = f"{source.path}: non-UTF-8 bytes replaced"
+    return facts, warning
+
+
+def _as_utf8(data: bytes, language: str) -> tuple[bytes, bool]:
+    """UTF-8 bytes for the parser, and whether undecodable bytes were replaced.
+
+    A Python file that declares another encoding (`# -*- coding: latin-1 -*-`)
+    is transcoded with it; anything else that is not UTF-8 gets U+FFFD.
+    """
+    try:
+        data.decode("utf-8")
+        return data, False
+    except UnicodeDecodeError:
+        pass
+    if language == "python":
+        head = b"\n".join(data.split(b"\n", 2)[:2])
+        cookie = _CODING_COOKIE.search(head)
+        if cookie:
+            try:
+                codec = codecs.lookup(cookie.group(1).decode("ascii")).name
+                return data.decode(codec).encode("utf-8"), False
+            except (LookupError, UnicodeDecodeError):
+                pass
+    return data.decode("utf-8", errors="replace").encode("utf-8"), True
+
+
+def _scan_chunk(chunk: list[SourceFile]) -> list[Outcome]:
+    return [scan_file(source) for source in chunk]
+
+
+def _chunks(files: list[SourceFile]) -> list[list[SourceFile]]:
+    """Units of work, biggest files first so that the last chunks are short."""
+    chunks: list[list[SourceFile]] = []
+    current: list[SourceFile] = []
+    current_bytes = 0
+    for source in sorted(files, key=lambda f: f.size, reverse=True):
+        current.append(source)
+        current_bytes += source.size
+        if current_bytes >= CHUNK_BYTES or len(current) >= CHUNK_MAX_FILES:
+            chunks.append(current)
+            current, current_bytes = [], 0
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def default_workers() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _scan_serially(files: list[SourceFile], progress: Progress | None) -> list[Outcome]:
+    outcomes = []
+    for source in files:
+        outcomes.append(scan_file(source))
+        if progress:
+            progress(1)
+    return outcomes
+
+
+def _scan_in_pool(files: list[SourceFile], workers: int, progress: Progress | None) -> tuple[list[Outcome], list[SourceFile]]:
+    """Scan in `workers` processes: the outcomes, and the files left undone if the pool broke."""
+    # forkserver, not fork: the caller may run threads (a progress bar), and
+    # forking a threaded process can deadlock the child.
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["reviewer.scan.extract"])
+    outcomes: list[Outcome] = []
+    unfinished: list[SourceFile] = []
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        futures = {pool.submit(_scan_chunk, chunk): chunk for chunk in _chunks(files)}
+        for future in as_completed(futures):
+            try:
+                outcomes.extend(future.result())
+            except BrokenProcessPool:
+                unfinished.extend(futures[future])
+                continue
+            if progress:
+                progress(len(futures[future]))
+    return outcomes, unfinished
+
+
+def _scan_discovered(root: Path, found: Discovery, started: float, workers: int | None, progress: Progress | None) -> ScanResult:
+    workers = workers or default_workers()
+    if workers > 1 and len(found.files) > PARALLEL_MIN_FILES:
+        outcomes, unfinished = _scan_in_pool(found.files, workers, progress)
+        if unfinished:  # a worker died (a crash in a native parser): finish here, one file at a time
+            found.warnings.append(f"a scan worker process crashed; {len(unfinished)} files were scanned serially")
+            outcomes.extend(_scan_serially(unfinished, progress))
+    else:
+        outcomes = _scan_serially(found.files, progress)
+
+    result = ScanResult(root=str(root.resolve()), skipped=list(found.skipped), warnings=list(found.warnings))
+    for outcome, warning in outcomes:
+        if isinstance(outcome, FileFacts):
+            result.files.append(outcome)
+        else:
+            result.skipped.append(outcome)
+        if warning:
+            result.warnings.append(warning)
+    result.files.sort(key=lambda f: f.path)
+    result.skipped.sort(key=lambda s: s.path)
+    result.warnings.sort()
+    result.seconds = round(time.perf_counter() - started, 3)
+    return result

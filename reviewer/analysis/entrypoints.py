@@ -1,0 +1,123 @@
+"""Entry points declared outside the code: where execution starts without an import.
+
+Python: console scripts and entry points in pyproject.toml, setup.cfg and setup.py
+("pkg.mod:func"). TS/JS: `main`, `module`, `types`, `exports` and `bin` of package.json
+files (a built path like dist/index.js is mapped back to its source when one exists).
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .resolve import ProjectIndex
+
+_ENTRY_POINT = re.compile(r"=\s*['\"]?\s*([A-Za-z_][\w.]*)\s*:\s*([A-Za-z_][\w.]*)")
+_BUILD_DIRS = ("dist/", "build/", "lib/", "out/", "esm/", "cjs/")
+
+
+@dataclass
+class EntryPoints:
+    symbols: dict[tuple[str, str], str] = field(default_factory=dict)  # (path, qname) -> where declared
+    files: dict[str, str] = field(default_factory=dict)  # path -> where declared
+
+
+def find_entry_points(index: ProjectIndex, root: Path | None) -> EntryPoints:
+    found = EntryPoints()
+    if root is None:
+        return found
+    for name in ("pyproject.toml", "setup.cfg", "setup.py"):
+        for module, attribute in _python_entry_points(root / name):
+            path = index.module_file(module)
+            if path is None:
+                continue
+            target = index.resolve_name(path, attribute) if "." in attribute else None
+            qname = target[1] if target else index.top_level.get(path, {}).get(attribute)
+            if qname is not None:
+                found.symbols[(path, qname)] = f"entry point {module}:{attribute} in {name}"
+    for manifest in _package_manifests(index, root):
+        directory = posixpath.dirname(manifest)
+        for specifier in _package_json_targets(root / manifest):
+            path = _source_for(index, posixpath.normpath(posixpath.join(directory, specifier)))
+            if path is not None:
+                found.files[path] = f"{specifier} in {manifest}"
+    return found
+
+
+def _python_entry_points(path: Path) -> list[tuple[str, str]]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return []
+    if path.suffix == ".toml":
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError:
+            return []
+        values: list[str] = []
+        project = data.get("project", {})
+        for table in (project.get("scripts"), project.get("gui-scripts"),
+                      data.get("tool", {}).get("poetry", {}).get("scripts")):
+            if isinstance(table, dict):
+                values.extend(v for v in table.values() if isinstance(v, str))
+        for group in (project.get("entry-points") or {}).values():
+            if isinstance(group, dict):
+                values.extend(v for v in group.values() if isinstance(v, str))
+        text = "\n".join(f"x = {value}" for value in values)
+    return [(m.group(1), m.group(2)) for m in _ENTRY_POINT.finditer(text)]
+
+
+def _package_manifests(index: ProjectIndex, root: Path) -> list[str]:
+    """package.json at the root and in every directory that holds JS/TS sources (or above)."""
+    directories = {""}
+    for path, facts in index.files.items():
+        if facts.language != "python":
+            directory = posixpath.dirname(path)
+            while directory and directory not in directories:
+                directories.add(directory)
+                directory = posixpath.dirname(directory)
+    return sorted(posixpath.join(d, "package.json") for d in directories
+                  if (root / d / "package.json").is_file() and "node_modules" not in d)
+
+
+def _package_json_targets(path: Path) -> list[str]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return []
+    if not isinstance(data, dict):
+        return []
+    found: list[str] = []
+
+    def collect(value: object) -> None:
+        if isinstance(value, str):
+            found.append(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                collect(item)
+        elif isinstance(value, list):
+            for item in value:
+                collect(item)
+
+    for key in ("main", "module", "types", "typings", "browser", "exports", "bin"):
+        collect(data.get(key))
+    return found
+
+
+def _source_for(index: ProjectIndex, path: str) -> str | None:
+    """The scanned source behind a manifest path: itself, without extension, or built -> src."""
+    stem = re.sub(r"(\.d)?\.(js|mjs|cjs|ts|tsx|jsx|mts|cts)$", "", path)
+    candidates = [path, stem]
+    for build in _BUILD_DIRS:
+        if stem.startswith(build):
+            candidates.append("src/" + stem[len(build):])
+            candidates.append(stem[len(build):])
+    for candidate in candidates:
+        found = index.js_file_at(candidate)
+        if found is not None:
+            return found
+    return None

@@ -1,0 +1,557 @@
+"""Where a name comes from: imports resolved to the defining file, names to the defining symbol.
+
+Python: absolute imports against the repository's package roots (the directory above each
+top-level package, `src/`, the repository root, and the importer's own directory for
+scripts), relative imports with their level, `__init__.py` packages and namespace packages.
+TS/JS: relative specifiers with extension and `/index.*` resolution, tsconfig `baseUrl` and
+`paths`; bare package names are external (None).
+
+Names follow re-exports and barrels (`from .impl import x` in an `__init__.py`,
+`export * from` / `export {a as b} from` in an `index.ts`), aliases, star imports,
+namespace imports (`import a.b as c`, `import * as ns`, `const m = require(...)`) and
+CommonJS destructuring. Everything is memoized: resolution is called about a million
+times on a large repository.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..scan.models import FileFacts, ImportRef, ScanResult, Symbol
+
+JS_LANGUAGES = ("javascript", "typescript", "tsx")
+# Extension resolution order for a TS/JS specifier without (or with a swapped) extension.
+JS_EXTENSIONS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
+# `import "./x.js"` in TypeScript ESM means the file x.ts.
+JS_EXTENSION_SWAPS = {".js": (".ts", ".tsx"), ".jsx": (".tsx",), ".mjs": (".mts",), ".cjs": (".cts",)}
+SELF_NAMES = ("self", "this", "cls")
+_IDENTIFIER_CHAIN = re.compile(r"[A-Za-z_$#][\w$]*(?:\s*\??\.\s*[A-Za-z_$#][\w$]*)*")
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a name denotes: a symbol (qualified_name set) or a whole module (qualified_name None)."""
+
+    path: str
+    qualified_name: str | None = None
+
+    @property
+    def is_module(self) -> bool:
+        return self.qualified_name is None
+
+
+@dataclass
+class Walk:
+    """The result of resolving a dotted name: every project symbol met along the way."""
+
+    symbols: list[Target] = field(default_factory=list)  # e.g. [Class, Class.method]
+    complete: bool = False  # every part of the name resolved
+    unresolved_attributes: list[str] = field(default_factory=list)  # parts after the last resolved one
+
+    @property
+    def last(self) -> Target | None:
+        return self.symbols[-1] if self.symbols else None
+
+
+def name_chain(text: str) -> list[str]:
+    """The identifier chain a callee or reference starts with: "new a.b(x).c" -> ["a", "b"].
+
+    Parts after a call or subscript cannot be resolved statically and are dropped here
+    (the usage graph still sees them as attribute names through attribute_names())."""
+    text = text.strip()
+    for prefix in ("await ", "new ", "yield ", "typeof "):
+        if text.startswith(prefix):
+            text = text[len(prefix) :].lstrip()
+    match = _IDENTIFIER_CHAIN.match(text)
+    if not match:
+        return []
+    return [part.strip() for part in match.group(0).replace("?.", ".").split(".")]
+
+
+_ATTRIBUTE = re.compile(r"\.\s*#?([A-Za-z_$][\w$]*)")
+
+
+def attribute_names(text: str) -> list[str]:
+    """Every `.name` accessed in a reference or callee: "self.a.b().c" -> ["a", "b", "c"]."""
+    return _ATTRIBUTE.findall(text)
+
+
+def is_python(facts: FileFacts) -> bool:
+    return facts.language == "python"
+
+
+class ProjectIndex:
+    """Cross-file name resolution over one ScanResult. Build once with ProjectIndex.build()."""
+
+    def __init__(self, scan: ScanResult, root: Path | None = None) -> None:
+        self.scan = scan
+        self.root = root
+        self.files: dict[str, FileFacts] = {f.path: f for f in scan.files}
+        self.symbols: dict[str, dict[str, Symbol]] = {}  # path -> qualified name -> symbol
+        self.top_level: dict[str, dict[str, str]] = {}  # path -> top-level name -> qualified name
+        self.members: dict[tuple[str, str], list[str]] = {}  # (path, parent qname) -> child qnames
+        for facts in scan.files:
+            by_qname: dict[str, Symbol] = {}
+            tops: dict[str, str] = {}
+            for sym in facts.symbols:
+                by_qname.setdefault(sym.qualified_name, sym)
+                if sym.parent is None:
+                    tops.setdefault(sym.name, sym.qualified_name)
+                else:
+                    self.members.setdefault((facts.path, sym.parent), []).append(sym.qualified_name)
+            self.symbols[facts.path] = by_qname
+            self.top_level[facts.path] = tops
+        self.directories: set[str] = set()
+        for path in self.files:
+            parent = posixpath.dirname(path)
+            while parent and parent not in self.directories:
+                self.directories.add(parent)
+                parent = posixpath.dirname(parent)
+        self.python_modules: dict[str, str] = {}  # dotted module name -> file path
+        self.module_names: dict[str, str] = {}  # file path -> canonical dotted name
+        self.top_level_packages: set[str] = set()  # paths of top-level package __init__.py files
+        self._index_python_modules()
+        self.ts_base_url: str | None = None
+        self.ts_paths: list[tuple[str, list[str]]] = []
+        self._read_tsconfig()
+        self._bindings: dict[str, dict[str, tuple[ImportRef, str | None]]] = {}
+        self._namespaces: dict[str, dict[str, ImportRef]] = {}
+        self._import_targets: dict[tuple[str, int], str | None] = {}
+        self._export_memo: dict[tuple[str, str], Target | None] = {}
+        self._head_memo: dict[tuple[str, str], Target | None] = {}
+
+    @classmethod
+    def build(cls, scan: ScanResult, root: Path | None = None) -> "ProjectIndex":
+        return cls(scan, Path(scan.root) if root is None and scan.root else root)
+
+    # ------------------------------------------------------------------ python modules
+
+    def _has_init(self, directory: str) -> bool:
+        return posixpath.join(directory, "__init__.py") in self.files if directory else False
+
+    def _index_python_modules(self) -> None:
+        python_files = [p for p, f in self.files.items() if is_python(f)]
+        # Canonical names: from the directory above the topmost package (a chain of __init__.py).
+        for path in python_files:
+            directory = posixpath.dirname(path)
+            top = directory
+            while top and self._has_init(top):
+                top = posixpath.dirname(top)
+            self.module_names[path] = _dotted(path, top)
+            if path.endswith("/__init__.py") and posixpath.dirname(posixpath.dirname(path)) == top:
+                self.top_level_packages.add(path)
+        for path, name in sorted(self.module_names.items(), key=lambda item: (item[1].count("."), item[0])):
+            if name:
+                self.python_modules.setdefault(name, path)
+        # Secondary names (namespace packages, src layouts, repository-rooted imports).
+        for base in ("src", ""):
+            for path in python_files:
+                if base and not path.startswith(base + "/"):
+                    continue
+                name = _dotted(path, base)
+                if name and all(part.isidentifier() for part in name.split(".")):
+                    self.python_modules.setdefault(name, path)
+
+    def module_file(self, dotted: str, importer: str | None = None) -> str | None:
+        """The file of an absolute Python module name, or None when external."""
+        found = self.python_modules.get(dotted)
+        if found is None and importer is not None:
+            # A script importing a sibling module (its directory is on sys.path).
+            found = self._python_file_at(posixpath.join(posixpath.dirname(importer), *dotted.split(".")))
+        return found
+
+    def _python_file_at(self, base: str) -> str | None:
+        base = base.lstrip("/")
+        for candidate in (base + ".py", posixpath.join(base, "__init__.py"), base + ".pyi"):
+            if candidate in self.files:
+                return candidate
+        if base in self.directories:
+            return base  # namespace package: a directory without __init__.py
+        return None
+
+    def _submodule(self, module_path: str, name: str) -> str | None:
+        if module_path.endswith("__init__.py"):
+            directory = posixpath.dirname(module_path)
+        elif module_path in self.directories:
+            directory = module_path
+        else:
+            return None
+        return self._python_file_at(posixpath.join(directory, name))
+
+    # ------------------------------------------------------------------ TS/JS modules
+
+    def _read_tsconfig(self) -> None:
+        if self.root is None:
+            return
+        config_file = self.root / "tsconfig.json"
+        try:
+            text = config_file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return
+        # tsconfig is JSON with comments and trailing commas.
+        text = re.sub(r'("(?:\\.|[^"\\])*")|//[^\n]*|/\*.*?\*/', lambda m: m.group(1) or "", text, flags=re.S)
+        text = re.sub(r",(\s*[}\]])", r"\1", text)
+        try:
+            options = json.loads(text).get("compilerOptions") or {}
+        except (ValueError, AttributeError):
+            return
+        base_url = options.get("baseUrl")
+        if isinstance(base_url, str):
+            normalized = posixpath.normpath(base_url)
+            self.ts_base_url = "" if normalized == "." else normalized
+        paths = options.get("paths")
+        if isinstance(paths, dict):
+            for pattern, replacements in paths.items():
+                if isinstance(pattern, str) and isinstance(replacements, list):
+                    self.ts_paths.append((pattern, [r for r in replacements if isinstance(r, str)]))
+
+    def js_file_at(self, base: str) -> str | None:
+        base = posixpath.normpath(base)
+        if base.startswith("../") or base == "..":
+            return None
+        if base == ".":
+            base = ""
+        if base in self.files:
+            return base
+        stem, ext = posixpath.splitext(base)
+        for swapped in JS_EXTENSION_SWAPS.get(ext, ()):
+            if stem + swapped in self.files:
+                return stem + swapped
+        for ext in JS_EXTENSIONS:
+            if base + ext in self.files:
+                return base + ext
+        for ext in JS_EXTENSIONS:
+            candidate = posixpath.join(base, "index" + ext)
+            if candidate in self.files:
+                return candidate
+        return None
+
+    def _js_module_file(self, importer: str, specifier: str) -> str | None:
+        if specifier.startswith("."):
+            return self.js_file_at(posixpath.join(posixpath.dirname(importer), specifier))
+        for pattern, replacements in self.ts_paths:
+            if pattern.endswith("*"):
+                prefix = pattern[:-1]
+                if not specifier.startswith(prefix):
+                    continue
+                rest = specifier[len(prefix) :]
+            elif pattern == specifier:
+                rest = ""
+            else:
+                continue
+            for replacement in replacements:
+                candidate = replacement.replace("*", rest)
+                found = self.js_file_at(posixpath.join(self.ts_base_url or "", candidate))
+                if found:
+                    return found
+        if self.ts_base_url is not None:
+            return self.js_file_at(posixpath.join(self.ts_base_url, specifier))
+        return None
+
+    # ------------------------------------------------------------------ imports
+
+    def resolve_import(self, importer_path: str, ref: ImportRef) -> str | None:
+        """The file that defines the module `ref` imports, or None when it is external.
+
+        For `from . import x` (a package with no __init__.py) it may return the package
+        directory; a directory is not in ScanResult.files."""
+        key = (importer_path, id(ref))
+        if key in self._import_targets:
+            return self._import_targets[key]
+        facts = self.files.get(importer_path)
+        found: str | None
+        if facts is None:
+            found = None
+        elif is_python(facts):
+            found = self._python_import(importer_path, ref)
+        else:
+            found = self._js_module_file(importer_path, ref.source)
+        self._import_targets[key] = found
+        return found
+
+    def _python_import(self, importer: str, ref: ImportRef) -> str | None:
+        if ref.level == 0:
+            return self.module_file(ref.source, importer)
+        package = posixpath.dirname(importer)
+        for _ in range(ref.level - 1):
+            package = posixpath.dirname(package)
+        if not ref.source:
+            return self._python_file_at(package) if package else None
+        return self._python_file_at(posixpath.join(package, *ref.source.split(".")))
+
+    def module_for_specifier(self, importer: str, specifier: str) -> str | None:
+        """Resolve a module specifier written in `importer` (used for `export ... from`)."""
+        facts = self.files.get(importer)
+        if facts is None:
+            return None
+        if is_python(facts):
+            level = len(specifier) - len(specifier.lstrip("."))
+            return self._python_import(importer, ImportRef(source=specifier.lstrip("."), level=level))
+        return self._js_module_file(importer, specifier)
+
+    def bindings(self, path: str) -> dict[str, tuple[ImportRef, str | None]]:
+        """Local name -> (import, imported name) for every name an import binds in `path`.
+
+        The imported name is None for namespace bindings (`import x as y`, `import * as ns`)."""
+        found = self._bindings.get(path)
+        if found is not None:
+            return found
+        found = {}
+        namespaces: dict[str, ImportRef] = {}
+        facts = self.files.get(path)
+        for ref in facts.imports if facts else ():
+            for imported in ref.names:
+                found[imported.alias or imported.name] = (ref, imported.name)
+            if ref.namespace:
+                namespaces[ref.namespace] = ref
+                # `import a.b` binds `a`; the whole dotted name is matched in resolve_dotted.
+                found.setdefault(ref.namespace.split(".")[0], (ref, None))
+        self._bindings[path] = found
+        self._namespaces[path] = namespaces
+        return found
+
+    def namespaces(self, path: str) -> dict[str, ImportRef]:
+        self.bindings(path)
+        return self._namespaces[path]
+
+    # ------------------------------------------------------------------ names
+
+    def export_target(self, module_path: str, name: str) -> Target | None:
+        """What `name` denotes when imported from the module at `module_path`."""
+        key = (module_path, name)
+        if key in self._export_memo:
+            return self._export_memo[key]
+        self._export_memo[key] = None  # cycle guard: a re-export loop resolves to nothing
+        found = self._export_target(module_path, name)
+        self._export_memo[key] = found
+        return found
+
+    def _export_target(self, module_path: str, name: str) -> Target | None:
+        facts = self.files.get(module_path)
+        if facts is not None:
+            qname = self.top_level[module_path].get(name)
+            if qname is not None:
+                return Target(module_path, qname)
+            for export in facts.exports:
+                if export.name != name or export.name == "*":
+                    continue
+                if export.source is not None:
+                    source = self.module_for_specifier(module_path, export.source)
+                    if source is None:
+                        return None
+                    if export.star:  # export * as ns from "./x"
+                        return Target(source)
+                    return self.export_target(source, export.local or name)
+                if export.local and export.local != name:
+                    return self._local_head(module_path, export.local)
+            if name in self.bindings(module_path):
+                return self._local_head(module_path, name)
+            for export in facts.exports:
+                if export.star and export.name == "*" and export.source is not None:
+                    source = self.module_for_specifier(module_path, export.source)
+                    found = self.export_target(source, name) if source else None
+                    if found is not None:
+                        return found
+            for ref in facts.imports:
+                if ref.star:
+                    source = self.resolve_import(module_path, ref)
+                    found = self.export_target(source, name) if source else None
+                    if found is not None:
+                        return found
+        submodule = self._submodule(module_path, name)
+        return Target(submodule) if submodule else None
+
+    def _local_head(self, path: str, name: str) -> Target | None:
+        """What a bare name denotes at the top level of `path`: own symbol, import, star import."""
+        key = (path, name)
+        if key in self._head_memo:
+            return self._head_memo[key]
+        self._head_memo[key] = None
+        found = self._compute_local_head(path, name)
+        self._head_memo[key] = found
+        return found
+
+    def _compute_local_head(self, path: str, name: str) -> Target | None:
+        qname = self.top_level.get(path, {}).get(name)
+        if qname is not None:
+            return Target(path, qname)
+        binding = self.bindings(path).get(name)
+        if binding is not None:
+            ref, imported = binding
+            source = self.resolve_import(path, ref)
+            if source is None:
+                return None
+            if imported is None:  # namespace binding
+                if ref.namespace and "." in ref.namespace:
+                    # `import a.b` binds `a`: the top package.
+                    return self._package_of(path, ref, ref.namespace.split(".")[0])
+                return Target(source)
+            if ref.kind in ("dynamic",) and imported == "default":
+                return Target(source)
+            return self.export_target(source, imported)
+        facts = self.files[path]
+        for ref in facts.imports:
+            if ref.star:
+                source = self.resolve_import(path, ref)
+                found = self.export_target(source, name) if source else None
+                if found is not None:
+                    return found
+        return None
+
+    def _package_of(self, path: str, ref: ImportRef, top: str) -> Target | None:
+        package = self.module_file(top, path)
+        return Target(package) if package else None
+
+    def resolve_dotted(self, path: str, parts: list[str], scope: str | None = None) -> Walk:
+        """Resolve ["a", "b", "c"] as written in `path` (inside symbol `scope`, if given)."""
+        walk = Walk()
+        if not parts or path not in self.files:
+            return walk
+        target: Target | None = None
+        consumed = 1
+        if parts[0] in SELF_NAMES and len(parts) > 1 and scope is not None:
+            owner = self.enclosing_class(path, scope)
+            if owner is None:
+                walk.unresolved_attributes = parts[1:]
+                return walk
+            member = self.class_member(path, owner, parts[1])
+            if member is None:
+                walk.unresolved_attributes = parts[1:]
+                return walk
+            target, consumed = member, 2
+        else:
+            namespaces = self.namespaces(path)
+            for size in range(len(parts), 1, -1):
+                ref = namespaces.get(".".join(parts[:size]))
+                if ref is not None:
+                    source = self.resolve_import(path, ref)
+                    if source is not None:
+                        target, consumed = Target(source), size
+                    break
+            if target is None:
+                target = self._scoped_head(path, parts[0], scope)
+        if target is None:
+            walk.unresolved_attributes = parts[1:]
+            return walk
+        if not target.is_module:
+            walk.symbols.append(target)
+        for index in range(consumed, len(parts)):
+            part = parts[index]
+            if target.is_module:
+                following = self.export_target(target.path, part)
+            else:
+                following = self.class_member(target.path, target.qualified_name or "", part)
+            if following is None:
+                walk.unresolved_attributes = parts[index:]
+                return walk
+            target = following
+            if not target.is_module:
+                walk.symbols.append(target)
+        walk.complete = True
+        return walk
+
+    def _scoped_head(self, path: str, name: str, scope: str | None) -> Target | None:
+        """A bare name seen inside `scope`: nested definitions first, then the module level."""
+        by_qname = self.symbols[path]
+        while scope:
+            candidate = f"{scope}.{name}"
+            if candidate in by_qname:
+                return Target(path, candidate)
+            scope = by_qname[scope].parent if scope in by_qname else None
+        return self._local_head(path, name)
+
+    def enclosing_class(self, path: str, qualified_name: str) -> str | None:
+        by_qname = self.symbols.get(path, {})
+        current = by_qname.get(qualified_name)
+        while current is not None:
+            if current.kind == "class":
+                return current.qualified_name
+            current = by_qname.get(current.parent) if current.parent else None
+        return None
+
+    def class_member(self, path: str, class_qname: str, name: str, _seen: set | None = None) -> Target | None:
+        """`name` defined on the class or inherited from a project base class."""
+        member = f"{class_qname}.{name}"
+        if member in self.symbols.get(path, {}):
+            return Target(path, member)
+        seen = _seen if _seen is not None else set()
+        if (path, class_qname) in seen:
+            return None
+        seen.add((path, class_qname))
+        for base in self.base_classes(path, class_qname):
+            found = self.class_member(base.path, base.qualified_name or "", name, seen)
+            if found is not None:
+                return found
+        return None
+
+    def base_classes(self, path: str, class_qname: str) -> list[Target]:
+        """Project classes a class extends or implements (external bases are left out)."""
+        sym = self.symbols.get(path, {}).get(class_qname)
+        if sym is None:
+            return []
+        found = []
+        for base in sym.bases:
+            if "=" in base:  # metaclass=..., total=False
+                continue
+            walk = self.resolve_dotted(path, name_chain(base), sym.parent)
+            last = walk.last
+            if walk.complete and last is not None and last.qualified_name is not None:
+                target_sym = self.symbols[last.path].get(last.qualified_name)
+                if target_sym is not None and target_sym.kind in ("class", "interface"):
+                    found.append(last)
+        return found
+
+    # ------------------------------------------------------------------ public API
+
+    def resolve_name(self, file_path: str, name: str) -> tuple[str, str] | None:
+        """The defining (file, qualified name) of `name` as visible at the top level of
+        `file_path` ("x", "ns.func", "Class.method"), following imports and re-exports.
+        Modules are not symbols: a name that denotes a whole module gives None."""
+        walk = self.resolve_dotted(file_path, name_chain(name))
+        last = walk.last
+        if not walk.complete or last is None or last.qualified_name is None:
+            return None
+        return last.path, last.qualified_name
+
+    def resolve_callee(self, file_path: str, callee: str, caller: str | None = None) -> tuple[str, str] | None:
+        """The project function/class a call as written targets: "foo", "mod.baz",
+        "ns.func", "Class.static", "self.method" (the enclosing class's method, or an
+        inherited one). `caller` (qualified name of the calling symbol) places "self."
+        exactly; without it, "self.m" resolves when one class of the file defines m."""
+        parts = name_chain(callee)
+        if not parts:
+            return None
+        scope = caller
+        if parts[0] in SELF_NAMES and caller is None and len(parts) > 1:
+            owners = [q for q, s in self.symbols.get(file_path, {}).items()
+                      if s.kind == "class" and f"{q}.{parts[1]}" in self.symbols[file_path]]
+            if len(owners) != 1:
+                return None
+            scope = f"{owners[0]}.{parts[1]}"
+        walk = self.resolve_dotted(file_path, parts, scope)
+        last = walk.last
+        if not walk.complete or last is None or last.qualified_name is None:
+            return None
+        return last.path, last.qualified_name
+
+    def symbol(self, path: str, qualified_name: str) -> Symbol | None:
+        return self.symbols.get(path, {}).get(qualified_name)
+
+
+def _dotted(path: str, base: str) -> str:
+    """The dotted module name of a .py file relative to a package root directory."""
+    relative = path[len(base) + 1 :] if base else path
+    if relative.endswith(".pyi"):
+        relative = relative[:-4]
+    elif relative.endswith(".py"):
+        relative = relative[:-3]
+    else:
+        return ""
+    parts = relative.split("/")
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)

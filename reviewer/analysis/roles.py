@@ -1,0 +1,34 @@
+"""What a file or symbol is for, from its path and name alone: test code, barrels, dunders."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+
+TEST_DIRECTORIES = frozenset({"tests", "test", "__tests__", "testing"})
+_TEST_FILE = re.compile(
+    r"^(test_.*\.py|.*_test\.py|conftest\.py|.*\.(test|spec)\.(ts|tsx|js|jsx|mjs|cjs|mts|cts))$"
+)
+_INDEX_FILE = re.compile(r"^index\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$")
+
+
+def is_test_path(path: str) -> bool:
+    """test_*.py, *_test.py, conftest.py, *.test.ts, *.spec.js, or anything under tests/, __tests__/."""
+    parts = path.split("/")
+    if any(part in TEST_DIRECTORIES for part in parts[:-1]):
+        return True
+    return bool(_TEST_FILE.match(parts[-1]))
+
+
+def is_barrel_path(path: str) -> bool:
+    """A package's face: `__init__.py` or `index.ts`-like files mostly re-export."""
+    name = posixpath.basename(path)
+    return name == "__init__.py" or bool(_INDEX_FILE.match(name))
+
+
+def is_dunder(name: str) -> bool:
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")
+
+
+def is_private(name: str) -> bool:
+    return name.startswith("_") and not is_dunder(name) or name.startswith("#")

@@ -1,0 +1,221 @@
+"""The usage graph: who imports and who references each symbol, across files.
+
+Nodes are SymbolKeys (path, qualified name) plus one node per file for its top-level
+code, `(path, MODULE)`. An edge `user -> target` means the user's body names the target
+(own file, through an import, a namespace member `ns.func`, `import *`, a type-only
+import, a CommonJS require or destructuring, a re-export). Two fuzzy kinds of use are
+kept apart because static analysis cannot settle them: `.name` attribute accesses (a
+possible call of every method called `name`) and identifier-like string literals (a
+possible `getattr(obj, "name")`).
+
+Built in one pass over every user's references with memoized resolution, so the cost
+is linear in the number of references.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from ..scan.models import FileFacts, ScanResult, Symbol
+from .resolve import ProjectIndex, Target, attribute_names, name_chain
+from .roles import is_barrel_path
+from .verdicts import SymbolKey
+
+MODULE = "<module>"  # qualified name of a file's top-level code node
+ATTRIBUTE = "<attr>"  # path of the node standing for "some `.name` access", keyed by name
+STRING = "<str>"  # path of the node standing for "the string 'name' appears", keyed by name
+_STRINGS = re.compile(r"""("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`)""")
+_CHAINS = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
+
+
+@dataclass
+class Use:
+    """One user naming one target: kept for details and for find_usages."""
+
+    user: SymbolKey
+    kind: str  # "imports" | "calls" | "references" | "re-exports" | "unused import"
+    line: int
+
+
+@dataclass
+class UsageGraph:
+    index: ProjectIndex
+    out_edges: dict[SymbolKey, set[SymbolKey]] = field(default_factory=lambda: defaultdict(set))
+    uses: dict[SymbolKey, list[Use]] = field(default_factory=lambda: defaultdict(list))  # target -> uses
+    importers: dict[SymbolKey, dict[str, int]] = field(default_factory=lambda: defaultdict(dict))  # file -> line
+    reexporters: dict[SymbolKey, list[str]] = field(default_factory=lambda: defaultdict(list))
+    attribute_users: dict[str, set[SymbolKey]] = field(default_factory=lambda: defaultdict(set))
+    string_files: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # name -> files
+    members_by_name: dict[str, list[SymbolKey]] = field(default_factory=lambda: defaultdict(list))
+    symbols_by_name: dict[str, list[SymbolKey]] = field(default_factory=lambda: defaultdict(list))
+    subclasses: dict[SymbolKey, list[SymbolKey]] = field(default_factory=lambda: defaultdict(list))
+
+    # ---------------------------------------------------------------- building
+
+    @classmethod
+    def build(cls, scan: ScanResult, index: ProjectIndex) -> "UsageGraph":
+        graph = cls(index)
+        for facts in scan.files:
+            graph._add_file(facts)
+        return graph
+
+    def _add_file(self, facts: FileFacts) -> None:
+        path = facts.path
+        module_node = (path, MODULE)
+        heads_used: set[str] = set()
+        by_qname = self.index.symbols[path]
+        for sym in facts.symbols:
+            key = (path, sym.qualified_name)
+            self.symbols_by_name[sym.name].append(key)
+            parent = by_qname.get(sym.parent) if sym.parent else None
+            if parent is not None and parent.kind != "function" and parent.kind != "method":
+                self.members_by_name[sym.name].append(key)
+        self._add_user(path, module_node, None, facts.module_references, facts.module_calls, 1, heads_used)
+        for sym in facts.symbols:
+            self._add_user(path, (path, sym.qualified_name), sym, sym.references, sym.calls, sym.line_start,
+                           heads_used)
+            if sym.kind == "class":
+                for base in self.index.base_classes(path, sym.qualified_name):
+                    self.subclasses[(base.path, base.qualified_name or "")].append((path, sym.qualified_name))
+        self._add_imports(facts, heads_used)
+        self._add_reexports(facts)
+        exported_names = set(facts.dunder_all or ())
+        for literal in set(facts.string_literals) - exported_names:
+            self.string_files[literal].add(path)
+
+    def _add_user(self, path: str, user: SymbolKey, sym: Symbol | None, references: list[str],
+                  calls: list[str], line: int, heads_used: set[str]) -> None:
+        scope = sym.qualified_name if sym is not None else None
+        written: dict[str, str] = {}
+        for text in references:
+            written.setdefault(text, "references")
+        for text in calls:
+            written[text] = "calls"
+        if sym is not None:
+            for text in _chains_in(sym.decorators):
+                written.setdefault(text, "decorated by")
+            for base in sym.bases:
+                for text in _chains_in([base.split("=", 1)[-1]]):
+                    written.setdefault(text, "extends")
+        for text, kind in written.items():
+            for attribute in attribute_names(text):
+                self.attribute_users[attribute].add(user)
+            parts = name_chain(text)
+            if not parts:
+                continue
+            heads_used.add(parts[0])
+            walk = self.index.resolve_dotted(path, parts, scope)
+            for target in walk.symbols:
+                key = (target.path, target.qualified_name or "")
+                if key == user:
+                    continue
+                self.out_edges[user].add(key)
+                self.uses[key].append(Use(user, kind, line))
+                if target.path != path:
+                    self.importers[key].setdefault(path, line)
+
+    def _add_imports(self, facts: FileFacts, heads_used: set[str]) -> None:
+        """Imports name their targets; an import no code of the file uses is a re-export
+        (barrels, `__all__`) or an unused import, which keeps its target alive: prefer
+        missing a dead symbol to calling a live one dead."""
+        path = facts.path
+        reexported = set(facts.dunder_all or ()) | {e.local or e.name for e in facts.exports if e.source is None}
+        barrel = is_barrel_path(path)
+        for ref in facts.imports:
+            source = self.index.resolve_import(path, ref)
+            if source is None:
+                continue
+            if ref.kind == "dynamic" and not ref.namespace and not ref.names:
+                # `import("./x")` with nothing bound: everything it exports may be used.
+                for qname in self.index.top_level.get(source, {}).values():
+                    self._link((path, MODULE), (source, qname), "imports", ref.line)
+                continue
+            for imported in ref.names:
+                local = imported.alias or imported.name
+                target = self.index.export_target(source, imported.name)
+                if target is None or target.is_module:
+                    continue
+                key = (target.path, target.qualified_name or "")
+                self.importers[key].setdefault(path, ref.line)
+                if local in heads_used:
+                    continue  # the referencing users carry the edges (dead users propagate)
+                if barrel or local in reexported:
+                    self.reexporters[key].append(path)
+                    self.uses[key].append(Use((path, MODULE), "re-exports", ref.line))
+                else:
+                    self._link((path, MODULE), key, "imports (unused import)", ref.line)
+
+    def _add_reexports(self, facts: FileFacts) -> None:
+        for export in facts.exports:
+            if export.source is None or export.name == "*":
+                continue
+            source = self.index.module_for_specifier(facts.path, export.source)
+            target = self.index.export_target(source, export.local or export.name) if source else None
+            if target is not None and not target.is_module:
+                key = (target.path, target.qualified_name or "")
+                self.reexporters[key].append(facts.path)
+                self.uses[key].append(Use((facts.path, MODULE), "re-exports", export.line))
+
+    def _link(self, user: SymbolKey, key: SymbolKey, kind: str, line: int) -> None:
+        self.out_edges[user].add(key)
+        self.uses[key].append(Use(user, kind, line))
+
+    # ---------------------------------------------------------------- queries
+
+    def users_of(self, key: SymbolKey) -> list[Use]:
+        """Resolved uses of a symbol (not the fuzzy attribute/string ones)."""
+        return self.uses.get(key, [])
+
+    def attribute_uses(self, name: str) -> set[SymbolKey]:
+        return self.attribute_users.get(name, set())
+
+    def usages(self, name: str, limit: int = 40) -> list[str]:
+        """Human-readable usage lines of every symbol called `name` (or qualified `name`,
+        or "path:qualified_name"): "src/a.py:12 imports x", "src/b.py:30 run() calls x"."""
+        keys = self._keys_named(name)
+        lines: list[str] = []
+        for key in keys:
+            label = key[1]
+            for use in sorted(self.uses.get(key, []), key=lambda u: (u.user[0], u.line)):
+                who = "(module level)" if use.user[1] == MODULE else f"{use.user[1]}()"
+                lines.append(f"{use.user[0]}:{use.line} {who} {use.kind} {label} ({key[0]})")
+            short = label.rsplit(".", 1)[-1]
+            if key in self.members_by_name.get(short, []):
+                for user in sorted(self.attribute_users.get(short, set())):
+                    if not any(u.user == user for u in self.uses.get(key, [])):
+                        lines.append(f"{user[0]}: {_label(user)} accesses .{short} (possibly {label})")
+            for path in sorted(self.string_files.get(short, set())):
+                lines.append(f"{path}: the string '{short}' appears (possible dynamic use of {label})")
+        if not keys:
+            return [f"no project symbol named {name}"]
+        if not lines:
+            return [f"{k[0]}:{k[1]} has no usages" for k in keys]
+        if len(lines) > limit:
+            lines = lines[:limit] + [f"... and {len(lines) - limit} more"]
+        return lines
+
+    def _keys_named(self, name: str) -> list[SymbolKey]:
+        if ":" in name:
+            path, qname = name.rsplit(":", 1)
+            return [(path, qname)] if qname in self.index.symbols.get(path, {}) else []
+        short = name.rsplit(".", 1)[-1]
+        return [k for k in self.symbols_by_name.get(short, []) if k[1] == name or k[1].endswith("." + name)
+                or name == short and k[1] == short]
+
+
+def _label(user: SymbolKey) -> str:
+    return "(module level)" if user[1] == MODULE else f"{user[1]}()"
+
+
+def _chains_in(texts: list[str]) -> list[str]:
+    """Dotted names in decorator or base text, string contents removed: "app.route('/x', x=y)"."""
+    found: list[str] = []
+    for text in texts:
+        found.extend(_CHAINS.findall(_STRINGS.sub("", text)))
+    return found
+
+
+def target_key(target: Target) -> SymbolKey:
+    return target.path, target.qualified_name or MODULE

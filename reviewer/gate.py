@@ -1,0 +1,162 @@
+"""The CI gate: does this review fail the build?
+
+`--fail-on LEVEL` takes one of:
+- `needs-refactor`: a file judged NEEDS_REFACTOR or CRITICAL;
+- `critical`: a file judged CRITICAL;
+- an axis (`duplication`, `utility`, ...): any finding on that axis.
+
+Only *active* findings count: suppressed inline (`# reviewer: ignore[axis]`)
+never, and with a baseline only the findings it does not hold (matched by
+content fingerprint). So a file judged NEEDS_REFACTOR hits the gate when it has
+at least one active finding, or, having no finding at all, when the baseline
+did not already hold it at that verdict.
+
+Exit codes (`ci_exit_code`): 0 clean, 1 gate hit, 2 error, where error includes
+"the review did not run to the end" (no run record, an incomplete run, files
+that failed or were not reviewed): a gate never says 0 about code it did not see.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pydantic import BaseModel, Field
+
+from .baseline import Baseline, ensure_fingerprints
+from .config import AXES
+from .errors import UserError
+from .review.schema import ReviewFile, RunRecord
+
+EXIT_CLEAN = 0
+EXIT_GATE = 1
+EXIT_ERROR = 2
+
+VERDICT_RANK = {"CLEAN": 0, "NEEDS_REFACTOR": 1, "CRITICAL": 2}
+LEVELS = {"needs-refactor": VERDICT_RANK["NEEDS_REFACTOR"], "critical": VERDICT_RANK["CRITICAL"]}
+FAIL_ON_CHOICES = (*LEVELS, *AXES)
+
+
+class GateHit(BaseModel):
+    file: str
+    rule: str  # "NEEDS_REFACTOR" for a file level, "utility/DEAD" for an axis
+    symbol: str | None = None
+    line_start: int | None = None
+    message: str = ""
+    fingerprint: str | None = None
+
+
+class GateResult(BaseModel):
+    fail_on: str | None
+    baseline_used: bool = False
+    hits: list[GateHit] = Field(default_factory=list)
+    active_findings: int = 0  # unsuppressed and not in the baseline
+    suppressed_findings: int = 0
+    baselined_findings: int = 0
+
+    @property
+    def hit(self) -> bool:
+        return bool(self.hits)
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_GATE if self.hit else EXIT_CLEAN
+
+
+def check_fail_on(value: str | None) -> str | None:
+    """Normalise a `--fail-on` / `ci.fail_on` value; an unknown one is a user error."""
+    if value is None:
+        return None
+    normalised = value.strip().lower().replace("_", "-")
+    if normalised in ("", "none", "never"):
+        return None
+    if normalised not in FAIL_ON_CHOICES:
+        raise UserError(f"unknown --fail-on value '{value}': use one of {', '.join(FAIL_ON_CHOICES)}")
+    return normalised
+
+
+def evaluate_gate(reviews: list[ReviewFile], fail_on: str | None, baseline: Baseline | None = None) -> GateResult:
+    fail_on = check_fail_on(fail_on)
+    result = GateResult(fail_on=fail_on, baseline_used=baseline is not None)
+    accepted = baseline.counts() if baseline is not None else Counter()
+    accepted_files = baseline.files if baseline is not None else {}
+
+    for review in sorted(reviews, key=lambda r: r.file):
+        review = ensure_fingerprints(review)
+        active = []
+        for finding in review.findings:
+            if finding.suppressed:
+                result.suppressed_findings += 1
+            elif accepted[finding.fingerprint] > 0:
+                accepted[finding.fingerprint] -= 1  # one baseline entry accepts one occurrence
+                result.baselined_findings += 1
+            else:
+                active.append(finding)
+        result.active_findings += len(active)
+
+        if fail_on in LEVELS:
+            if VERDICT_RANK.get(review.verdict, 0) < LEVELS[fail_on]:
+                continue
+            if active:
+                shown = ", ".join(sorted({f"{f.axis}/{f.verdict}" for f in active}))
+                result.hits.append(
+                    GateHit(file=review.file, rule=review.verdict, message=f"{len(active)} active finding(s): {shown}")
+                )
+            elif not review.findings and VERDICT_RANK.get(accepted_files.get(review.file, "CLEAN"), 0) < LEVELS[fail_on]:
+                result.hits.append(GateHit(file=review.file, rule=review.verdict, message=review.summary or "file verdict"))
+        elif fail_on is not None:
+            for finding in active:
+                if finding.axis == fail_on:
+                    result.hits.append(
+                        GateHit(
+                            file=review.file,
+                            rule=f"{finding.axis}/{finding.verdict}",
+                            symbol=finding.symbol,
+                            line_start=finding.line_start,
+                            message=finding.message,
+                            fingerprint=finding.fingerprint,
+                        )
+                    )
+    return result
+
+
+def run_problems(run: RunRecord | None) -> list[str]:
+    """Why a run cannot vouch for the code (empty when it ran to the end)."""
+    if run is None:
+        return ["no review has run: run `reviewer run` first"]
+    problems = []
+    if not run.complete:
+        problems.append(f"run {run.run_id} did not finish")
+    if run.files_error:
+        problems.append(f"{run.files_error} file(s) failed to review")
+    if run.files_not_reviewed:
+        problems.append(f"{len(run.files_not_reviewed)} file(s) not reviewed (e.g. stopped by max_cost)")
+    return problems
+
+
+def ci_exit_code(gate: GateResult, run: RunRecord | None) -> int:
+    """2 when the run cannot vouch for the code, else 1 when the gate is hit, else 0."""
+    if run_problems(run):
+        return EXIT_ERROR
+    return gate.exit_code
+
+
+def describe_gate(gate: GateResult, limit: int = 20) -> list[str]:
+    """Lines for the terminal: the outcome, then up to `limit` hits."""
+    if gate.fail_on is None:
+        return []
+    extras = []
+    if gate.suppressed_findings:
+        extras.append(f"{gate.suppressed_findings} suppressed inline")
+    if gate.baseline_used:
+        extras.append(f"{gate.baselined_findings} in the baseline")
+    tail = f" ({'; '.join(extras)})" if extras else ""
+    if not gate.hit:
+        return [f"gate --fail-on {gate.fail_on}: passed{tail}"]
+    lines = [f"gate --fail-on {gate.fail_on}: FAILED, {len(gate.hits)} hit(s){tail}"]
+    for hit in gate.hits[:limit]:
+        where = hit.file + (f":{hit.line_start}" if hit.line_start else "")
+        symbol = f" {hit.symbol}" if hit.symbol else ""
+        lines.append(f"  {where}{symbol} [{hit.rule}] {hit.message}")
+    if len(gate.hits) > limit:
+        lines.append(f"  ... and {len(gate.hits) - limit} more")
+    return lines

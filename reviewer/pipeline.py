@@ -1,0 +1,378 @@
+"""The phases of `reviewer run`, in order: scan, estimate, index, review, report.
+
+Each phase hands the next one plain data; the CLI only parses options and prints.
+Finished work is written as it completes (atomic files), so an error or an
+interrupt in the middle loses nothing: the next run picks up from the cache.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import time
+import uuid
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable, Iterator
+
+from .analysis.verdicts import SymbolKey
+from .config import Config, api_key
+from .errors import UserError
+from .rag.cards import FunctionCard
+from .review.base import ReviewContext, SimilarFunction
+from .review.cache import ReviewCache, cache_key, evidence_digest
+from .review.schema import FileError, ReviewFile, RunRecord
+from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
+from .scan.models import ScanResult
+from .workspace import Workspace, atomic_write_json
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+class UI:
+    """Progress and status lines. Plain mode (non-TTY, --plain) prints no bars."""
+
+    def __init__(self, plain: bool = True, echo: Callable[[str], None] | None = None) -> None:
+        import click
+
+        self.plain = plain
+        self.echo = echo or (lambda line: click.echo(line, err=True))
+
+    def phase(self, name: str, total: int | None = None):
+        return _Phase(self, name, total)
+
+
+class _Phase:
+    def __init__(self, ui: UI, name: str, total: int | None) -> None:
+        self.ui, self.name, self.total = ui, name, total
+        self.bar = None
+        self.started = time.perf_counter()
+
+    def __enter__(self) -> "_Phase":
+        if not self.ui.plain and self.total:
+            import click
+
+            self.bar = click.progressbar(length=self.total, label=f"{self.name:<8}", file=None, show_pos=True)
+            self.bar.__enter__()
+        return self
+
+    def advance(self, n: int = 1) -> None:
+        if self.bar is not None:
+            self.bar.update(n)
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+        self.seconds = time.perf_counter() - self.started
+
+
+@dataclass
+class RunOptions:
+    enable_rag: bool = False  # or rag.enabled in the configuration
+    rebuild_rag: bool = False
+    no_cache: bool = False
+    changed_since: str | None = None
+    max_cost: float | None = None
+    plain: bool = True
+
+
+@dataclass
+class Prepared:
+    """Everything computed before review: the facts and the deterministic evidence."""
+
+    scan: ScanResult
+    contexts: dict[str, ReviewContext]  # path -> context (its .evidence is the static review)
+    rag_enabled: bool
+    index_size: int = 0
+    phase_seconds: dict[str, float] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+
+
+def rag_on(config: Config, options: RunOptions) -> bool:
+    return options.enable_rag or config.rag.enabled
+
+
+def choose_reviewer(config: Config) -> str:
+    provider = config.llm.provider
+    if provider == "static":
+        return "static"
+    if provider == "anthropic":
+        if not api_key():
+            raise UserError("llm.provider is 'anthropic' but ANTHROPIC_API_KEY is not set: export it, or set llm.provider: static")
+        return "claude"
+    return "claude" if api_key() else "static"
+
+
+def _read_source(root: Path, path: str) -> str:
+    try:
+        return (root / path).read_bytes().decode("utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = None) -> Prepared:
+    """scan -> evidence -> (index) -> duplicates -> a static ReviewFile and a ReviewContext per file."""
+    from .analysis.evidence import analyze_project
+    from .rag.static_cards import cards_for_file
+    from .scan import scan_repository
+
+    ui = ui or UI()
+    seconds: dict[str, float] = {}
+    notes: list[str] = []
+
+    started = time.perf_counter()
+    scan = scan_repository(root, config)
+    seconds["scan"] = time.perf_counter() - started
+
+    started = time.perf_counter()
+    project = analyze_project(scan, root, config)
+    resolve = project.index.resolve_callee
+    sources = {f.path: _read_source(root, f.path) for f in scan.files}
+    cards = {f.path: cards_for_file(f, resolve, sources[f.path].splitlines()) for f in scan.files}
+    seconds["analysis"] = time.perf_counter() - started
+
+    rag_enabled = rag_on(config, options)
+    find_similar = None
+    index_size = 0
+    started = time.perf_counter()
+    if rag_enabled:
+        from .rag.indexer import index_repository
+        from .rag.similarity import SimilarityIndex
+
+        with ui.phase("index", total=None):
+            report = index_repository(root, config, scan, rebuild=options.rebuild_rag, resolve=resolve)
+        ui.echo(f"index: {report.summary_line()}")
+        similarity = SimilarityIndex.open(root, config)
+        index_size = len(similarity)
+        find_similar = similarity.find_similar
+    else:
+        from .rag.similarity import SimilarityIndex
+
+        similarity = SimilarityIndex.structural(scan, cards)
+        notes.append("RAG off: duplication from code structure only (run with --enable-rag for semantic duplicates)")
+    seconds["index"] = time.perf_counter() - started
+
+    started = time.perf_counter()
+    pairs = similarity.all_pairs(min_score=config.rag.min_score, max_per_function=config.rag.max_results)
+    card_keys = {c.id: (c.file_path, c.qualified_name) for file_cards in cards.values() for c in file_cards}
+    duplicates: dict[SymbolKey, list[SimilarFunction]] = {}
+    for card_id, hits in pairs.items():
+        key = card_keys.get(card_id)
+        if key is not None and hits:
+            duplicates[key] = hits
+    seconds["similarity"] = time.perf_counter() - started
+
+    contexts: dict[str, ReviewContext] = {}
+    per_file_findings: dict[str, list] = {}
+    for finding in project.findings:
+        per_file_findings.setdefault(finding.path, []).append(finding)
+    for facts in scan.files:
+        names = {s.qualified_name for s in facts.symbols}
+        evidence = FileEvidence(
+            assessments={(facts.path, n): project.assessments[(facts.path, n)] for n in names if (facts.path, n) in project.assessments},
+            duplicates={(facts.path, n): duplicates[(facts.path, n)] for n in names if (facts.path, n) in duplicates},
+            findings=per_file_findings.get(facts.path, []),
+            structural_only=not rag_enabled,
+        )
+        static = review_file(facts, evidence, cards[facts.path], rag_enabled)
+        contexts[facts.path] = ReviewContext(
+            root=root,
+            config=config,
+            facts=facts,
+            source=sources[facts.path],
+            evidence=static,
+            cards=cards[facts.path],
+            rag_enabled=rag_enabled,
+            index_size=index_size,
+            find_similar=find_similar,
+            find_usages=project.usages,
+        )
+    return Prepared(scan=scan, contexts=contexts, rag_enabled=rag_enabled, index_size=index_size,
+                    phase_seconds=seconds, notes=notes)
+
+
+def changed_files(root: Path, ref: str) -> set[str]:
+    """Repo-relative paths changed since git `ref` (committed, staged, unstaged, untracked)."""
+    def git(*args: str) -> str:
+        try:
+            done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True, timeout=60)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            raise UserError(f"--changed-since needs git: {exc}") from None
+        if done.returncode != 0:
+            message = (done.stderr.strip().splitlines() or ["git failed"])[-1]
+            raise UserError(f"--changed-since {ref}: {message}")
+        return done.stdout
+
+    top = Path(git("rev-parse", "--show-toplevel").strip()).resolve()
+    git("rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}")
+    names = git("diff", "--name-only", "--no-renames", ref, "--").splitlines()
+    names += git("ls-files", "--others", "--exclude-standard").splitlines()
+    prefix = root.resolve().relative_to(top).as_posix() if root.resolve() != top else ""
+    out = set()
+    for name in names:
+        # diff names are relative to the top; ls-files names to the cwd given by -C (root)
+        full = (top / name) if (top / name).exists() or not (root / name).exists() else (root / name)
+        try:
+            out.add(full.resolve().relative_to(root.resolve()).as_posix())
+        except ValueError:
+            continue
+    if prefix:
+        out |= {n[len(prefix) + 1:] for n in names if n.startswith(prefix + "/")}
+    return out
+
+
+@dataclass
+class RunOutcome:
+    record: RunRecord
+    reviews: dict[str, ReviewFile]  # the reviews in scope of this run (all files, or the changed ones)
+    report_path: Path | None
+    notes: list[str]
+
+
+def _remove_stale_reviews(workspace: Workspace, live: set[str], cache: ReviewCache) -> int:
+    """Delete the reviews of files that no longer exist (or left the scope)."""
+    removed = 0
+    if not workspace.reviews.exists():
+        return 0
+    for path in workspace.reviews.rglob("*.rev.json"):
+        file_path = path.relative_to(workspace.reviews).as_posix()[: -len(".rev.json")]
+        if file_path not in live:
+            path.unlink(missing_ok=True)
+            path.with_name(path.name[: -len(".json")] + ".md").unlink(missing_ok=True)
+            cache.forget(file_path)
+            removed += 1
+    return removed
+
+
+def _write_review(workspace: Workspace, review: ReviewFile) -> None:
+    review.reviewed_at = review.reviewed_at or now_iso()
+    atomic_write_json(workspace.review_json(review.file), review.model_dump(mode="json"))
+
+
+def run(root: Path, config: Config, options: RunOptions, ui: UI | None = None) -> RunOutcome:
+    """The whole job. Raises UserError on what the user can fix; per-file failures are recorded."""
+    from .report.suppressions import apply_suppressions
+
+    ui = ui or UI(plain=options.plain)
+    workspace = Workspace(root, config.output)
+    reviewer_name = choose_reviewer(config)
+    record = RunRecord(
+        run_id=datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ") + "-" + uuid.uuid4().hex[:6],
+        started_at=now_iso(),
+        root=str(root),
+        reviewer=reviewer_name,
+        model=config.llm.model if reviewer_name == "claude" else None,
+        changed_since=options.changed_since,
+    )
+    started = time.perf_counter()
+    prepared = prepare(root, config, options, ui)
+    record.rag_enabled = prepared.rag_enabled
+    record.phase_seconds.update(prepared.phase_seconds)
+    record.files_total = len(prepared.contexts)
+    for skipped in prepared.scan.skipped:
+        pass  # listed by `reviewer scan`; the report counts them
+
+    scope = sorted(prepared.contexts)
+    if options.changed_since:
+        changed = changed_files(root, options.changed_since)
+        scope = [p for p in scope if p in changed]
+    ui.echo(f"scan: {len(prepared.scan.files)} files, {sum(len(f.symbols) for f in prepared.scan.files)} symbols"
+            + (f"; {len(scope)} changed since {options.changed_since}" if options.changed_since else ""))
+
+    cache = ReviewCache(workspace)
+    removed = _remove_stale_reviews(workspace, set(prepared.contexts), cache)
+    if removed:
+        ui.echo(f"removed the reviews of {removed} files that no longer exist")
+
+    # Estimate (Claude) and the review itself.
+    started_review = time.perf_counter()
+    reviews: dict[str, ReviewFile] = {}
+    pending: list[ReviewContext] = []
+    keys: dict[str, str] = {}
+    version = STATIC_REVIEWER_VERSION
+    if reviewer_name == "claude":
+        from .review.prompt import PROMPT_VERSION
+
+        version = PROMPT_VERSION
+    for path in scope:
+        context = prepared.contexts[path]
+        key = cache_key(context.facts.sha256, reviewer_name, version, record.model or "", config.fingerprint(),
+                        evidence_digest(context.evidence), str(prepared.rag_enabled))
+        keys[path] = key
+        cached = None if options.no_cache else cache.lookup(path, key)
+        if cached is not None:
+            reviews[path] = cached
+            record.files_cached += 1
+        else:
+            pending.append(context)
+
+    try:
+        if reviewer_name == "static":
+            reviewer = StaticReviewer()
+            with ui.phase("review", total=len(pending)) as bar:
+                for context in pending:
+                    review = apply_suppressions(reviewer.review(context), context.facts.suppressions)
+                    _write_review(workspace, review)
+                    reviews[context.facts.path] = review
+                    cache.record(context.facts.path, keys[context.facts.path])
+                    record.files_reviewed += 1
+                    bar.advance()
+        else:
+            _review_with_claude(root, config, options, ui, workspace, pending, keys, reviews, cache, record)
+    finally:
+        cache.save()
+        record.phase_seconds["review"] = time.perf_counter() - started_review
+
+    # Report.
+    started_report = time.perf_counter()
+    record.verdicts = {}
+    for review in reviews.values():
+        record.verdicts[review.verdict] = record.verdicts.get(review.verdict, 0) + 1
+    record.finished_at = now_iso()
+    record.duration_seconds = round(time.perf_counter() - started, 3)
+    record.complete = True
+    _write_run(workspace, record)
+    from .report import render_all
+
+    paths = render_all(root, config)
+    record.phase_seconds["report"] = time.perf_counter() - started_report
+    _write_run(workspace, record)
+    report_path = next((p for p in paths if Path(p).name == "report.md"), None) if paths else None
+    return RunOutcome(record=record, reviews=reviews, report_path=Path(report_path) if report_path else None,
+                      notes=prepared.notes)
+
+
+def _write_run(workspace: Workspace, record: RunRecord) -> None:
+    atomic_write_json(workspace.runs / record.run_id / "run.json", record.model_dump(mode="json"))
+
+
+def _review_with_claude(root, config, options, ui, workspace, pending, keys, reviews, cache, record) -> None:
+    """Claude reviews the pending files; each finished review is written at once."""
+    from .report.suppressions import apply_suppressions
+    from .review.claude_run import review_files
+
+    max_cost = options.max_cost if options.max_cost is not None else config.llm.max_cost
+    with ui.phase("review", total=len(pending)) as bar:
+        outcome = review_files(pending, config, max_cost=max_cost)
+        for path, result in outcome:
+            bar.advance()
+            if isinstance(result, FileError):
+                record.errors.append(result)
+                record.files_error += 1
+                ui.echo(f"review failed: {result.file}: {result.message}")
+                continue
+            context = next(c for c in pending if c.facts.path == path)
+            review = apply_suppressions(result, context.facts.suppressions)
+            _write_review(workspace, review)
+            reviews[path] = review
+            cache.record(path, keys[path])
+            cache.save()
+            record.usage.input_tokens += review.usage.input_tokens
+            record.usage.output_tokens += review.usage.output_tokens
+            record.usage.cache_creation_input_tokens += review.usage.cache_creation_input_tokens
+            record.usage.cache_read_input_tokens += review.usage.cache_read_input_tokens
+            record.usage.cost_usd += review.usage.cost_usd
+            record.usage.calls += review.usage.calls
+            record.files_reviewed += 1

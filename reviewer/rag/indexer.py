@@ -1,0 +1,256 @@
+"""Keep the card table in step with the repository, incrementally and crash-safely.
+
+`.reviewer/rag/cache.json` maps each indexed file to {sha256, last_indexed, cards}.
+A file whose sha256 matches costs nothing; a changed file's rows are replaced; a
+deleted file's rows are removed. Order of writes: table first, cache entry after. So a
+crash leaves either (a) rows the cache does not list, or (b) a cache entry listing
+rows that are not there. At start, reconciliation compares the table with the cache
+and treats every disagreeing file (and every duplicated id) as dirty: its rows are
+deleted and the file is indexed again. Untouched files are never rewritten.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Callable, Sequence
+
+from pydantic import BaseModel
+
+from ..config import Config
+from ..errors import UserError
+from ..scan.models import FileFacts, ScanResult
+from ..workspace import Workspace, atomic_write_json, file_lock, read_json
+from .cards import FunctionCard, now_iso
+from .embedder import Embedder, VectorCache, embed_with_cache, load_embedder, text_hash
+from .static_cards import Resolver, body_text, cards_for_file, function_symbols
+from .store import CardStore, CardStructure
+from .structure import detail_tokens
+
+CACHE_VERSION = 1
+CHUNK_CARDS = 256  # cards embedded and written per table write: bounds the work a crash loses
+
+Progress = Callable[[int, int], None]  # (cards done, cards to embed)
+
+
+class IndexReport(BaseModel):
+    files_indexed: int = 0
+    files_unchanged: int = 0
+    files_removed: int = 0
+    files_repaired: int = 0  # files whose rows disagreed with cache.json (an earlier crash)
+    cards_added: int = 0
+    cards_removed: int = 0
+    texts_embedded: int = 0  # texts not found in the vector cache
+    total_cards: int = 0
+    seconds: float = 0.0
+    rebuilt: bool = False
+
+    def summary_line(self) -> str:
+        parts = [
+            f"{self.files_indexed} files indexed",
+            f"{self.files_unchanged} unchanged",
+            f"{self.files_removed} removed",
+        ]
+        if self.files_repaired:
+            parts.append(f"{self.files_repaired} repaired")
+        return (
+            f"{', '.join(parts)}; cards +{self.cards_added} -{self.cards_removed} "
+            f"({self.total_cards} in index, {self.texts_embedded} embedded) in {self.seconds:.1f}s"
+        )
+
+
+def _default_resolver(root: Path, scan: ScanResult) -> Resolver:
+    """Calls resolved through each file's imports (not by bare name)."""
+    from ..analysis.resolve import ProjectIndex
+
+    return ProjectIndex.build(scan, root).resolve_callee
+
+
+def _read_lines(root: Path, path: str) -> list[str] | None:
+    try:
+        return (root / path).read_bytes().decode("utf-8", errors="replace").splitlines()
+    except OSError:
+        return None
+
+
+def structures_for(facts: FileFacts, source_lines: list[str] | None) -> dict[tuple[int, int], CardStructure]:
+    return {
+        (s.line_start, s.line_end): CardStructure(
+            shingles=list(s.shingles),
+            token_count=s.token_count,
+            detail=detail_tokens(body_text(source_lines, s), facts.language),
+        )
+        for s in function_symbols(facts)
+    }
+
+
+def _load_cache(workspace: Workspace, model: str) -> dict[str, dict]:
+    data = read_json(workspace.rag_cache, None)
+    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("model") != model:
+        return {}
+    files = data.get("files")
+    return files if isinstance(files, dict) else {}
+
+
+def _save_cache(workspace: Workspace, model: str, files: dict[str, dict]) -> None:
+    atomic_write_json(workspace.rag_cache, {"version": CACHE_VERSION, "model": model, "files": files})
+
+
+def _reconcile(store: CardStore, cache: dict[str, dict]) -> tuple[set[str], dict[str, list[str]]]:
+    """Files whose rows disagree with the cache (dirty), and the ids the table holds per file."""
+    in_table = store.ids_by_file()
+    dirty: set[str] = set()
+    for path, ids in in_table.items():
+        entry = cache.get(path)
+        if entry is None or len(ids) != len(set(ids)) or sorted(ids) != sorted(entry.get("cards", [])):
+            dirty.add(path)
+    for path, entry in cache.items():
+        if path not in in_table and entry.get("cards"):
+            dirty.add(path)  # the cache lists rows the table lost
+    return dirty, in_table
+
+
+def index_repository(
+    root: Path,
+    config: Config,
+    scan: ScanResult,
+    *,
+    rebuild: bool = False,
+    embedder: Embedder | None = None,
+    progress: Progress | None = None,
+    resolve: Resolver | None = None,
+) -> IndexReport:
+    """Bring `.reviewer/rag/` up to date with `scan`. Holds the rag lock while writing."""
+    started = time.perf_counter()
+    workspace = Workspace(root, config.output)
+    embedder = embedder or load_embedder(config.rag.model)
+    report = IndexReport(rebuilt=rebuild)
+    with file_lock(workspace.rag_lock):
+        store = CardStore(workspace, embedder.name, embedder.dimension)
+        if rebuild:
+            store.drop()
+            cache: dict[str, dict] = {}
+        else:
+            store.table(create=False)  # refuses an index built by another model, before any work
+            cache = _load_cache(workspace, embedder.name)
+        dirty, in_table = _reconcile(store, cache) if store.exists() else (set(), {})
+        report.files_repaired = len(dirty)
+        for path in dirty:
+            cache.pop(path, None)
+
+        current = scan.by_path()
+        gone = (set(cache) | set(in_table)) - set(current)
+        changed = [f for f in scan.files if cache.get(f.path, {}).get("sha256") != f.sha256]
+        report.files_unchanged = len(current) - len(changed)
+
+        # Rows to drop: deleted files, and changed or dirty files (their new rows follow).
+        stale = sorted(p for p in gone | {f.path for f in changed} | dirty if p in in_table)
+        report.cards_removed = sum(len(in_table[p]) for p in stale)
+        store.delete_by_files(stale)
+        for path in gone:
+            cache.pop(path, None)
+        report.files_removed = len(gone)
+        if gone or dirty:
+            _save_cache(workspace, embedder.name, cache)
+
+        if changed:
+            _index_files(root, workspace, store, embedder, cache, changed, resolve or _default_resolver(root, scan), progress, report)
+        store.optimize(force=rebuild)
+        report.total_cards = store.count()
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _index_files(
+    root: Path,
+    workspace: Workspace,
+    store: CardStore,
+    embedder: Embedder,
+    cache: dict[str, dict],
+    files: Sequence[FileFacts],
+    resolve: Resolver | None,
+    progress: Progress | None,
+    report: IndexReport,
+) -> None:
+    # Cards are cheap (no model); build them all first so progress knows the total.
+    prepared: list[tuple[FileFacts, list[FunctionCard], list[CardStructure]]] = []
+    for facts in files:
+        lines = _read_lines(root, facts.path)
+        cards = cards_for_file(facts, resolve, lines)
+        by_range = structures_for(facts, lines)
+        prepared.append((facts, cards, [by_range[(c.line_start, c.line_end)] for c in cards]))
+    total = sum(len(cards) for _, cards, _ in prepared)
+    vector_cache = VectorCache(workspace.rag / "vectors", embedder.name, embedder.dimension)
+    done = 0
+    if progress:
+        progress(0, total)
+
+    chunk: list[tuple[FileFacts, list[FunctionCard], list[CardStructure]]] = []
+    chunk_cards = 0
+    for item in prepared + [None]:  # None flushes the last chunk
+        if item is not None:
+            chunk.append(item)
+            chunk_cards += len(item[1])
+            if chunk_cards < CHUNK_CARDS:
+                continue
+        if not chunk:
+            break
+        cards = [c for _, cs, _ in chunk for c in cs]
+        structs = [s for _, _, ss in chunk for s in ss]
+        texts = [c.embedding_text() for c in cards]
+        vectors, embedded = embed_with_cache(embedder, vector_cache, texts)
+        store.add(cards, vectors, structs, [text_hash(t) for t in texts])  # table first ...
+        vector_cache.save()
+        stamp = now_iso()
+        for facts, cs, _ in chunk:  # ... then the cache entries that vouch for the rows
+            cache[facts.path] = {"sha256": facts.sha256, "last_indexed": stamp, "cards": [c.id for c in cs]}
+        _save_cache(workspace, store.model, cache)
+        report.files_indexed += len(chunk)
+        report.cards_added += len(cards)
+        report.texts_embedded += embedded
+        done += len(cards)
+        if progress:
+            progress(done, total)
+        chunk, chunk_cards = [], 0
+
+
+def upsert_cards(
+    root: Path,
+    config: Config,
+    cards: Sequence[FunctionCard],
+    *,
+    embedder: Embedder | None = None,
+) -> int:
+    """Replace cards by id (e.g. the LLM-enriched cards of a reviewed file). Returns rows written.
+
+    Cards whose id is not in the index (the file changed since it was indexed) are
+    skipped: the structural views come from the stored row, and cache.json must keep
+    vouching for exactly the rows of each file.
+    """
+    if not cards:
+        return 0
+    workspace = Workspace(root, config.output)
+    embedder = embedder or load_embedder(config.rag.model)
+    with file_lock(workspace.rag_lock):
+        store = CardStore(workspace, embedder.name, embedder.dimension)
+        if not store.exists():
+            raise UserError("no RAG index yet: run `reviewer index` first")
+        ids = [c.id for c in cards]
+        rows = store.read(["id", "shingles", "token_count", "detail"], where=f"id IN ({', '.join(_quote(i) for i in ids)})")
+        known = {r["id"]: CardStructure(r["shingles"] or [], r["token_count"] or 0, r["detail"] or []) for r in rows.to_pylist()}
+        keep = [c for c in cards if c.id in known]
+        if not keep:
+            return 0
+        texts = [c.embedding_text() for c in keep]
+        vector_cache = VectorCache(workspace.rag / "vectors", embedder.name, embedder.dimension)
+        vectors, _ = embed_with_cache(embedder, vector_cache, texts)
+        store.upsert(keep, vectors, [known[c.id] for c in keep], [text_hash(t) for t in texts])
+        vector_cache.save()
+        store.optimize()
+        return len(keep)
+
+
+def _quote(value: str) -> str:
+    from .store import sql_string
+
+    return sql_string(value)

@@ -1,0 +1,286 @@
+"""The LanceDB table `function_cards` under `.reviewer/rag/lancedb/`.
+
+One row per FunctionCard, plus what search needs without re-parsing: the vector, the
+hash of the embedded text, and the structural views (shingles, token_count, detail).
+The model name and dimension live in the table's schema metadata; a table built by
+another model is refused. Writers must hold `.reviewer/rag/lock` (see indexer.py):
+LanceDB lets two concurrent merge_inserts of the same ids produce duplicate rows.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import numpy as np
+from pydantic import BaseModel
+
+from ..errors import ModelMismatchError
+from ..workspace import Workspace
+from .cards import FunctionCard
+
+TABLE = "function_cards"
+CARD_FIELDS = list(FunctionCard.model_fields)
+OPTIMIZE_EVERY = 20  # table versions between optimize() calls
+
+
+@dataclass
+class CardStructure:
+    """The structural views of one card's code (see structure.py)."""
+
+    shingles: list[int] = field(default_factory=list)
+    token_count: int = 0
+    detail: list[str] = field(default_factory=list)
+
+
+class IndexStats(BaseModel):
+    cards: int = 0
+    files: int = 0
+    model: str | None = None
+    dimension: int | None = None
+    last_update: str | None = None  # ISO-8601, time of the latest table version
+    size_bytes: int = 0
+    version: int = 0
+
+
+def sql_string(value: str) -> str:
+    """A SQL string literal: quotes doubled, so a path with `'` is safe in a filter."""
+    return "'" + value.replace("'", "''") + "'"
+
+
+def _in_filter(column: str, values: Iterable[str]) -> str:
+    return f"{column} IN ({', '.join(sql_string(v) for v in values)})"
+
+
+def _schema(model: str, dimension: int):
+    import pyarrow as pa
+
+    text, int32 = pa.string(), pa.int32()
+    fields = [
+        pa.field("id", text, nullable=False),
+        pa.field("file_path", text),
+        pa.field("name", text),
+        pa.field("qualified_name", text),
+        pa.field("kind", text),
+        pa.field("language", text),
+        pa.field("line_start", int32),
+        pa.field("line_end", int32),
+        pa.field("signature", text),
+        pa.field("summary", text),
+        pa.field("key_concepts", pa.list_(text)),
+        pa.field("behavioral_profile", text),
+        pa.field("complexity_score", int32),
+        pa.field("called_internals", pa.list_(text)),
+        pa.field("body_hash", text),
+        pa.field("source", text),
+        pa.field("last_indexed", text),
+        pa.field("text_hash", text),
+        pa.field("shingles", pa.list_(pa.uint32())),
+        pa.field("token_count", int32),
+        pa.field("detail", pa.list_(text)),
+        pa.field("vector", pa.list_(pa.float32(), dimension)),
+    ]
+    return pa.schema(fields, metadata={b"model": model.encode(), b"dimension": str(dimension).encode()})
+
+
+def _dir_size(path: Path) -> int:
+    total = 0
+    for base, _, files in os.walk(path):
+        for name in files:
+            try:
+                total += os.path.getsize(os.path.join(base, name))
+            except OSError:
+                pass
+    return total
+
+
+class CardStore:
+    """Open (or create) the card table of one workspace for one embedding model."""
+
+    def __init__(self, workspace: Workspace, model: str, dimension: int) -> None:
+        import lancedb
+
+        self.workspace = workspace
+        self.model = model
+        self.dimension = dimension
+        self.path = workspace.lancedb
+        self.path.mkdir(parents=True, exist_ok=True)
+        # interval 0: every read checks for newer versions written by other processes.
+        self._db = lancedb.connect(str(self.path), read_consistency_interval=timedelta(0))
+        self._table = None
+
+    # -- table lifecycle -------------------------------------------------------------
+
+    def exists(self) -> bool:
+        return TABLE in self._db.table_names()
+
+    def table(self, create: bool = True):
+        """The table, checked against the configured model; created when missing."""
+        if self._table is None:
+            if self.exists():
+                table = self._db.open_table(TABLE)
+                self._check_model(table)
+                self._table = table
+            elif create:
+                self._table = self._db.create_table(TABLE, schema=_schema(self.model, self.dimension))
+            else:
+                return None
+        return self._table
+
+    def _check_model(self, table) -> None:
+        meta = table.schema.metadata or {}
+        built_model = meta.get(b"model", b"?").decode()
+        built_dim = int(meta.get(b"dimension", b"0") or 0)
+        if built_model != self.model or built_dim != self.dimension:
+            raise ModelMismatchError(
+                f"the RAG index in {self.path} was built with model '{built_model}' ({built_dim}-d) but rag.model is "
+                f"'{self.model}' ({self.dimension}-d): rebuild it with `reviewer index --rebuild-rag`"
+            )
+
+    def drop(self) -> None:
+        if self.exists():
+            self._db.drop_table(TABLE)
+        self._table = None
+
+    def optimize(self, force: bool = False) -> None:
+        """Compact files and prune old versions; every write makes a new version."""
+        table = self.table(create=False)
+        if table is not None and (force or table.version % OPTIMIZE_EVERY == 0):
+            table.optimize(cleanup_older_than=timedelta(seconds=0))
+
+    # -- writes (callers hold the rag lock) -------------------------------------------
+
+    def _rows(self, cards: Sequence[FunctionCard], vectors: np.ndarray, structures: Sequence[CardStructure], text_hashes: Sequence[str]):
+        import pyarrow as pa
+
+        schema = _schema(self.model, self.dimension)
+        columns: dict[str, list] = {name: [] for name in schema.names if name != "vector"}
+        for card, struct, th in zip(cards, structures, text_hashes):
+            data = card.model_dump()
+            for name in CARD_FIELDS:
+                columns[name].append(data[name])
+            columns["text_hash"].append(th)
+            columns["shingles"].append([int(s) & 0xFFFFFFFF for s in struct.shingles])
+            columns["token_count"].append(struct.token_count)
+            columns["detail"].append(list(struct.detail))
+        arrays = [pa.array(columns[name], type=schema.field(name).type) for name in schema.names if name != "vector"]
+        flat = pa.array(np.ascontiguousarray(vectors, dtype=np.float32).reshape(-1), type=pa.float32())
+        arrays.append(pa.FixedSizeListArray.from_arrays(flat, self.dimension))
+        return pa.Table.from_arrays(arrays, schema=schema)
+
+    def add(self, cards, vectors, structures, text_hashes) -> None:
+        """Append rows (ids must not be present: the indexer deletes a file's rows first)."""
+        if cards:
+            self.table().add(self._rows(cards, vectors, structures, text_hashes))
+
+    def upsert(self, cards, vectors, structures, text_hashes) -> None:
+        """Insert or replace rows by id."""
+        if cards:
+            rows = self._rows(cards, vectors, structures, text_hashes)
+            self.table().merge_insert("id").when_matched_update_all().when_not_matched_insert_all().execute(rows)
+
+    def delete_by_file(self, file_path: str) -> None:
+        self.delete_by_files([file_path])
+
+    def delete_by_files(self, file_paths: Iterable[str]) -> None:
+        paths = list(dict.fromkeys(file_paths))
+        table = self.table(create=False)
+        for start in range(0, len(paths), 500):  # keep filter strings bounded
+            if table is not None:
+                table.delete(_in_filter("file_path", paths[start : start + 500]))
+
+    def delete_ids(self, ids: Iterable[str]) -> None:
+        ids = list(dict.fromkeys(ids))
+        table = self.table(create=False)
+        for start in range(0, len(ids), 500):
+            if table is not None:
+                table.delete(_in_filter("id", ids[start : start + 500]))
+
+    # -- reads -----------------------------------------------------------------------
+
+    def count(self) -> int:
+        table = self.table(create=False)
+        return table.count_rows() if table is not None else 0
+
+    def read(self, columns: list[str] | None = None, where: str | None = None):
+        """The rows (all, or those matching `where`) as a pyarrow Table with `columns`."""
+        import pyarrow as pa
+
+        table = self.table(create=False)
+        if table is None:
+            schema = _schema(self.model, self.dimension)
+            return schema.empty_table() if columns is None else pa.schema([schema.field(c) for c in columns]).empty_table()
+        query = table.search().limit(None)
+        if where:
+            query = query.where(where)
+        if columns is not None:
+            query = query.select(columns)
+        return query.to_arrow()
+
+    def ids_by_file(self) -> dict[str, list[str]]:
+        rows = self.read(["id", "file_path"]).to_pydict()
+        out: dict[str, list[str]] = {}
+        for card_id, path in zip(rows["id"], rows["file_path"]):
+            out.setdefault(path, []).append(card_id)
+        return out
+
+    def get(self, card_id: str) -> FunctionCard | None:
+        rows = self.read(CARD_FIELDS, where=f"id = {sql_string(card_id)}").to_pylist()
+        return FunctionCard.model_validate(rows[0]) if rows else None
+
+    def cards(self, where: str | None = None) -> list[FunctionCard]:
+        return [FunctionCard.model_validate(r) for r in self.read(CARD_FIELDS, where=where).to_pylist()]
+
+    def search(self, vector: np.ndarray, limit: int = 10, min_score: float = 0.0) -> list[tuple[FunctionCard, float]]:
+        """Nearest cards by cosine similarity (score = 1 - cosine distance), best first."""
+        table = self.table(create=False)
+        if table is None:
+            return []
+        rows = (
+            table.search(np.asarray(vector, dtype=np.float32), vector_column_name="vector")
+            .distance_type("cosine")
+            .limit(limit)
+            .select(CARD_FIELDS + ["_distance"])
+            .to_arrow()
+            .to_pylist()
+        )
+        hits = []
+        for row in rows:
+            score = 1.0 - float(row.pop("_distance"))
+            if score >= min_score:
+                hits.append((FunctionCard.model_validate(row), score))
+        return hits
+
+    def stats(self) -> IndexStats:
+        table = self.table(create=False)
+        if table is None:
+            return IndexStats(model=self.model, dimension=self.dimension)
+        paths = self.read(["file_path"]).column("file_path").to_pylist()
+        versions = table.list_versions()
+        last = versions[-1]["timestamp"].isoformat(timespec="seconds") if versions else None
+        return IndexStats(
+            cards=len(paths),
+            files=len(set(paths)),
+            model=self.model,
+            dimension=self.dimension,
+            last_update=last,
+            size_bytes=_dir_size(self.path),
+            version=table.version,
+        )
+
+
+def stored_model(workspace: Workspace) -> tuple[str, int] | None:
+    """(model, dimension) recorded with an existing table, or None when there is none."""
+    if not (workspace.lancedb / f"{TABLE}.lance").exists():
+        return None
+    import lancedb
+
+    db = lancedb.connect(str(workspace.lancedb))
+    try:
+        meta = db.open_table(TABLE).schema.metadata or {}
+    except (FileNotFoundError, ValueError):
+        return None
+    return meta.get(b"model", b"?").decode(), int(meta.get(b"dimension", b"0") or 0)

@@ -1,0 +1,73 @@
+"""Markdown-safe text: what any name, message or path must go through before it
+lands in a table cell or a line of a .rev.md / report.md.
+
+Names come from other people's code (`|` in a TS union type, backticks in a
+template literal, `<T>` generics, newlines in a signature), so nothing is
+trusted: a cell is one line, pipes are escaped, HTML is neutralised, and very
+long text is cut with an ellipsis so one minified file cannot blow up a report.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import quote
+
+CELL_LIMIT = 160  # characters in one table cell
+LINE_LIMIT = 400  # characters in one paragraph line (details, evidence)
+
+# Characters that start Markdown syntax mid-line; escaping them keeps a name literal.
+# An underscore between two letters or digits (snake_case) never starts emphasis in
+# GFM, so it stays as is; `__init__` still gets escaped.
+_MARKDOWN_SPECIALS = re.compile(r"([\\`*\[\]<>|#]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9]))")
+_WHITESPACE = re.compile(r"\s+")
+
+
+def truncate(value: str, limit: int) -> str:
+    return value if len(value) <= limit else value[: max(limit - 1, 0)] + "…"
+
+
+def one_line(value: object) -> str:
+    """Collapse every run of whitespace (newlines included) into one space."""
+    return _WHITESPACE.sub(" ", str(value)).strip()
+
+
+def text(value: object, limit: int = LINE_LIMIT) -> str:
+    """Plain prose on one line: Markdown specials escaped, cut at `limit`."""
+    return _MARKDOWN_SPECIALS.sub(r"\\\1", truncate(one_line(value), limit))
+
+
+def cell(value: object, limit: int = CELL_LIMIT) -> str:
+    """A table cell: one line, `|` escaped, Markdown specials escaped, cut at `limit`.
+    An empty value shows as a dash so the table keeps its shape."""
+    shown = text(value, limit)
+    return shown if shown else "-"
+
+
+def code(value: object, limit: int = CELL_LIMIT) -> str:
+    """Inline code that survives backticks in the value (for headings and prose).
+
+    CommonMark: a code span opened by N backticks ends at the next run of exactly
+    N, so use one more backtick than the longest run inside, and pad with spaces
+    when the value starts or ends with a backtick."""
+    shown = truncate(one_line(value), limit)
+    if not shown:
+        return "-"
+    longest = max((len(run) for run in re.findall(r"`+", shown)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if shown.startswith("`") or shown.endswith("`") else ""
+    return f"{fence}{pad}{shown}{pad}{fence}"
+
+
+def code_cell(value: object, limit: int = CELL_LIMIT) -> str:
+    """Inline code inside a table cell: GFM splits cells on `|` even inside code
+    spans, so pipes are escaped as `\\|` (GitHub shows a plain `|`)."""
+    return code(value, limit).replace("|", "\\|")
+
+
+def quote_target(target: str) -> str:
+    """A relative link target, percent-encoded (spaces, parentheses, `|`, `#`)."""
+    return quote(target, safe="/.-_~")
+
+
+def percent(part: float, whole: float) -> str:
+    return "0%" if not whole else f"{100 * part / whole:.0f}%"

@@ -1,0 +1,231 @@
+"""`report.json` (contract, versioned): the whole review in one document, and
+the data `report.md` is rendered from.
+
+Schema, version 1 (`"version": 1`; a breaking change bumps it):
+
+- `version` (int), `tool` {`name`, `version`}
+- `summary`: `files`, `symbols`, `functions`, `verdicts` {CLEAN, NEEDS_REFACTOR,
+  CRITICAL -> count}, `findings` (active: not suppressed), `findings_by_axis`
+  {axis -> {high, medium, low -> count}}, `suppressed_findings`, `reviewers`,
+  `models`, `rag_enabled`
+- `run`: the last `runs/<id>/run.json` summarised (`run_id`, `started_at`,
+  `finished_at`, `duration_seconds`, `reviewer`, `model`, `changed_since`,
+  `files_total`, `files_reviewed`, `files_cached` (cache hits), `files_error`,
+  `files_not_reviewed`, `complete`, `usage` {tokens, `cost_usd`, `calls`},
+  `errors` [{file, message}]), or null when no run record exists
+- `semantic`: `semanticCoherenceScore` (0-100), `definition` (the formula in
+  words), `functions`, `duplicated_functions`, `keep_rule`, `clusters`
+  [{`size`, `mean_score`, `rank` (= mean_score x size), `keep` {file, name,
+  line_start, exported, callers}, `members` [same shape, keep first]}], best first
+- `files`: one entry per reviewed file, worst first: `file`, `language`,
+  `verdict`, `reviewer`, `symbols`, `findings` (active), `high` (active and
+  high severity), `suppressed`, `by_axis` {axis -> active count}, `rev_md`
+  (path of its .rev.md relative to the output folder)
+- `findings`: every active finding: `file`, `symbol`, `axis`, `verdict`,
+  `severity`, `line_start`, `line_end`, `message`, `fingerprint` (content hash,
+  see reviewer/baseline.py); ordered by file, then line
+- `suppressed`: the suppressed findings, same shape plus `suppression_reason`
+- `warnings`: reviews that could not be read, and other notes
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+from pydantic import BaseModel, Field
+
+from .. import __version__
+from ..baseline import ensure_fingerprints
+from ..config import AXES
+from ..gate import VERDICT_RANK
+from ..review.schema import FileError, ReviewFile, RunRecord, TokenUsage
+from ..workspace import Workspace
+from .clusters import FUNCTION_KINDS, KEEP_RULE, DuplicateCluster, duplicate_clusters, semantic_coherence_score
+
+REPORT_SCHEMA_VERSION = 1
+SEVERITIES = ("high", "medium", "low")
+FILE_VERDICTS = ("CLEAN", "NEEDS_REFACTOR", "CRITICAL")
+COHERENCE_DEFINITION = (
+    "100 x (functions and methods that belong to no semantic duplication cluster) / "
+    "(functions and methods reviewed); 100 means no function duplicates another"
+)
+
+
+class ToolInfo(BaseModel):
+    name: str = "reviewer"
+    version: str = __version__
+
+
+class Summary(BaseModel):
+    files: int
+    symbols: int
+    functions: int
+    verdicts: dict[str, int]
+    findings: int
+    findings_by_axis: dict[str, dict[str, int]]
+    suppressed_findings: int
+    reviewers: list[str]
+    models: list[str]
+    rag_enabled: bool
+
+
+class RunSummary(BaseModel):
+    run_id: str
+    started_at: str
+    finished_at: str
+    duration_seconds: float
+    reviewer: str
+    model: str | None
+    changed_since: str | None
+    files_total: int
+    files_reviewed: int
+    files_cached: int
+    files_error: int
+    files_not_reviewed: list[str]
+    complete: bool
+    usage: TokenUsage
+    errors: list[FileError]
+
+
+class Semantic(BaseModel):
+    semanticCoherenceScore: float  # noqa: N815 - the metric's published name
+    definition: str = COHERENCE_DEFINITION
+    functions: int
+    duplicated_functions: int
+    keep_rule: str = KEEP_RULE
+    clusters: list[DuplicateCluster]
+
+
+class FileEntry(BaseModel):
+    file: str
+    language: str
+    verdict: str
+    reviewer: str
+    symbols: int
+    findings: int
+    high: int
+    suppressed: int
+    by_axis: dict[str, int]
+    rev_md: str
+
+
+class FindingEntry(BaseModel):
+    file: str
+    symbol: str | None
+    axis: str
+    verdict: str
+    severity: str
+    line_start: int
+    line_end: int
+    message: str
+    fingerprint: str
+    suppression_reason: str | None = None
+
+
+class ReportJson(BaseModel):
+    version: int = REPORT_SCHEMA_VERSION
+    tool: ToolInfo = Field(default_factory=ToolInfo)
+    summary: Summary
+    run: RunSummary | None
+    semantic: Semantic
+    files: list[FileEntry]
+    findings: list[FindingEntry]
+    suppressed: list[FindingEntry]
+    warnings: list[str] = Field(default_factory=list)
+
+
+def rev_md_link(workspace: Workspace, file: str) -> str:
+    """Where a file's .rev.md is, relative to the output folder (report.md's folder)."""
+    return os.path.relpath(workspace.review_md(file), workspace.base).replace(os.sep, "/")
+
+
+def _worst_first(entry: FileEntry) -> tuple:
+    return (-VERDICT_RANK.get(entry.verdict, 0), -entry.high, -entry.findings, entry.file)
+
+
+def _axis_order(axis: str) -> tuple[int, str]:
+    return (AXES.index(axis) if axis in AXES else len(AXES), axis)
+
+
+def build_report(
+    reviews: list[ReviewFile], run: RunRecord | None, workspace: Workspace, warnings: list[str] | None = None
+) -> ReportJson:
+    reviews = sorted((ensure_fingerprints(r) for r in reviews), key=lambda r: r.file)
+    verdicts = Counter({verdict: 0 for verdict in FILE_VERDICTS})
+    by_axis: dict[str, Counter[str]] = {}
+    files: list[FileEntry] = []
+    active: list[FindingEntry] = []
+    suppressed: list[FindingEntry] = []
+
+    for review in reviews:
+        verdicts[review.verdict] += 1
+        axis_counts: Counter[str] = Counter()
+        high = 0
+        for finding in sorted(review.findings, key=lambda f: (f.line_start, f.axis, f.verdict)):
+            entry = FindingEntry(
+                file=review.file, symbol=finding.symbol, axis=finding.axis, verdict=finding.verdict,
+                severity=finding.severity, line_start=finding.line_start, line_end=finding.line_end,
+                message=finding.message, fingerprint=finding.fingerprint,
+                suppression_reason=finding.suppression_reason if finding.suppressed else None,
+            )
+            if finding.suppressed:
+                suppressed.append(entry)
+                continue
+            active.append(entry)
+            axis_counts[finding.axis] += 1
+            by_axis.setdefault(finding.axis, Counter({s: 0 for s in SEVERITIES}))[finding.severity] += 1
+            high += finding.severity == "high"
+        files.append(
+            FileEntry(
+                file=review.file, language=review.language, verdict=review.verdict, reviewer=review.reviewer,
+                symbols=len(review.symbols), findings=sum(axis_counts.values()), high=high,
+                suppressed=sum(1 for f in review.findings if f.suppressed),
+                by_axis=dict(sorted(axis_counts.items(), key=lambda item: _axis_order(item[0]))),
+                rev_md=rev_md_link(workspace, review.file),
+            )
+        )
+    files.sort(key=_worst_first)
+
+    clusters = duplicate_clusters(reviews)
+    functions = {(r.file, s.name) for r in reviews for s in r.symbols if s.kind in FUNCTION_KINDS}
+    duplicated = {(m.file, m.name) for c in clusters for m in c.members} & functions
+
+    summary = Summary(
+        files=len(reviews),
+        symbols=sum(len(r.symbols) for r in reviews),
+        functions=len(functions),
+        verdicts=dict(verdicts),
+        findings=len(active),
+        findings_by_axis={axis: dict(by_axis[axis]) for axis in sorted(by_axis, key=_axis_order)},
+        suppressed_findings=len(suppressed),
+        reviewers=sorted({r.reviewer for r in reviews}),
+        models=sorted({r.model for r in reviews if r.model}),
+        rag_enabled=any(r.rag_enabled for r in reviews),
+    )
+    return ReportJson(
+        summary=summary,
+        run=_run_summary(run),
+        semantic=Semantic(
+            semanticCoherenceScore=semantic_coherence_score(reviews, clusters),
+            functions=len(functions),
+            duplicated_functions=len(duplicated),
+            clusters=clusters,
+        ),
+        files=files,
+        findings=active,
+        suppressed=suppressed,
+        warnings=list(warnings or []),
+    )
+
+
+def _run_summary(run: RunRecord | None) -> RunSummary | None:
+    if run is None:
+        return None
+    return RunSummary(
+        run_id=run.run_id, started_at=run.started_at, finished_at=run.finished_at,
+        duration_seconds=run.duration_seconds, reviewer=run.reviewer, model=run.model,
+        changed_since=run.changed_since, files_total=run.files_total, files_reviewed=run.files_reviewed,
+        files_cached=run.files_cached, files_error=run.files_error, files_not_reviewed=run.files_not_reviewed,
+        complete=run.complete, usage=run.usage, errors=run.errors,
+    )

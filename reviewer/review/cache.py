@@ -1,0 +1,59 @@
+"""The review cache: which stored review is still valid for a file.
+
+A review is reused when nothing that produced it changed: the file's sha256, the
+reviewer and its version (prompt version for Claude), the model, the configuration,
+and the digest of the deterministic evidence about the file. The evidence digest is
+what makes a change in another file re-check this one (a file that stops importing
+`x` changes `x`'s evidence, so `x`'s file is reviewed again).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from ..workspace import Workspace, atomic_write_json, read_json
+from .schema import ReviewFile
+
+CACHE_VERSION = 1
+
+
+def evidence_digest(evidence: ReviewFile) -> str:
+    data = evidence.model_dump(mode="json", exclude={"reviewed_at": True, "function_cards": {"__all__": {"last_indexed"}}})
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+
+
+def cache_key(*parts: str) -> str:
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+
+class ReviewCache:
+    """`.reviewer/cache/reviews.json`: file path -> cache key of its stored review."""
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.workspace = workspace
+        self.path: Path = workspace.cache / "reviews.json"
+        data = read_json(self.path, default={})
+        valid = isinstance(data, dict) and data.get("version") == CACHE_VERSION
+        self.entries: dict[str, str] = dict(data.get("entries", {})) if valid else {}
+
+    def lookup(self, file_path: str, key: str) -> ReviewFile | None:
+        if self.entries.get(file_path) != key:
+            return None
+        stored = read_json(self.workspace.review_json(file_path))
+        if stored is None:
+            return None
+        try:
+            return ReviewFile.model_validate(stored)
+        except ValueError:
+            return None
+
+    def record(self, file_path: str, key: str) -> None:
+        self.entries[file_path] = key
+
+    def forget(self, file_path: str) -> None:
+        self.entries.pop(file_path, None)
+
+    def save(self) -> None:
+        atomic_write_json(self.path, {"version": CACHE_VERSION, "entries": self.entries})

@@ -1,0 +1,209 @@
+"""The prompt builder: one place that turns a ReviewContext into the request the
+Claude reviewer sends, so the reviewer and `reviewer estimate` count the same text.
+
+Layout (the order matters for prompt caching: tools, then system, then messages):
+- tools: findSimilarFunctions (RAG with a non-empty index), read_file, search_code,
+  find_usages, submit_review — identical for every file of a run;
+- system: prompts/system.md.j2 — the stable prefix, identical for every file of a run;
+- first user message: prompts/file.md.j2 — the file with line numbers, its symbols,
+  the static evidence, and which function cards to write.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Literal
+
+from ..config import AXES
+from ..resources import prompt as render_prompt
+from ..scan.models import FUNCTION_KINDS, FileFacts, Symbol
+from .base import ReviewContext
+from .schema import ReviewFile, Similarity, SymbolReview
+from .submission import input_schema, submission_model
+from .tools import tool_specs
+
+# Bump when a template, a tool definition or the submission schema changes:
+# it enters the review cache key, so old reviews are redone with the new prompt.
+PROMPT_VERSION = "claude-2026.11-1"
+
+SUBMIT_TOOL = "submit_review"
+SOURCE_MAX_LINES = 2000  # longer files: the rest is read with read_file
+SOURCE_LINE_MAX_CHARS = 400  # minified lines are cut
+CACHE_CONTROL = {"type": "ephemeral"}
+
+RagMode = Literal["rag", "empty_index", "grep"]
+
+
+@dataclass
+class BuiltPrompt:
+    """Everything one conversation starts with."""
+
+    system: str
+    tools: list[dict[str, Any]]  # definitions as sent, without cache markers
+    user: str
+    axes: tuple[str, ...]
+    rag_mode: RagMode
+    with_cards: bool
+    cards_wanted: list[str] = field(default_factory=list)  # qualified names of functions to card
+    cards_known: list[str] = field(default_factory=list)  # functions whose card is cached
+
+
+def rag_mode(context: ReviewContext) -> RagMode:
+    if not context.rag_enabled:
+        return "grep"
+    return "rag" if context.index_size > 0 and context.find_similar is not None else "empty_index"
+
+
+def build_system(axes: tuple[str, ...], mode: RagMode, with_cards: bool, max_turns: int) -> str:
+    return render_prompt("system.md.j2", axes=list(axes), rag_mode=mode, with_cards=with_cards, max_turns=max_turns)
+
+
+def build_tools(axes: tuple[str, ...], mode: RagMode, with_cards: bool) -> list[dict[str, Any]]:
+    with_similarity = mode == "rag" and "duplication" in axes
+    tools = [
+        {"name": spec.name, "description": spec.description, "input_schema": input_schema(spec.model)}
+        for spec in tool_specs(with_similarity)
+    ]
+    tools.append(
+        {
+            "name": SUBMIT_TOOL,
+            "description": "Submit the review of the file: one verdict per axis for every symbol, with evidence "
+            "for every non-default verdict, plus findings and actions"
+            + (", and the function cards asked for." if with_cards else "."),
+            "input_schema": input_schema(submission_model(axes, with_cards)),
+        }
+    )
+    return tools
+
+
+def numbered_source(source: str) -> tuple[str, int, bool]:
+    """The source with right-aligned line numbers; (text, lines shown, cut?)."""
+    lines = source.splitlines()
+    shown = lines[:SOURCE_MAX_LINES]
+    width = len(str(len(shown))) if shown else 1
+    out = []
+    for number, line in enumerate(shown, start=1):
+        if len(line) > SOURCE_LINE_MAX_CHARS:
+            line = line[:SOURCE_LINE_MAX_CHARS] + " …[line cut]"
+        out.append(f"{number:>{width}}| {line}")
+    return "\n".join(out), len(shown), len(lines) > len(shown)
+
+
+def _static_lines(review: SymbolReview | None, axes: Iterable[str]) -> list[str]:
+    if review is None:
+        return []
+    lines = []
+    for axis in axes:
+        verdict = getattr(review, axis, None)
+        if axis == "correction" or verdict in (None, "-"):
+            continue  # the static reviewer does not judge correctness
+        detail = review.evidence.get(axis, "")
+        lines.append(f"{axis}: {verdict}" + (f" — {detail}" if detail else ""))
+    return lines
+
+
+def _similar_lines(similarities: list[Similarity]) -> list[str]:
+    out = []
+    for sim in similarities:
+        parts = [f"score {sim.score:.2f}"]
+        if sim.structure is not None:
+            parts.append(f"structure {sim.structure:.2f}")
+        if sim.meaning is not None:
+            parts.append(f"meaning {sim.meaning:.2f}")
+        if sim.clone_kind:
+            parts.append(f"{sim.clone_kind} clone")
+        where = f"{sim.file}:{sim.name}" + (f" (line {sim.other_line_start})" if sim.other_line_start else "")
+        out.append(f"{where}, {', '.join(parts)}")
+    return out
+
+
+def _symbol_view(symbol: Symbol, evidence: ReviewFile, axes: tuple[str, ...]) -> dict[str, Any]:
+    review = next((s for s in evidence.symbols if s.name == symbol.qualified_name), None)
+    similar = [s for s in evidence.similarities if s.function == symbol.qualified_name] if "duplication" in axes else []
+    is_function = symbol.kind in FUNCTION_KINDS
+    return {
+        "name": symbol.qualified_name,
+        "kind": symbol.kind,
+        "lines": f"{symbol.line_start}-{symbol.line_end}",
+        "exported": symbol.exported,
+        "signature": symbol.signature.strip().splitlines()[0][:300] if symbol.signature.strip() else "",
+        "complexity": symbol.complexity if is_function else None,
+        "calls": ", ".join(symbol.calls[:15]) + (" …" if len(symbol.calls) > 15 else ""),
+        "static": _static_lines(review, axes),
+        "similar": _similar_lines(similar),
+    }
+
+
+def _other_findings(evidence: ReviewFile, facts: FileFacts, axes: tuple[str, ...]) -> list[str]:
+    """Deterministic findings that are not a symbol's whole-range verdict (e.g. unreachable lines)."""
+    ranges = {(s.qualified_name, s.line_start, s.line_end) for s in facts.symbols}
+    return [
+        f"{f.axis} {f.verdict}, lines {f.line_start}-{f.line_end}: {f.message}"
+        for f in evidence.findings
+        if f.axis in axes and (f.symbol, f.line_start, f.line_end) not in ranges
+    ]
+
+
+def build_prompt(
+    context: ReviewContext,
+    axes: Iterable[str] | None = None,
+    carded_hashes: set[str] | frozenset[str] = frozenset(),
+    with_cards: bool | None = None,
+) -> BuiltPrompt:
+    """The request for one file. `carded_hashes`: body hashes whose card is cached
+    (those functions are not asked for again). `axes` defaults to the configured ones."""
+    chosen = tuple(a for a in AXES if a in set(axes if axes is not None else context.config.axes))
+    mode = rag_mode(context)
+    cards = context.rag_enabled if with_cards is None else with_cards
+    facts = context.facts
+    functions = [s for s in facts.symbols if s.kind in FUNCTION_KINDS]
+    wanted = [s.qualified_name for s in functions if not s.body_hash or s.body_hash not in carded_hashes] if cards else []
+    known = [s.qualified_name for s in functions if s.body_hash and s.body_hash in carded_hashes] if cards else []
+    source_text, shown, cut = numbered_source(context.source)
+    user = render_prompt(
+        "file.md.j2",
+        facts=facts,
+        axes=list(chosen),
+        rag_mode=mode,
+        index_size=context.index_size,
+        min_score=context.config.rag.min_score,
+        numbered_source=source_text,
+        shown_lines=shown,
+        source_cut=cut,
+        symbols=[_symbol_view(s, context.evidence, chosen) for s in facts.symbols],
+        other_findings=_other_findings(context.evidence, facts, chosen),
+        with_cards=cards,
+        cards_wanted=wanted,
+        cards_known=known,
+    )
+    return BuiltPrompt(
+        system=build_system(chosen, mode, cards, context.config.llm.max_turns),
+        tools=build_tools(chosen, mode, cards),
+        user=user,
+        axes=chosen,
+        rag_mode=mode,
+        with_cards=cards,
+        cards_wanted=wanted,
+        cards_known=known,
+    )
+
+
+def request_params(built: BuiltPrompt, messages: list[dict[str, Any]], model: str, max_tokens: int) -> dict[str, Any]:
+    """The keyword arguments of `messages.create`, with the cache breakpoints:
+    the last tool and the last system block (the stable prefix shared by every file),
+    and the last block of the last message (so each turn reads the conversation so far
+    from the cache instead of paying for it again)."""
+    tools = [dict(tool) for tool in built.tools]
+    tools[-1]["cache_control"] = CACHE_CONTROL
+    marked = [dict(message) for message in messages]
+    last = marked[-1]
+    blocks = [dict(block) for block in last["content"]]
+    blocks[-1]["cache_control"] = CACHE_CONTROL
+    marked[-1] = {**last, "content": blocks}
+    return {
+        "model": model,
+        "max_tokens": max_tokens,
+        "system": [{"type": "text", "text": built.system, "cache_control": CACHE_CONTROL}],
+        "tools": tools,
+        "messages": marked,
+    }

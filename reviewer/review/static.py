@@ -1,0 +1,255 @@
+"""The static reviewer: deterministic, offline, the default without an API key.
+
+It turns the deterministic evidence (usage graph, similarity, heuristics) into a
+ReviewFile. The same ReviewFile is handed to the Claude reviewer as evidence.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+from ..analysis.verdicts import AxisAssessment, FileFinding, SymbolKey
+from ..rag.cards import FunctionCard
+from ..scan.models import FUNCTION_KINDS, FileFacts, Symbol
+from .base import ReviewContext, SimilarFunction
+from .schema import (
+    DEFAULT_VERDICTS,
+    Action,
+    DuplicateOf,
+    Finding,
+    ReviewFile,
+    Similarity,
+    SymbolReview,
+)
+
+STATIC_REVIEWER_VERSION = "1"
+
+# Severity of each non-default verdict, and the action it calls for.
+SEVERITY = {
+    ("utility", "DEAD"): "medium",
+    ("utility", "LOW_VALUE"): "low",
+    ("duplication", "DUPLICATE"): "medium",
+    ("overengineering", "OVER"): "medium",
+    ("tests", "NONE"): "low",
+    ("tests", "WEAK"): "low",
+    ("documentation", "UNDOCUMENTED"): "low",
+    ("documentation", "PARTIAL"): "low",
+}
+ACTION_CATEGORY = {
+    "utility": "quick_win",
+    "duplication": "refactor",
+    "overengineering": "refactor",
+    "tests": "hygiene",
+    "documentation": "hygiene",
+}
+# Axes whose findings are only worth reporting on exported symbols (a private helper
+# with no docstring or no direct test is normal).
+EXPORTED_ONLY_AXES = {"tests", "documentation"}
+
+
+@dataclass
+class FileEvidence:
+    """The deterministic evidence for one file, sliced out of the project-wide analyses."""
+
+    assessments: dict[SymbolKey, dict[str, AxisAssessment]] = field(default_factory=dict)
+    duplicates: dict[SymbolKey, list[SimilarFunction]] = field(default_factory=dict)
+    findings: list[FileFinding] = field(default_factory=list)
+    structural_only: bool = False  # duplication from code structure alone (RAG off)
+
+
+def finding_fingerprint(path: str, symbol: Symbol | None, axis: str, verdict: str, extra: str = "") -> str:
+    """A content fingerprint: stable when lines move, new when the code changes."""
+    content = symbol.body_hash if symbol is not None else ""
+    name = symbol.qualified_name if symbol is not None else ""
+    raw = f"{path}\0{name}\0{axis}\0{verdict}\0{content}\0{extra}"
+    return hashlib.sha256(raw.encode()).hexdigest()[:32]
+
+
+def _action_text(axis: str, verdict: str, symbol: Symbol, dup: DuplicateOf | None) -> str:
+    where = f"`{symbol.qualified_name}` (lines {symbol.line_start}-{symbol.line_end})"
+    if axis == "utility" and verdict == "DEAD":
+        return f"Remove {where}: nothing reaches it."
+    if axis == "utility":
+        return f"Inline or drop {where}: it adds little."
+    if axis == "duplication" and dup is not None:
+        return f"Replace {where} with a call to {dup.file}:{dup.name}."
+    if axis == "overengineering":
+        return f"Simplify {where}."
+    if axis == "tests":
+        return f"Add a test that asserts the behaviour of {where}." if verdict == "NONE" else f"Make the tests of {where} assert its results."
+    if axis == "documentation":
+        return f"Document {where}." if verdict == "UNDOCUMENTED" else f"Complete the docstring of {where} (parameters, return)."
+    return f"Review {where}."
+
+
+def _duplicate_of(hit: SimilarFunction) -> DuplicateOf:
+    return DuplicateOf(
+        file=hit.file_path,
+        name=hit.name,
+        score=round(hit.score, 3),
+        line_start=hit.line_start,
+        structure=None if hit.structure is None else round(hit.structure, 3),
+        meaning=None if hit.meaning is None else round(hit.meaning, 3),
+        clone_kind=hit.clone_kind,
+    )
+
+
+def _similarity_detail(hit: SimilarFunction) -> str:
+    parts = []
+    if hit.structure is not None:
+        parts.append(f"structure {hit.structure:.2f}")
+    if hit.meaning is not None:
+        parts.append(f"meaning {hit.meaning:.2f}")
+    kind = f" ({hit.clone_kind} clone)" if hit.clone_kind else ""
+    return f"{hit.score:.2f} similar to {hit.file_path}:{hit.name}{kind}" + (f": {', '.join(parts)}" if parts else "")
+
+
+def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> tuple[SymbolReview, list[Finding], list[Action], list[Similarity]]:
+    key = (facts.path, symbol.qualified_name)
+    axes = evidence.assessments.get(key, {})
+    review = SymbolReview(
+        name=symbol.qualified_name,
+        kind=symbol.kind,
+        exported=symbol.exported,
+        line_start=symbol.line_start,
+        line_end=symbol.line_end,
+        correction="-",
+    )
+    confidences: list[int] = []
+    details: dict[str, str] = {}
+    for axis in ("utility", "overengineering", "tests", "documentation"):
+        assessment = axes.get(axis)
+        if assessment is None:
+            continue
+        setattr(review, axis, assessment.verdict)
+        if assessment.detail:
+            details[axis] = assessment.detail
+        if assessment.verdict != DEFAULT_VERDICTS[axis]:
+            confidences.append(assessment.confidence)
+
+    similarities: list[Similarity] = []
+    hits = evidence.duplicates.get(key, []) if symbol.kind in FUNCTION_KINDS else []
+    if hits:
+        best = hits[0]
+        review.duplication = "DUPLICATE"
+        review.duplicate_of = _duplicate_of(best)
+        details["duplication"] = _similarity_detail(best) + (
+            " (structural clone detection; RAG off)" if evidence.structural_only else ""
+        )
+        confidences.append(int(round(60 + 40 * min(1.0, best.score))))
+        for hit in hits:
+            similarities.append(
+                Similarity(
+                    function=symbol.qualified_name,
+                    line_start=symbol.line_start,
+                    file=hit.file_path,
+                    name=hit.name,
+                    other_line_start=hit.line_start,
+                    score=round(hit.score, 3),
+                    structure=None if hit.structure is None else round(hit.structure, 3),
+                    meaning=None if hit.meaning is None else round(hit.meaning, 3),
+                    clone_kind=hit.clone_kind,
+                    suggestion=f"reuse {hit.file_path}:{hit.name}",
+                )
+            )
+
+    review.evidence = details
+    review.detail = "; ".join(f"{axis}: {text}" for axis, text in details.items())
+    review.confidence = min(confidences) if confidences else 90
+
+    findings: list[Finding] = []
+    actions: list[Action] = []
+    for axis in ("utility", "duplication", "overengineering", "tests", "documentation"):
+        verdict = getattr(review, axis)
+        if verdict == DEFAULT_VERDICTS[axis]:
+            continue
+        if axis in EXPORTED_ONLY_AXES and (not symbol.exported or symbol.kind not in (*FUNCTION_KINDS, "class")):
+            continue
+        extra = f"{review.duplicate_of.file}:{review.duplicate_of.name}" if axis == "duplication" and review.duplicate_of else ""
+        findings.append(
+            Finding(
+                axis=axis,
+                verdict=verdict,
+                severity=SEVERITY.get((axis, verdict), "low"),
+                symbol=symbol.qualified_name,
+                line_start=symbol.line_start,
+                line_end=symbol.line_end,
+                message=f"{symbol.qualified_name} is {verdict}: {details.get(axis, '')}".rstrip(": "),
+                fingerprint=finding_fingerprint(facts.path, symbol, axis, verdict, extra),
+            )
+        )
+        actions.append(
+            Action(
+                category=ACTION_CATEGORY[axis],
+                description=_action_text(axis, verdict, symbol, review.duplicate_of),
+                symbol=symbol.qualified_name,
+                line_start=symbol.line_start,
+            )
+        )
+    return review, findings, actions, similarities
+
+
+def file_verdict(findings: list[Finding]) -> str:
+    """CRITICAL on any high-severity finding; NEEDS_REFACTOR on any medium one."""
+    live = [f for f in findings if not f.suppressed]
+    if any(f.severity == "high" for f in live):
+        return "CRITICAL"
+    if any(f.severity == "medium" for f in live):
+        return "NEEDS_REFACTOR"
+    return "CLEAN"
+
+
+def review_file(facts: FileFacts, evidence: FileEvidence, cards: list[FunctionCard], rag_enabled: bool) -> ReviewFile:
+    symbols_by_name = {s.qualified_name: s for s in facts.symbols}
+    review = ReviewFile(
+        file=facts.path,
+        language=facts.language,
+        sha256=facts.sha256,
+        reviewer="static",
+        model=None,
+        rag_enabled=rag_enabled,
+        function_cards=cards,
+    )
+    for symbol in facts.symbols:
+        sym_review, findings, actions, similarities = _review_symbol(facts, symbol, evidence)
+        review.symbols.append(sym_review)
+        review.findings.extend(findings)
+        review.actions.extend(actions)
+        review.similarities.extend(similarities)
+    for extra in evidence.findings:
+        symbol = symbols_by_name.get(extra.symbol or "")
+        review.findings.append(
+            Finding(
+                axis=extra.axis,
+                verdict=extra.verdict,
+                severity=extra.severity if extra.severity in ("low", "medium", "high") else "medium",
+                symbol=extra.symbol,
+                line_start=extra.line_start,
+                line_end=extra.line_end,
+                message=extra.message,
+                fingerprint=finding_fingerprint(facts.path, symbol, extra.axis, extra.verdict, extra.message),
+            )
+        )
+        review.actions.append(
+            Action(category="quick_win", description=f"{extra.message} (lines {extra.line_start}-{extra.line_end}): remove it.",
+                   symbol=extra.symbol, line_start=extra.line_start)
+        )
+    review.verdict = file_verdict(review.findings)
+    counts = {}
+    for finding in review.findings:
+        counts[finding.axis] = counts.get(finding.axis, 0) + 1
+    review.summary = (
+        f"{len(facts.symbols)} symbols; "
+        + (", ".join(f"{n} {axis}" for axis, n in sorted(counts.items())) + " findings" if counts else "no findings")
+    )
+    return review
+
+
+class StaticReviewer:
+    """The Reviewer interface over the precomputed evidence: the evidence *is* the review."""
+
+    name = "static"
+
+    def review(self, context: ReviewContext) -> ReviewFile:
+        return context.evidence

@@ -1,0 +1,106 @@
+"""Body fingerprints: the normalized-text hash and the token shingles used for clone detection.
+
+Both are pure functions of what the tree walk collected, so they are cheap to test alone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from bisect import bisect_left
+
+SHINGLE_WIDTH = 5
+
+_MASK32 = 0xFFFFFFFF
+_MASK64 = 0xFFFFFFFFFFFFFFFF
+# Odd 64-bit multipliers (from splitmix64 / murmur3): a polynomial over token ids, then a mix.
+_K1, _K2, _K3, _K4 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB, 0xFF51AFD7ED558CCD
+_MIX = 0xC4CEB9FE1A85EC53
+
+_token_ids: dict[str, int] = {}  # token text -> stable 32-bit id; grows with the vocabulary only
+
+
+def _token_id(token: str) -> int:
+    token_id = _token_ids.get(token)
+    if token_id is None:
+        # blake2b, not hash(): Python's str hash is salted per process and shingles are stored.
+        token_id = int.from_bytes(hashlib.blake2b(token.encode(), digest_size=4).digest(), "little")
+        _token_ids[token] = token_id
+    return token_id
+
+
+def _mix(value: int) -> int:
+    value &= _MASK64
+    value = ((value ^ (value >> 31)) * _MIX) & _MASK64
+    return (value >> 32) & _MASK32
+
+
+def shingles(tokens: list[str], width: int = SHINGLE_WIDTH) -> list[int]:
+    """Sorted unique 32-bit hashes of every window of `width` tokens.
+
+    A stream shorter than the width still gives one shingle (the whole stream), so a
+    tiny function has a fingerprint too. An empty stream gives none.
+    """
+    if not tokens:
+        return []
+    get = _token_ids.get
+    ids = [get(token) or _token_id(token) for token in tokens]
+    if len(ids) < width:
+        value = len(ids)
+        for token_id in ids:
+            value = (value * _K1 + token_id) & _MASK64
+        return [_mix(value)]
+    if width != SHINGLE_WIDTH:
+        out = set()
+        for start in range(len(ids) - width + 1):
+            value = 0
+            for token_id in ids[start : start + width]:
+                value = (value * _K1 + token_id) & _MASK64
+            out.add(_mix(value))
+        return sorted(out)
+    k1, k2, k3, k4, mix, mask = _K1, _K2, _K3, _K4, _MIX, _MASK64
+    out = set()
+    for a, b, c, d, e in zip(ids, ids[1:], ids[2:], ids[3:], ids[4:]):
+        value = (a * k4 + b * k3 + c * k2 + d * k1 + e) & mask
+        out.add(((((value ^ (value >> 31)) * mix) & mask) >> 32))
+    return sorted(out)
+
+
+_WHITESPACE = re.compile(rb"\s+")
+_TRAILING_SPACE = re.compile(rb"[ \t]+$", re.MULTILINE)
+_BLANK_LINES = re.compile(rb"\n(?:[ \t]*\n)+")
+_INNER_SPACE = re.compile(rb"(?<=\S)[ \t]+")
+
+
+def strip_comments(data: bytes, start: int, end: int, comment_starts: list[int], comment_ends: list[int]) -> bytes:
+    """data[start:end] without the comments that lie inside it (comment lists sorted by start)."""
+    index = bisect_left(comment_starts, start)
+    if index == len(comment_starts) or comment_starts[index] >= end:
+        return data[start:end]
+    pieces = []
+    position = start
+    while index < len(comment_starts) and comment_starts[index] < end:
+        pieces.append(data[position : comment_starts[index]])
+        position = min(comment_ends[index], end)
+        index += 1
+    pieces.append(data[position:end])
+    return b"".join(pieces)
+
+
+def body_hash(text: bytes, *, indent_significant: bool, first_column: int) -> str:
+    """sha256 of a body whose comments were already removed, with whitespace normalized.
+
+    Free-form languages collapse every whitespace run to one space. For indentation-
+    significant languages (Python) line structure is kept: blank lines and trailing
+    spaces go, runs inside a line collapse, and the body is dedented by the column of
+    its first line, so moving a function into a class keeps its hash.
+    """
+    if indent_significant:
+        if first_column:
+            text = text.replace(b"\n" + b" " * first_column, b"\n")
+        text = _TRAILING_SPACE.sub(b"", text)
+        text = _BLANK_LINES.sub(b"\n", text)
+        text = _INNER_SPACE.sub(b" ", text).strip()
+    else:
+        text = _WHITESPACE.sub(b" ", text).strip()
+    return hashlib.sha256(text).hexdigest()

@@ -1,0 +1,136 @@
+"""Benchmark the scan phase (discovery, parse, extraction) on the running Python's standard library.
+
+    python scripts/bench_scan.py               # measure, print the table, record it in docs/benchmarks.md
+    python scripts/bench_scan.py --no-record   # measure and print only
+    python scripts/bench_scan.py --profile     # cProfile of a serial scan: where the time goes
+
+Runs the real `scan_repository` with the default configuration (site-packages
+and __pycache__ are pruned by discovery; the test folders are scanned, they are
+code). Target: 100,000 lines/s or more for the whole scan on all cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import datetime
+import io
+import os
+import platform
+import pstats
+import re
+import sys
+import sysconfig
+import time
+from pathlib import Path
+
+from reviewer.config import Config
+from reviewer.scan import default_workers, scan_repository
+from reviewer.scan.models import ScanResult
+from reviewer.workspace import atomic_write_text
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+BENCHMARKS = REPO_ROOT / "docs" / "benchmarks.md"
+SECTION = "scan"
+TARGET_LINES_PER_SECOND = 100_000
+HEADER = (
+    "# Benchmarks\n\n"
+    "Measured by `scripts/bench_*.py` on the project's machines. Each script rewrites only its own\n"
+    "section, between `<!-- bench:NAME -->` and `<!-- /bench:NAME -->`.\n"
+)
+
+
+def measure(stdlib: Path, workers: int) -> tuple[ScanResult, float]:
+    started = time.perf_counter()
+    result = scan_repository(stdlib, Config(), workers=workers)
+    return result, time.perf_counter() - started
+
+
+def row(result: ScanResult, seconds: float, workers: int) -> list[str]:
+    lines = sum(f.lines for f in result.files)
+    symbols = sum(len(f.symbols) for f in result.files)
+    return [
+        f"{len(result.files):,}", f"{lines:,}", f"{symbols:,}", f"{len(result.skipped):,}",
+        f"{seconds:.2f} s", f"{lines / seconds:,.0f}", str(workers),
+    ]
+
+
+COLUMNS = ["files", "lines", "symbols", "skipped", "wall time", "lines/s", "workers"]
+
+
+def markdown_table(rows: list[list[str]]) -> str:
+    out = ["| " + " | ".join(COLUMNS) + " |", "|" + "---:|" * len(COLUMNS)]
+    out += ["| " + " | ".join(r) + " |" for r in rows]
+    return "\n".join(out)
+
+
+def plain_table(rows: list[list[str]]) -> str:
+    widths = [max(len(r[i]) for r in [COLUMNS, *rows]) for i in range(len(COLUMNS))]
+    return "\n".join("  ".join(cell.rjust(w) for cell, w in zip(r, widths)) for r in [COLUMNS, *rows])
+
+
+def record(body: str) -> None:
+    """Replace this script's section of docs/benchmarks.md (create the file if needed)."""
+    text = BENCHMARKS.read_text(encoding="utf-8") if BENCHMARKS.exists() else HEADER
+    section = f"<!-- bench:{SECTION} -->\n{body.rstrip()}\n<!-- /bench:{SECTION} -->"
+    pattern = re.compile(rf"<!-- bench:{SECTION} -->.*?<!-- /bench:{SECTION} -->", re.DOTALL)
+    if pattern.search(text):
+        text = pattern.sub(lambda _: section, text)
+    else:
+        text = text.rstrip() + "\n\n" + section + "\n"
+    BENCHMARKS.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(BENCHMARKS, text)
+
+
+def profile(stdlib: Path) -> None:
+    profiler = cProfile.Profile()
+    profiler.enable()
+    result = scan_repository(stdlib, Config(), workers=1)
+    profiler.disable()
+    stream = io.StringIO()
+    stats = pstats.Stats(profiler, stream=stream)
+    stats.sort_stats("tottime").print_stats(25)
+    stats.sort_stats("cumulative").print_stats(25)
+    print(f"{len(result.files)} files scanned serially under cProfile")
+    print(stream.getvalue())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--workers", type=int, default=default_workers(), help="processes (default: all cores)")
+    parser.add_argument("--no-record", action="store_true", help="do not write docs/benchmarks.md")
+    parser.add_argument("--profile", action="store_true", help="profile a serial scan instead")
+    args = parser.parse_args()
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    if args.profile:
+        profile(stdlib)
+        return
+
+    measure(stdlib, 1 if args.workers == 1 else args.workers)  # warm the page cache and the worker imports
+    rows = []
+    for workers in sorted({args.workers, 1}, reverse=True):
+        result, seconds = measure(stdlib, workers)
+        rows.append(row(result, seconds, workers))
+    print(f"scan of {stdlib} (Python {platform.python_version()}, {os.cpu_count()} cores)")
+    print(plain_table(rows))
+    best = max(float(r[5].replace(",", "")) for r in rows)
+    verdict = "meets" if best >= TARGET_LINES_PER_SECOND else "MISSES"
+    print(f"best {best:,.0f} lines/s: {verdict} the target of {TARGET_LINES_PER_SECOND:,} lines/s")
+    if args.no_record:
+        return
+    command = "python scripts/bench_scan.py" + (f" --workers {args.workers}" if args.workers != default_workers() else "")
+    body = (
+        "## scan\n\n"
+        f"The whole scan (discovery, read, parse, extraction) of the standard library of Python "
+        f"{platform.python_version()}, default configuration, measured {datetime.date.today().isoformat()} "
+        f"on {os.cpu_count()} cores ({platform.machine()}) with `{command}`. "
+        f"Target: {TARGET_LINES_PER_SECOND:,} lines/s or more with all cores ({verdict.lower()} it).\n\n"
+        + markdown_table(rows)
+        + "\n"
+    )
+    record(body)
+    print(f"recorded in {BENCHMARKS.relative_to(REPO_ROOT)}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

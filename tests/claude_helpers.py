@@ -1,0 +1,220 @@
+"""Shared by the Claude reviewer tests: a small repository with hand-built facts and
+evidence (the shape the scan and static reviewer produce), and a scripted Anthropic
+API behind the real SDK client (httpx2 MockTransport)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+import anthropic
+import httpx2
+
+from reviewer.config import Config
+from reviewer.rag.cards import FunctionCard, card_id
+from reviewer.review.base import ReviewContext, SimilarFunction
+from reviewer.review.schema import ReviewFile, Similarity, SymbolReview
+from reviewer.scan.models import FileFacts, Symbol
+
+PRICING_SRC = '''\
+"""Prices of a cart."""
+
+TAX_RATE = 0.2
+
+
+def total_price(items):
+    """Sum of the item prices with tax."""
+    subtotal = 0
+    for item in items:
+        subtotal += item["price"] * item["qty"]
+    return subtotal * (1 + TAX_RATE)
+
+
+def discount(price, percent):
+    if percent > 100:
+        raise ValueError("percent over 100")
+    return price - price * percent / 100
+'''
+
+UTIL_SRC = '''\
+def sum_with_tax(rows, rate):
+    acc = 0
+    for row in rows:
+        acc += row["price"] * row["qty"]
+    return acc * (1 + rate)
+'''
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def make_repo(root: Path) -> Path:
+    (root / "src").mkdir(parents=True, exist_ok=True)
+    (root / "src" / "pricing.py").write_text(PRICING_SRC)
+    (root / "src" / "util.py").write_text(UTIL_SRC)
+    (root / "tests").mkdir(exist_ok=True)
+    (root / "tests" / "test_pricing.py").write_text("from src.pricing import total_price\n\n\ndef test_total():\n    assert total_price([]) == 0\n")
+    return root
+
+
+def pricing_facts() -> FileFacts:
+    symbols = [
+        Symbol(name="TAX_RATE", qualified_name="TAX_RATE", kind="constant", exported=True, line_start=3, line_end=3,
+               value="0.2"),
+        Symbol(name="total_price", qualified_name="total_price", kind="function", exported=True, line_start=6,
+               line_end=11, signature="def total_price(items)", docstring="Sum of the item prices with tax.",
+               body_hash=_sha("total_price-body"), calls=[], complexity=2, complexity_score=1, params=["items"]),
+        Symbol(name="discount", qualified_name="discount", kind="function", exported=True, line_start=14,
+               line_end=17, signature="def discount(price, percent)", body_hash=_sha("discount-body"),
+               calls=["ValueError"], complexity=2, complexity_score=1, params=["price", "percent"]),
+    ]
+    return FileFacts(path="src/pricing.py", language="python", sha256=_sha(PRICING_SRC), lines=17,
+                     size=len(PRICING_SRC), symbols=symbols)
+
+
+def pricing_evidence(facts: FileFacts) -> ReviewFile:
+    def sym(s: Symbol, **axes: str) -> SymbolReview:
+        return SymbolReview(name=s.qualified_name, kind=s.kind, exported=s.exported, line_start=s.line_start,
+                            line_end=s.line_end, **{k: v for k, v in axes.items() if k != "evidence"},
+                            evidence=json.loads(axes.get("evidence", "{}")))
+    tax, total, disc = facts.symbols
+    return ReviewFile(
+        file=facts.path, language="python", sha256=facts.sha256, reviewer="static",
+        symbols=[
+            sym(tax, utility="USED", tests="NONE", documentation="UNDOCUMENTED",
+                evidence=json.dumps({"utility": "2 references in its own file"})),
+            sym(total, utility="USED", duplication="DUPLICATE", tests="GOOD", documentation="DOCUMENTED",
+                evidence=json.dumps({"utility": "imported by 1 file (tests/test_pricing.py)",
+                                     "tests": "referenced by tests/test_pricing.py::test_total"})),
+            sym(disc, utility="DEAD", tests="NONE", documentation="UNDOCUMENTED",
+                evidence=json.dumps({"utility": "imported by 0 files; 0 references in its own file"})),
+        ],
+        similarities=[Similarity(function="total_price", line_start=6, file="src/util.py", name="sum_with_tax",
+                                 other_line_start=1, score=0.91, structure=0.88, meaning=0.93, clone_kind="renamed")],
+    )
+
+
+def pricing_cards(facts: FileFacts) -> list[FunctionCard]:
+    cards = []
+    for s in facts.symbols:
+        if s.kind != "function":
+            continue
+        cards.append(FunctionCard(id=card_id(facts.path, s.line_start, s.line_end), file_path=facts.path, name=s.name,
+                                  qualified_name=s.qualified_name, kind=s.kind, language="python",
+                                  line_start=s.line_start, line_end=s.line_end, signature=s.signature,
+                                  summary=s.docstring or s.name, key_concepts=s.name.split("_"),
+                                  behavioral_profile="pure", complexity_score=s.complexity_score,
+                                  called_internals=["src/util.py:sum_with_tax"] if s.name == "total_price" else [],
+                                  body_hash=s.body_hash))
+    return cards
+
+
+SUM_WITH_TAX = SimilarFunction(id=card_id("src/util.py", 1, 5), name="sum_with_tax", file_path="src/util.py",
+                               line_start=1, line_end=5, score=0.91, meaning=0.93, structure=0.88,
+                               clone_kind="renamed", summary="Sum of price times quantity with a tax rate.")
+
+
+def pricing_context(root: Path, config: Config | None = None, rag: bool = True, index_size: int = 12,
+                    similar_calls: list | None = None) -> ReviewContext:
+    facts = pricing_facts()
+
+    def find_similar(function_id: str, max_results: int, min_score: float) -> list[SimilarFunction]:
+        if similar_calls is not None:
+            similar_calls.append((function_id, max_results, min_score))
+        return [SUM_WITH_TAX] if SUM_WITH_TAX.score >= min_score else []
+
+    def find_usages(name: str) -> list[str]:
+        return ["tests/test_pricing.py:1 imports total_price"] if name == "total_price" else []
+
+    return ReviewContext(
+        root=root, config=config or Config(), facts=facts, source=PRICING_SRC, evidence=pricing_evidence(facts),
+        cards=pricing_cards(facts), rag_enabled=rag, index_size=index_size if rag else 0,
+        find_similar=find_similar if rag else None, find_usages=find_usages,
+    )
+
+
+# -- the scripted API ----------------------------------------------------------------
+
+USAGE = {"input_tokens": 1200, "output_tokens": 300, "cache_creation_input_tokens": 2000, "cache_read_input_tokens": 0}
+
+
+def message(content: list[dict[str, Any]], usage: dict[str, int] | None = None, stop_reason: str = "tool_use") -> dict[str, Any]:
+    return {"id": "msg_test", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5",
+            "content": content, "stop_reason": stop_reason, "stop_sequence": None, "usage": usage or dict(USAGE)}
+
+
+def tool_use(tool_id: str, name: str, tool_input: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "tool_use", "id": tool_id, "name": name, "input": tool_input}
+
+
+def axis(verdict: str, evidence: str = "", **extra: Any) -> dict[str, Any]:
+    return {"verdict": verdict, "evidence": evidence, **extra}
+
+
+def valid_submission(with_cards: bool = True) -> dict[str, Any]:
+    def verdicts(name: str, **over: dict[str, Any]) -> dict[str, Any]:
+        base = {"name": name, "confidence": 85, "correction": axis("OK"), "utility": axis("USED"),
+                "duplication": axis("UNIQUE"), "overengineering": axis("LEAN"), "tests": axis("GOOD"),
+                "documentation": axis("DOCUMENTED")}
+        base.update(over)
+        return base
+
+    submission: dict[str, Any] = {
+        "verdict": "NEEDS_REFACTOR",
+        "summary": "Cart pricing helpers; total_price duplicates util.sum_with_tax and discount is dead.",
+        "symbols": [
+            verdicts("TAX_RATE", tests=axis("NONE", "no test reads it"), documentation=axis("UNDOCUMENTED", "no comment")),
+            verdicts("total_price", duplication=axis("DUPLICATE", "0.91 similar to src/util.py:sum_with_tax, same loop",
+                                                     duplicate_of={"file": "src/util.py", "name": "sum_with_tax"})),
+            verdicts("discount", utility=axis("DEAD", "imported by 0 files, 0 references"),
+                     correction=axis("NEEDS_FIX", "negative percent is accepted (line 15 checks only > 100)"),
+                     tests=axis("NONE", "no test"), documentation=axis("UNDOCUMENTED", "no docstring")),
+        ],
+        "findings": [{"axis": "correction", "verdict": "NEEDS_FIX", "severity": "medium", "symbol": "discount",
+                      "line_start": 15, "line_end": 16, "message": "percent < 0 raises the price"}],
+        "actions": [{"category": "quick_win", "description": "Remove discount: nothing calls it.", "symbol": "discount",
+                     "line_start": 14}],
+    }
+    if with_cards:
+        submission["cards"] = [
+            {"function": "total_price", "summary": "Sums price times quantity over cart items and applies the tax rate.",
+             "key_concepts": ["cart", "price", "tax"], "behavioral_profile": "pure"},
+            {"function": "discount", "summary": "Reduces a price by a percentage, refusing more than 100 percent.",
+             "key_concepts": ["price", "discount", "percent"], "behavioral_profile": "pure"},
+        ]
+    return submission
+
+
+class ScriptedAPI:
+    """Replays scripted responses in order and records every request it receives."""
+
+    def __init__(self, responses: list[Any]) -> None:
+        self.responses = list(responses)
+        self.requests: list[dict[str, Any]] = []
+        self.headers: list[dict[str, str]] = []
+
+    def handler(self, request: httpx2.Request) -> httpx2.Response:
+        self.requests.append(json.loads(request.content))
+        self.headers.append(dict(request.headers))
+        if not self.responses:
+            raise AssertionError("the reviewer made more API calls than scripted")
+        item = self.responses.pop(0)
+        if isinstance(item, httpx2.Response):
+            return item
+        return httpx2.Response(200, json=item)
+
+    def client(self) -> anthropic.Anthropic:
+        return anthropic.Anthropic(api_key="sk-test-key", max_retries=0,
+                                   http_client=httpx2.Client(transport=httpx2.MockTransport(self.handler)))
+
+
+def error_response(status: int, kind: str, text: str, headers: dict[str, str] | None = None) -> httpx2.Response:
+    return httpx2.Response(status, headers=headers or {}, json={"type": "error", "error": {"type": kind, "message": text}})
+
+
+def tool_results(request: dict[str, Any]) -> list[dict[str, Any]]:
+    """The tool_result blocks of the last user message of a request."""
+    return [b for b in request["messages"][-1]["content"] if b.get("type") == "tool_result"]

@@ -1,0 +1,243 @@
+"""Discovery on small trees built in tmp_path: what is in scope, what is skipped and why."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from reviewer.config import Config, ScanConfig
+from reviewer.scan.discovery import content_skip_reason, discover, discover_paths
+
+PY = "def f(x):\n    return x + 1\n"
+
+
+def make(root: Path, files: dict[str, str | bytes]) -> Path:
+    for rel, content in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content)
+    return root
+
+
+def in_scope(root: Path, config: Config | None = None) -> list[str]:
+    return [f.path for f in discover(root, config or Config()).files]
+
+
+def skipped(root: Path, config: Config | None = None) -> dict[str, str]:
+    return {s.path: s.reason for s in discover(root, config or Config()).skipped}
+
+
+def test_finds_each_language_in_path_order_outside_a_git_repository(tmp_path):
+    make(tmp_path, {"b.py": PY, "a/x.ts": "export const a = 1\n", "a/y.tsx": "export const b = <div/>\n",
+                    "c.js": "module.exports = 1\n", "d.mjs": "export default 1\n", "README.md": "# hi\n",
+                    "logo.png": b"\x89PNG\r\n\x1a\n\0\0", "data.csv": "a,b\n"})
+    found = discover(tmp_path, Config())
+    assert [(f.path, f.language) for f in found.files] == [
+        ("a/x.ts", "typescript"), ("a/y.tsx", "tsx"), ("b.py", "python"), ("c.js", "javascript"),
+        ("d.mjs", "javascript"),
+    ]
+    assert found.skipped == []  # README, images and data are silently out of scope
+    assert found.files[2].abs_path == tmp_path.resolve() / "b.py"
+    assert found.files[2].size == len(PY)
+
+
+def test_nested_gitignore_anchoring_and_negation(tmp_path):
+    make(tmp_path, {
+        ".gitignore": "*.log.py\n/only_root.py\nlogs/\n*.gen.py\n",
+        "only_root.py": PY, "sub/only_root.py": PY, "x.log.py": PY, "logs/a.py": PY,
+        "sub/.gitignore": "/anchored.py\ngen_*.py\n!gen_keep.py\n!keep.gen.py\n",
+        "sub/anchored.py": PY, "sub/deeper/anchored.py": PY,
+        "sub/gen_a.py": PY, "sub/deeper/gen_b.py": PY, "sub/gen_keep.py": PY,
+        "sub/keep.gen.py": PY, "sub/drop.gen.py": PY, "other/gen_a.py": PY, "other/keep.gen.py": PY,
+    })
+    assert in_scope(tmp_path) == [
+        "other/gen_a.py",  # sub/.gitignore does not reach a sibling folder
+        "sub/deeper/anchored.py",  # "/anchored.py" is anchored at sub/, not at sub/deeper/
+        "sub/gen_keep.py",  # negated in the same file
+        "sub/keep.gen.py",  # a deeper .gitignore re-includes what the root one ignores
+        "sub/only_root.py",  # "/only_root.py" is anchored at the root
+    ]
+
+
+def test_a_file_inside_an_ignored_folder_cannot_be_re_included_but_one_under_dir_star_star_can(tmp_path):
+    make(tmp_path, {".gitignore": "vendor/\n!vendor/keep.py\ncache/**\n!cache/keep.py\n",
+                    "vendor/keep.py": PY, "vendor/x.py": PY, "cache/keep.py": PY, "cache/x.py": PY})
+    assert in_scope(tmp_path) == ["cache/keep.py"]  # as git does
+
+
+def test_gitignore_can_be_turned_off(tmp_path):
+    make(tmp_path, {".gitignore": "*.py\n", "a.py": PY})
+    assert in_scope(tmp_path) == []
+    assert in_scope(tmp_path, Config(scan=ScanConfig(respect_gitignore=False))) == ["a.py"]
+
+
+def test_enclosing_repository_rules_apply_to_a_scanned_subfolder(tmp_path):
+    make(tmp_path, {"repo/.git/info/exclude": "secret_*.py\n", "repo/.gitignore": "*.skip.py\n/pkg/out/\n",
+                    "repo/pkg/a.py": PY, "repo/pkg/a.skip.py": PY, "repo/pkg/secret_x.py": PY,
+                    "repo/pkg/out/o.py": PY})
+    assert in_scope(tmp_path / "repo" / "pkg") == ["a.py"]
+    assert in_scope(tmp_path / "repo") == ["pkg/a.py"]
+
+
+def test_a_folder_the_enclosing_repository_ignores_is_still_scanned_when_asked_for(tmp_path):
+    """E.g. a Python install under a pyenv clone whose .gitignore says /versions/."""
+    make(tmp_path, {"repo/.git/HEAD": "ref\n", "repo/.gitignore": "/versions/\n*.pyc\n",
+                    "repo/versions/3.11/lib/os.py": PY})
+    assert in_scope(tmp_path / "repo" / "versions" / "3.11") == ["lib/os.py"]
+
+
+def test_include_and_exclude_globs(tmp_path):
+    make(tmp_path, {"src/app.py": PY, "src/deep/er/mod.py": PY, "src/legacy/old.py": PY,
+                    "src/test_app.py": PY, "scripts/tool.py": PY, "src/main.go": "package main\n"})
+    config = Config(scan=ScanConfig(include=["src/**"], exclude=["**/test_*.py", "src/legacy/"]))
+    found = discover(tmp_path, config)
+    assert [f.path for f in found.files] == ["src/app.py", "src/deep/er/mod.py"]
+    assert [s.path for s in found.skipped] == ["src/main.go"]  # in the included area, so worth saying
+    config = Config(scan=ScanConfig(include=["*.py"], exclude=["scripts"]))
+    assert in_scope(tmp_path, config) == ["src/app.py", "src/deep/er/mod.py", "src/legacy/old.py", "src/test_app.py"]
+
+
+@pytest.mark.parametrize(
+    "folder",
+    [".git", ".reviewer", "node_modules", "pkg/node_modules/@scope/lib", ".venv", ".tox", ".nox", "__pycache__",
+     "lib/python3.11/site-packages", ".mypy_cache", ".pytest_cache", "dist", "build", "coverage", "pkg/dist"],
+)
+def test_default_skipped_folders(tmp_path, folder):
+    make(tmp_path, {f"{folder}/mod.py": PY, f"{folder}/sub/index.js": "x()\n", "app.py": PY})
+    found = discover(tmp_path, Config())
+    assert [f.path for f in found.files] == ["app.py"]
+    assert found.skipped == []
+
+
+def test_virtual_environment_detected_by_pyvenv_cfg_whatever_its_name(tmp_path):
+    make(tmp_path, {"tools-env/pyvenv.cfg": "home = /usr\n", "tools-env/lib/m.py": PY,
+                    "venv/pyvenv.cfg": "", "venv/x.py": PY, "condaenv/conda-meta/history": "",
+                    "condaenv/y.py": PY, "env/settings.py": PY, "app.py": PY})
+    assert in_scope(tmp_path) == ["app.py", "env/settings.py"]  # env/ without pyvenv.cfg is the project's
+
+
+def test_a_python_package_named_build_is_source(tmp_path):
+    make(tmp_path, {"src/build/__init__.py": "", "src/build/main.py": PY, "build/lib/pkg/m.py": PY})
+    assert in_scope(tmp_path) == ["src/build/__init__.py", "src/build/main.py"]
+
+
+def test_configured_output_folder_is_skipped(tmp_path):
+    make(tmp_path, {"out/reviews/x.py": PY, "out/other.py": PY, ".reviewer/cache/y.py": PY})
+    assert in_scope(tmp_path, Config(output="out/reviews")) == ["out/other.py"]
+
+
+def test_minified_generated_and_bundled_files(tmp_path):
+    long_line = "var a=" + "1+" * 3000 + "1;\n"
+    make(tmp_path, {
+        "lib.min.js": "var a=1;\n", "app.bundle.js": "var a=1;\n",
+        "gen1.py": "# @generated by protoc\n" + PY, "gen2.ts": "// Code generated by tool. DO NOT EDIT.\nexport const a=1\n",
+        "gen3.py": "#!/usr/bin/env python\n# -*- coding: utf-8 -*-\n# This file is autogenerated\n" + PY,
+        "gen4.js": "/*\n * Automatically generated from schema.json\n */\nx()\n",
+        "late.py": "\n" * 6 + "# generated by hand-waving, but on line 7\n" + PY,
+        "generate_report.py": "def generate_report(generated_at):\n    return generated_at\n",
+        "prose.py": "# Maps old names so that pickle streams\n# generated with Python 2 load in Python 3.\n" + PY,
+        "tables.py": '"""Parser engine for the grammar tables generated by pgen."""\n' + PY,
+        "bundle.js": "x()\n" * 100 + long_line,
+        "dense.js": ("a=" + "1" * 800 + "\n") * 3,
+    })
+    reasons = skipped(tmp_path)
+    assert in_scope(tmp_path) == ["generate_report.py", "late.py", "prose.py", "tables.py"]
+    assert reasons["lib.min.js"].startswith("minified") and reasons["app.bundle.js"].startswith("minified")
+    assert reasons["gen1.py"] == "generated (header says '@generated')"
+    assert reasons["gen2.ts"].startswith("generated") and reasons["gen3.py"].startswith("generated")
+    assert reasons["gen4.js"].startswith("generated")
+    assert reasons["bundle.js"] == "minified or bundled (a line of 6,008 chars > 5,000)"
+    assert reasons["dense.js"].startswith("minified or bundled (average line")
+
+
+def test_binary_and_oversize_files(tmp_path):
+    make(tmp_path, {"blob.py": b"import x\n\0\0\x01\x02", "big.py": "x = 1\n" * 40, "ok.py": "x = 1\n"})
+    reasons = skipped(tmp_path, Config(scan=ScanConfig(max_file_bytes=100)))
+    assert reasons == {"blob.py": "binary (NUL byte in the first 8 KiB)", "big.py": "over size limit (240 B > 100 B)"}
+    assert in_scope(tmp_path, Config(scan=ScanConfig(max_file_bytes=100))) == ["ok.py"]
+    make(tmp_path, {"huge.py": "x = 1\n" * 400_000})
+    assert skipped(tmp_path)["huge.py"] == "over size limit (2.4 MB > 1.0 MB)"
+
+
+def test_content_checks_can_be_left_to_the_caller(tmp_path):
+    make(tmp_path, {"blob.py": b"\0\0", "ok.py": PY})
+    found = discover(tmp_path, Config(), check_content=False)
+    assert [f.path for f in found.files] == ["blob.py", "ok.py"] and found.skipped == []
+    assert content_skip_reason("blob.py", b"\0\0") == "binary (NUL byte in the first 8 KiB)"
+    assert content_skip_reason("ok.py", PY.encode()) is None
+    assert content_skip_reason("empty.py", b"") is None
+
+
+def test_symlinks_leaving_the_repository_looping_or_dangling(tmp_path):
+    outside = make(tmp_path / "outside", {"lib.py": PY, "pkg/m.py": PY})
+    root = make(tmp_path / "repo", {"app.py": PY, "real/mod.py": PY})
+    (root / "escape.py").symlink_to(outside / "lib.py")
+    (root / "escape_dir").symlink_to(outside / "pkg", target_is_directory=True)
+    (root / "real" / "back").symlink_to(root, target_is_directory=True)  # loop: contains itself
+    (root / "self.py").symlink_to(root / "self.py")  # loop: points at itself
+    (root / "gone.py").symlink_to(root / "deleted.py")
+    (root / "alias.py").symlink_to(root / "app.py")  # inside: the same file as app.py
+    (root / "notes.txt").symlink_to(outside / "nowhere.txt")  # not source: silently ignored
+    found = discover(root, Config())
+    reasons = {s.path: s.reason for s in found.skipped}
+    assert [f.path for f in found.files] == ["app.py", "real/mod.py"]
+    assert reasons["escape.py"].startswith("symlink leaves the repository (->")
+    assert reasons["escape_dir/"].startswith("symlink leaves the repository (->")
+    assert reasons["real/back/"].startswith("symlink loop")
+    assert reasons["self.py"].startswith("symlink loop")
+    assert reasons["gone.py"].startswith("broken symlink")
+    assert reasons["alias.py"] == "symlink to app.py (scanned there)"
+    assert set(reasons) == {"escape.py", "escape_dir/", "real/back/", "self.py", "gone.py", "alias.py"}
+
+
+def test_symlinks_inside_the_repository_are_followed(tmp_path):
+    root = make(tmp_path, {"shared/util.py": PY, ".gitignore": "shared/\n"})
+    (root / "pkg").mkdir()
+    (root / "pkg" / "util.py").symlink_to(root / "shared" / "util.py")
+    (root / "linked").symlink_to(root / "shared", target_is_directory=True)
+    assert in_scope(root) == ["linked/util.py", "pkg/util.py"]
+    assert in_scope(root, Config(scan=ScanConfig(follow_symlinks=False))) == []
+    assert skipped(root, Config(scan=ScanConfig(follow_symlinks=False))) == {
+        "linked/": "symlink not followed (scan.follow_symlinks is false)",
+        "pkg/util.py": "symlink not followed (scan.follow_symlinks is false)",
+    }
+
+
+def test_languages_without_grammar_or_not_enabled_are_listed(tmp_path):
+    make(tmp_path, {"main.go": "package main\n", "lib.rs": "fn main() {}\n", "A.java": "class A {}\n",
+                    "app.py": PY, "ui.tsx": "export const a = 1\n", "notes.md": "# notes\n",
+                    "Makefile": "all:\n", "photo.jpg": b"\xff\xd8\xff"})
+    reasons = skipped(tmp_path, Config(languages=["python"]))
+    assert reasons == {
+        "A.java": "no grammar for .java", "lib.rs": "no grammar for .rs", "main.go": "no grammar for .go",
+        "ui.tsx": "language tsx not enabled (languages in the configuration)",
+    }
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads files whatever their mode")
+def test_unreadable_file_is_skipped_not_fatal(tmp_path):
+    make(tmp_path, {"secret.py": PY, "ok.py": PY})
+    (tmp_path / "secret.py").chmod(0)
+    try:
+        assert skipped(tmp_path) == {"secret.py": "unreadable: Permission denied"}
+    finally:
+        (tmp_path / "secret.py").chmod(0o644)
+
+
+def test_discover_paths_applies_the_same_rules(tmp_path):
+    make(tmp_path, {".gitignore": "ignored.py\n", "a.py": PY, "ignored.py": PY, "node_modules/m/i.js": "x\n",
+                    "venv/pyvenv.cfg": "", "venv/v.py": PY, "pkg/.gitignore": "local_*.py\n",
+                    "pkg/local_x.py": PY, "pkg/b.py": PY, "main.go": "package main\n", "min.min.js": "x\n"})
+    found = discover_paths(tmp_path, Config(), [
+        "a.py", "ignored.py", "node_modules/m/i.js", "venv/v.py", "pkg/local_x.py", "pkg/b.py",
+        "deleted.py", "main.go", "min.min.js", str(tmp_path / "pkg" / "b.py"), "../escape.py",
+    ])
+    assert [f.path for f in found.files] == ["a.py", "pkg/b.py"]
+    assert {s.path: s.reason for s in found.skipped} == {
+        "main.go": "no grammar for .go", "min.min.js": "minified or bundled (file name)",
+    }
