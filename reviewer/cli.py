@@ -6,6 +6,7 @@ Exit codes: 0 clean, 1 findings at or over the CI gate, 2 error.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -129,6 +130,45 @@ def similar(target: str, path: str, config_path: str | None, as_json: bool, max_
         click.echo(f"  {hit.score:.2f}  {hit.file_path}:{hit.line_start}-{hit.line_end} {hit.name} ({parts})  {hit.summary}")
 
 
+@cli.command()
+@path_argument
+@config_option
+@click.option("--enable-rag", is_flag=True, help="Semantic duplication through the local RAG index (same as rag.enabled: true).")
+@click.option("--rebuild-rag", is_flag=True, help="Drop the RAG index and build it again.")
+@click.option("--no-cache", is_flag=True, help="Review every file again, ignoring the review cache.")
+@click.option("--changed-since", metavar="REF", default=None, help="Review only the files changed since git REF (compared against the whole index).")
+@click.option("--fail-on", metavar="LEVEL", default=None, help="Exit 1 when hit: needs-refactor, critical, or an axis (e.g. duplication). Default: ci.fail_on.")
+@click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False), default=None, help="Gate only on findings not in this baseline (see `reviewer baseline`).")
+@click.option("--max-cost", type=click.FloatRange(0), default=None, help="USD: stop starting new Claude reviews once reached.")
+@click.option("--plain", is_flag=True, help="No progress bars (the default when stderr is not a terminal).")
+def run(path: str, config_path: str | None, enable_rag: bool, rebuild_rag: bool, no_cache: bool,
+        changed_since: str | None, fail_on: str | None, baseline_path: str | None, max_cost: float | None,
+        plain: bool) -> None:
+    """Audit PATH: scan, estimate, index, review, report. Exit 0 clean, 1 gate hit, 2 error."""
+    from .pipeline import RunOptions, UI, run as run_pipeline
+    from .report.gate import evaluate_gate, parse_fail_on
+    from .report.baseline import load_baseline
+    from .run_summary import render_run_summary
+
+    root = _root(path)
+    config = _config(root, config_path)
+    fail_on = fail_on or config.ci.fail_on
+    parse_fail_on(fail_on)  # a typo in the gate is an error before any work, not after
+    baseline_file = baseline_path or config.ci.baseline
+    baseline = load_baseline(Path(baseline_file) if Path(baseline_file).is_absolute() else root / baseline_file) if baseline_file else None
+    options = RunOptions(
+        enable_rag=enable_rag, rebuild_rag=rebuild_rag, no_cache=no_cache, changed_since=changed_since,
+        max_cost=max_cost, plain=plain or not sys.stderr.isatty(),
+    )
+    outcome = run_pipeline(root, config, options, UI(plain=options.plain))
+    gate = evaluate_gate(list(outcome.reviews.values()), fail_on, baseline)
+    click.echo(render_run_summary(outcome, gate))
+    if outcome.record.files_error or outcome.record.files_not_reviewed:
+        sys.exit(EXIT_ERROR)  # the review did not run on every file: never report clean
+    if gate.hit:
+        sys.exit(1)
+
+
 def main() -> None:
     """Console entry point: user errors end in one line and exit code 2."""
     try:
@@ -149,6 +189,16 @@ def main() -> None:
         raise
     except KeyboardInterrupt:
         click.echo("reviewer: interrupted; finished work is saved", err=True)
+        sys.exit(EXIT_ERROR)
+    except Exception as exc:  # a bug of ours: one line, finished work is already on disk
+        if os.environ.get("REVIEWER_DEBUG"):
+            raise
+        where = exc.__traceback__
+        while where is not None and where.tb_next is not None:
+            where = where.tb_next
+        origin = f" at {Path(where.tb_frame.f_code.co_filename).name}:{where.tb_lineno}" if where else ""
+        click.echo(f"reviewer: internal error{origin}: {type(exc).__name__}: {exc} "
+                   "(finished reviews are saved; set REVIEWER_DEBUG=1 for the traceback)", err=True)
         sys.exit(EXIT_ERROR)
 
 

@@ -123,6 +123,7 @@ class ProjectIndex:
         self._import_targets: dict[tuple[str, int], str | None] = {}
         self._export_memo: dict[tuple[str, str], Target | None] = {}
         self._head_memo: dict[tuple[str, str], Target | None] = {}
+        self._bases_memo: dict[tuple[str, str], list[Target]] = {}
 
     @classmethod
     def build(cls, scan: ScanResult, root: Path | None = None) -> "ProjectIndex":
@@ -490,6 +491,13 @@ class ProjectIndex:
 
     def base_classes(self, path: str, class_qname: str) -> list[Target]:
         """Project classes a class extends or implements (external bases are left out)."""
+        key = (path, class_qname)
+        found = self._bases_memo.get(key)
+        if found is None:
+            found = self._bases_memo[key] = self._base_classes(path, class_qname)
+        return found
+
+    def _base_classes(self, path: str, class_qname: str) -> list[Target]:
         sym = self.symbols.get(path, {}).get(class_qname)
         if sym is None:
             return []

@@ -10,8 +10,11 @@ then the one most called by the project's other functions (from the function
 cards' `called_internals`), then the shortest file path (shared modules tend to
 sit higher), then the earliest line, then the name, so the choice is stable.
 
-semanticCoherenceScore = 100 x (functions with no semantic duplicate) / (functions
-reviewed), one decimal; 100 when there is no function.
+semanticCoherenceScore = 100 x (1 - redundant / functions), one decimal, where
+`functions` counts the functions and methods reviewed and `redundant` counts the
+members of every cluster except the one to keep (a cluster of N copies holds
+N - 1 redundant functions). 100: no function duplicates another; 50: half of
+the functions are copies of the other half. 100 when there is no function.
 """
 
 from __future__ import annotations
@@ -137,10 +140,15 @@ def duplicate_clusters(reviews: list[ReviewFile]) -> list[DuplicateCluster]:
     return clusters
 
 
+def redundant_functions(reviews: list[ReviewFile], clusters: list[DuplicateCluster]) -> set[Node]:
+    """Reviewed functions that duplicate a kept one: every cluster member but its keep."""
+    functions = {(r.file, s.name) for r in reviews for s in r.symbols if s.kind in FUNCTION_KINDS}
+    return {(m.file, m.name) for c in clusters for m in c.members[1:]} & functions
+
+
 def semantic_coherence_score(reviews: list[ReviewFile], clusters: list[DuplicateCluster]) -> float:
-    """100 x share of reviewed functions that belong to no duplication cluster."""
     functions = {(r.file, s.name) for r in reviews for s in r.symbols if s.kind in FUNCTION_KINDS}
     if not functions:
         return 100.0
-    duplicated = {(m.file, m.name) for c in clusters for m in c.members} & functions
-    return round(100 * (len(functions) - len(duplicated)) / len(functions), 1)
+    redundant = redundant_functions(reviews, clusters)
+    return round(100 * (len(functions) - len(redundant)) / len(functions), 1)

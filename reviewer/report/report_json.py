@@ -14,7 +14,8 @@ Schema, version 1 (`"version": 1`; a breaking change bumps it):
   `files_not_reviewed`, `complete`, `usage` {tokens, `cost_usd`, `calls`},
   `errors` [{file, message}]), or null when no run record exists
 - `semantic`: `semanticCoherenceScore` (0-100), `definition` (the formula in
-  words), `functions`, `duplicated_functions`, `keep_rule`, `clusters`
+  words), `functions`, `duplicated_functions` (in a cluster), `redundant_functions`
+  (in a cluster and not the one to keep), `keep_rule`, `clusters`
   [{`size`, `mean_score`, `rank` (= mean_score x size), `keep` {file, name,
   line_start, exported, callers}, `members` [same shape, keep first]}], best first
 - `files`: one entry per reviewed file, worst first: `file`, `language`,
@@ -41,14 +42,22 @@ from ..config import AXES
 from ..gate import VERDICT_RANK
 from ..review.schema import FileError, ReviewFile, RunRecord, TokenUsage
 from ..workspace import Workspace
-from .clusters import FUNCTION_KINDS, KEEP_RULE, DuplicateCluster, duplicate_clusters, semantic_coherence_score
+from .clusters import (
+    FUNCTION_KINDS,
+    KEEP_RULE,
+    DuplicateCluster,
+    duplicate_clusters,
+    redundant_functions,
+    semantic_coherence_score,
+)
 
 REPORT_SCHEMA_VERSION = 1
 SEVERITIES = ("high", "medium", "low")
 FILE_VERDICTS = ("CLEAN", "NEEDS_REFACTOR", "CRITICAL")
 COHERENCE_DEFINITION = (
-    "100 x (functions and methods that belong to no semantic duplication cluster) / "
-    "(functions and methods reviewed); 100 means no function duplicates another"
+    "100 x (1 - redundant / functions), where functions counts the functions and methods reviewed "
+    "and redundant counts the members of every duplication cluster except the one to keep "
+    "(N copies of one function hold N - 1 redundant ones); 100 means no function duplicates another"
 )
 
 
@@ -92,7 +101,8 @@ class Semantic(BaseModel):
     semanticCoherenceScore: float  # noqa: N815 - the metric's published name
     definition: str = COHERENCE_DEFINITION
     functions: int
-    duplicated_functions: int
+    duplicated_functions: int  # in a cluster, the kept ones included
+    redundant_functions: int  # in a cluster, the kept ones excluded
     keep_rule: str = KEEP_RULE
     clusters: list[DuplicateCluster]
 
@@ -189,7 +199,7 @@ def build_report(
 
     clusters = duplicate_clusters(reviews)
     functions = {(r.file, s.name) for r in reviews for s in r.symbols if s.kind in FUNCTION_KINDS}
-    duplicated = {(m.file, m.name) for c in clusters for m in c.members} & functions
+    in_clusters = {(m.file, m.name) for c in clusters for m in c.members} & functions
 
     summary = Summary(
         files=len(reviews),
@@ -209,7 +219,8 @@ def build_report(
         semantic=Semantic(
             semanticCoherenceScore=semantic_coherence_score(reviews, clusters),
             functions=len(functions),
-            duplicated_functions=len(duplicated),
+            duplicated_functions=len(in_clusters),
+            redundant_functions=len(redundant_functions(reviews, clusters)),
             clusters=clusters,
         ),
         files=files,

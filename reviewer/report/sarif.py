@@ -22,7 +22,6 @@ SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"
 FINGERPRINT_KEY = "reviewerContentHash/v1"
-INFORMATION_URI = "https://github.com/reviewer/reviewer"
 LEVELS = {"high": "error", "medium": "warning", "low": "note"}
 
 # What each verdict that needs action means, for the rule descriptions.
@@ -103,6 +102,11 @@ def _result(review: ReviewFile, finding: Finding, rule_index: int) -> dict:
     }
 
 
+def _utc(timestamp: str) -> str:
+    """SARIF wants UTC times written with a Z."""
+    return timestamp[: -len("+00:00")] + "Z" if timestamp.endswith("+00:00") else timestamp
+
+
 def build_sarif(reviews: list[ReviewFile], run: RunRecord | None = None) -> dict:
     reviews = sorted((ensure_fingerprints(r) for r in reviews), key=lambda r: r.file)
     rules = _rule_ids(reviews)
@@ -119,7 +123,6 @@ def build_sarif(reviews: list[ReviewFile], run: RunRecord | None = None) -> dict
                 "name": "reviewer",
                 "version": __version__,
                 "semanticVersion": __version__,
-                "informationUri": INFORMATION_URI,
                 "rules": [_rule(axis, verdict) for axis, verdict in rules],
             }
         },
@@ -131,9 +134,9 @@ def build_sarif(reviews: list[ReviewFile], run: RunRecord | None = None) -> dict
         sarif_run["invocations"] = [
             {
                 "executionSuccessful": run.complete and not run.files_error,
-                **({"startTimeUtc": run.started_at} if run.started_at else {}),
-                **({"endTimeUtc": run.finished_at} if run.finished_at else {}),
-                "properties": {"reviewer": run.reviewer, "model": run.model, "filesReviewed": run.files_reviewed},
+                **({"startTimeUtc": _utc(run.started_at)} if run.started_at else {}),
+                **({"endTimeUtc": _utc(run.finished_at)} if run.finished_at else {}),
+                "properties": {"reviewer": run.reviewer, "model": run.model or "", "filesReviewed": run.files_reviewed},
             }
         ]
     return {"$schema": SARIF_SCHEMA_URI, "version": SARIF_VERSION, "runs": [sarif_run]}

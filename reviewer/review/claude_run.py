@@ -21,8 +21,8 @@ from ..workspace import Workspace
 from .base import ReviewContext
 from .card_cache import CardCache
 from .claude import ClaudeReviewer, ReviewFailed
-from .llm_api import RetryPolicy, ReviewStopped, add_usage
-from .schema import ReviewFile, TokenUsage
+from .llm_api import RetryPolicy, ReviewStopped, add_usage, make_client
+from .schema import FileError, ReviewFile, TokenUsage
 
 MAX_COST_REASON = "not started: llm.max_cost reached"
 
@@ -135,6 +135,45 @@ class ClaudeRun:
         return FileOutcome(file=path, status="reviewed", review=review, usage=review.usage), None
 
 
-def review_files(contexts: Iterable[ReviewContext], config: Config, client: anthropic.Anthropic, **options: Any) -> Iterator[FileOutcome]:
-    """Convenience: `ClaudeRun(config, client, **options).review_files(contexts)`."""
-    return ClaudeRun(config, client, **options).review_files(contexts)
+class ReviewStream:
+    """What `review_files` returns: iterate `(path, ReviewFile | FileError)` as files
+    finish; afterwards `not_reviewed` lists the files never started (max cost) and
+    `usage` holds the run's tokens and dollars. A 401 raises UserError from the loop."""
+
+    def __init__(self, run: ClaudeRun, contexts: Iterable[ReviewContext]) -> None:
+        self.run = run
+        self.contexts = list(contexts)
+
+    @property
+    def not_reviewed(self) -> list[str]:
+        return self.run.not_reviewed
+
+    @property
+    def usage(self) -> TokenUsage:
+        return self.run.usage
+
+    def __iter__(self) -> Iterator[tuple[str, ReviewFile | FileError]]:
+        for outcome in self.run.review_files(self.contexts):
+            if outcome.status == "reviewed" and outcome.review is not None:
+                yield outcome.file, outcome.review
+            elif outcome.status == "error":
+                yield outcome.file, FileError(file=outcome.file, message=outcome.error or "review failed")
+
+
+def review_files(
+    contexts: Iterable[ReviewContext],
+    config: Config,
+    client: anthropic.Anthropic | None = None,
+    *,
+    max_cost: float | None = None,
+    files: list[str] | None = None,
+    card_cache: CardCache | None = None,
+    retry: RetryPolicy | None = None,
+) -> ReviewStream:
+    """Review `contexts` with Claude (client from ANTHROPIC_API_KEY when not given).
+    The card cache lives under the contexts' repository root unless one is given."""
+    contexts = list(contexts)
+    client = client or make_client(config)
+    root = contexts[0].root if contexts else None
+    run = ClaudeRun(config, client, root=root, files=files, card_cache=card_cache, retry=retry, max_cost=max_cost)
+    return ReviewStream(run, contexts)

@@ -1,0 +1,388 @@
+"""Utility: USED, DEAD or LOW_VALUE per symbol, from reachability over the usage graph.
+
+A symbol is alive when something alive reaches it, starting from roots: every file's
+top-level code, test code, declared entry points, a package's public API, framework
+registrations (decorators), class registries, and files that look names up dynamically.
+Class members are alive only when their class is (then also when they are dunder or
+protocol methods, overrides, or named by any `.name` access). Nested functions live and
+die with their parent. Everything else is DEAD, with the evidence in the detail.
+
+Static analysis lies in known places, so every fuzzy path (attribute names, string
+literals, dynamic access, external base classes) keeps a symbol USED with a lower
+confidence rather than calling it dead.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections import defaultdict, deque
+from dataclasses import dataclass, field
+
+from ..scan.models import FileFacts, Symbol
+from .bodies import SourceCache, is_pass_only, returns_its_argument
+from .entrypoints import EntryPoints
+from .resolve import ProjectIndex, name_chain
+from .roles import is_dunder, is_private, is_test_path
+from .usage import MODULE, UsageGraph
+from .verdicts import AxisAssessment, FileFinding, SymbolKey
+
+# Decorators that wrap or describe a function without registering it anywhere.
+NON_REGISTERING_DECORATORS = frozenset({
+    "staticmethod", "classmethod", "property", "cached_property", "functools.cached_property",
+    "abstractmethod", "abc.abstractmethod", "abstractproperty", "abc.abstractproperty",
+    "wraps", "functools.wraps", "lru_cache", "functools.lru_cache", "cache", "functools.cache",
+    "total_ordering", "functools.total_ordering", "dataclass", "dataclasses.dataclass",
+    "overload", "typing.overload", "override", "typing.override", "typing_extensions.override",
+    "final", "typing.final", "contextmanager", "contextlib.contextmanager",
+    "asynccontextmanager", "contextlib.asynccontextmanager", "singledispatch",
+    "functools.singledispatch", "runtime_checkable", "typing.runtime_checkable",
+    "deprecated", "unique", "enum.unique", "no_type_check", "typing.no_type_check",
+})
+# Bases that carry no registry: a subclass of these is dead when nothing names it.
+PLAIN_BASES = frozenset({
+    "object", "Exception", "BaseException", "ABC", "abc.ABC", "Protocol", "typing.Protocol",
+    "Generic", "typing.Generic", "NamedTuple", "typing.NamedTuple", "TypedDict", "typing.TypedDict",
+    "Enum", "enum.Enum", "IntEnum", "enum.IntEnum", "StrEnum", "enum.StrEnum", "Flag", "IntFlag",
+    "dict", "list", "set", "tuple", "str", "int", "float", "bytes", "Error", "TypeError", "ValueError",
+})
+# Methods a runtime or framework calls by name.
+PROTOCOL_METHODS = frozenset({
+    "constructor", "toString", "toJSON", "valueOf", "render", "componentDidMount",
+    "componentDidUpdate", "componentWillUnmount", "shouldComponentUpdate", "getDerivedStateFromProps",
+    "ngOnInit", "ngOnDestroy", "ngOnChanges", "connectedCallback", "disconnectedCallback",
+    "attributeChangedCallback", "setUp", "tearDown", "setUpClass", "tearDownClass", "asyncSetUp",
+    "asyncTearDown", "then", "next", "handle", "run",
+})
+
+
+@dataclass
+class Liveness:
+    live: dict[SymbolKey, str] = field(default_factory=dict)  # node -> why it is a root / first reason
+    roots: dict[SymbolKey, str] = field(default_factory=dict)
+    reached_by_attribute: set[SymbolKey] = field(default_factory=set)
+    reached_by_string: set[SymbolKey] = field(default_factory=set)
+
+
+class UtilityAnalysis:
+    def __init__(self, index: ProjectIndex, graph: UsageGraph, entry_points: EntryPoints,
+                 sources: SourceCache) -> None:
+        self.index = index
+        self.graph = graph
+        self.entry_points = entry_points
+        self.sources = sources
+        self.test_files = {p for p in index.files if is_test_path(p)}
+        self.liveness = Liveness()
+        self.registry_bases: set[SymbolKey] = set()
+
+    # ---------------------------------------------------------------- roots
+
+    def _kind_of_parent(self, path: str, sym: Symbol) -> str | None:
+        parent = self.index.symbols[path].get(sym.parent) if sym.parent else None
+        return parent.kind if parent is not None else None
+
+    def registering_decorator(self, path: str, sym: Symbol) -> str | None:
+        """The first decorator that registers the symbol with a framework, if any."""
+        for decorator in sym.decorators:
+            text = decorator.strip().lstrip("@")
+            head = text.split("(", 1)[0].strip()
+            if head in NON_REGISTERING_DECORATORS or head.endswith((".setter", ".getter", ".deleter")):
+                continue
+            if head.rsplit(".", 1)[-1] in NON_REGISTERING_DECORATORS:
+                continue
+            target = self.index.resolve_callee(path, head, sym.parent)
+            if target is not None and self._is_wrapping_decorator(target, is_call="(" in text):
+                continue
+            return text
+        return None
+
+    def _is_wrapping_decorator(self, target: tuple[str, str], is_call: bool) -> bool:
+        """A project decorator that returns a wrapper (a nested function) registers nothing."""
+        path, qname = target
+        children = self.index.members.get((path, qname), [])
+        if not is_call:
+            return bool(children)
+        return any(self.index.members.get((path, child)) for child in children)
+
+    def _find_registry_bases(self) -> None:
+        """Classes whose subclasses register themselves: `__init_subclass__` or a metaclass."""
+        for path, by_qname in self.index.symbols.items():
+            for qname, sym in by_qname.items():
+                if sym.kind != "class":
+                    continue
+                if f"{qname}.__init_subclass__" in by_qname or any(b.replace(" ", "").startswith("metaclass=")
+                                                                  for b in sym.bases):
+                    self.registry_bases.add((path, qname))
+
+    def _has_registry_ancestor(self, key: SymbolKey, seen: set[SymbolKey] | None = None) -> SymbolKey | None:
+        seen = seen if seen is not None else set()
+        for base in self.index.base_classes(*key):
+            base_key = (base.path, base.qualified_name or "")
+            if base_key in seen:
+                continue
+            seen.add(base_key)
+            if base_key in self.registry_bases:
+                return base_key
+            found = self._has_registry_ancestor(base_key, seen)
+            if found:
+                return found
+        return None
+
+    def external_bases(self, path: str, sym: Symbol) -> list[str]:
+        """Bases written on a class that are not project classes (framework or stdlib)."""
+        project = {b.qualified_name.rsplit(".", 1)[-1] for b in self.index.base_classes(path, sym.qualified_name)
+                   if b.qualified_name}
+        external = []
+        for base in sym.bases:
+            if "=" in base:
+                continue
+            chain = name_chain(base)
+            if chain and chain[-1] not in project:
+                external.append(".".join(chain))
+        return external
+
+    def _public_api(self) -> dict[SymbolKey, str]:
+        """Names a top-level package `__init__` (or a package.json entry file) offers to users."""
+        found: dict[SymbolKey, str] = {}
+        faces = [(p, f"public API of {posixpath.dirname(p) or 'the package'}") for p in self.index.top_level_packages]
+        faces += list(self.entry_points.files.items())
+        for path, why in faces:
+            facts = self.index.files[path]
+            names = set(facts.dunder_all or ())
+            if not names:
+                names = {n for n in self.index.top_level[path] if not is_private(n)}
+                names |= {local for local in self.index.bindings(path) if not is_private(local)}
+                names |= {e.name for e in facts.exports if e.name != "*"}
+                for export in facts.exports:  # export * from "./x": everything x exports
+                    if export.star and export.name == "*" and export.source:
+                        source = self.index.module_for_specifier(path, export.source)
+                        if source in self.index.files:
+                            names |= {n for n in self.index.top_level[source] if not is_private(n)}
+                            names |= {e.name for e in self.index.files[source].exports if e.name != "*"}
+            for name in names:
+                target = self.index.export_target(path, name)
+                if target is not None and not target.is_module:
+                    found.setdefault((target.path, target.qualified_name or ""), why)
+        return found
+
+    def _roots(self) -> dict[SymbolKey, str]:
+        """Unconditional roots and gated ones (members: alive when their class is)."""
+        self._find_registry_bases()
+        roots: dict[SymbolKey, str] = {}
+        for path, facts in self.index.files.items():
+            roots[(path, MODULE)] = "top-level code"
+            test_file = path in self.test_files
+            for sym in facts.symbols:
+                key = (path, sym.qualified_name)
+                if test_file:
+                    roots[key] = f"test code in {path}"
+                    continue
+                reason = self._root_reason(path, facts, sym)
+                if reason:
+                    roots[key] = reason
+        for key, why in self._public_api().items():
+            roots.setdefault(key, why)
+        for key, why in self.entry_points.symbols.items():
+            roots.setdefault(key, why)
+        return roots
+
+    def _root_reason(self, path: str, facts: FileFacts, sym: Symbol) -> str | None:
+        decorator = self.registering_decorator(path, sym)
+        if decorator:
+            return f"registered by decorator @{decorator}"
+        if facts.dynamic_access:
+            return f"{path} looks names up dynamically (getattr/globals()/[...] with a computed key)"
+        parent_kind = self._kind_of_parent(path, sym)
+        if sym.kind == "class":
+            registry = self._has_registry_ancestor((path, sym.qualified_name))
+            if registry:
+                return f"subclass of registry base {registry[1]} ({registry[0]})"
+            external = [b for b in self.external_bases(path, sym) if b not in PLAIN_BASES]
+            if external:
+                return f"subclass of external base {external[0]} (its framework may instantiate it)"
+        if parent_kind in ("class", "interface"):
+            if is_dunder(sym.name):
+                return f"dunder method {sym.name}"
+            if sym.name in PROTOCOL_METHODS:
+                return f"protocol method {sym.name}"
+            parent_key = (path, sym.parent or "")
+            for base in self.index.base_classes(*parent_key):
+                if self.index.class_member(base.path, base.qualified_name or "", sym.name):
+                    return f"overrides {base.qualified_name}.{sym.name} ({base.path})"
+            parent = self.index.symbols[path][sym.parent or ""]
+            external = self.external_bases(path, parent)
+            if external:
+                return f"may override a method of external base {external[0]}"
+        return None
+
+    # ---------------------------------------------------------------- reachability
+
+    def compute(self) -> Liveness:
+        liveness = self.liveness
+        liveness.roots = self._roots()
+        user_attributes: dict[SymbolKey, list[str]] = defaultdict(list)
+        for attribute, users in self.graph.attribute_users.items():
+            for user in users:
+                user_attributes[user].append(attribute)
+        pending: dict[SymbolKey, list[tuple[SymbolKey, str]]] = defaultdict(list)
+        queue: deque[SymbolKey] = deque()
+        live = liveness.live
+
+        def activate(node: SymbolKey, reason: str) -> None:
+            if node not in live:
+                live[node] = reason
+                queue.append(node)
+
+        def reach(node: SymbolKey, reason: str) -> None:
+            gate = self._gate(node)
+            if gate is None or gate in live:
+                activate(node, reason)
+            else:
+                pending[gate].append((node, reason))
+
+        for node, reason in liveness.roots.items():
+            reach(node, reason)
+        for name, files in self.graph.string_files.items():
+            for key in self.graph.symbols_by_name.get(name, []):
+                liveness.reached_by_string.add(key)
+                reach(key, f"the string '{name}' appears in {sorted(files)[0]}")
+        seen_attributes: set[str] = set()
+        while queue:
+            node = queue.popleft()
+            for target in self.graph.out_edges.get(node, ()):
+                reach(target, "referenced")
+            for attribute in user_attributes.get(node, ()):
+                if attribute in seen_attributes:
+                    continue
+                seen_attributes.add(attribute)
+                for member in self.graph.members_by_name.get(attribute, ()):
+                    liveness.reached_by_attribute.add(member)
+                    reach(member, f".{attribute} accessed")
+            for child in self.index.members.get(node, ()):
+                child_key = (node[0], child)
+                if self._is_nested_function(child_key):
+                    activate(child_key, f"nested in {node[1]}")
+            for waiting, reason in pending.pop(node, ()):
+                activate(waiting, reason)
+        return liveness
+
+    def _gate(self, node: SymbolKey) -> SymbolKey | None:
+        sym = self.index.symbols.get(node[0], {}).get(node[1])
+        if sym is None or sym.parent is None:
+            return None
+        return (node[0], sym.parent)
+
+    def _is_nested_function(self, key: SymbolKey) -> bool:
+        sym = self.index.symbols[key[0]].get(key[1])
+        parent = self.index.symbols[key[0]].get(sym.parent) if sym and sym.parent else None
+        return parent is not None and parent.kind in ("function", "method")
+
+    # ---------------------------------------------------------------- verdicts
+
+    def assess(self) -> tuple[dict[SymbolKey, AxisAssessment], list[FileFinding]]:
+        self.compute()
+        verdicts: dict[SymbolKey, AxisAssessment] = {}
+        findings: list[FileFinding] = []
+        for path, facts in self.index.files.items():
+            for sym in facts.symbols:
+                key = (path, sym.qualified_name)
+                verdicts[key] = self._verdict(path, facts, sym)
+                for unreachable in sym.unreachable:
+                    reason = f" ({unreachable.reason})" if unreachable.reason else ""
+                    findings.append(FileFinding(
+                        path=path, symbol=sym.qualified_name, axis="utility", verdict="DEAD",
+                        line_start=unreachable.line_start, line_end=unreachable.line_end,
+                        message=f"unreachable code{reason} in {sym.qualified_name}",
+                        severity="medium"))
+        return verdicts, findings
+
+    def _verdict(self, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment:
+        key = (path, sym.qualified_name)
+        if path in self.test_files:
+            return AxisAssessment(verdict="USED", confidence=90, detail=f"test code ({path})")
+        live = self.liveness.live
+        uses = self.graph.users_of(key)
+        live_uses = [u for u in uses if u.user in live and u.user != key]
+        importers = self.graph.importers.get(key, {})
+        if key not in live:
+            return self._dead(path, sym, uses, importers)
+        low_value = self._low_value(path, facts, sym)
+        if low_value:
+            return low_value
+        return self._used(path, sym, live_uses, importers)
+
+    def _used(self, path: str, sym: Symbol, live_uses: list, importers: dict[str, int]) -> AxisAssessment:
+        key = (path, sym.qualified_name)
+        root = self.liveness.roots.get(key)
+        user_files = sorted({u.user[0] for u in live_uses})
+        non_test_users = [u for u in live_uses if u.user[0] not in self.test_files]
+        importer_files = sorted(f for f in importers if f in {u.user[0] for u in live_uses} or f not in self.test_files)
+        own_refs = sum(1 for u in live_uses if u.user[0] == path)
+        evidence = f"imported by {len(importer_files)} file{'s' if len(importer_files) != 1 else ''}"
+        if importer_files:
+            evidence += f" ({', '.join(importer_files[:3])}{', ...' if len(importer_files) > 3 else ''})"
+        evidence += f"; {own_refs} reference{'s' if own_refs != 1 else ''} in its own file"
+        if non_test_users:
+            return AxisAssessment(verdict="USED", confidence=90, detail=evidence)
+        if root is not None:
+            return AxisAssessment(verdict="USED", confidence=85 if "dynamic" not in root else 40,
+                                  detail=f"{root}; {evidence}")
+        sym_parent = self._gate(key)
+        if sym_parent is not None and self._is_nested_function(key):
+            return AxisAssessment(verdict="USED", confidence=80, detail=f"nested in {sym_parent[1]}, which is used")
+        if live_uses:  # only tests
+            tests = sorted({f for f in user_files if f in self.test_files})
+            return AxisAssessment(verdict="USED", confidence=80,
+                                  detail=f"used only by tests: {', '.join(tests[:3])}; {evidence}")
+        if key in self.liveness.reached_by_attribute:
+            count = len(self.graph.attribute_uses(sym.name))
+            return AxisAssessment(verdict="USED", confidence=60,
+                                  detail=f"possibly called through an instance: .{sym.name} is accessed by "
+                                         f"{count} symbol{'s' if count != 1 else ''} in the project")
+        if key in self.liveness.reached_by_string:
+            files = sorted(self.graph.string_files.get(sym.name, ()))
+            return AxisAssessment(verdict="USED", confidence=50,
+                                  detail=f"possibly reached dynamically: the string '{sym.name}' appears in "
+                                         f"{', '.join(files[:3])}")
+        return AxisAssessment(verdict="USED", confidence=70, detail=self.liveness.live.get(key, evidence))
+
+    def _dead(self, path: str, sym: Symbol, uses: list, importers: dict[str, int]) -> AxisAssessment:
+        key = (path, sym.qualified_name)
+        gate = self._gate(key)
+        if gate is not None and gate not in self.liveness.live:
+            return AxisAssessment(verdict="DEAD", confidence=75,
+                                  detail=f"its enclosing {gate[1]} is dead")
+        dead_users = sorted({u.user for u in uses if u.user != key and u.kind != "re-exports"})
+        reexporters = sorted(set(self.graph.reexporters.get(key, ())))
+        importer_files = sorted(importers)
+        if dead_users:
+            named = ", ".join(f"{'top-level code' if q == MODULE else q} ({p})" for p, q in dead_users[:3])
+            more = f" and {len(dead_users) - 3} more" if len(dead_users) > 3 else ""
+            lead = f"imported by {len(importer_files)} file{'s' if len(importer_files) != 1 else ''}; " \
+                if importer_files else ""
+            return AxisAssessment(verdict="DEAD", confidence=70,
+                                  detail=f"{lead}referenced only by dead code: {named}{more}")
+        if reexporters:
+            return AxisAssessment(verdict="DEAD", confidence=65,
+                                  detail=f"re-exported by {', '.join(reexporters[:3])} but imported by 0 files; "
+                                         f"0 references in its own file")
+        if is_private(sym.name) or not sym.exported and self.index.files[path].language != "python":
+            return AxisAssessment(verdict="DEAD", confidence=90,
+                                  detail="private and never referenced: imported by 0 files; "
+                                         "0 references in its own file")
+        return AxisAssessment(verdict="DEAD", confidence=80,
+                              detail="imported by 0 files; 0 references in its own file")
+
+    def _low_value(self, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment | None:
+        """A function that only returns its argument, or does nothing at all."""
+        if sym.kind != "function" or sym.parent is not None or sym.decorators or sym.is_abstract:
+            return None
+        if sym.token_count > 12 or (path, sym.qualified_name) in self.liveness.roots:
+            return None
+        body = self.sources.body(path, sym, facts.language)
+        if returns_its_argument(sym, body):
+            return AxisAssessment(verdict="LOW_VALUE", confidence=70,
+                                  detail=f"only returns its argument {sym.params[0]}: callers can use the value "
+                                         f"directly")
+        if is_pass_only(body) and not sym.params:
+            return AxisAssessment(verdict="LOW_VALUE", confidence=60, detail="its body does nothing")
+        return None

@@ -1,0 +1,310 @@
+"""Per-language knowledge: one LanguageSpec table per language, and the parser cache.
+
+The shared walk in extract.py reads only these tables: node types for functions,
+classes, calls, decision points, imports, comments, literals... plus a few hooks for
+what is genuinely language-shaped (naming an anonymous function from its binding,
+parameters, docstrings, import/export statements). Adding a language (Go, Rust)
+means a new table, its hook module and its grammar wheel, not edits in the analysis.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import tree_sitter_javascript
+import tree_sitter_python
+import tree_sitter_typescript
+from tree_sitter import Language, Node, Parser
+
+from reviewer.scan import ecmascript_syntax, python_syntax
+
+# A node handler: (extractor, node, depth, cursor) -> True to skip the node's children.
+NodeHandler = Callable[[Any, Node, int, Any], bool | None]
+
+
+@dataclass(frozen=True)
+class LanguageHooks:
+    """The language-shaped parts of extraction, as functions of (extractor, node, ...)."""
+
+    bound_name: Callable[..., tuple[str, Node] | None]  # anonymous function/class -> (name, binding anchor)
+    params: Callable[..., list[str]]
+    docstring: Callable[..., tuple[str | None, int | None]]  # -> (text, byte where the hashed body starts)
+    decorators: Callable[..., tuple[list[str], Node | None]]  # -> (texts without "@", first decorator)
+    bases: Callable[..., list[str]]
+    is_abstract: Callable[..., bool]
+    signature: Callable[..., str]
+    binding_signature: Callable[..., str]  # constants/variables: the declaration up to the value
+    string_has_code: Callable[[bytes], bool]  # string node text -> has interpolations to walk into
+    on_call: Callable[..., None]  # imports by call (require, import()), dynamic access
+    finish: Callable[..., None]  # exported flags, dynamic-access resolution
+
+
+@dataclass(frozen=True)
+class LanguageSpec:
+    name: str
+    extensions: tuple[str, ...]
+    grammar: Callable[[], object]  # returns the grammar capsule for tree_sitter.Language
+    hooks: LanguageHooks
+    # Language-specific node handlers (imports, exports, module-level bindings, __all__...).
+    node_handlers: Mapping[str, NodeHandler]
+
+    # -- symbols
+    function_types: frozenset[str]  # every function-like node, named or not
+    named_function_types: frozenset[str]  # those that carry their own name (def, function f, method)
+    class_types: frozenset[str]
+    type_declaration_kinds: Mapping[str, str]  # TS interface/type/enum node -> Symbol kind
+    member_container_types: frozenset[str]  # a function directly inside one of these is a method
+    method_signature_types: frozenset[str]  # bodiless abstract methods (kind method, is_abstract)
+
+    # -- calls and references
+    call_types: Mapping[str, str]  # call node type -> field holding the callee
+    attribute_types: frozenset[str]  # `a.b` nodes: recorded as dotted chains
+    reference_types: frozenset[str]  # identifier leaves that can read a name
+    name_token_types: frozenset[str]  # leaves normalized to "ID" in the token stream
+    reference_skip: Mapping[str, frozenset[str]]  # field -> parent types where an identifier is not a read
+    assignment_targets: Mapping[str, frozenset[str]]  # field -> parent types where an identifier is assigned
+    no_reference_types: frozenset[str]  # subtrees whose identifiers are not reads (import statements)
+
+    # -- tokens
+    string_types: frozenset[str]  # -> "STR" (children walked only when the string holds code)
+    number_types: frozenset[str]  # -> "NUM"
+    comment_types: frozenset[str]  # dropped; scanned for suppressions
+    string_part_types: frozenset[str]  # leaves inside strings, dropped from the token stream
+
+    # -- complexity (see complexity.py)
+    decision_types: frozenset[str]
+    logical_binary_types: frozenset[str]
+    logical_operators: frozenset[str]
+    case_types: frozenset[str]
+    is_default_case: Callable[[Node], bool]
+
+    # -- reachability
+    block_types: frozenset[str]  # statement lists: code after a terminator there is unreachable
+    terminator_types: frozenset[str]  # return, raise/throw, break, continue
+    hoisted_types: frozenset[str] = field(default_factory=frozenset)  # declarations reachable anyway
+    if_types: frozenset[str] = frozenset({"if_statement"})
+    false_literals: frozenset[str] = frozenset()  # condition texts that are always false
+
+    indent_significant: bool = False  # Python: keep line structure in the body hash
+
+
+_PYTHON_HOOKS = LanguageHooks(
+    bound_name=python_syntax.bound_name,
+    params=python_syntax.params,
+    docstring=python_syntax.docstring,
+    decorators=python_syntax.decorators,
+    bases=python_syntax.bases,
+    is_abstract=python_syntax.is_abstract,
+    signature=python_syntax.signature,
+    binding_signature=python_syntax.binding_signature,
+    string_has_code=python_syntax.string_has_code,
+    on_call=python_syntax.on_call,
+    finish=python_syntax.finish,
+)
+
+PYTHON = LanguageSpec(
+    name="python",
+    extensions=(".py",),
+    grammar=tree_sitter_python.language,
+    hooks=_PYTHON_HOOKS,
+    node_handlers=python_syntax.NODE_HANDLERS,
+    function_types=frozenset({"function_definition", "lambda"}),
+    named_function_types=frozenset({"function_definition"}),
+    class_types=frozenset({"class_definition"}),
+    type_declaration_kinds={},
+    member_container_types=frozenset(),
+    method_signature_types=frozenset(),
+    call_types={"call": "function"},
+    attribute_types=frozenset({"attribute"}),
+    reference_types=frozenset({"identifier"}),
+    name_token_types=frozenset({"identifier"}),
+    reference_skip={
+        "attribute": frozenset({"attribute"}),
+        "name": frozenset(
+            {
+                "keyword_argument",
+                "function_definition",
+                "class_definition",
+                "default_parameter",
+                "typed_default_parameter",
+            }
+        ),
+        "alias": frozenset({"aliased_import", "as_pattern_target"}),
+    },
+    assignment_targets={
+        "left": frozenset({"assignment", "augmented_assignment", "for_statement", "for_in_clause"}),
+    },
+    no_reference_types=frozenset(
+        {"import_statement", "import_from_statement", "future_import_statement", "global_statement", "nonlocal_statement"}
+    ),
+    string_types=frozenset({"string"}),
+    number_types=frozenset({"integer", "float"}),
+    comment_types=frozenset({"comment"}),
+    string_part_types=frozenset({"string_start", "string_content", "string_end", "escape_sequence"}),
+    decision_types=frozenset(
+        {
+            "if_statement",
+            "elif_clause",
+            "for_statement",
+            "while_statement",
+            "except_clause",
+            "except_group_clause",
+            "conditional_expression",
+            "boolean_operator",
+            "if_clause",
+        }
+    ),
+    logical_binary_types=frozenset(),
+    logical_operators=frozenset(),
+    case_types=frozenset({"case_clause"}),
+    is_default_case=python_syntax.is_default_case,
+    block_types=frozenset({"block"}),
+    terminator_types=frozenset({"return_statement", "raise_statement", "break_statement", "continue_statement"}),
+    false_literals=frozenset({"False", "0", "None"}),
+    indent_significant=True,
+)
+
+
+def _ecmascript_spec(name: str, extensions: tuple[str, ...], grammar: Callable[[], object], typed: bool) -> LanguageSpec:
+    """JavaScript, TypeScript and TSX share one table; TypeScript adds its declarations."""
+    type_nodes = {"type_identifier"} if typed else set()
+    hooks = LanguageHooks(
+        bound_name=ecmascript_syntax.bound_name,
+        params=ecmascript_syntax.params,
+        docstring=ecmascript_syntax.docstring,
+        decorators=ecmascript_syntax.decorators,
+        bases=ecmascript_syntax.bases,
+        is_abstract=ecmascript_syntax.is_abstract,
+        signature=ecmascript_syntax.signature,
+        binding_signature=ecmascript_syntax.binding_signature,
+        string_has_code=ecmascript_syntax.string_has_code,
+        on_call=ecmascript_syntax.on_call,
+        finish=ecmascript_syntax.finish,
+    )
+    return LanguageSpec(
+        name=name,
+        extensions=extensions,
+        grammar=grammar,
+        hooks=hooks,
+        node_handlers=ecmascript_syntax.NODE_HANDLERS,
+        function_types=frozenset(
+            {
+                "function_declaration",
+                "generator_function_declaration",
+                "function_expression",
+                "function",
+                "generator_function",
+                "arrow_function",
+                "method_definition",
+            }
+        ),
+        named_function_types=frozenset({"function_declaration", "generator_function_declaration", "method_definition"}),
+        class_types=frozenset({"class_declaration", "abstract_class_declaration", "class"}),
+        type_declaration_kinds=(
+            {"interface_declaration": "interface", "type_alias_declaration": "type", "enum_declaration": "enum"}
+            if typed
+            else {}
+        ),
+        member_container_types=frozenset({"class_body", "object"}),
+        method_signature_types=frozenset({"abstract_method_signature"}) if typed else frozenset(),
+        call_types={"call_expression": "function", "new_expression": "constructor"},
+        attribute_types=frozenset({"member_expression"}),
+        reference_types=frozenset({"identifier", "shorthand_property_identifier", *type_nodes}),
+        name_token_types=frozenset(
+            {
+                "identifier",
+                "property_identifier",
+                "shorthand_property_identifier",
+                "shorthand_property_identifier_pattern",
+                "private_property_identifier",
+                "statement_identifier",
+                *type_nodes,
+            }
+        ),
+        reference_skip={
+            "name": frozenset(
+                {
+                    "function_declaration",
+                    "generator_function_declaration",
+                    "function_expression",
+                    "generator_function",
+                    "class_declaration",
+                    "abstract_class_declaration",
+                    "class",
+                    "interface_declaration",
+                    "type_alias_declaration",
+                    "enum_declaration",
+                    "type_parameter",
+                    "import_specifier",
+                }
+            ),
+            "alias": frozenset({"export_specifier", "import_specifier"}),
+            "label": frozenset({"labeled_statement", "break_statement", "continue_statement"}),
+        },
+        assignment_targets={
+            "name": frozenset({"variable_declarator"}),
+            "left": frozenset({"assignment_expression", "augmented_assignment_expression", "for_in_statement"}),
+            "pattern": frozenset({"required_parameter", "optional_parameter"}),
+        },
+        no_reference_types=frozenset({"import_statement"}),
+        string_types=frozenset({"string", "template_string", "regex"}),
+        number_types=frozenset({"number"}),
+        comment_types=frozenset({"comment", "html_comment"}),
+        string_part_types=frozenset({"string_fragment", "escape_sequence", '"', "'", "`"}),
+        decision_types=frozenset(
+            {
+                "if_statement",
+                "for_statement",
+                "for_in_statement",
+                "while_statement",
+                "do_statement",
+                "catch_clause",
+                "ternary_expression",
+            }
+        ),
+        logical_binary_types=frozenset({"binary_expression", "augmented_assignment_expression"}),
+        logical_operators=frozenset({"&&", "||", "??", "&&=", "||=", "??="}),
+        case_types=frozenset({"switch_case"}),
+        is_default_case=ecmascript_syntax.is_default_case,
+        block_types=frozenset({"statement_block", "switch_case", "switch_default"}),
+        terminator_types=frozenset({"return_statement", "throw_statement", "break_statement", "continue_statement"}),
+        hoisted_types=frozenset(
+            {
+                "function_declaration",
+                "generator_function_declaration",
+                "interface_declaration",
+                "type_alias_declaration",
+            }
+        ),
+        false_literals=frozenset({"false", "0", "null", "undefined"}),
+    )
+
+
+JAVASCRIPT = _ecmascript_spec(
+    "javascript", (".js", ".jsx", ".mjs", ".cjs"), tree_sitter_javascript.language, typed=False
+)
+TYPESCRIPT = _ecmascript_spec(
+    "typescript", (".ts", ".mts", ".cts"), tree_sitter_typescript.language_typescript, typed=True
+)
+TSX = _ecmascript_spec("tsx", (".tsx",), tree_sitter_typescript.language_tsx, typed=True)
+
+LANGUAGES: dict[str, LanguageSpec] = {spec.name: spec for spec in (PYTHON, JAVASCRIPT, TYPESCRIPT, TSX)}
+
+_BY_EXTENSION = {extension: spec.name for spec in LANGUAGES.values() for extension in spec.extensions}
+
+
+def language_for_path(path: str) -> str | None:
+    """The language of a file from its extension (case-insensitive), or None when no grammar handles it."""
+    dot = path.rfind(".")
+    if dot < 0 or "/" in path[dot:]:
+        return None
+    return _BY_EXTENSION.get(path[dot:].lower())
+
+
+@functools.cache
+def get_parser(language: str) -> Parser:
+    """One parser per language per process (each pool worker builds its own on first use)."""
+    return Parser(Language(LANGUAGES[language].grammar()))
