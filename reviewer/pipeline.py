@@ -20,6 +20,7 @@ from .config import Config, api_key
 from .errors import UserError
 from .rag.cards import FunctionCard
 from .review.base import ReviewContext, SimilarFunction
+from .review.duplicates import in_shared_module, orient_duplicates
 from .review.cache import ReviewCache, cache_key, evidence_digest
 from .review.schema import FileError, ReviewFile, RunRecord
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
@@ -112,6 +113,23 @@ def _read_source(root: Path, path: str) -> str:
         return ""
 
 
+def structural_index(scan: ScanResult, cards: dict[str, list[FunctionCard]], sources: dict[str, str]):
+    """A similarity index over code structure alone (no embeddings): the RAG-off fallback."""
+    import numpy as np
+
+    from .rag.indexer import structures_for
+    from .rag.similarity import SimilarityIndex
+
+    rows = []
+    for facts in scan.files:
+        structures = structures_for(facts, sources[facts.path].splitlines())
+        for card in cards[facts.path]:
+            structure = structures[(card.line_start, card.line_end)]
+            rows.append({**card.model_dump(), "shingles": structure.shingles,
+                         "token_count": structure.token_count, "detail": structure.detail})
+    return SimilarityIndex(rows, np.zeros((0, 0), dtype=np.float32))
+
+
 def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = None) -> Prepared:
     """scan -> evidence -> (index) -> duplicates -> a static ReviewFile and a ReviewContext per file."""
     from .analysis.evidence import analyze_project
@@ -150,18 +168,27 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     else:
         from .rag.similarity import SimilarityIndex
 
-        similarity = SimilarityIndex.structural(scan, cards)
+        similarity = structural_index(scan, cards, sources)
         notes.append("RAG off: duplication from code structure only (run with --enable-rag for semantic duplicates)")
     seconds["index"] = time.perf_counter() - started
 
     started = time.perf_counter()
     pairs = similarity.all_pairs(min_score=config.rag.min_score, max_per_function=config.rag.max_results)
-    card_keys = {c.id: (c.file_path, c.qualified_name) for file_cards in cards.values() for c in file_cards}
-    duplicates: dict[SymbolKey, list[SimilarFunction]] = {}
-    for card_id, hits in pairs.items():
-        key = card_keys.get(card_id)
-        if key is not None and hits:
-            duplicates[key] = hits
+    all_cards = [c for file_cards in cards.values() for c in file_cards]
+    symbols = {(f.path, s.qualified_name): s for f in scan.files for s in f.symbols}
+
+    def keep_rank(key: SymbolKey) -> tuple:
+        symbol = symbols.get(key)
+        return (-len(project.usage.users_of(key)), not (symbol and symbol.exported),
+                not in_shared_module(key[0]), key[0], symbol.line_start if symbol else 0)
+
+    duplicates = orient_duplicates(
+        pairs,
+        keys={c.id: (c.file_path, c.qualified_name) for c in all_cards},
+        sizes={c.id: symbols[(c.file_path, c.qualified_name)].token_count for c in all_cards},
+        rank=keep_rank,
+        structural_only=not rag_enabled,
+    )
     seconds["similarity"] = time.perf_counter() - started
 
     contexts: dict[str, ReviewContext] = {}
@@ -175,6 +202,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
             duplicates={(facts.path, n): duplicates[(facts.path, n)] for n in names if (facts.path, n) in duplicates},
             findings=per_file_findings.get(facts.path, []),
             structural_only=not rag_enabled,
+            test_file=facts.path in project.test_files,
         )
         static = review_file(facts, evidence, cards[facts.path], rag_enabled)
         contexts[facts.path] = ReviewContext(
@@ -187,7 +215,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
             rag_enabled=rag_enabled,
             index_size=index_size,
             find_similar=find_similar,
-            find_usages=project.usages,
+            find_usages=project.find_usages,
         )
     return Prepared(scan=scan, contexts=contexts, rag_enabled=rag_enabled, index_size=index_size,
                     phase_seconds=seconds, notes=notes)
@@ -369,10 +397,9 @@ def _review_with_claude(root, config, options, ui, workspace, pending, keys, rev
             reviews[path] = review
             cache.record(path, keys[path])
             cache.save()
-            record.usage.input_tokens += review.usage.input_tokens
-            record.usage.output_tokens += review.usage.output_tokens
-            record.usage.cache_creation_input_tokens += review.usage.cache_creation_input_tokens
-            record.usage.cache_read_input_tokens += review.usage.cache_read_input_tokens
-            record.usage.cost_usd += review.usage.cost_usd
-            record.usage.calls += review.usage.calls
             record.files_reviewed += 1
+    # Usage counts every call, including those of files that ended in error.
+    record.usage = outcome.usage.model_copy()
+    record.files_not_reviewed = list(outcome.not_reviewed)
+    if record.files_not_reviewed:
+        ui.echo(f"max cost reached: {len(record.files_not_reviewed)} files not reviewed")

@@ -218,3 +218,24 @@ def error_response(status: int, kind: str, text: str, headers: dict[str, str] | 
 def tool_results(request: dict[str, Any]) -> list[dict[str, Any]]:
     """The tool_result blocks of the last user message of a request."""
     return [b for b in request["messages"][-1]["content"] if b.get("type") == "tool_result"]
+
+
+def util_context(root: Path, config: Config | None = None) -> ReviewContext:
+    symbol = Symbol(name="sum_with_tax", qualified_name="sum_with_tax", kind="function", exported=True, line_start=1,
+                    line_end=5, signature="def sum_with_tax(rows, rate)", body_hash=_sha("sum_with_tax-body"),
+                    complexity=2, complexity_score=1, params=["rows", "rate"])
+    facts = FileFacts(path="src/util.py", language="python", sha256=_sha(UTIL_SRC), lines=5, size=len(UTIL_SRC),
+                      symbols=[symbol])
+    evidence = ReviewFile(file=facts.path, language="python", sha256=facts.sha256, reviewer="static",
+                          symbols=[SymbolReview(name="sum_with_tax", kind="function", exported=True, line_start=1,
+                                                line_end=5, tests="NONE", documentation="UNDOCUMENTED")])
+    return ReviewContext(root=root, config=config or Config(), facts=facts, source=UTIL_SRC, evidence=evidence)
+
+
+def util_submission() -> dict[str, Any]:
+    return {
+        "verdict": "CLEAN", "summary": "One tax helper.",
+        "symbols": [{"name": "sum_with_tax", "confidence": 80, "correction": axis("OK"), "utility": axis("USED"),
+                     "duplication": axis("UNIQUE"), "overengineering": axis("LEAN"),
+                     "tests": axis("WEAK", "only reached through total_price"), "documentation": axis("DOCUMENTED")}],
+    }

@@ -14,7 +14,7 @@ from pathlib import Path
 from ..scan.models import Symbol
 
 _PY_DOCSTRING = re.compile(r'^\s*[rRuUbB]*("""|\'\'\'|"|\')')
-_LINE_COMMENT = re.compile(r"(^|\s)(#|//)[^\n]*")
+_LINE_COMMENT = re.compile(r"(?<!\S)(?:#|//)[^\n]*")
 _BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.S)
 _CALL = re.compile(r"^(?:await\s+)?(?:new\s+)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\((.*)\)$", re.S)
 _RETURNS_VALUE = re.compile(r"(^|[\s;{}:])(return|yield)\s+(?![;}\n]|None\b)\S", re.M)
@@ -61,10 +61,10 @@ class SourceCache:
         if language == "python":
             rest = rest[1:] if rest.startswith(":") else rest
             rest = _strip_python_docstring(rest.strip())
-            rest = _LINE_COMMENT.sub(r"\1", rest)
+            rest = _LINE_COMMENT.sub("", rest)
         else:
             rest = _BLOCK_COMMENT.sub("", rest)
-            rest = _LINE_COMMENT.sub(r"\1", rest).strip()
+            rest = _LINE_COMMENT.sub("", rest).strip()
             if rest.startswith("=>"):
                 rest = rest[2:].strip()
                 if not rest.startswith("{"):

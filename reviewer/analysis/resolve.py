@@ -57,11 +57,22 @@ class Walk:
         return self.symbols[-1] if self.symbols else None
 
 
-def name_chain(text: str) -> list[str]:
-    """The identifier chain a callee or reference starts with: "new a.b(x).c" -> ["a", "b"].
+_CHAIN_MEMO: dict[str, tuple[str, ...]] = {}
+_ATTRIBUTE_MEMO: dict[str, tuple[str, ...]] = {}
+
+
+def name_chain(text: str) -> tuple[str, ...]:
+    """The identifier chain a callee or reference starts with: "new a.b(x).c" -> ("a", "b").
 
     Parts after a call or subscript cannot be resolved statically and are dropped here
     (the usage graph still sees them as attribute names through attribute_names())."""
+    found = _CHAIN_MEMO.get(text)
+    if found is None:
+        found = _CHAIN_MEMO[text] = tuple(_name_chain(text))
+    return found
+
+
+def _name_chain(text: str) -> list[str]:
     text = text.strip()
     for prefix in ("await ", "new ", "yield ", "typeof "):
         if text.startswith(prefix):
@@ -75,9 +86,12 @@ def name_chain(text: str) -> list[str]:
 _ATTRIBUTE = re.compile(r"\.\s*#?([A-Za-z_$][\w$]*)")
 
 
-def attribute_names(text: str) -> list[str]:
-    """Every `.name` accessed in a reference or callee: "self.a.b().c" -> ["a", "b", "c"]."""
-    return _ATTRIBUTE.findall(text)
+def attribute_names(text: str) -> tuple[str, ...]:
+    """Every `.name` accessed in a reference or callee: "self.a.b().c" -> ("a", "b", "c")."""
+    found = _ATTRIBUTE_MEMO.get(text)
+    if found is None:
+        found = _ATTRIBUTE_MEMO[text] = tuple(_ATTRIBUTE.findall(text))
+    return found
 
 
 def is_python(facts: FileFacts) -> bool:
@@ -124,6 +138,7 @@ class ProjectIndex:
         self._export_memo: dict[tuple[str, str], Target | None] = {}
         self._head_memo: dict[tuple[str, str], Target | None] = {}
         self._bases_memo: dict[tuple[str, str], list[Target]] = {}
+        self._member_memo: dict[tuple[str, str, str], Target | None] = {}
 
     @classmethod
     def build(cls, scan: ScanResult, root: Path | None = None) -> "ProjectIndex":
@@ -407,7 +422,7 @@ class ProjectIndex:
         package = self.module_file(top, path)
         return Target(package) if package else None
 
-    def resolve_dotted(self, path: str, parts: list[str], scope: str | None = None) -> Walk:
+    def resolve_dotted(self, path: str, parts: tuple[str, ...] | list[str], scope: str | None = None) -> Walk:
         """Resolve ["a", "b", "c"] as written in `path` (inside symbol `scope`, if given)."""
         walk = Walk()
         if not parts or path not in self.files:
@@ -417,11 +432,11 @@ class ProjectIndex:
         if parts[0] in SELF_NAMES and len(parts) > 1 and scope is not None:
             owner = self.enclosing_class(path, scope)
             if owner is None:
-                walk.unresolved_attributes = parts[1:]
+                walk.unresolved_attributes = list(parts[1:])
                 return walk
             member = self.class_member(path, owner, parts[1])
             if member is None:
-                walk.unresolved_attributes = parts[1:]
+                walk.unresolved_attributes = list(parts[1:])
                 return walk
             target, consumed = member, 2
         else:
@@ -436,7 +451,7 @@ class ProjectIndex:
             if target is None:
                 target = self._scoped_head(path, parts[0], scope)
         if target is None:
-            walk.unresolved_attributes = parts[1:]
+            walk.unresolved_attributes = list(parts[1:])
             return walk
         if not target.is_module:
             walk.symbols.append(target)
@@ -447,7 +462,7 @@ class ProjectIndex:
             else:
                 following = self.class_member(target.path, target.qualified_name or "", part)
             if following is None:
-                walk.unresolved_attributes = parts[index:]
+                walk.unresolved_attributes = list(parts[index:])
                 return walk
             target = following
             if not target.is_module:
@@ -474,8 +489,14 @@ class ProjectIndex:
             current = by_qname.get(current.parent) if current.parent else None
         return None
 
-    def class_member(self, path: str, class_qname: str, name: str, _seen: set | None = None) -> Target | None:
+    def class_member(self, path: str, class_qname: str, name: str) -> Target | None:
         """`name` defined on the class or inherited from a project base class."""
+        key = (path, class_qname, name)
+        if key not in self._member_memo:
+            self._member_memo[key] = self._class_member(path, class_qname, name, None)
+        return self._member_memo[key]
+
+    def _class_member(self, path: str, class_qname: str, name: str, _seen: set | None) -> Target | None:
         member = f"{class_qname}.{name}"
         if member in self.symbols.get(path, {}):
             return Target(path, member)
@@ -484,7 +505,7 @@ class ProjectIndex:
             return None
         seen.add((path, class_qname))
         for base in self.base_classes(path, class_qname):
-            found = self.class_member(base.path, base.qualified_name or "", name, seen)
+            found = self._class_member(base.path, base.qualified_name or "", name, seen)
             if found is not None:
                 return found
         return None

@@ -65,6 +65,7 @@ class UsageGraph:
         path = facts.path
         module_node = (path, MODULE)
         heads_used: set[str] = set()
+        attributes: set[str] = set()  # every `.name` accessed in the file
         by_qname = self.index.symbols[path]
         for sym in facts.symbols:
             key = (path, sym.qualified_name)
@@ -72,21 +73,22 @@ class UsageGraph:
             parent = by_qname.get(sym.parent) if sym.parent else None
             if parent is not None and parent.kind != "function" and parent.kind != "method":
                 self.members_by_name[sym.name].append(key)
-        self._add_user(path, module_node, None, facts.module_references, facts.module_calls, 1, heads_used)
+        self._add_user(path, module_node, None, facts.module_references, facts.module_calls, 1, heads_used,
+                       attributes)
         for sym in facts.symbols:
             self._add_user(path, (path, sym.qualified_name), sym, sym.references, sym.calls, sym.line_start,
-                           heads_used)
+                           heads_used, attributes)
             if sym.kind == "class":
                 for base in self.index.base_classes(path, sym.qualified_name):
                     self.subclasses[(base.path, base.qualified_name or "")].append((path, sym.qualified_name))
-        self._add_imports(facts, heads_used)
+        self._add_imports(facts, heads_used, attributes)
         self._add_reexports(facts)
         exported_names = set(facts.dunder_all or ())
         for literal in set(facts.string_literals) - exported_names:
             self.string_files[literal].add(path)
 
     def _add_user(self, path: str, user: SymbolKey, sym: Symbol | None, references: list[str],
-                  calls: list[str], line: int, heads_used: set[str]) -> None:
+                  calls: list[str], line: int, heads_used: set[str], attributes: set[str]) -> None:
         scope = sym.qualified_name if sym is not None else None
         written: dict[str, str] = {}
         for text in references:
@@ -102,6 +104,7 @@ class UsageGraph:
         for text, kind in written.items():
             for attribute in attribute_names(text):
                 self.attribute_users[attribute].add(user)
+                attributes.add(attribute)
             parts = name_chain(text)
             if not parts:
                 continue
@@ -116,7 +119,7 @@ class UsageGraph:
                 if target.path != path:
                     self.importers[key].setdefault(path, line)
 
-    def _add_imports(self, facts: FileFacts, heads_used: set[str]) -> None:
+    def _add_imports(self, facts: FileFacts, heads_used: set[str], attributes: set[str]) -> None:
         """Imports name their targets; an import no code of the file uses is a re-export
         (barrels, `__all__`) or an unused import, which keeps its target alive: prefer
         missing a dead symbol to calling a live one dead."""
@@ -128,9 +131,13 @@ class UsageGraph:
             if source is None:
                 continue
             if ref.kind == "dynamic" and not ref.namespace and not ref.names:
-                # `import("./x")` with nothing bound: everything it exports may be used.
-                for qname in self.index.top_level.get(source, {}).values():
-                    self._link((path, MODULE), (source, qname), "imports", ref.line)
+                # `m = import_module("x")` / `await import("./x")`: the binding is not tracked, so
+                # any name of x this file accesses (`m.name`, getattr(m, "name")) is a use; with a
+                # computed getattr, everything x defines is.
+                accessed = attributes | set(facts.string_literals)
+                for name, qname in self.index.top_level.get(source, {}).items():
+                    if facts.dynamic_access or name in accessed:
+                        self._link((path, MODULE), (source, qname), "imports dynamically", ref.line)
                 continue
             for imported in ref.names:
                 local = imported.alias or imported.name

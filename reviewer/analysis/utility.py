@@ -15,6 +15,7 @@ confidence rather than calling it dead.
 from __future__ import annotations
 
 import posixpath
+import re
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
 
@@ -24,7 +25,7 @@ from .entrypoints import EntryPoints
 from .resolve import ProjectIndex, name_chain
 from .roles import is_dunder, is_private, is_test_path
 from .usage import MODULE, UsageGraph
-from .verdicts import AxisAssessment, FileFinding, SymbolKey
+from .verdicts import AxisAssessment, FileFinding, SymbolKey, assessment
 
 # Decorators that wrap or describe a function without registering it anywhere.
 NON_REGISTERING_DECORATORS = frozenset({
@@ -53,6 +54,9 @@ PROTOCOL_METHODS = frozenset({
     "attributeChangedCallback", "setUp", "tearDown", "setUpClass", "tearDownClass", "asyncSetUp",
     "asyncTearDown", "then", "next", "handle", "run",
 })
+# The literal start of a computed name: f"_render_{x}", "_on_" + x, `handle${x}`, "do_%s" % x.
+_NAME_FRAGMENT = re.compile(
+    r"""(?:\b[fFrR]{1,2})?["'`]([A-Za-z_$][\w$]*)(?:\{|\$\{|%[sr]|["'`]\s*\+)""")
 
 
 @dataclass
@@ -73,8 +77,22 @@ class UtilityAnalysis:
         self.test_files = {p for p in index.files if is_test_path(p)}
         self.liveness = Liveness()
         self.registry_bases: set[SymbolKey] = set()
+        self._prefix_memo: dict[str, list[str]] = {}
 
     # ---------------------------------------------------------------- roots
+
+    def _dynamic_prefixes(self, path: str, facts: FileFacts) -> list[str]:
+        """Literal parts of computed names (`"_on_" + kind`, `f"_render_{style}"`) that begin
+        names defined in the file: they narrow a dynamic lookup to those names."""
+        found = self._prefix_memo.get(path)
+        if found is None:
+            names = {sym.name for sym in facts.symbols}
+            literals = set(facts.string_literals)
+            literals.update(_NAME_FRAGMENT.findall("\n".join(self.sources.lines(path))))
+            found = sorted({literal for literal in literals
+                            if len(literal) >= 2 and any(n.startswith(literal) and n != literal for n in names)})
+            self._prefix_memo[path] = found
+        return found
 
     def _kind_of_parent(self, path: str, sym: Symbol) -> str | None:
         parent = self.index.symbols[path].get(sym.parent) if sym.parent else None
@@ -190,7 +208,12 @@ class UtilityAnalysis:
         if decorator:
             return f"registered by decorator @{decorator}"
         if facts.dynamic_access:
-            return f"{path} looks names up dynamically (getattr/globals()/[...] with a computed key)"
+            prefixes = self._dynamic_prefixes(path, facts)
+            matched = [p for p in prefixes if sym.name.startswith(p)]
+            if matched:
+                return f"{path} looks up names starting with '{matched[0]}' dynamically"
+            if not prefixes:
+                return f"{path} looks names up dynamically (getattr/globals()/[...] with a computed key)"
         parent_kind = self._kind_of_parent(path, sym)
         if sym.kind == "class":
             registry = self._has_registry_ancestor((path, sym.qualified_name))
@@ -298,10 +321,10 @@ class UtilityAnalysis:
     def _verdict(self, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment:
         key = (path, sym.qualified_name)
         if path in self.test_files:
-            return AxisAssessment(verdict="USED", confidence=90, detail=f"test code ({path})")
+            return assessment(verdict="USED", confidence=90, detail=f"test code ({path})")
         live = self.liveness.live
         uses = self.graph.users_of(key)
-        live_uses = [u for u in uses if u.user in live and u.user != key]
+        live_uses = [u for u in uses if u.user in live and u.user != key and u.kind != "re-exports"]
         importers = self.graph.importers.get(key, {})
         if key not in live:
             return self._dead(path, sym, uses, importers)
@@ -315,41 +338,41 @@ class UtilityAnalysis:
         root = self.liveness.roots.get(key)
         user_files = sorted({u.user[0] for u in live_uses})
         non_test_users = [u for u in live_uses if u.user[0] not in self.test_files]
-        importer_files = sorted(f for f in importers if f in {u.user[0] for u in live_uses} or f not in self.test_files)
+        importer_files = sorted(importers)
         own_refs = sum(1 for u in live_uses if u.user[0] == path)
         evidence = f"imported by {len(importer_files)} file{'s' if len(importer_files) != 1 else ''}"
         if importer_files:
             evidence += f" ({', '.join(importer_files[:3])}{', ...' if len(importer_files) > 3 else ''})"
         evidence += f"; {own_refs} reference{'s' if own_refs != 1 else ''} in its own file"
         if non_test_users:
-            return AxisAssessment(verdict="USED", confidence=90, detail=evidence)
+            return assessment(verdict="USED", confidence=90, detail=evidence)
         if root is not None:
-            return AxisAssessment(verdict="USED", confidence=85 if "dynamic" not in root else 40,
+            return assessment(verdict="USED", confidence=85 if "dynamic" not in root else 40,
                                   detail=f"{root}; {evidence}")
         sym_parent = self._gate(key)
         if sym_parent is not None and self._is_nested_function(key):
-            return AxisAssessment(verdict="USED", confidence=80, detail=f"nested in {sym_parent[1]}, which is used")
+            return assessment(verdict="USED", confidence=80, detail=f"nested in {sym_parent[1]}, which is used")
         if live_uses:  # only tests
             tests = sorted({f for f in user_files if f in self.test_files})
-            return AxisAssessment(verdict="USED", confidence=80,
+            return assessment(verdict="USED", confidence=80,
                                   detail=f"used only by tests: {', '.join(tests[:3])}; {evidence}")
         if key in self.liveness.reached_by_attribute:
             count = len(self.graph.attribute_uses(sym.name))
-            return AxisAssessment(verdict="USED", confidence=60,
+            return assessment(verdict="USED", confidence=60,
                                   detail=f"possibly called through an instance: .{sym.name} is accessed by "
                                          f"{count} symbol{'s' if count != 1 else ''} in the project")
         if key in self.liveness.reached_by_string:
             files = sorted(self.graph.string_files.get(sym.name, ()))
-            return AxisAssessment(verdict="USED", confidence=50,
+            return assessment(verdict="USED", confidence=50,
                                   detail=f"possibly reached dynamically: the string '{sym.name}' appears in "
                                          f"{', '.join(files[:3])}")
-        return AxisAssessment(verdict="USED", confidence=70, detail=self.liveness.live.get(key, evidence))
+        return assessment(verdict="USED", confidence=70, detail=self.liveness.live.get(key, evidence))
 
     def _dead(self, path: str, sym: Symbol, uses: list, importers: dict[str, int]) -> AxisAssessment:
         key = (path, sym.qualified_name)
         gate = self._gate(key)
         if gate is not None and gate not in self.liveness.live:
-            return AxisAssessment(verdict="DEAD", confidence=75,
+            return assessment(verdict="DEAD", confidence=75,
                                   detail=f"its enclosing {gate[1]} is dead")
         dead_users = sorted({u.user for u in uses if u.user != key and u.kind != "re-exports"})
         reexporters = sorted(set(self.graph.reexporters.get(key, ())))
@@ -359,17 +382,17 @@ class UtilityAnalysis:
             more = f" and {len(dead_users) - 3} more" if len(dead_users) > 3 else ""
             lead = f"imported by {len(importer_files)} file{'s' if len(importer_files) != 1 else ''}; " \
                 if importer_files else ""
-            return AxisAssessment(verdict="DEAD", confidence=70,
+            return assessment(verdict="DEAD", confidence=70,
                                   detail=f"{lead}referenced only by dead code: {named}{more}")
         if reexporters:
-            return AxisAssessment(verdict="DEAD", confidence=65,
+            return assessment(verdict="DEAD", confidence=65,
                                   detail=f"re-exported by {', '.join(reexporters[:3])} but imported by 0 files; "
                                          f"0 references in its own file")
         if is_private(sym.name) or not sym.exported and self.index.files[path].language != "python":
-            return AxisAssessment(verdict="DEAD", confidence=90,
+            return assessment(verdict="DEAD", confidence=90,
                                   detail="private and never referenced: imported by 0 files; "
                                          "0 references in its own file")
-        return AxisAssessment(verdict="DEAD", confidence=80,
+        return assessment(verdict="DEAD", confidence=80,
                               detail="imported by 0 files; 0 references in its own file")
 
     def _low_value(self, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment | None:
@@ -380,9 +403,9 @@ class UtilityAnalysis:
             return None
         body = self.sources.body(path, sym, facts.language)
         if returns_its_argument(sym, body):
-            return AxisAssessment(verdict="LOW_VALUE", confidence=70,
+            return assessment(verdict="LOW_VALUE", confidence=70,
                                   detail=f"only returns its argument {sym.params[0]}: callers can use the value "
                                          f"directly")
         if is_pass_only(body) and not sym.params:
-            return AxisAssessment(verdict="LOW_VALUE", confidence=60, detail="its body does nothing")
+            return assessment(verdict="LOW_VALUE", confidence=60, detail="its body does nothing")
         return None

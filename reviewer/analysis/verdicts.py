@@ -16,6 +16,9 @@ class AxisAssessment(BaseModel):
     # Findings narrower than the symbol (e.g. unreachable lines); empty means the whole symbol.
     line_start: int | None = None
     line_end: int | None = None
+    # False: the verdict is informational (e.g. documentation of a private helper, tests of
+    # test code) and the reviewer should not turn it into a finding; the detail says why.
+    report: bool = True
 
 
 class FileFinding(BaseModel):
@@ -29,3 +32,10 @@ class FileFinding(BaseModel):
     line_end: int
     message: str
     severity: str = "medium"
+
+
+def assessment(verdict: str, confidence: int = 80, detail: str = "", report: bool = True,
+               line_start: int | None = None, line_end: int | None = None) -> AxisAssessment:
+    """Shorthand for AxisAssessment(...) (validation is cheaper than model_construct in pydantic 2)."""
+    return AxisAssessment(verdict=verdict, confidence=confidence, detail=detail, report=report,
+                          line_start=line_start, line_end=line_end)

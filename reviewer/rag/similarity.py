@@ -45,6 +45,9 @@ MEANING_FLOOR = 0.5
 MEANING_WEIGHT = 0.9
 # How much of the structural score survives when the literals/operators differ entirely.
 DETAIL_KEEP = 0.55
+# Decoy signal: shingles this alike but literal/operator detail this different.
+DECOY_SHAPE = 0.5
+DECOY_DETAIL = 0.8
 CANDIDATES = 64  # vector and structural neighbours examined per query
 
 
@@ -135,23 +138,28 @@ class SimilarityIndex:
 
     # -- scoring ---------------------------------------------------------------------
 
-    def _structure(self, i: int, j: int) -> tuple[float | None, float, float]:
-        """(effective structure or None when either is trivial, shingle Jaccard, helper containment)."""
+    def _structure(self, i: int, j: int) -> tuple[float | None, float, float, float]:
+        """(effective structure or None when either is trivial, shingle Jaccard, helper containment, detail similarity)."""
         if min(self.tokens[i], self.tokens[j]) < MIN_STRUCT_TOKENS:
-            return None, 0.0, 0.0
+            return None, 0.0, 0.0, 0.0
         a, b = self.shingles[i], self.shingles[j]
         if not len(a) or not len(b):
-            return None, 0.0, 0.0
+            return None, 0.0, 0.0, 0.0
         common = len(np.intersect1d(a, b, assume_unique=True))
         shingle_jaccard = common / (len(a) + len(b) - common)
         small = i if len(a) <= len(b) else j
         containment = common / len(self.shingles[small])
-        return effective_structure(shingle_jaccard, jaccard(self.detail[i], self.detail[j])), shingle_jaccard, containment
+        detail = jaccard(self.detail[i], self.detail[j])
+        return effective_structure(shingle_jaccard, detail), shingle_jaccard, containment, detail
 
     def score_pair(self, i: int, j: int) -> _Parts:
         meaning = float(self.vectors[i] @ self.vectors[j]) if self.vectors.size else 0.0
-        structure, shingle_jaccard, containment = self._structure(i, j)
+        structure, shingle_jaccard, containment, detail = self._structure(i, j)
         score = combine(meaning, structure)
+        if structure is not None and shingle_jaccard >= DECOY_SHAPE and detail < DECOY_DETAIL:
+            # Same shape, other literals/operators: the code says "different behaviour",
+            # and similar names or docstrings (meaning) must not outvote it.
+            score = min(score, round(structure, 4))
         same_body = self.rows[i]["body_hash"] and self.rows[i]["body_hash"] == self.rows[j]["body_hash"]
         if same_body and structure is not None:
             return _Parts(1.0, meaning, 1.0, "identical")

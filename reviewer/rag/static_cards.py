@@ -46,7 +46,7 @@ def split_words(identifier: str) -> list[str]:
     """`parseHTTPResponse_v2` -> ["parse", "http", "response", "v2"]."""
     words: list[str] = []
     for part in re.split(r"[^A-Za-z0-9]+", identifier):
-        words += re.findall(r"[A-Z]+(?=[A-Z][a-z]|\d|\b)|[A-Z]?[a-z]+|[A-Z]+|\d+", part)
+        words += re.findall(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+\d*|[A-Z]+\d*|\d+", part)
     return [w.lower() for w in words if w]
 
 
@@ -71,7 +71,9 @@ def key_concepts(symbol: Symbol) -> list[str]:
     add(w for c in symbol.calls for w in split_words(_callee_name(c)))
     # Too few meaningful words (e.g. `def f(x)`): pad with what kind of thing it is, so
     # the card still satisfies the 3-word contract and says something true.
-    for filler in (symbol.kind, "async" if symbol.is_async else "", "code"):
+    fillers = [symbol.kind, "async" if symbol.is_async else "", *split_words(symbol.name),
+               *(w for p in symbol.params for w in split_words(p)), "code", "logic"]
+    for filler in fillers:
         if len(concepts) >= MIN_CONCEPTS:
             break
         if filler and filler not in concepts:
@@ -123,7 +125,7 @@ def behavioral_profile(symbol: Symbol, body: str = "") -> BehavioralProfile:
             return "sideEffectful"
         if receiver in params and receiver not in ("self", "cls") and method in MUTATING_METHODS:
             return "sideEffectful"  # mutates an argument
-        if receiver in ("self", "this") and method in MUTATING_METHODS:
+        if receiver.split(".", 1)[0] in ("self", "this") and method in MUTATING_METHODS:
             return "stateful"
     # A pure function computes from its inputs; one with no parameters and no calls of
     # its own (a constant factory, a trivial hook) is a utility.

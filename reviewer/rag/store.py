@@ -115,7 +115,7 @@ class CardStore:
     # -- table lifecycle -------------------------------------------------------------
 
     def exists(self) -> bool:
-        return TABLE in self._db.table_names()
+        return TABLE in self._db.list_tables().tables
 
     def table(self, create: bool = True):
         """The table, checked against the configured model; created when missing."""
@@ -149,7 +149,8 @@ class CardStore:
         """Compact files and prune old versions; every write makes a new version."""
         table = self.table(create=False)
         if table is not None and (force or table.version % OPTIMIZE_EVERY == 0):
-            table.optimize(cleanup_older_than=timedelta(seconds=0))
+            # Versions younger than this stay readable for a concurrent reader (a review in progress).
+            table.optimize(cleanup_older_than=timedelta(minutes=10))
 
     # -- writes (callers hold the rag lock) -------------------------------------------
 

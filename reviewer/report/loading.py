@@ -7,7 +7,6 @@ warnings (the next run rewrites it); it never stops a report.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -67,8 +66,3 @@ def run_records(workspace: Workspace) -> list[RunRecord]:
 def last_run(workspace: Workspace) -> RunRecord | None:
     records = run_records(workspace)
     return records[-1] if records else None
-
-
-def dump_json(data: object) -> str:
-    """Stable, readable JSON text for the files we write (trailing newline included)."""
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"

@@ -8,17 +8,16 @@ writes, each atomically: one `.rev.md` beside each `.rev.json`, `report.md`,
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from ..config import Config
 from ..review.schema import ReviewFile, RunRecord
 from ..workspace import Workspace, atomic_write_text
-from .loading import REVIEW_SUFFIX, dump_json, last_run, load_reviews
+from .loading import REVIEW_SUFFIX, last_run, load_reviews
 from .report_json import build_report
 from .report_md import render_report_md
 from .rev_md import render_rev_md
-from .sarif import build_sarif
+from .sarif import build_sarif, sarif_text
 
 REPORT_MD = "report.md"
 REPORT_JSON = "report.json"
@@ -71,8 +70,8 @@ def render_all(
 
     report = build_report(reviews, run, workspace, warnings)
     outputs = {
-        REPORT_JSON: dump_json(report.model_dump(mode="json")),
-        REPORT_SARIF: json.dumps(build_sarif(reviews, run), indent=2, ensure_ascii=False) + "\n",
+        REPORT_JSON: report.model_dump_json(indent=2) + "\n",
+        REPORT_SARIF: sarif_text(build_sarif(reviews, run)),
         REPORT_MD: render_report_md(report),
     }
     for name, text in outputs.items():

@@ -37,11 +37,11 @@ from collections import Counter
 from pydantic import BaseModel, Field
 
 from .. import __version__
-from ..baseline import ensure_fingerprints
 from ..config import AXES
-from ..gate import VERDICT_RANK
 from ..review.schema import FileError, ReviewFile, RunRecord, TokenUsage
 from ..workspace import Workspace
+from .baseline import ensure_fingerprints
+from .gate import VERDICT_RANK
 from .clusters import (
     FUNCTION_KINDS,
     KEEP_RULE,
@@ -173,7 +173,8 @@ def build_report(
         axis_counts: Counter[str] = Counter()
         high = 0
         for finding in sorted(review.findings, key=lambda f: (f.line_start, f.axis, f.verdict)):
-            entry = FindingEntry(
+            # model_construct: the review was validated when loaded; 100k findings add up.
+            entry = FindingEntry.model_construct(
                 file=review.file, symbol=finding.symbol, axis=finding.axis, verdict=finding.verdict,
                 severity=finding.severity, line_start=finding.line_start, line_end=finding.line_end,
                 message=finding.message, fingerprint=finding.fingerprint,
@@ -187,7 +188,7 @@ def build_report(
             by_axis.setdefault(finding.axis, Counter({s: 0 for s in SEVERITIES}))[finding.severity] += 1
             high += finding.severity == "high"
         files.append(
-            FileEntry(
+            FileEntry.model_construct(
                 file=review.file, language=review.language, verdict=review.verdict, reviewer=review.reviewer,
                 symbols=len(review.symbols), findings=sum(axis_counts.values()), high=high,
                 suppressed=sum(1 for f in review.findings if f.suppressed),

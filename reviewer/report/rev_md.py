@@ -1,5 +1,7 @@
 """One `.rev.md` per reviewed file, rendered from its ReviewFile (templates/rev.md.j2).
 
+The rows are escaped here, in Python, and the template lays them out: on a
+5,000-file project a helper call per cell from inside Jinja costs seconds.
 Long lists are capped so a generated 10,000-line file still gives a readable
 page; the .rev.json beside it keeps everything.
 """
@@ -8,8 +10,8 @@ from __future__ import annotations
 
 from ..config import AXES
 from ..resources import template
-from ..review.schema import DEFAULT_VERDICTS, Action, ReviewFile, SymbolReview
-from . import markdown
+from ..review.schema import DEFAULT_VERDICTS, Action, Finding, ReviewFile, Similarity, SymbolReview
+from .markdown import cell, code, code_cell, text
 
 MAX_SYMBOLS = 300
 MAX_FINDINGS = 300
@@ -26,47 +28,92 @@ def verdict_cell(symbol: SymbolReview, axis: str) -> str:
     return f"**{verdict}**"
 
 
-def _similarity_rows(review: ReviewFile) -> list:
-    """Best first; an empty suggestion is filled with the obvious one."""
-    rows = sorted(review.similarities, key=lambda s: (-s.score, s.line_start, s.file, s.name))
-    return [
-        row if row.suggestion else row.model_copy(update={"suggestion": f"consider reusing {row.file}:{row.name}"})
-        for row in rows
-    ]
+def _lines(start: int, end: int) -> str:
+    return str(start) if end == start else f"{start}–{end}"
 
 
-def _action_groups(actions: list[Action]) -> list[tuple[str, list[Action]]]:
-    groups = []
-    for category, title in ACTION_GROUPS:
-        chosen = [a for a in actions if a.category == category]
-        if chosen:
-            groups.append((title, chosen))
-    return groups
+def _similarity_row(s: Similarity) -> list[str]:
+    suggestion = s.suggestion or f"consider reusing {s.file}:{s.name}"
+    other = f" (L{s.other_line_start})" if s.other_line_start else ""
+    kind = f" ({s.clone_kind})" if s.clone_kind else ""
+    return [f"{code_cell(s.function)} (L{s.line_start})", f"{code_cell(s.file + ':' + s.name)}{other}",
+            f"{s.score:.2f}{kind}", cell(suggestion)]
+
+
+def _symbol_row(s: SymbolReview) -> list[str]:
+    return [code_cell(s.name), cell(s.kind, 20), "yes" if s.exported else "no",
+            *(verdict_cell(s, axis) for axis in AXES), str(s.confidence)]
+
+
+def _finding_row(f: Finding) -> list[str]:
+    return [_lines(f.line_start, f.line_end), code_cell(f.symbol or ""), cell(f.axis, 30), cell(f.verdict, 30),
+            f.severity, cell(f.message, 300)]
+
+
+def _suppressed_item(f: Finding) -> str:
+    symbol = f" {code(f.symbol)}" if f.symbol else ""
+    return f"line {f.line_start}{symbol} {text(f.axis + '/' + f.verdict, 60)}: {text(f.suppression_reason or 'suppressed', 200)}"
+
+
+def _detail(s: SymbolReview) -> dict:
+    bullets = [f"**{text(axis, 30)}**: {text(sentence)}" for axis, sentence in s.evidence.items()]
+    if s.duplicate_of is not None:
+        d = s.duplicate_of
+        where = f" (L{d.line_start})" if d.line_start else ""
+        kind = f", {d.clone_kind} clone" if d.clone_kind else ""
+        bullets.append(f"duplicate of {code(d.file + ':' + d.name)}{where}, score {d.score:.2f}{kind}")
+    return {
+        "heading": f"{code(s.name)} ({text(s.kind, 20)}, lines {s.line_start}–{s.line_end})",
+        "detail": text(s.detail) if s.detail else "",
+        "bullets": bullets,
+    }
+
+
+def _action_item(a: Action) -> str:
+    item = text(a.description)
+    if a.symbol:
+        return f"{item} ({code(a.symbol)}" + (f", line {a.line_start})" if a.line_start else ")")
+    return f"{item} (line {a.line_start})" if a.line_start else item
+
+
+def _capped(items: list, limit: int) -> tuple[list, int]:
+    return items[:limit], max(len(items) - limit, 0)
 
 
 def render_rev_md(review: ReviewFile) -> str:
     symbols = sorted(review.symbols, key=lambda s: (s.line_start, s.name))
     findings = sorted((f for f in review.findings if not f.suppressed), key=lambda f: (f.line_start, f.axis))
     suppressed = sorted((f for f in review.findings if f.suppressed), key=lambda f: (f.line_start, f.axis))
-    details = [s for s in symbols if s.detail or s.evidence or s.duplicate_of]
-    similarities = _similarity_rows(review) if review.rag_enabled else []
+    detailed = [s for s in symbols if s.detail or s.evidence or s.duplicate_of]
+    similar = sorted(review.similarities, key=lambda s: (-s.score, s.line_start, s.file, s.name)) if review.rag_enabled else []
+
+    similar, more_similarities = _capped(similar, MAX_SIMILARITIES)
+    symbols, more_symbols = _capped(symbols, MAX_SYMBOLS)
+    findings, more_findings = _capped(findings, MAX_FINDINGS)
+    detailed, more_details = _capped(detailed, MAX_DETAILS)
+    groups = []
+    for category, title in ACTION_GROUPS:
+        items = [_action_item(a) for a in review.actions if a.category == category]
+        if items:
+            groups.append((title, items))
+
     return template(
         "rev.md.j2",
-        review=review,
-        axes=AXES,
-        similarities=similarities[:MAX_SIMILARITIES],
-        more_similarities=max(len(similarities) - MAX_SIMILARITIES, 0),
-        symbols=symbols[:MAX_SYMBOLS],
-        more_symbols=max(len(symbols) - MAX_SYMBOLS, 0),
-        findings=findings[:MAX_FINDINGS],
-        more_findings=max(len(findings) - MAX_FINDINGS, 0),
-        suppressed=suppressed,
-        details=details[:MAX_DETAILS],
-        more_details=max(len(details) - MAX_DETAILS, 0),
-        action_groups=_action_groups(review.actions),
-        verdict_cell=verdict_cell,
-        cell=markdown.cell,
-        code=markdown.code,
-        code_cell=markdown.code_cell,
-        text=markdown.text,
+        title=code(review.file, 300),
+        verdict=review.verdict,
+        language=text(review.language, 30),
+        reviewer=review.reviewer + (f" ({text(review.model, 80)})" if review.model else ""),
+        reviewed_at=text(review.reviewed_at, 40),
+        summary=text(review.summary, 1000),
+        axes=[axis.capitalize() for axis in AXES],
+        similarities=[_similarity_row(s) for s in similar],
+        more_similarities=more_similarities,
+        symbols=[_symbol_row(s) for s in symbols],
+        more_symbols=more_symbols,
+        findings=[_finding_row(f) for f in findings],
+        more_findings=more_findings,
+        suppressed=[_suppressed_item(f) for f in suppressed],
+        details=[_detail(s) for s in detailed],
+        more_details=more_details,
+        action_groups=groups,
     )

@@ -6,23 +6,31 @@
   reviewer/baseline.py), so an alert survives lines moving above it;
 - level from severity: high -> error, medium -> warning, low -> note;
 - locations are relative to the repository root under `uriBaseId` `%SRCROOT%`,
-  which is what code scanning resolves against the checkout.
+  which is what code scanning resolves against the checkout;
+- at most MAX_RESULTS results, the most severe first: GitHub rejects a run with
+  more than 25,000. The run's `properties.resultsOmitted` says how many were left
+  out (report.json keeps them all). Written compact: the upload limit is 10 MB gzipped.
 """
 
 from __future__ import annotations
 
+import json
 from urllib.parse import quote
 
 from .. import __version__
-from ..baseline import ensure_fingerprints
 from ..config import AXES
 from ..review.schema import Finding, ReviewFile, RunRecord
+from .baseline import ensure_fingerprints
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"
 FINGERPRINT_KEY = "reviewerContentHash/v1"
 LEVELS = {"high": "error", "medium": "warning", "low": "note"}
+SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
+MAX_RESULTS = 25_000
+LOGICAL_KINDS = {"function": "function", "method": "member", "class": "type", "interface": "type", "type": "type",
+                 "enum": "type", "constant": "variable", "variable": "variable"}
 
 # What each verdict that needs action means, for the rule descriptions.
 RULE_TEXT: dict[str, dict[str, str]] = {
@@ -77,7 +85,7 @@ def _rule_ids(reviews: list[ReviewFile]) -> list[tuple[str, str]]:
     return known + extra
 
 
-def _result(review: ReviewFile, finding: Finding, rule_index: int) -> dict:
+def _result(uri: str, finding: Finding, rule_index: int, symbol_kinds: dict[str, str]) -> dict:
     start = max(finding.line_start, 1)
     end = max(finding.line_end, start)
     text = " ".join(finding.message.split()) or f"{finding.axis}: {finding.verdict}"
@@ -85,12 +93,13 @@ def _result(review: ReviewFile, finding: Finding, rule_index: int) -> dict:
         text = f"{finding.symbol}: {text}"
     location: dict = {
         "physicalLocation": {
-            "artifactLocation": {"uri": quote(review.file, safe="/-_.~"), "uriBaseId": SRCROOT},
+            "artifactLocation": {"uri": uri, "uriBaseId": SRCROOT},
             "region": {"startLine": start, "endLine": end},
         }
     }
     if finding.symbol:
-        location["logicalLocations"] = [{"fullyQualifiedName": finding.symbol, "kind": "function"}]
+        kind = LOGICAL_KINDS.get(symbol_kinds.get(finding.symbol, ""), "function")
+        location["logicalLocations"] = [{"fullyQualifiedName": finding.symbol, "kind": kind}]
     return {
         "ruleId": rule_id(finding.axis, finding.verdict),
         "ruleIndex": rule_index,
@@ -98,7 +107,6 @@ def _result(review: ReviewFile, finding: Finding, rule_index: int) -> dict:
         "message": {"text": text},
         "locations": [location],
         "partialFingerprints": {FINGERPRINT_KEY: finding.fingerprint},
-        "properties": {"severity": finding.severity, "axis": finding.axis, "verdict": finding.verdict},
     }
 
 
@@ -107,15 +115,27 @@ def _utc(timestamp: str) -> str:
     return timestamp[: -len("+00:00")] + "Z" if timestamp.endswith("+00:00") else timestamp
 
 
-def build_sarif(reviews: list[ReviewFile], run: RunRecord | None = None) -> dict:
+def build_sarif(reviews: list[ReviewFile], run: RunRecord | None = None, max_results: int = MAX_RESULTS) -> dict:
     reviews = sorted((ensure_fingerprints(r) for r in reviews), key=lambda r: r.file)
     rules = _rule_ids(reviews)
     index = {rule_id(axis, verdict): i for i, (axis, verdict) in enumerate(rules)}
-    results = [
-        _result(review, finding, index[rule_id(finding.axis, finding.verdict)])
+    active = [
+        (review, finding)
         for review in reviews
         for finding in sorted(review.findings, key=lambda f: (f.line_start, f.axis, f.verdict))
         if not finding.suppressed
+    ]
+    omitted = 0
+    if len(active) > max_results:
+        # Keep the most severe; inside a severity, the path order stays.
+        kept = sorted(range(len(active)), key=lambda i: (SEVERITY_ORDER.get(active[i][1].severity, 1), i))[:max_results]
+        omitted = len(active) - max_results
+        active = [active[i] for i in sorted(kept)]
+    uris = {review.file: quote(review.file, safe="/-_.~") for review in reviews}
+    kinds = {review.file: {s.name: s.kind for s in review.symbols} for review in reviews}
+    results = [
+        _result(uris[review.file], finding, index[rule_id(finding.axis, finding.verdict)], kinds[review.file])
+        for review, finding in active
     ]
     sarif_run: dict = {
         "tool": {
@@ -139,4 +159,11 @@ def build_sarif(reviews: list[ReviewFile], run: RunRecord | None = None) -> dict
                 "properties": {"reviewer": run.reviewer, "model": run.model or "", "filesReviewed": run.files_reviewed},
             }
         ]
+    if omitted:
+        sarif_run["properties"] = {"resultsOmitted": omitted, "resultsLimit": max_results}
     return {"$schema": SARIF_SCHEMA_URI, "version": SARIF_VERSION, "runs": [sarif_run]}
+
+
+def sarif_text(sarif: dict) -> str:
+    """Compact JSON, one line: code scanning reads it, people read report.md."""
+    return json.dumps(sarif, ensure_ascii=False, separators=(",", ":")) + "\n"

@@ -8,9 +8,10 @@ a stop (401, interrupt, max cost) loses no finished work.
 from __future__ import annotations
 
 import threading
+from pathlib import Path
 from collections import deque
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from typing import Any, Iterable, Iterator, Literal
+from typing import Iterable, Iterator, Literal
 
 import anthropic
 from pydantic import BaseModel, Field
@@ -59,7 +60,7 @@ class ClaudeRun:
         self,
         config: Config,
         client: anthropic.Anthropic,
-        root: Any = None,
+        root: Path | None = None,
         files: list[str] | None = None,
         card_cache: CardCache | None = None,
         retry: RetryPolicy | None = None,

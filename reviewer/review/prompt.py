@@ -85,7 +85,7 @@ def numbered_source(source: str) -> tuple[str, int, bool]:
     for number, line in enumerate(shown, start=1):
         if len(line) > SOURCE_LINE_MAX_CHARS:
             line = line[:SOURCE_LINE_MAX_CHARS] + " …[line cut]"
-        out.append(f"{number:>{width}}| {line}")
+        out.append(f"{number:>{width}}| {line}".rstrip())
     return "\n".join(out), len(shown), len(lines) > len(shown)
 
 

@@ -56,6 +56,7 @@ class FileEvidence:
     duplicates: dict[SymbolKey, list[SimilarFunction]] = field(default_factory=dict)
     findings: list[FileFinding] = field(default_factory=list)
     structural_only: bool = False  # duplication from code structure alone (RAG off)
+    test_file: bool = False  # a test module: its own tests and docs are not judged
 
 
 def finding_fingerprint(path: str, symbol: Symbol | None, axis: str, verdict: str, extra: str = "") -> str:
@@ -164,7 +165,9 @@ def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> 
         verdict = getattr(review, axis)
         if verdict == DEFAULT_VERDICTS[axis]:
             continue
-        if axis in EXPORTED_ONLY_AXES and (not symbol.exported or symbol.kind not in (*FUNCTION_KINDS, "class")):
+        if axis in EXPORTED_ONLY_AXES and (
+            evidence.test_file or not symbol.exported or symbol.kind not in (*FUNCTION_KINDS, "class")
+        ):
             continue
         extra = f"{review.duplicate_of.file}:{review.duplicate_of.name}" if axis == "duplication" and review.duplicate_of else ""
         findings.append(

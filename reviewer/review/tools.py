@@ -180,7 +180,8 @@ class ReviewTools:
         body = "\n".join(shown)
         if len(body) > READ_MAX_CHARS:
             body = body[:READ_MAX_CHARS] + "\n[... cut at the character cap]"
-        more = f"\n[{len(lines) - end} more lines; call again with start={end + 1}]" if end < len(lines) else ""
+        cut_by_cap = end < len(lines) and (args.end is None or args.end > end)
+        more = f"\n[{len(lines) - end} more lines; call again with start={end + 1}]" if cut_by_cap else ""
         return f"{self._relative(path)} lines {args.start}-{end} of {len(lines)}\n{body}{more}"
 
     # -- search_code ----------------------------------------------------------------

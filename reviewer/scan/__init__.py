@@ -9,12 +9,14 @@ listed as skipped, never fatal.
 from __future__ import annotations
 
 import codecs
+import contextlib
+import gc
 import hashlib
 import multiprocessing
 import os
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -107,8 +109,27 @@ def _as_utf8(data: bytes, language: str) -> tuple[bytes, bool]:
     return data.decode("utf-8", errors="replace").encode("utf-8"), True
 
 
+@contextlib.contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while building many objects that all stay alive.
+
+    Each collection walks every live object, so with tens of thousands of Symbols
+    piling up, collections triggered by allocation cost more than the parsing
+    (unpickling the pool's results ran 3-4x slower with it on). Reference counting
+    still frees everything that is not a cycle; cycles are collected afterwards.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def _scan_chunk(chunk: list[SourceFile]) -> list[Outcome]:
-    return [scan_file(source) for source in chunk]
+    with _gc_paused():
+        return [scan_file(source) for source in chunk]
 
 
 def _chunks(files: list[SourceFile]) -> list[list[SourceFile]]:
@@ -166,13 +187,14 @@ def _scan_in_pool(files: list[SourceFile], workers: int, progress: Progress | No
 
 def _scan_discovered(root: Path, found: Discovery, started: float, workers: int | None, progress: Progress | None) -> ScanResult:
     workers = workers or default_workers()
-    if workers > 1 and len(found.files) > PARALLEL_MIN_FILES:
-        outcomes, unfinished = _scan_in_pool(found.files, workers, progress)
-        if unfinished:  # a worker died (a crash in a native parser): finish here, one file at a time
-            found.warnings.append(f"a scan worker process crashed; {len(unfinished)} files were scanned serially")
-            outcomes.extend(_scan_serially(unfinished, progress))
-    else:
-        outcomes = _scan_serially(found.files, progress)
+    with _gc_paused():
+        if workers > 1 and len(found.files) > PARALLEL_MIN_FILES:
+            outcomes, unfinished = _scan_in_pool(found.files, workers, progress)
+            if unfinished:  # a worker died (a crash in a native parser): finish here, one file at a time
+                found.warnings.append(f"a scan worker process crashed; {len(unfinished)} files were scanned serially")
+                outcomes.extend(_scan_serially(unfinished, progress))
+        else:
+            outcomes = _scan_serially(found.files, progress)
 
     result = ScanResult(root=str(root.resolve()), skipped=list(found.skipped), warnings=list(found.warnings))
     for outcome, warning in outcomes:

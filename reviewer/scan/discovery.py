@@ -28,7 +28,7 @@ from pathlib import Path
 import pathspec
 
 from ..config import Config
-from .extract import language_for_path
+from .languages import language_for_path
 from .models import SkippedFile
 
 # Folders pruned by name wherever they are.

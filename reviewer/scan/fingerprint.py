@@ -9,6 +9,8 @@ import hashlib
 import re
 from bisect import bisect_left
 
+import numpy as np
+
 SHINGLE_WIDTH = 5
 
 _MASK32 = 0xFFFFFFFF
@@ -16,6 +18,8 @@ _MASK64 = 0xFFFFFFFFFFFFFFFF
 # Odd 64-bit multipliers (from splitmix64 / murmur3): a polynomial over token ids, then a mix.
 _K1, _K2, _K3, _K4 = 0x9E3779B97F4A7C15, 0xBF58476D1CE4E5B9, 0x94D049BB133111EB, 0xFF51AFD7ED558CCD
 _MIX = 0xC4CEB9FE1A85EC53
+_NP_K1, _NP_K2, _NP_K3, _NP_K4 = (np.uint64(k) for k in (_K1, _K2, _K3, _K4))
+_NP_MIX, _NP_31, _NP_32 = np.uint64(_MIX), np.uint64(31), np.uint64(32)
 
 _token_ids: dict[str, int] = {}  # token text -> stable 32-bit id; grows with the vocabulary only
 
@@ -35,41 +39,61 @@ def _mix(value: int) -> int:
     return (value >> 32) & _MASK32
 
 
-def shingles(tokens: list[str], width: int = SHINGLE_WIDTH) -> list[int]:
-    """Sorted unique 32-bit hashes of every window of `width` tokens.
+def _short_stream_hash(ids: list[int]) -> int:
+    value = len(ids)
+    for token_id in ids:
+        value = (value * _K1 + token_id) & _MASK64
+    return _mix(value)
+
+
+def window_hashes(tokens: list[str]) -> list[int]:
+    """The hash of the SHINGLE_WIDTH-token window starting at each position of `tokens`.
+
+    Computed once per file over the whole token stream (numpy, wrapping uint64
+    arithmetic); each symbol's shingles are then a slice of it, so nested symbols do
+    not hash their tokens again.
+    """
+    count = len(tokens)
+    if count < SHINGLE_WIDTH:
+        return []
+    get = _token_ids.get
+    ids = np.fromiter((get(token) or _token_id(token) for token in tokens), dtype=np.uint64, count=count)
+    value = (
+        ids[: count - 4] * _NP_K4
+        + ids[1 : count - 3] * _NP_K3
+        + ids[2 : count - 2] * _NP_K2
+        + ids[3 : count - 1] * _NP_K1
+        + ids[4:]
+    )
+    value ^= value >> _NP_31
+    value *= _NP_MIX
+    value >>= _NP_32
+    return value.tolist()
+
+
+def shingles_of_slice(tokens: list[str], hashes: list[int], start: int, end: int) -> list[int]:
+    """Shingles of tokens[start:end], given window_hashes(tokens) of the whole stream."""
+    if end - start < SHINGLE_WIDTH:
+        return shingles(tokens[start:end])
+    return sorted(set(hashes[start : end - SHINGLE_WIDTH + 1]))
+
+
+def shingles(tokens: list[str]) -> list[int]:
+    """Sorted unique 32-bit hashes of every window of SHINGLE_WIDTH tokens.
 
     A stream shorter than the width still gives one shingle (the whole stream), so a
     tiny function has a fingerprint too. An empty stream gives none.
     """
     if not tokens:
         return []
-    get = _token_ids.get
-    ids = [get(token) or _token_id(token) for token in tokens]
-    if len(ids) < width:
-        value = len(ids)
-        for token_id in ids:
-            value = (value * _K1 + token_id) & _MASK64
-        return [_mix(value)]
-    if width != SHINGLE_WIDTH:
-        out = set()
-        for start in range(len(ids) - width + 1):
-            value = 0
-            for token_id in ids[start : start + width]:
-                value = (value * _K1 + token_id) & _MASK64
-            out.add(_mix(value))
-        return sorted(out)
-    k1, k2, k3, k4, mix, mask = _K1, _K2, _K3, _K4, _MIX, _MASK64
-    out = set()
-    for a, b, c, d, e in zip(ids, ids[1:], ids[2:], ids[3:], ids[4:]):
-        value = (a * k4 + b * k3 + c * k2 + d * k1 + e) & mask
-        out.add(((((value ^ (value >> 31)) * mix) & mask) >> 32))
-    return sorted(out)
+    if len(tokens) < SHINGLE_WIDTH:
+        get = _token_ids.get
+        return [_short_stream_hash([get(token) or _token_id(token) for token in tokens])]
+    return sorted(set(window_hashes(tokens)))
 
 
 _WHITESPACE = re.compile(rb"\s+")
-_TRAILING_SPACE = re.compile(rb"[ \t]+$", re.MULTILINE)
-_BLANK_LINES = re.compile(rb"\n(?:[ \t]*\n)+")
-_INNER_SPACE = re.compile(rb"(?<=\S)[ \t]+")
+_INNER_SPACE = re.compile(rb"(?<=\S)[ \t][ \t]+")  # runs inside a line (single spaces stay)
 
 
 def strip_comments(data: bytes, start: int, end: int, comment_starts: list[int], comment_ends: list[int]) -> bytes:
@@ -98,9 +122,9 @@ def body_hash(text: bytes, *, indent_significant: bool, first_column: int) -> st
     if indent_significant:
         if first_column:
             text = text.replace(b"\n" + b" " * first_column, b"\n")
-        text = _TRAILING_SPACE.sub(b"", text)
-        text = _BLANK_LINES.sub(b"\n", text)
+        text = b"\n".join([line for line in text.split(b"\n") if line.strip()])
         text = _INNER_SPACE.sub(b" ", text).strip()
+        text = b"\n".join([line.rstrip() for line in text.split(b"\n")])
     else:
         text = _WHITESPACE.sub(b" ", text).strip()
     return hashlib.sha256(text).hexdigest()

@@ -35,6 +35,7 @@ class LanguageHooks:
     decorators: Callable[..., tuple[list[str], Node | None]]  # -> (texts without "@", first decorator)
     bases: Callable[..., list[str]]
     is_abstract: Callable[..., bool]
+    is_private: Callable[..., bool]  # a class member hidden from other modules (never exported)
     signature: Callable[..., str]
     binding_signature: Callable[..., str]  # constants/variables: the declaration up to the value
     string_has_code: Callable[[bytes], bool]  # string node text -> has interpolations to walk into
@@ -98,6 +99,7 @@ _PYTHON_HOOKS = LanguageHooks(
     decorators=python_syntax.decorators,
     bases=python_syntax.bases,
     is_abstract=python_syntax.is_abstract,
+    is_private=python_syntax.is_private,
     signature=python_syntax.signature,
     binding_signature=python_syntax.binding_signature,
     string_has_code=python_syntax.string_has_code,
@@ -178,6 +180,7 @@ def _ecmascript_spec(name: str, extensions: tuple[str, ...], grammar: Callable[[
         decorators=ecmascript_syntax.decorators,
         bases=ecmascript_syntax.bases,
         is_abstract=ecmascript_syntax.is_abstract,
+        is_private=ecmascript_syntax.is_private,
         signature=ecmascript_syntax.signature,
         binding_signature=ecmascript_syntax.binding_signature,
         string_has_code=ecmascript_syntax.string_has_code,
@@ -248,6 +251,7 @@ def _ecmascript_spec(name: str, extensions: tuple[str, ...], grammar: Callable[[
             "name": frozenset({"variable_declarator"}),
             "left": frozenset({"assignment_expression", "augmented_assignment_expression", "for_in_statement"}),
             "pattern": frozenset({"required_parameter", "optional_parameter"}),
+            "value": frozenset({"pair_pattern"}),
         },
         no_reference_types=frozenset({"import_statement"}),
         string_types=frozenset({"string", "template_string", "regex"}),

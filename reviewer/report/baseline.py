@@ -21,10 +21,10 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError
 
-from .errors import UserError
-from .rag.cards import now_iso
-from .review.schema import Finding, ReviewFile
-from .workspace import atomic_write_text, read_json
+from ..errors import UserError
+from ..rag.cards import now_iso
+from ..review.schema import Finding, ReviewFile
+from ..workspace import atomic_write_text, read_json
 
 BASELINE_VERSION = 1
 BASELINE_FILENAME = "baseline.json"

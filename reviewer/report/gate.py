@@ -22,10 +22,10 @@ from collections import Counter
 
 from pydantic import BaseModel, Field
 
+from ..config import AXES
+from ..errors import UserError
+from ..review.schema import ReviewFile, RunRecord
 from .baseline import Baseline, ensure_fingerprints
-from .config import AXES
-from .errors import UserError
-from .review.schema import ReviewFile, RunRecord
 
 EXIT_CLEAN = 0
 EXIT_GATE = 1
@@ -61,8 +61,12 @@ class GateResult(BaseModel):
     def exit_code(self) -> int:
         return EXIT_GATE if self.hit else EXIT_CLEAN
 
+    def describe(self, limit: int = 10) -> str:
+        """One line for the run summary, then up to `limit` hits, one per line."""
+        return "\n".join(describe_gate(self, limit)) or "off (no --fail-on)"
 
-def check_fail_on(value: str | None) -> str | None:
+
+def parse_fail_on(value: str | None) -> str | None:
     """Normalise a `--fail-on` / `ci.fail_on` value; an unknown one is a user error."""
     if value is None:
         return None
@@ -75,7 +79,7 @@ def check_fail_on(value: str | None) -> str | None:
 
 
 def evaluate_gate(reviews: list[ReviewFile], fail_on: str | None, baseline: Baseline | None = None) -> GateResult:
-    fail_on = check_fail_on(fail_on)
+    fail_on = parse_fail_on(fail_on)
     result = GateResult(fail_on=fail_on, baseline_used=baseline is not None)
     accepted = baseline.counts() if baseline is not None else Counter()
     accepted_files = baseline.files if baseline is not None else {}
@@ -141,7 +145,7 @@ def ci_exit_code(gate: GateResult, run: RunRecord | None) -> int:
 
 
 def describe_gate(gate: GateResult, limit: int = 20) -> list[str]:
-    """Lines for the terminal: the outcome, then up to `limit` hits."""
+    """Lines for the terminal: the outcome, then up to `limit` hits (indented)."""
     if gate.fail_on is None:
         return []
     extras = []
@@ -151,8 +155,8 @@ def describe_gate(gate: GateResult, limit: int = 20) -> list[str]:
         extras.append(f"{gate.baselined_findings} in the baseline")
     tail = f" ({'; '.join(extras)})" if extras else ""
     if not gate.hit:
-        return [f"gate --fail-on {gate.fail_on}: passed{tail}"]
-    lines = [f"gate --fail-on {gate.fail_on}: FAILED, {len(gate.hits)} hit(s){tail}"]
+        return [f"--fail-on {gate.fail_on}: passed{tail}"]
+    lines = [f"--fail-on {gate.fail_on}: FAILED, {len(gate.hits)} hit(s){tail}"]
     for hit in gate.hits[:limit]:
         where = hit.file + (f":{hit.line_start}" if hit.line_start else "")
         symbol = f" {hit.symbol}" if hit.symbol else ""

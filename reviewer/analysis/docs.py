@@ -1,0 +1,88 @@
+"""Documentation: DOCUMENTED, PARTIAL or UNDOCUMENTED.
+
+A function's doc covers it when it names every parameter (a Google `Args:`, NumPy
+`Parameters`, Sphinx `:param x:` or JSDoc `@param x` entry, or the bare name in prose)
+and, when the function returns a value, says what it returns (`Returns:`, `:returns:`,
+`@returns`, or the word "return" in prose). A doc that misses either is PARTIAL. Classes,
+interfaces, types and enums are DOCUMENTED by any doc. Only exported symbols (and public
+methods of exported classes) turn into findings; the others carry the same verdict with
+`report=False`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..scan.models import Symbol
+from .bodies import SourceCache, plain_params, returns_value
+from .resolve import ProjectIndex
+from .roles import is_dunder, is_private, is_test_path
+from .verdicts import AxisAssessment, SymbolKey, assessment
+
+_RETURN_WORDS = re.compile(r"\breturn|\byield|@returns?\b|:rtype:", re.I)
+_PY_RETURN_ANNOTATION = re.compile(r"->\s*(.+?)\s*:?\s*$", re.S)
+_TS_RETURN_ANNOTATION = re.compile(r"\)\s*:\s*([^={]+?)\s*(=>|\{|$)", re.S)
+_NO_VALUE_TYPES = ("None", "NoReturn", "Never", "void", "Promise<void>", "never", "undefined")
+DOCUMENTED_KINDS = ("function", "method", "class", "interface", "type", "enum")
+
+
+class DocsAnalysis:
+    def __init__(self, index: ProjectIndex, sources: SourceCache) -> None:
+        self.index = index
+        self.sources = sources
+
+    def assess(self) -> dict[SymbolKey, AxisAssessment]:
+        verdicts: dict[SymbolKey, AxisAssessment] = {}
+        for path, facts in self.index.files.items():
+            test_file = is_test_path(path)
+            for sym in facts.symbols:
+                verdict, detail = self._judge(path, facts.language, sym)
+                reportable = not test_file and sym.kind in DOCUMENTED_KINDS and self.is_public(path, sym)
+                if not reportable:
+                    reason = "test code" if test_file else "not exported" if sym.kind in DOCUMENTED_KINDS \
+                        else f"a {sym.kind}"
+                    detail += f" ({reason}: no finding)"
+                verdicts[(path, sym.qualified_name)] = assessment(
+                    verdict=verdict, confidence=85, detail=detail, report=reportable)
+        return verdicts
+
+    def is_public(self, path: str, sym: Symbol) -> bool:
+        """Exported top-level symbols, and public methods of exported classes."""
+        if sym.parent is None:
+            return sym.exported and not is_private(sym.name)
+        parent = self.index.symbol(path, sym.parent)
+        if parent is None or parent.kind not in ("class", "interface") or not self.is_public(path, parent):
+            return False
+        return not is_private(sym.name) and not is_dunder(sym.name) and sym.name != "constructor"
+
+    def _judge(self, path: str, language: str, sym: Symbol) -> tuple[str, str]:
+        doc = (sym.docstring or "").strip()
+        noun = "docstring" if language == "python" else "doc comment"
+        if not doc:
+            return "UNDOCUMENTED", f"no {noun}"
+        if sym.kind not in ("function", "method"):
+            return "DOCUMENTED", f"has a {noun}"
+        params = plain_params(sym)
+        missing = [p for p in params if not re.search(rf"(?<![\w$]){re.escape(p)}(?![\w$])", doc)]
+        returns = self._returns_value(path, language, sym)
+        return_missing = returns and not _RETURN_WORDS.search(doc)
+        if not missing and not return_missing:
+            covered = f"{len(params)} parameter{'s' if len(params) != 1 else ''}"
+            return "DOCUMENTED", f"{noun} covers {covered}" + (" and the return value" if returns else "")
+        gaps = list(missing) + (["the return value"] if return_missing else [])
+        return "PARTIAL", f"{noun} does not describe {', '.join(gaps)}"
+
+    def _returns_value(self, path: str, language: str, sym: Symbol) -> bool:
+        if sym.name in ("__init__", "constructor"):
+            return False
+        annotation = None
+        signature = sym.signature.strip()
+        if language == "python":
+            match = _PY_RETURN_ANNOTATION.search(signature.rsplit(")", 1)[-1]) if ")" in signature else None
+            annotation = match.group(1).strip() if match else None
+        else:
+            match = _TS_RETURN_ANNOTATION.search(signature)
+            annotation = match.group(1).strip() if match else None
+        if annotation:
+            return annotation.replace(" ", "") not in _NO_VALUE_TYPES
+        return returns_value(self.sources.body(path, sym, language))

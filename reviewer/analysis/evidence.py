@@ -1,0 +1,100 @@
+"""The deterministic evidence of a whole project, computed once per run and given to both
+reviewers: per symbol a verdict with confidence and detail on the axes utility,
+overengineering, tests and documentation; unreachable-code findings; and the usage
+graph and project index behind them (for find_usages and called_internals).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..config import Config
+from ..scan.models import ScanResult
+from .bodies import SourceCache
+from .docs import DocsAnalysis
+from .entrypoints import find_entry_points
+from .overengineering import OverengineeringAnalysis
+from .resolve import ProjectIndex
+from .roles import is_test_path
+from .testmap import TestMap
+from .usage import UsageGraph
+from .utility import UtilityAnalysis
+from .verdicts import AxisAssessment, FileFinding, SymbolKey
+
+EVIDENCE_AXES = ("utility", "overengineering", "tests", "documentation")
+
+
+@dataclass
+class ProjectEvidence:
+    assessments: dict[SymbolKey, dict[str, AxisAssessment]]  # (path, qualified name) -> axis -> verdict
+    findings: list[FileFinding]  # unreachable code, one per range
+    usage: UsageGraph
+    index: ProjectIndex
+    test_files: set[str] = field(default_factory=set)
+    seconds: dict[str, float] = field(default_factory=dict)  # phase -> wall time
+
+    def for_symbol(self, path: str, qualified_name: str) -> dict[str, AxisAssessment]:
+        return self.assessments.get((path, qualified_name), {})
+
+    def findings_for(self, path: str) -> list[FileFinding]:
+        return [f for f in self.findings if f.path == path]
+
+    def find_usages(self, name: str) -> list[str]:
+        """For the Claude reviewer's find_usages tool: "src/a.py:12 (module level) imports x (src/x.py)"."""
+        return self.usage.usages(name)
+
+    def called_internals(self, path: str, qualified_name: str) -> list[str]:
+        """Project functions/classes a symbol calls, as "path:qualified_name"."""
+        sym = self.index.symbol(path, qualified_name)
+        if sym is None:
+            return []
+        found: list[str] = []
+        for callee in sym.calls:
+            target = self.index.resolve_callee(path, callee, qualified_name)
+            if target is not None and target != (path, qualified_name):
+                label = f"{target[0]}:{target[1]}"
+                if label not in found:
+                    found.append(label)
+        return found
+
+
+def analyze_project(scan: ScanResult, root: Path, config: Config | None = None) -> ProjectEvidence:
+    """Run every deterministic analysis over a scanned project (axes not in config.axes are skipped)."""
+    axes = [a for a in EVIDENCE_AXES if config is None or a in config.axes]
+    seconds: dict[str, float] = {}
+    started = time.perf_counter()
+    index = ProjectIndex.build(scan, root)
+    usage = UsageGraph.build(scan, index)
+    seconds["usage graph"] = time.perf_counter() - started
+    sources = SourceCache(root)
+    utility = UtilityAnalysis(index, usage, find_entry_points(index, root), sources)
+    per_axis: dict[str, dict[SymbolKey, AxisAssessment]] = {}
+    findings: list[FileFinding] = []
+    mark = time.perf_counter()
+    per_axis["utility"], unreachable = utility.assess()  # overengineering needs the roots either way
+    if "utility" in axes:
+        findings.extend(unreachable)
+    seconds["utility"] = time.perf_counter() - mark
+    if "overengineering" in axes:
+        mark = time.perf_counter()
+        per_axis["overengineering"] = OverengineeringAnalysis(index, usage, utility, sources).assess()
+        seconds["overengineering"] = time.perf_counter() - mark
+    if "tests" in axes:
+        mark = time.perf_counter()
+        per_axis["tests"] = TestMap(index, usage, sources).assess()
+        seconds["tests"] = time.perf_counter() - mark
+    if "documentation" in axes:
+        mark = time.perf_counter()
+        per_axis["documentation"] = DocsAnalysis(index, sources).assess()
+        seconds["documentation"] = time.perf_counter() - mark
+    if "utility" not in axes:
+        del per_axis["utility"]
+    assessments: dict[SymbolKey, dict[str, AxisAssessment]] = {}
+    for axis, verdicts in per_axis.items():
+        for key, assessment in verdicts.items():
+            assessments.setdefault(key, {})[axis] = assessment
+    seconds["total"] = time.perf_counter() - started
+    return ProjectEvidence(assessments=assessments, findings=findings, usage=usage, index=index,
+                           test_files={p for p in index.files if is_test_path(p)}, seconds=seconds)

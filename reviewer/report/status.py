@@ -1,0 +1,214 @@
+"""`reviewer status`: what the last run did and what changed since, without reviewing.
+
+Changed files compare each file's sha256 now with the sha256 its stored review
+was made from: `modified` (hash differs), `new` (in scope, never reviewed) and
+`deleted` (reviewed, gone or out of scope). Discovery applies the same rules as
+the scan (gitignore, include/exclude, binary and generated files).
+
+With `--show-rag`, the index figures come from the LanceDB store itself
+(`CardStore.stats()`); lancedb is imported only then.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from pydantic import BaseModel, Field
+
+from ..config import Config
+from ..errors import UserError
+from ..review.schema import ReviewFile, RunRecord
+from ..workspace import Workspace
+from .loading import last_run, load_reviews
+from .report_json import FILE_VERDICTS
+
+MAX_LISTED = 20
+
+
+class ChangedFiles(BaseModel):
+    modified: list[str] = Field(default_factory=list)
+    new: list[str] = Field(default_factory=list)
+    deleted: list[str] = Field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return len(self.modified) + len(self.new) + len(self.deleted)
+
+
+class RagStatus(BaseModel):
+    enabled: bool  # rag.enabled in the configuration
+    store_path: str
+    exists: bool
+    cards: int = 0
+    files: int = 0
+    model: str | None = None
+    dimension: int | None = None
+    configured_model: str
+    last_update: str | None = None
+    size_bytes: int = 0
+
+
+class Status(BaseModel):
+    root: str
+    output: str
+    last_run: RunRecord | None
+    reviews: int
+    verdicts: dict[str, int]
+    findings: int
+    suppressed_findings: int
+    changed: ChangedFiles
+    report: str | None  # report.md, when present
+    rag: RagStatus | None = None
+    warnings: list[str] = Field(default_factory=list)
+
+
+def _sha256(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def changed_files(root: Path, config: Config, reviews: list[ReviewFile]) -> ChangedFiles:
+    from ..scan.discovery import content_skip_reason, discover
+
+    stored = {review.file: review.sha256 for review in reviews}
+    changed = ChangedFiles()
+    in_scope: set[str] = set()
+    for source in discover(root, config, check_content=False).files:
+        try:
+            data = source.abs_path.read_bytes()
+        except OSError:
+            continue
+        if content_skip_reason(source.path, data) is not None:
+            continue  # binary, generated or minified: the scan skips it too
+        in_scope.add(source.path)
+        if source.path not in stored:
+            changed.new.append(source.path)
+        elif hashlib.sha256(data).hexdigest() != stored[source.path]:
+            changed.modified.append(source.path)
+    changed.deleted = sorted(set(stored) - in_scope)
+    return changed
+
+
+def rag_status(workspace: Workspace, config: Config) -> RagStatus:
+    from ..rag.store import CardStore, stored_model
+
+    status = RagStatus(
+        enabled=config.rag.enabled, store_path=str(workspace.lancedb), exists=False,
+        configured_model=config.rag.model,
+    )
+    recorded = stored_model(workspace)
+    if recorded is None:
+        return status
+    model, dimension = recorded
+    stats = CardStore(workspace, model, dimension).stats()
+    return status.model_copy(
+        update={
+            "exists": True, "cards": stats.cards, "files": stats.files, "model": stats.model,
+            "dimension": stats.dimension, "last_update": stats.last_update, "size_bytes": stats.size_bytes,
+        }
+    )
+
+
+def collect_status(root: Path, config: Config, show_rag: bool = False) -> Status:
+    """Raises UserError when nothing was ever run here (the CLI exits 2)."""
+    workspace = Workspace(root, config.output)
+    run = last_run(workspace)
+    loaded = load_reviews(workspace)
+    if run is None and not loaded.reviews:
+        raise UserError(f"no review found in {workspace.base}: run `reviewer run {root}` first")
+    verdicts = {verdict: 0 for verdict in FILE_VERDICTS}
+    for review in loaded.reviews:
+        verdicts[review.verdict] = verdicts.get(review.verdict, 0) + 1
+    findings = [finding for review in loaded.reviews for finding in review.findings]
+    report = workspace.base / "report.md"
+    return Status(
+        root=str(root),
+        output=str(workspace.base),
+        last_run=run,
+        reviews=len(loaded.reviews),
+        verdicts=verdicts,
+        findings=sum(1 for f in findings if not f.suppressed),
+        suppressed_findings=sum(1 for f in findings if f.suppressed),
+        changed=changed_files(root, config, loaded.reviews),
+        report=str(report) if report.is_file() else None,
+        rag=rag_status(workspace, config) if show_rag else None,
+        warnings=loaded.warnings,
+    )
+
+
+def _size(size: int) -> str:
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if size >= scale:
+            return f"{size / scale:.1f} {unit}"
+    return f"{size} B"
+
+
+def _row(label: str, value: str) -> str:
+    return f"  {label:<12} {value}"
+
+
+def _listed(label: str, paths: list[str], budget: int) -> list[str]:
+    return [_row("", f"{label:<9} {path}") for path in paths[:budget]]
+
+
+def render_status(status: Status) -> str:
+    lines = [f"reviewer status: {status.root}"]
+    run = status.last_run
+    if run is None:
+        lines.append(_row("last run", "none recorded (reviews exist from an older run)"))
+    else:
+        state = "complete" if run.complete else "did not finish"
+        lines.append(_row("last run", f"{run.run_id}, started {run.started_at}, {run.duration_seconds:.1f} s, {state}"
+                          + (f", changed since {run.changed_since}" if run.changed_since else "")))
+        lines.append(_row("reviewer", run.reviewer + (f" ({run.model})" if run.model else "")
+                          + ("; RAG on" if run.rag_enabled else "; RAG off")))
+        lines.append(_row("files", f"{run.files_total} in scope: {run.files_reviewed} reviewed, "
+                          f"{run.files_cached} from the cache, {run.files_error} in error"
+                          + (f", {len(run.files_not_reviewed)} not reviewed" if run.files_not_reviewed else "")))
+        usage = run.usage
+        lines.append(_row("cost", f"${usage.cost_usd:.4f} ({usage.input_tokens:,} input, {usage.output_tokens:,} output, "
+                          f"{usage.cache_read_input_tokens:,} cache-read tokens; {usage.calls} calls)"))
+    lines.append(_row("reviews", f"{status.reviews} files: "
+                      + " · ".join(f"{verdict} {count}" for verdict, count in status.verdicts.items())))
+    lines.append(_row("findings", f"{status.findings}"
+                      + (f"; {status.suppressed_findings} suppressed inline" if status.suppressed_findings else "")))
+    changed = status.changed
+    if not changed.total:
+        lines.append(_row("changed", "nothing since the last review"))
+    else:
+        lines.append(_row("changed", f"{changed.total} files since the last review: {len(changed.modified)} modified, "
+                          f"{len(changed.new)} new, {len(changed.deleted)} deleted"))
+        budget = MAX_LISTED
+        for label, paths in (("modified", changed.modified), ("new", changed.new), ("deleted", changed.deleted)):
+            shown = _listed(label, paths, budget)
+            lines.extend(shown)
+            budget -= len(shown)
+        if changed.total > MAX_LISTED:
+            lines.append(_row("", f"… and {changed.total - MAX_LISTED} more (--json lists them all)"))
+    if status.report:
+        lines.append(_row("report", status.report))
+    if status.rag is not None:
+        lines.extend(_render_rag(status.rag))
+    for warning in status.warnings[:MAX_LISTED]:
+        lines.append(_row("warning", warning))
+    return "\n".join(lines)
+
+
+def _render_rag(rag: RagStatus) -> list[str]:
+    switch = "enabled" if rag.enabled else "disabled (rag.enabled: false)"
+    if not rag.exists:
+        return [_row("rag", f"{switch}; no index yet at {rag.store_path} (built by `reviewer index` or `reviewer run --enable-rag`)")]
+    lines = [
+        _row("rag", switch),
+        _row("", f"cards     {rag.cards:,} from {rag.files:,} files"),
+        _row("", f"model     {rag.model} ({rag.dimension} dimensions)"
+             + (f"; the configuration asks for {rag.configured_model}: rebuild with --rebuild-rag"
+                if rag.model != rag.configured_model else "")),
+        _row("", f"updated   {rag.last_update or '-'}"),
+        _row("", f"size      {_size(rag.size_bytes)}"),
+        _row("", f"store     {rag.store_path}"),
+    ]
+    return lines

@@ -1,0 +1,373 @@
+"""Python hooks for the shared walk: imports, `__all__`, module bindings, docstrings, parameters."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from typing import TYPE_CHECKING
+
+from tree_sitter import Node, TreeCursor
+
+from reviewer.scan.models import ImportedName, ImportRef
+
+if TYPE_CHECKING:
+    from reviewer.scan.extract import Extractor
+
+_UPPER_CASE = re.compile(r"_*[A-Z][A-Z0-9_]*")
+_STRING_PREFIX = re.compile(rb"[A-Za-z]*")
+_MAIN_GUARD = re.compile(r"""__name__\s*==\s*(['"])__main__\1|(['"])__main__\2\s*==\s*__name__""")
+_ABSTRACT_DECORATORS = frozenset(
+    {"abstractmethod", "abstractproperty", "abstractclassmethod", "abstractstaticmethod"}
+)
+_ABSTRACT_BASES = frozenset({"ABC", "abc.ABC"})
+_ABSTRACT_METACLASSES = frozenset({"ABCMeta", "abc.ABCMeta"})
+_DYNAMIC_IMPORTERS = frozenset({"importlib.import_module", "import_module", "__import__"})
+
+
+def string_literal_value(ex: Extractor, node: Node) -> str | None:
+    """The value of a plain string literal (no f-string, no concatenation), quotes stripped."""
+    if node.type != "string":
+        return None
+    raw = ex.data[node.start_byte : node.end_byte]
+    prefix = _STRING_PREFIX.match(raw).group(0)  # type: ignore[union-attr]
+    if b"f" in prefix.lower() or b"b" in prefix.lower():
+        return None
+    body = raw[len(prefix) :]
+    quote = body[:3] if body[:3] in (b'"""', b"'''") else body[:1]
+    if len(body) < 2 * len(quote):
+        return None
+    return body[len(quote) : len(body) - len(quote)].decode("utf-8", "replace")
+
+
+# -- symbol hooks
+
+
+def bound_name(ex: Extractor, node: Node) -> tuple[str, Node] | None:
+    """`f = lambda x: ...` at module or class level names the lambda `f`."""
+    if node.type != "lambda" or ex.frames[-1].kind not in ("module", "class"):
+        return None
+    assignment = node.parent
+    if assignment is None or assignment.type != "assignment":
+        return None
+    left, right = assignment.child_by_field_name("left"), assignment.child_by_field_name("right")
+    if left is None or right is None or left.type != "identifier" or right.id != node.id:
+        return None
+    statement = assignment.parent
+    return ex.text(left), statement if statement is not None else assignment
+
+
+def params(ex: Extractor, node: Node) -> list[str]:
+    parameters = node.child_by_field_name("parameters")
+    if parameters is None:
+        return []
+    names = []
+    for child in parameters.named_children:
+        child_type = child.type
+        if child_type == "identifier":
+            names.append(ex.text(child))
+        elif child_type in ("default_parameter", "typed_default_parameter"):
+            name = child.child_by_field_name("name")
+            if name is not None:
+                names.append(ex.text(name))
+        elif child_type in ("typed_parameter", "list_splat_pattern", "dictionary_splat_pattern"):
+            for part in child.named_children:
+                if part.type == "identifier":
+                    names.append(ex.text(part))
+                    break
+                if part.type in ("list_splat_pattern", "dictionary_splat_pattern"):
+                    inner = part.named_child(0)
+                    if inner is not None:
+                        names.append(ex.text(inner))
+                    break
+    return names
+
+
+def docstring(ex: Extractor, node: Node, anchor: Node, body: Node | None) -> tuple[str | None, int | None, int]:
+    """The first statement's string, dedented; the hashed body starts after it (1 STR token)."""
+    if body is None or body.type != "block":
+        return None, None, 0
+    for statement in body.named_children:
+        if statement.type == "comment":
+            continue
+        if statement.type != "expression_statement" or statement.named_child_count != 1:
+            return None, None, 0
+        value = string_literal_value(ex, statement.named_child(0))  # type: ignore[arg-type]
+        if value is None:
+            return None, None, 0
+        return inspect.cleandoc(value), statement.end_byte, 1
+    return None, None, 0
+
+
+def decorators(ex: Extractor, node: Node, anchor: Node) -> tuple[list[str], Node | None]:
+    parent = node.parent
+    if parent is None or parent.type != "decorated_definition":
+        return [], None
+    found = [child for child in parent.named_children if child.type == "decorator"]
+    return [ex.flat_text(child)[1:].strip() for child in found], (found[0] if found else None)
+
+
+def bases(ex: Extractor, node: Node) -> list[str]:
+    superclasses = node.child_by_field_name("superclasses")
+    if superclasses is None:
+        return []
+    return [
+        ex.flat_text(child)
+        for child in superclasses.named_children
+        if child.type not in ("keyword_argument", "comment")
+    ]
+
+
+def is_abstract(ex: Extractor, node: Node, decorator_texts: list[str], base_texts: list[str]) -> bool:
+    if node.type == "class_definition":
+        if any(base in _ABSTRACT_BASES for base in base_texts):
+            return True
+        superclasses = node.child_by_field_name("superclasses")
+        for child in superclasses.named_children if superclasses is not None else ():
+            if child.type == "keyword_argument":
+                name, value = child.child_by_field_name("name"), child.child_by_field_name("value")
+                if name is not None and value is not None and ex.text(name) == "metaclass":
+                    if ex.text(value) in _ABSTRACT_METACLASSES:
+                        return True
+        return False
+    return any(text.rsplit(".", 1)[-1] in _ABSTRACT_DECORATORS for text in decorator_texts)
+
+
+def is_private(ex: Extractor, node: Node, anchor: Node, name: str) -> bool:
+    return not _is_public_member(name)
+
+
+def signature(ex: Extractor, node: Node, anchor: Node, body: Node | None) -> tuple[str, int, int]:
+    start = anchor.start_byte if node.type == "lambda" else node.start_byte
+    return "", start, body.start_byte if body is not None else node.end_byte
+
+
+def binding_signature(ex: Extractor, node: Node, value: Node) -> tuple[str, int, int]:
+    return "", node.start_byte, value.start_byte
+
+
+def string_has_code(text: bytes) -> bool:
+    prefix = _STRING_PREFIX.match(text).group(0)  # type: ignore[union-attr]
+    return b"f" in prefix or b"F" in prefix
+
+
+def is_default_case(node: Node) -> bool:
+    """`case _:` is the match statement's default."""
+    for child in node.named_children:
+        if child.type == "case_pattern":
+            return child.text == b"_"
+    return False
+
+
+def on_call(ex: Extractor, node: Node, callee: Node, callee_text: bytes) -> bool:
+    """getattr with a computed name and importlib with a computed module make the file dynamic."""
+    if callee_text == b"getattr" or callee_text in (b"importlib.import_module", b"import_module", b"__import__"):
+        arguments = node.child_by_field_name("arguments")
+        args = [a for a in arguments.named_children if a.type != "comment"] if arguments is not None else []
+        if callee_text == b"getattr":
+            if len(args) >= 2 and string_literal_value(ex, args[1]) is None:
+                ex.dynamic_access = True
+        elif args:
+            module = string_literal_value(ex, args[0])
+            if module is None:
+                ex.dynamic_access = True
+            else:
+                level = len(module) - len(module.lstrip("."))
+                ex.imports.append(
+                    ImportRef.model_construct(
+                        source=module[level:],
+                        level=level,
+                        names=[],
+                        namespace=None,
+                        star=False,
+                        type_only=False,
+                        kind="dynamic",
+                        line=node.start_point[0] + 1,
+                    )
+                )
+    return False
+
+
+# -- language-specific node handlers
+
+
+def _on_import(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
+    """`import a.b as c, d` -> one ImportRef per module."""
+    line = node.start_point[0] + 1
+    for child in node.children_by_field_name("name"):
+        if child.type == "aliased_import":
+            name, alias = child.child_by_field_name("name"), child.child_by_field_name("alias")
+            source = ex.text(name) if name is not None else ""
+            namespace = ex.text(alias) if alias is not None else source
+        else:
+            source = namespace = ex.text(child)
+        ex.imports.append(_import_ref(source=source, namespace=namespace, line=line))
+
+
+def _on_import_from(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
+    """`from ..pkg import y as z, w` / `from x import *` -> one ImportRef."""
+    module = node.child_by_field_name("module_name")
+    level, source = 0, ""
+    if module is not None:
+        if module.type == "relative_import":
+            for part in module.named_children:
+                if part.type == "import_prefix":
+                    level = part.end_byte - part.start_byte
+                elif part.type == "dotted_name":
+                    source = ex.text(part)
+        else:
+            source = ex.text(module)
+    names = []
+    for child in node.children_by_field_name("name"):
+        if child.type == "aliased_import":
+            name, alias = child.child_by_field_name("name"), child.child_by_field_name("alias")
+            names.append(
+                ImportedName.model_construct(
+                    name=ex.text(name) if name is not None else "", alias=ex.text(alias) if alias is not None else None
+                )
+            )
+        else:
+            names.append(ImportedName.model_construct(name=ex.text(child), alias=None))
+    star = any(child.type == "wildcard_import" for child in node.named_children)
+    ex.imports.append(
+        _import_ref(source=source, level=level, names=names, star=star, line=node.start_point[0] + 1)
+    )
+
+
+def _import_ref(*, source: str, line: int, level: int = 0, names=None, namespace=None, star=False) -> ImportRef:
+    return ImportRef.model_construct(
+        source=source,
+        level=level,
+        names=names or [],
+        namespace=namespace,
+        star=star,
+        type_only=False,
+        kind="static",
+        line=line,
+    )
+
+
+def _literal_names(ex: Extractor, node: Node | None) -> list[str] | None:
+    """Strings of a literal list/tuple, or None when it is anything else."""
+    if node is None or node.type not in ("list", "tuple"):
+        return None
+    names = []
+    for child in node.named_children:
+        if child.type == "comment":
+            continue
+        value = string_literal_value(ex, child)
+        if value is None:
+            return None
+        names.append(value)
+    return names
+
+
+def _on_assignment(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
+    """Module-level `NAME = value` -> constant (UPPER_CASE) or variable; `__all__` -> dunder_all."""
+    if ex.frames[-1] is not ex.module:
+        return
+    statement = node.parent
+    if statement is None or statement.type != "expression_statement" or statement.parent.type != "module":
+        return
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    if left is None or right is None:
+        return
+    if left.type == "identifier":
+        targets = [left]
+    elif left.type in ("pattern_list", "tuple_pattern"):
+        targets = [child for child in left.named_children if child.type == "identifier"]
+    else:
+        return
+    value = ex.text(right)[:200]
+    for target in targets:
+        name = ex.text(target)
+        if name == "__all__":
+            names = _literal_names(ex, right)
+            if names is None:
+                ex.dunder_all_literal = False
+            else:
+                ex.dunder_all = names
+            continue
+        if name in ex.module_bindings or (right.type == "lambda" and len(targets) == 1):
+            continue
+        frame = ex.open_symbol(
+            node,
+            depth,
+            name=name,
+            kind="constant" if _UPPER_CASE.fullmatch(name) else "variable",
+            anchor=statement,
+            body=right if len(targets) == 1 else None,
+            signature=binding_signature(ex, node, right),
+            value=value,
+            push=len(targets) == 1,
+        )
+        if len(targets) > 1:
+            frame.signature_range = ("", target.start_byte, target.end_byte)
+        ex.module_bindings[name] = frame.symbol  # type: ignore[assignment]
+
+
+def _on_augmented_assignment(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
+    """`__all__ += [...]` extends the literal list (anything else makes it non-literal)."""
+    if ex.frames[-1] is not ex.module:
+        return
+    left = node.child_by_field_name("left")
+    if left is None or left.type != "identifier" or ex.text(left) != "__all__":
+        return
+    names = _literal_names(ex, node.child_by_field_name("right"))
+    if names is None or ex.dunder_all is None:
+        ex.dunder_all_literal = False
+    else:
+        ex.dunder_all.extend(names)
+
+
+def _on_if(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
+    if ex.frames[-1] is not ex.module or ex.has_main_guard:
+        return
+    condition = node.child_by_field_name("condition")
+    if condition is not None and _MAIN_GUARD.fullmatch(ex.flat_text(condition)):
+        ex.has_main_guard = True
+
+
+def _on_subscript(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
+    """`globals()[name]` / `locals()[name]` reach names dynamically."""
+    value = node.child_by_field_name("value")
+    if value is not None and value.type == "call":
+        callee = value.child_by_field_name("function")
+        if callee is not None and callee.text in (b"globals", b"locals", b"vars"):
+            ex.dynamic_access = True
+
+
+NODE_HANDLERS = {
+    "import_statement": _on_import,
+    "import_from_statement": _on_import_from,
+    "assignment": _on_assignment,
+    "augmented_assignment": _on_augmented_assignment,
+    "if_statement": _on_if,
+    "subscript": _on_subscript,
+}
+
+
+def finish(ex: Extractor) -> None:
+    """exported: public module-level names, or only `__all__` when it is a literal."""
+    exported_names = set(ex.dunder_all) if ex.dunder_all is not None and ex.dunder_all_literal else None
+    by_qualified: dict[str, dict] = {}
+    for frame in ex.closed:
+        symbol = frame.symbol
+        assert symbol is not None
+        name = symbol["name"]
+        parent = symbol["parent"]
+        if parent is None:
+            exported = name in exported_names if exported_names is not None else not name.startswith("_")
+        else:
+            owner = by_qualified.get(parent)
+            exported = (
+                owner is not None
+                and owner["kind"] == "class"
+                and owner.get("exported", False)
+                and _is_public_member(name)
+            )
+        symbol["exported"] = exported
+        by_qualified.setdefault(symbol["qualified_name"], symbol)
+
+
+def _is_public_member(name: str) -> bool:
+    return not name.startswith("_") or (name.startswith("__") and name.endswith("__"))

@@ -1,0 +1,123 @@
+"""Estimate what a Claude review costs, on this repository and on the fixtures, with
+`reviewer estimate --json` (the real CLI: scan, evidence, the reviewer's own prompt
+builder), and record it in docs/benchmarks.md (section `estimate`).
+
+    python scripts/bench_estimate.py              # measure, print, record
+    python scripts/bench_estimate.py --no-record  # measure and print only
+
+No API call is made and no key is needed: tokens are approximated offline (see
+reviewer/review/estimate.py). Compares one conversation per file (what the
+reviewer does) with the naive alternative of one conversation per axis.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from reviewer.workspace import atomic_write_text
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+BENCHMARKS = REPO_ROOT / "docs" / "benchmarks.md"
+SECTION = "estimate"
+TARGETS = {
+    "this repository": REPO_ROOT,
+    "fixture py_shop": REPO_ROOT / "tests" / "fixtures" / "quality" / "py_shop",
+    "fixture ts_shop": REPO_ROOT / "tests" / "fixtures" / "quality" / "ts_shop",
+}
+HEADER = (
+    "# Benchmarks\n\n"
+    "Measured by `scripts/bench_*.py` on the project's machines. Each script rewrites only its own\n"
+    "section, between `<!-- bench:NAME -->` and `<!-- /bench:NAME -->`.\n"
+)
+
+
+def estimate(path: Path) -> dict:
+    done = subprocess.run(
+        [sys.executable, "-m", "reviewer.cli", "estimate", str(path), "--json"],
+        capture_output=True, text=True, check=False,
+        env={k: v for k, v in os.environ.items() if k != "ANTHROPIC_API_KEY"},  # offline: no key needed
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"reviewer estimate {path} failed:\n{done.stderr}")
+    return json.loads(done.stdout)
+
+
+def row(name: str, data: dict) -> list[str]:
+    total, naive = data["total"], data["naive_per_axis"]
+    files = data["files"]
+    prompt_per_file = sum(f["claude"]["prompt_tokens"] for f in files) / len(files) if files else 0
+    file_message = sum(f["file_tokens"] for f in files) / len(files) if files else 0
+    return [
+        name, f"{total['files']:,}", f"{total['lines']:,}",
+        f"{file_message:,.0f}", f"{prompt_per_file:,.0f}", f"{total['input_tokens_per_file']:,.0f}",
+        f"${total['cost_usd']:.2f}", f"${total['cost_per_1000_lines']:.3f}",
+        f"{naive['input_tokens_per_file']:,.0f}", f"${naive['cost_per_1000_lines']:.3f}",
+        f"{naive['cost_usd'] / total['cost_usd']:.1f}×" if total["cost_usd"] else "-",
+    ]
+
+
+COLUMNS = [
+    "target", "files", "lines", "file message tok/file", "first prompt tok/file", "input tok/file (all turns)",
+    "cost", "$ / 1,000 lines", "per-axis: input tok/file", "per-axis: $ / 1,000 lines", "per-axis / per-file",
+]
+
+
+def table(rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "|".join("---" for _ in COLUMNS) + "|"]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    return "\n".join(lines)
+
+
+def record(body: str) -> None:
+    text = BENCHMARKS.read_text(encoding="utf-8") if BENCHMARKS.exists() else HEADER
+    section = f"<!-- bench:{SECTION} -->\n{body.rstrip()}\n<!-- /bench:{SECTION} -->"
+    pattern = re.compile(rf"<!-- bench:{SECTION} -->.*?<!-- /bench:{SECTION} -->", re.DOTALL)
+    text = pattern.sub(lambda _: section, text) if pattern.search(text) else text.rstrip() + "\n\n" + section + "\n"
+    atomic_write_text(BENCHMARKS, text)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-record", action="store_true")
+    parser.add_argument("--note", default="", help="a line added to the recorded section (e.g. a caveat)")
+    args = parser.parse_args()
+    results = {name: estimate(path) for name, path in TARGETS.items()}
+    any_result = next(iter(results.values()))
+    rows = [row(name, data) for name, data in results.items()]
+    p = any_result["pricing"]
+    body = "\n".join([
+        "## Estimate: what a Claude review costs (`reviewer estimate --json`)",
+        "",
+        f"Measured {datetime.date.today().isoformat()} with `python scripts/bench_estimate.py`; model "
+        f"`{any_result['model']}` at ${p['input']}/M input, ${p['output']}/M output, ${p['cache_write']}/M cache write, "
+        f"${p['cache_read']}/M cache read; prompt version `{any_result['prompt_version']}`; RAG off "
+        "(duplication via search_code); all six axes; an empty card cache.",
+        "",
+        table(rows),
+        "",
+        "How it is computed (from `reviewer estimate`):",
+        "",
+        *[f"- {note}" for note in any_result["method"]],
+        "",
+        "Reading it: every call sends the stable prefix (tool definitions, with the submit_review schema,",
+        "and the system prompt) before the file message; prompt caching makes the prefix a cache read after",
+        "the first file, and each later turn a cache read of what came before. One conversation per axis",
+        "re-sends the file and its evidence once per axis and writes six answers: the last column says how",
+        "many times dearer that is for the same verdicts.",
+        *(["", f"Note: {args.note}"] if args.note else []),
+    ])
+    print(table(rows))
+    if not args.no_record:
+        record(body)
+        print(f"recorded in {BENCHMARKS.relative_to(REPO_ROOT)}")
+
+
+if __name__ == "__main__":
+    main()

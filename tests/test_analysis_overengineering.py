@@ -1,0 +1,186 @@
+"""Over-engineering verdicts: each rule with its decoy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analysis_helpers import analyze, detail, verdict
+
+PYTHON_FILES = {
+    "store.py": """
+        from abc import ABC, abstractmethod
+        from dataclasses import dataclass
+
+
+        class Storage(ABC):
+            @abstractmethod
+            def load(self, key): ...
+
+
+        class DiskStorage(Storage):
+            def load(self, key):
+                return open(key).read()
+
+
+        class Gateway(ABC):
+            @abstractmethod
+            def charge(self, amount): ...
+
+
+        class CardGateway(Gateway):
+            def charge(self, amount):
+                return f"card {amount}"
+
+
+        class CashGateway(Gateway):
+            def charge(self, amount):
+                return f"cash {amount}"
+
+
+        class Greeter:
+            def __init__(self, greeting):
+                self.greeting = greeting
+
+            def greet(self, name):
+                return f"{self.greeting} {name}"
+
+
+        @dataclass
+        class Point:
+            x: int
+            y: int
+
+            def norm(self):
+                return (self.x ** 2 + self.y ** 2) ** 0.5
+
+
+        def load_text(path):
+            return open(path).read()
+
+
+        def read_text(path):
+            return load_text(path)
+
+
+        def read_upper(path):
+            text = load_text(path)
+            return text.upper()
+
+
+        def gateway_for(kind):
+            if kind == "card":
+                return CardGateway()
+            return CashGateway()
+
+
+        def make_gateway(kind="card"):
+            if kind == "card":
+                return CardGateway()
+            if kind == "cash":
+                return CashGateway()
+            raise ValueError(kind)
+
+
+        HANDLERS = {}
+
+
+        def handler(name):
+            def register(func):
+                HANDLERS[name] = func
+                return func
+            return register
+
+
+        @handler("only")
+        def only_handler():
+            return 1
+
+
+        PLUGINS = {}
+
+
+        def plugin(func):
+            PLUGINS[func.__name__] = func
+            return func
+
+
+        @plugin
+        def first():
+            return 1
+
+
+        @plugin
+        def second():
+            return 2
+    """,
+    "main.py": """
+        import sys
+        from store import DiskStorage, Greeter, Point, gateway_for, make_gateway, read_text, read_upper
+
+        print(DiskStorage().load("x"), Greeter("hi").greet("you"), Point(1, 2).norm())
+        print(read_text("a"), read_upper("b"))
+        print(gateway_for(sys.argv[1]).charge(1), make_gateway("card").charge(2))
+        print(make_gateway("card").charge(3))
+    """,
+}
+
+
+def test_python_overengineering_rules_and_decoys(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, PYTHON_FILES)
+    s = "store.py"
+    assert verdict(evidence, s, "Storage", "overengineering") == "OVER"
+    assert detail(evidence, s, "Storage", "overengineering") == \
+        "abstract base Storage has 1 implementation: DiskStorage (store.py)"
+    assert verdict(evidence, s, "Gateway", "overengineering") == "ACCEPTABLE"
+    assert verdict(evidence, s, "DiskStorage", "overengineering") == "LEAN"  # one method, but an implementation
+    assert verdict(evidence, s, "Greeter", "overengineering") == "OVER"
+    assert "one public method (greet)" in detail(evidence, s, "Greeter", "overengineering")
+    assert verdict(evidence, s, "Point", "overengineering") == "LEAN"  # a dataclass is a record
+    assert verdict(evidence, s, "read_text", "overengineering") == "OVER"
+    assert "forwards its arguments unchanged to load_text" in detail(evidence, s, "read_text", "overengineering")
+    assert verdict(evidence, s, "read_upper", "overengineering") == "LEAN"
+    assert verdict(evidence, s, "gateway_for", "overengineering") == "LEAN"  # runtime choice
+    assert verdict(evidence, s, "make_gateway", "overengineering") == "OVER"
+    assert "every call is make_gateway(\"card\") (2 call sites)" in detail(evidence, s, "make_gateway",
+                                                                          "overengineering")
+    assert verdict(evidence, s, "handler", "overengineering") == "OVER"
+    assert "1 registered item: only_handler" in detail(evidence, s, "handler", "overengineering")
+    assert verdict(evidence, s, "plugin", "overengineering") == "LEAN"
+    assert verdict(evidence, s, "only_handler", "utility") == "USED"
+    assert verdict(evidence, s, "first", "utility") == "USED"
+
+
+def test_typescript_interface_with_one_implementation(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "src/clock.ts": """
+            export interface Clock { now(): number }
+
+            export class SystemClock implements Clock {
+              now(): number { return Date.now(); }
+            }
+
+            export interface Shape { area(): number }
+
+            export class Square implements Shape {
+              constructor(private side: number) {}
+              area(): number { return this.side * this.side; }
+            }
+
+            export class Circle implements Shape {
+              constructor(private r: number) {}
+              area(): number { return 3.14 * this.r * this.r; }
+            }
+
+            export interface Settings { verbose: boolean }
+
+            export const forward = (x: number): number => Math.abs(x);
+            export function twice(x: number): number { return helper(x); }
+            function helper(x: number): number { return x * 2; }
+        """,
+    })
+    c = "src/clock.ts"
+    assert verdict(evidence, c, "Clock", "overengineering") == "OVER"
+    assert verdict(evidence, c, "Shape", "overengineering") == "ACCEPTABLE"
+    assert verdict(evidence, c, "Settings", "overengineering") == "LEAN"  # a data shape, no implementation
+    assert verdict(evidence, c, "twice", "overengineering") == "OVER"
+    assert verdict(evidence, c, "forward", "overengineering") == "ACCEPTABLE"  # isolates an external API

@@ -1,0 +1,261 @@
+"""Utility verdicts on small real repositories: dead code, propagation, and the decoys."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analysis_helpers import analyze, detail, verdict, write_repo
+
+PYTHON_APP = {
+    "pyproject.toml": """
+        [project]
+        name = "app"
+        version = "1"
+        [project.scripts]
+        app = "app.cli:main"
+    """,
+    "app/__init__.py": """
+        from .core import public_api
+
+        __all__ = ["public_api"]
+    """,
+    "app/core.py": """
+        def public_api(x):
+            return _normalize(x)
+
+
+        def _normalize(x):
+            return x.strip()
+
+
+        def legacy_export(rows):
+            return [_legacy_row(r) for r in rows]
+
+
+        def _legacy_row(row):
+            return ",".join(row)
+
+
+        def _never_called():
+            return 1
+
+
+        def only_tests_use_me():
+            return 42
+    """,
+    "app/cli.py": """
+        import importlib
+        from .core import public_api
+        from .handlers import Handler
+
+        COMMANDS = {}
+
+
+        def command(name):
+            def register(func):
+                COMMANDS[name] = func
+                return func
+            return register
+
+
+        @command("greet")
+        def greet_command():
+            return public_api(" hi ")
+
+
+        def main():
+            plugins = importlib.import_module("app.plugins")
+            hook = getattr(plugins, "on_start")
+            handler = Handler()
+            handler.handle_event({"type": "created"})
+            return hook()
+
+
+        def _after_return():
+            return 1
+            print("never")
+    """,
+    "app/plugins.py": """
+        def on_start():
+            return "started"
+
+
+        def unrelated():
+            return "nobody"
+    """,
+    "app/handlers.py": """
+        class Base:
+            def describe(self):
+                return self.label()
+
+            def label(self):
+                return "base"
+
+
+        class Handler(Base):
+            def handle_event(self, event):
+                method = getattr(self, "_on_" + event["type"])
+                return method(event)
+
+            def _on_created(self, event):
+                return "created"
+
+            def _on_deleted(self, event):
+                return "deleted"
+
+            def _stale_helper(self):
+                return "stale"
+
+            def label(self):
+                return "handler"
+    """,
+    "app/jobs.py": """
+        def vacuum():
+            return "vacuumed"
+
+
+        if __name__ == "__main__":
+            vacuum()
+    """,
+    "tests/test_core.py": """
+        from app.core import only_tests_use_me
+
+
+        def test_only():
+            assert only_tests_use_me() == 42
+    """,
+}
+
+
+def test_python_dead_code_and_decoys(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, PYTHON_APP)
+    core, cli, handlers = "app/core.py", "app/cli.py", "app/handlers.py"
+    # defects
+    assert verdict(evidence, core, "legacy_export", "utility") == "DEAD"
+    assert detail(evidence, core, "legacy_export", "utility") == "imported by 0 files; 0 references in its own file"
+    assert verdict(evidence, core, "_legacy_row", "utility") == "DEAD"  # only the dead legacy_export uses it
+    assert "referenced only by dead code: legacy_export (app/core.py)" in detail(evidence, core, "_legacy_row", "utility")
+    assert verdict(evidence, core, "_never_called", "utility") == "DEAD"
+    assert verdict(evidence, "app/plugins.py", "unrelated", "utility") == "DEAD"
+    assert verdict(evidence, handlers, "Handler._stale_helper", "utility") == "DEAD"
+    # decoys
+    assert verdict(evidence, core, "public_api", "utility") == "USED"
+    assert verdict(evidence, core, "_normalize", "utility") == "USED"
+    assert verdict(evidence, cli, "greet_command", "utility") == "USED"  # registered by @command(...)
+    assert "@command" in detail(evidence, cli, "greet_command", "utility")
+    assert verdict(evidence, cli, "main", "utility") == "USED"  # console script
+    assert "entry point" in detail(evidence, cli, "main", "utility")
+    assert verdict(evidence, "app/plugins.py", "on_start", "utility") == "USED"  # getattr(mod, "on_start")
+    assert verdict(evidence, handlers, "Handler._on_created", "utility") == "USED"  # getattr(self, "_on_" + ...)
+    assert verdict(evidence, handlers, "Handler._on_deleted", "utility") == "USED"
+    assert verdict(evidence, handlers, "Handler.handle_event", "utility") == "USED"  # through an instance
+    assert verdict(evidence, handlers, "Handler.label", "utility") == "USED"  # override of Base.label
+    assert verdict(evidence, "app/jobs.py", "vacuum", "utility") == "USED"  # __main__ block
+    assert verdict(evidence, core, "only_tests_use_me", "utility") == "USED"
+    assert "used only by tests: tests/test_core.py" in detail(evidence, core, "only_tests_use_me", "utility")
+    assert verdict(evidence, "tests/test_core.py", "test_only", "utility") == "USED"
+    # unreachable code is a finding on its symbol
+    unreachable = [f for f in evidence.findings_for(cli) if f.symbol == "_after_return"]
+    assert len(unreachable) == 1 and unreachable[0].verdict == "DEAD" and unreachable[0].axis == "utility"
+    assert (unreachable[0].line_start, unreachable[0].line_end) == (30, 30)  # print("never")
+
+
+def test_a_file_that_stops_importing_a_symbol_makes_it_dead(tmp_path: Path) -> None:
+    files = {
+        "lib.py": "def shared():\n    return 1\n",
+        "user.py": "from lib import shared\n\n\ndef run():\n    return shared()\n\n\nrun()\n",
+    }
+    assert verdict(analyze(tmp_path, files), "lib.py", "shared", "utility") == "USED"
+    write_repo(tmp_path, {"user.py": "def run():\n    return 1\n\n\nrun()\n"})
+    evidence = analyze(tmp_path)
+    assert verdict(evidence, "lib.py", "shared", "utility") == "DEAD"
+    assert detail(evidence, "lib.py", "shared", "utility") == "imported by 0 files; 0 references in its own file"
+
+
+def test_barrel_reexport_of_a_subpackage_needs_an_importer(tmp_path: Path) -> None:
+    files = {
+        "pkg/__init__.py": "",
+        "pkg/sub/__init__.py": "from .impl import used, unused\n",
+        "pkg/sub/impl.py": "def used():\n    return 1\n\n\ndef unused():\n    return 2\n",
+        "pkg/main.py": "from pkg.sub import used\n\nprint(used())\n",
+    }
+    evidence = analyze(tmp_path, files)
+    assert verdict(evidence, "pkg/sub/impl.py", "used", "utility") == "USED"
+    assert verdict(evidence, "pkg/sub/impl.py", "unused", "utility") == "DEAD"
+    assert "re-exported by pkg/sub/__init__.py" in detail(evidence, "pkg/sub/impl.py", "unused", "utility")
+
+
+def test_typescript_usage_through_barrels_namespaces_and_require(tmp_path: Path) -> None:
+    files = {
+        "package.json": '{"name": "demo", "main": "dist/index.js"}',
+        "src/index.ts": "export { start } from './app';\n",
+        "src/app.ts": """
+            import { total } from './lib';
+            import * as fmt from './format';
+            import type { Options } from './types';
+
+            export function start(options: Options): string {
+              return fmt.money(total([1, 2]));
+            }
+        """,
+        "src/lib/index.ts": "export * from './sum';\n",
+        "src/lib/sum.ts": """
+            export function total(values: number[]): number {
+              return values.reduce((a, b) => a + b, 0);
+            }
+
+            export function average(values: number[]): number {
+              return total(values) / values.length;
+            }
+        """,
+        "src/format.ts": """
+            export function money(value: number): string {
+              return `$${value}`;
+            }
+
+            export function percent(value: number): string {
+              return `${value}%`;
+            }
+        """,
+        "src/types.ts": "export interface Options { verbose: boolean }\n\nexport interface Unused { x: number }\n",
+        "src/legacy.js": """
+            function helper() { return 1; }
+            function orphan() { return 2; }
+            module.exports = { helper };
+        """,
+        "src/consumer.js": "const { helper } = require('./legacy');\nconsole.log(helper());\n",
+        "src/app.test.ts": """
+            import { average } from './lib/sum';
+            test('average', () => { expect(average([2, 4])).toBe(3); });
+        """,
+    }
+    evidence = analyze(tmp_path, files)
+    assert verdict(evidence, "src/app.ts", "start", "utility") == "USED"  # package.json main -> src/index.ts
+    assert verdict(evidence, "src/lib/sum.ts", "total", "utility") == "USED"  # through export *
+    assert verdict(evidence, "src/lib/sum.ts", "average", "utility") == "USED"
+    assert "used only by tests" in detail(evidence, "src/lib/sum.ts", "average", "utility")
+    assert verdict(evidence, "src/format.ts", "money", "utility") == "USED"  # namespace member
+    assert verdict(evidence, "src/format.ts", "percent", "utility") == "DEAD"
+    assert verdict(evidence, "src/types.ts", "Options", "utility") == "USED"  # type-only import
+    assert verdict(evidence, "src/types.ts", "Unused", "utility") == "DEAD"
+    assert verdict(evidence, "src/legacy.js", "helper", "utility") == "USED"  # require + destructuring
+    assert verdict(evidence, "src/legacy.js", "orphan", "utility") == "DEAD"
+
+
+def test_low_value_identity_function(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "m.py": "def same(value):\n    return value\n\n\ndef real(value):\n    return value * 2\n\n\n"
+                "print(same(1), real(2))\n",
+    })
+    assert verdict(evidence, "m.py", "same", "utility") == "LOW_VALUE"
+    assert verdict(evidence, "m.py", "real", "utility") == "USED"
+
+
+def test_find_usages_lists_importers_and_callers(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "lib.py": "def shared():\n    return 1\n",
+        "user.py": "from lib import shared\n\n\ndef run():\n    return shared()\n",
+    })
+    assert evidence.find_usages("shared") == ["user.py:4 run() calls shared (lib.py)"]
+    assert evidence.find_usages("nothing_here") == ["no project symbol named nothing_here"]
+    assert evidence.called_internals("user.py", "run") == ["lib.py:shared"]
