@@ -44,8 +44,10 @@ class Pricing(_Strict):
 
 def _default_pricing() -> dict[str, Pricing]:
     return {
+        # Anthropic's published list prices (2026-11); cache_write is the 5-minute rate.
+        "claude-sonnet-5-5": Pricing(input=2.0, output=10.0, cache_write=2.50, cache_read=0.20),
+        "claude-sonnet-4-6": Pricing(input=3.0, output=15.0, cache_write=3.75, cache_read=0.30),
         "claude-sonnet-4-5": Pricing(input=3.0, output=15.0, cache_write=3.75, cache_read=0.30),
-        "claude-opus-4-1": Pricing(input=15.0, output=75.0, cache_write=18.75, cache_read=1.50),
         "claude-haiku-4-5": Pricing(input=1.0, output=5.0, cache_write=1.25, cache_read=0.10),
     }
 
@@ -53,7 +55,7 @@ def _default_pricing() -> dict[str, Pricing]:
 class LLMConfig(_Strict):
     # auto: Claude when ANTHROPIC_API_KEY is set, else the static reviewer
     provider: Literal["auto", "static", "anthropic"] = "auto"
-    model: str = "claude-sonnet-4-5"
+    model: str = "claude-sonnet-5-5"  # current Sonnet; claude-sonnet-4-5 retires 2026-11-30
     concurrency: int = Field(default=4, ge=1, le=64)
     max_turns: int = Field(default=12, ge=1, le=100)  # tool-use round trips per file
     max_validation_retries: int = Field(default=2, ge=0, le=10)

@@ -348,7 +348,8 @@ def run(root: Path, config: Config, options: RunOptions, ui: UI | None = None) -
                     record.files_reviewed += 1
                     bar.advance()
         else:
-            _review_with_claude(root, config, options, ui, workspace, pending, keys, reviews, cache, record)
+            _review_with_claude(root, config, options, ui, workspace, pending, keys, reviews, cache, record,
+                                sorted(prepared.contexts))
     finally:
         cache.save()
         record.phase_seconds["review"] = time.perf_counter() - started_review
@@ -376,14 +377,22 @@ def _write_run(workspace: Workspace, record: RunRecord) -> None:
     atomic_write_json(workspace.runs / record.run_id / "run.json", record.model_dump(mode="json"))
 
 
-def _review_with_claude(root, config, options, ui, workspace, pending, keys, reviews, cache, record) -> None:
+def _review_with_claude(root, config, options, ui, workspace, pending, keys, reviews, cache, record, all_files) -> None:
     """Claude reviews the pending files; each finished review is written at once."""
     from .report.suppressions import apply_suppressions
+    from .review.card_cache import CardCache
     from .review.claude_run import review_files
+    from .review.estimate import estimate_reviews, render_estimate
 
+    if not pending:
+        return
+    # The estimate comes before any paid call, from the same prompt builder.
+    ui.echo(render_estimate(estimate_reviews(pending, config, CardCache(workspace).hashes())))
     max_cost = options.max_cost if options.max_cost is not None else config.llm.max_cost
+    by_path = {c.facts.path: c for c in pending}
+    enriched = []
     with ui.phase("review", total=len(pending)) as bar:
-        outcome = review_files(pending, config, max_cost=max_cost)
+        outcome = review_files(pending, config, max_cost=max_cost, files=all_files)
         for path, result in outcome:
             bar.advance()
             if isinstance(result, FileError):
@@ -391,15 +400,20 @@ def _review_with_claude(root, config, options, ui, workspace, pending, keys, rev
                 record.files_error += 1
                 ui.echo(f"review failed: {result.file}: {result.message}")
                 continue
-            context = next(c for c in pending if c.facts.path == path)
-            review = apply_suppressions(result, context.facts.suppressions)
+            review = apply_suppressions(result, by_path[path].facts.suppressions)
             _write_review(workspace, review)
             reviews[path] = review
             cache.record(path, keys[path])
             cache.save()
             record.files_reviewed += 1
+            enriched.extend(card for card in review.function_cards if card.source == "llm")
     # Usage counts every call, including those of files that ended in error.
     record.usage = outcome.usage.model_copy()
     record.files_not_reviewed = list(outcome.not_reviewed)
     if record.files_not_reviewed:
         ui.echo(f"max cost reached: {len(record.files_not_reviewed)} files not reviewed")
+    if enriched and record.rag_enabled:
+        from .rag.indexer import upsert_cards
+
+        written = upsert_cards(root, config, enriched)
+        ui.echo(f"index: {written} cards enriched by Claude")

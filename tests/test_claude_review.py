@@ -59,7 +59,7 @@ def test_review_with_find_similar_and_read_file_then_submit(repo):
     assert len(api.requests) == 2
     assert api.headers[0]["authorization"] == "Bearer sk-test-key"
     first = api.requests[0]
-    assert first["model"] == "claude-sonnet-4-5"
+    assert first["model"] == "claude-sonnet-5-5"
     assert first["max_tokens"] == config.llm.max_output_tokens
     assert first["system"][-1]["cache_control"] == {"type": "ephemeral"}
     assert first["tools"][-1]["cache_control"] == {"type": "ephemeral"}
@@ -92,7 +92,7 @@ def test_review_with_find_similar_and_read_file_then_submit(repo):
     assert "cache_control" not in second["messages"][0]["content"][0]
 
     # The ReviewFile.
-    assert review.reviewer == "claude" and review.model == "claude-sonnet-4-5"
+    assert review.reviewer == "claude" and review.model == "claude-sonnet-5-5"
     assert review.verdict == "NEEDS_REFACTOR"
     by_name = {s.name: s for s in review.symbols}
     assert by_name["discount"].utility == "DEAD" and by_name["discount"].correction == "NEEDS_FIX"
@@ -121,7 +121,7 @@ def test_review_with_find_similar_and_read_file_then_submit(repo):
     assert review.usage.output_tokens == 2 * USAGE["output_tokens"]
     assert review.usage.cache_creation_input_tokens == 2 * USAGE["cache_creation_input_tokens"]
     assert review.usage.cache_read_input_tokens == 0
-    price = config.llm.pricing["claude-sonnet-4-5"]
+    price = config.llm.pricing["claude-sonnet-5-5"]
     expected = 2 * (1200 * price.input + 300 * price.output + 2000 * price.cache_write) / 1e6
     assert review.usage.cost_usd == pytest.approx(expected)
 

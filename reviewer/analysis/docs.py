@@ -19,6 +19,7 @@ from .resolve import ProjectIndex
 from .roles import is_dunder, is_private, is_test_path
 from .verdicts import AxisAssessment, SymbolKey, assessment
 
+_WORD = re.compile(r"[\w$]+")
 _RETURN_WORDS = re.compile(r"\breturn|\byield|@returns?\b|:rtype:", re.I)
 _PY_RETURN_ANNOTATION = re.compile(r"->\s*(.+?)\s*:?\s*$", re.S)
 _TS_RETURN_ANNOTATION = re.compile(r"\)\s*:\s*([^={]+?)\s*(=>|\{|$)", re.S)
@@ -63,7 +64,8 @@ class DocsAnalysis:
         if sym.kind not in ("function", "method"):
             return "DOCUMENTED", f"has a {noun}"
         params = plain_params(sym)
-        missing = [p for p in params if not re.search(rf"(?<![\w$]){re.escape(p)}(?![\w$])", doc)]
+        words = set(_WORD.findall(doc))
+        missing = [p for p in params if p not in words]
         returns = self._returns_value(path, language, sym)
         return_missing = returns and not _RETURN_WORDS.search(doc)
         if not missing and not return_missing:

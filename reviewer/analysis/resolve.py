@@ -108,6 +108,7 @@ class ProjectIndex:
         self.symbols: dict[str, dict[str, Symbol]] = {}  # path -> qualified name -> symbol
         self.top_level: dict[str, dict[str, str]] = {}  # path -> top-level name -> qualified name
         self.members: dict[tuple[str, str], list[str]] = {}  # (path, parent qname) -> child qnames
+        self.nested_names: dict[str, set[str]] = {}  # path -> names defined inside a class/function
         for facts in scan.files:
             by_qname: dict[str, Symbol] = {}
             tops: dict[str, str] = {}
@@ -117,6 +118,7 @@ class ProjectIndex:
                     tops.setdefault(sym.name, sym.qualified_name)
                 else:
                     self.members.setdefault((facts.path, sym.parent), []).append(sym.qualified_name)
+                    self.nested_names.setdefault(facts.path, set()).add(sym.name)
             self.symbols[facts.path] = by_qname
             self.top_level[facts.path] = tops
         self.directories: set[str] = set()
@@ -473,6 +475,8 @@ class ProjectIndex:
     def _scoped_head(self, path: str, name: str, scope: str | None) -> Target | None:
         """A bare name seen inside `scope`: nested definitions first, then the module level."""
         by_qname = self.symbols[path]
+        if name not in self.nested_names.get(path, ()):
+            scope = None  # no nested definition of that name in the file
         while scope:
             candidate = f"{scope}.{name}"
             if candidate in by_qname:

@@ -43,8 +43,10 @@ MAX_POSTING = 64
 # Meaning alone (no structural agreement) maps cosine [MEANING_FLOOR, 1] to [0, MEANING_WEIGHT].
 MEANING_FLOOR = 0.5
 MEANING_WEIGHT = 0.9
-# How much of the structural score survives when the literals/operators differ entirely.
+# How much of the structural score survives when the literals/operators differ entirely
+# (inline helpers), and the power applied to detail similarity for whole-function clones.
 DETAIL_KEEP = 0.55
+DETAIL_POWER = 2
 # Decoy signal: shingles this alike but literal/operator detail this different.
 DECOY_SHAPE = 0.5
 DECOY_DETAIL = 0.8
@@ -56,8 +58,12 @@ def calibrated_meaning(cosine: float) -> float:
 
 
 def effective_structure(shingle_jaccard: float, detail_similarity: float) -> float:
-    """Shingle similarity, damped when the literals/operators disagree (a decoy)."""
-    return shingle_jaccard * (DETAIL_KEEP + (1.0 - DETAIL_KEEP) * detail_similarity)
+    """Shingle similarity, damped when literals/operators/operand order disagree (a decoy).
+
+    Squared: one swapped operand or changed constant in a 40-token function leaves
+    detail at about 0.7-0.8, which must pull a 1.0 shingle match below the threshold.
+    """
+    return shingle_jaccard * detail_similarity**DETAIL_POWER
 
 
 def combine(meaning: float, structure: float | None) -> float:
@@ -69,8 +75,9 @@ def combine(meaning: float, structure: float | None) -> float:
     return round(min(1.0, strong + (1.0 - strong) * weak * 0.5), 4)
 
 
-def _strip_counts(detail: list[str]) -> set[str]:
-    return {d.rsplit("#", 1)[0] for d in detail}
+def _literals(detail: list[str]) -> set[str]:
+    """Literal/operator tokens without counts (alpha grams are numbered per function: not comparable inside a host)."""
+    return {d.rsplit("#", 1)[0] for d in detail if not d.startswith("ALPHA:")}
 
 
 @dataclass
@@ -180,8 +187,8 @@ class SimilarityIndex:
             return 0.0
         if containment < INLINE_CONTAINMENT:
             return 0.0
-        helper_detail = _strip_counts(self.detail[small])
-        covered = len(helper_detail & _strip_counts(self.detail[big])) / len(helper_detail) if helper_detail else 1.0
+        helper_detail = _literals(self.detail[small])
+        covered = len(helper_detail & _literals(self.detail[big])) / len(helper_detail) if helper_detail else 1.0
         return containment * (DETAIL_KEEP + (1.0 - DETAIL_KEEP) * covered)
 
     def _hit(self, j: int, parts: _Parts) -> SimilarFunction:

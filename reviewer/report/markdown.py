@@ -10,6 +10,7 @@ long text is cut with an ellipsis so one minified file cannot blow up a report.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from urllib.parse import quote
 
 CELL_LIMIT = 160  # characters in one table cell
@@ -19,7 +20,7 @@ LINE_LIMIT = 400  # characters in one paragraph line (details, evidence)
 # An underscore between two letters or digits (snake_case) never starts emphasis in
 # GFM, so it stays as is; `__init__` still gets escaped.
 _MARKDOWN_SPECIALS = re.compile(r"([\\`*\[\]<>|#]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9]))")
-_WHITESPACE = re.compile(r"\s+")
+_SPECIAL_CHARS = frozenset("\\`*[]<>|#_")
 
 
 def truncate(value: str, limit: int) -> str:
@@ -28,12 +29,22 @@ def truncate(value: str, limit: int) -> str:
 
 def one_line(value: object) -> str:
     """Collapse every run of whitespace (newlines included) into one space."""
-    return _WHITESPACE.sub(" ", str(value)).strip()
+    shown = str(value)
+    if shown.isprintable() and "  " not in shown:  # the common case, without splitting
+        return shown.strip()
+    return " ".join(shown.split())
+
+
+@lru_cache(maxsize=65536)
+def _escaped(value: str, limit: int) -> str:
+    shown = truncate(one_line(value), limit)
+    return shown if _SPECIAL_CHARS.isdisjoint(shown) else _MARKDOWN_SPECIALS.sub(r"\\\1", shown)
 
 
 def text(value: object, limit: int = LINE_LIMIT) -> str:
-    """Plain prose on one line: Markdown specials escaped, cut at `limit`."""
-    return _MARKDOWN_SPECIALS.sub(r"\\\1", truncate(one_line(value), limit))
+    """Plain prose on one line: Markdown specials escaped, cut at `limit`.
+    Cached: names and verdicts come back in every table of every page."""
+    return _escaped(value if isinstance(value, str) else str(value), limit)
 
 
 def cell(value: object, limit: int = CELL_LIMIT) -> str:
@@ -52,6 +63,8 @@ def code(value: object, limit: int = CELL_LIMIT) -> str:
     shown = truncate(one_line(value), limit)
     if not shown:
         return "-"
+    if "`" not in shown:
+        return f"`{shown}`"
     longest = max((len(run) for run in re.findall(r"`+", shown)), default=0)
     fence = "`" * (longest + 1)
     pad = " " if shown.startswith("`") or shown.endswith("`") else ""

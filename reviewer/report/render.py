@@ -4,15 +4,23 @@ Reads `.reviewer/reviews/**/*.rev.json` and the last `runs/<id>/run.json`, and
 writes, each atomically: one `.rev.md` beside each `.rev.json`, `report.md`,
 `report.json` and `report.sarif` in the output folder. A `.rev.md` whose
 `.rev.json` is gone (file deleted from the project) is removed.
+
+A `.rev.md` is rendered again only when its `.rev.json` or the renderer changed:
+`cache/rendered.json` maps each file to the digest of both it was last rendered
+from. On a 5,000-file project, a report after a run that reviewed ten files
+renders ten pages.
 """
 
 from __future__ import annotations
 
+import hashlib
+from importlib import resources
 from pathlib import Path
 
+from .. import __version__
 from ..config import Config
 from ..review.schema import ReviewFile, RunRecord
-from ..workspace import Workspace, atomic_write_text
+from ..workspace import Workspace, atomic_write_json, atomic_write_text, read_json
 from .loading import REVIEW_SUFFIX, last_run, load_reviews
 from .report_json import build_report
 from .report_md import render_report_md
@@ -23,16 +31,37 @@ REPORT_MD = "report.md"
 REPORT_JSON = "report.json"
 REPORT_SARIF = "report.sarif"
 REV_MD_SUFFIX = ".rev.md"
+RENDERED_MANIFEST = "rendered.json"
 
 
-def _write_if_changed(path: Path, text: str) -> None:
-    """Skip identical rewrites: on a 5,000-file project most .rev.md do not change."""
-    try:
-        if path.read_text(encoding="utf-8") == text:
-            return
-    except (OSError, UnicodeDecodeError):
-        pass
-    atomic_write_text(path, text)
+def renderer_digest() -> str:
+    """Changes when the .rev.md template or the code that fills it changes."""
+    from . import markdown, rev_md
+
+    digest = hashlib.sha256(__version__.encode())
+    digest.update(resources.files("reviewer.templates").joinpath("rev.md.j2").read_bytes())
+    for module in (rev_md, markdown):
+        digest.update(Path(module.__file__).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _render_pages(workspace: Workspace, reviews: list[ReviewFile], digests: dict[str, str]) -> list[Path]:
+    manifest_path = workspace.cache / RENDERED_MANIFEST
+    previous = read_json(manifest_path, default={})
+    previous = previous if isinstance(previous, dict) else {}
+    renderer = renderer_digest()
+    manifest: dict[str, str] = {}
+    written = []
+    for review in reviews:
+        path = workspace.review_md(review.file)
+        content = digests.get(review.file) or hashlib.sha256(review.model_dump_json().encode()).hexdigest()
+        key = f"{renderer}:{content}"
+        if previous.get(review.file) != key or not path.exists():
+            atomic_write_text(path, render_rev_md(review))
+        manifest[review.file] = key
+        written.append(path)
+    atomic_write_json(manifest_path, manifest)
+    return written
 
 
 def _remove_orphan_rev_md(workspace: Workspace) -> None:
@@ -55,17 +84,14 @@ def render_all(
     by default both are read from the workspace."""
     workspace = Workspace(root, config.output)
     warnings: list[str] = []
+    digests: dict[str, str] = {}
     if reviews is None:
         loaded = load_reviews(workspace)
-        reviews, warnings = loaded.reviews, loaded.warnings
+        reviews, warnings, digests = loaded.reviews, loaded.warnings, loaded.digests
     if run is None:
         run = last_run(workspace)
 
-    written: list[Path] = []
-    for review in reviews:
-        path = workspace.review_md(review.file)
-        _write_if_changed(path, render_rev_md(review))
-        written.append(path)
+    written = _render_pages(workspace, reviews, digests)
     _remove_orphan_rev_md(workspace)
 
     report = build_report(reviews, run, workspace, warnings)

@@ -13,6 +13,15 @@ from reviewer.scan.models import ExportRef, ImportedName, ImportRef
 if TYPE_CHECKING:
     from reviewer.scan.extract import Extractor
 
+
+def _first_named(node: Node | None) -> Node | None:
+    """The first named child, or None (named_child() raises past the end)."""
+    return node.named_child(0) if node is not None and node.named_child_count else None
+
+
+def _first_child(node: Node | None) -> Node | None:
+    return node.child(0) if node is not None and node.child_count else None
+
 _FUNCTION_VALUES = frozenset(
     {"function_expression", "function", "generator_function", "arrow_function", "class"}
 )
@@ -228,7 +237,7 @@ def signature(ex: Extractor, node: Node, anchor: Node, body: Node | None) -> tup
     end = body.start_byte if body is not None else node.end_byte
     if anchor.type == "variable_declarator":
         declaration = anchor.parent
-        keyword = declaration.child(0) if declaration is not None else None
+        keyword = _first_child(declaration) if declaration is not None else None
         prefix = ex.text(keyword) + " " if keyword is not None and not keyword.is_named else ""
         return prefix, anchor.start_byte, end
     if anchor.id != node.id and anchor.type != "export_statement":
@@ -242,7 +251,7 @@ def signature(ex: Extractor, node: Node, anchor: Node, body: Node | None) -> tup
 
 def binding_signature(ex: Extractor, declarator: Node, value: Node) -> tuple[str, int, int]:
     declaration = declarator.parent
-    keyword = declaration.child(0) if declaration is not None else None
+    keyword = _first_child(declaration) if declaration is not None else None
     prefix = ex.text(keyword) + " " if keyword is not None and not keyword.is_named else ""
     return prefix, declarator.start_byte, value.start_byte
 
@@ -274,7 +283,7 @@ def on_call(ex: Extractor, node: Node, callee: Node, callee_text: bytes) -> bool
     """`import("./x")` and `require("y")` are imports, not calls."""
     if callee.type == "import":
         arguments = node.child_by_field_name("arguments")
-        source = string_value(ex, arguments.named_child(0)) if arguments is not None else None
+        source = string_value(ex, _first_named(arguments)) if arguments is not None else None
         if source is not None:
             ex.imports.append(_import_ref(source, node.start_point[0] + 1, kind="dynamic"))
         else:
@@ -283,7 +292,7 @@ def on_call(ex: Extractor, node: Node, callee: Node, callee_text: bytes) -> bool
     if callee_text != b"require":
         return False
     arguments = node.child_by_field_name("arguments")
-    source = string_value(ex, arguments.named_child(0)) if arguments is not None else None
+    source = string_value(ex, _first_named(arguments)) if arguments is not None else None
     if source is None:
         ex.dynamic_access = True
         return True
@@ -330,7 +339,7 @@ def _on_import(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> Non
     has_clause = False
     for child in node.named_children:
         if child.type == "import_require_clause":
-            local = child.named_child(0)
+            local = _first_named(child)
             required = string_value(ex, child.child_by_field_name("source"))
             if required is not None:
                 ex.imports.append(
@@ -345,7 +354,7 @@ def _on_import(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> Non
                 names.append(ImportedName.model_construct(name="default", alias=ex.text(part)))
                 name_kinds.append(statement_type_only)
             elif part.type == "namespace_import":
-                local = part.named_child(0)
+                local = _first_named(part)
                 namespace = ex.text(local) if local is not None else None
             elif part.type == "named_imports":
                 for specifier in part.named_children:
@@ -356,7 +365,7 @@ def _on_import(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> Non
                     names.append(
                         ImportedName.model_construct(name=name, alias=ex.text(alias) if alias is not None else None)
                     )
-                    name_kinds.append(statement_type_only or specifier.child(0).type == "type")
+                    name_kinds.append(statement_type_only or _first_child(specifier).type == "type")
     if source is None:
         return
     type_only = statement_type_only or (bool(name_kinds) and all(name_kinds) and namespace is None)
@@ -427,10 +436,10 @@ def _on_export(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> Non
                 alias = _key_name(ex, specifier.child_by_field_name("alias"))
                 if name is None:
                     continue
-                specifier_type_only = type_only or specifier.child(0).type == "type"
+                specifier_type_only = type_only or _first_child(specifier).type == "type"
                 _export(ex, alias or name, line, local=name, source=source, type_only=specifier_type_only)
         elif child.type == "namespace_export":  # export * as ns from "./x"
-            local = child.named_child(0)
+            local = _first_named(child)
             _export(ex, ex.text(local) if local is not None else "*", line, source=source, star=True)
     if source is not None and any(child.type == "*" for child in children):
         _export(ex, "*", line, source=source, star=True, type_only=type_only)
@@ -457,7 +466,7 @@ def _on_variable_declarator(ex: Extractor, node: Node, depth: int, cursor: TreeC
     name = ex.text(target)
     if name in ex.module_bindings:
         return
-    keyword = declaration.child(0)
+    keyword = _first_child(declaration)
     is_const = keyword is not None and keyword.type == "const"
     frame = ex.open_symbol(
         node,

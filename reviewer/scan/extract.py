@@ -596,11 +596,13 @@ def _on_if(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
 
 
 def _is_async(node: Node) -> bool:
-    for child in node.children:
+    """An `async` keyword among the leading modifiers (`static async m()`, `async def`)."""
+    for index in range(min(node.child_count, 4)):
+        child = node.child(index)
+        if child is None or child.is_named:
+            return False
         if child.type == "async":
             return True
-        if child.is_named:
-            return False
     return False
 
 

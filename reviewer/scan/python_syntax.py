@@ -13,6 +13,15 @@ from reviewer.scan.models import ImportedName, ImportRef
 if TYPE_CHECKING:
     from reviewer.scan.extract import Extractor
 
+
+def _first_named(node: Node | None) -> Node | None:
+    """The first named child, or None (named_child() raises past the end)."""
+    return node.named_child(0) if node is not None and node.named_child_count else None
+
+
+def _first_child(node: Node | None) -> Node | None:
+    return node.child(0) if node is not None and node.child_count else None
+
 _UPPER_CASE = re.compile(r"_*[A-Z][A-Z0-9_]*")
 _STRING_PREFIX = re.compile(rb"[A-Za-z]*")
 _MAIN_GUARD = re.compile(r"""__name__\s*==\s*(['"])__main__\1|(['"])__main__\2\s*==\s*__name__""")
@@ -75,7 +84,7 @@ def params(ex: Extractor, node: Node) -> list[str]:
                     names.append(ex.text(part))
                     break
                 if part.type in ("list_splat_pattern", "dictionary_splat_pattern"):
-                    inner = part.named_child(0)
+                    inner = _first_named(part)
                     if inner is not None:
                         names.append(ex.text(inner))
                     break
@@ -84,18 +93,17 @@ def params(ex: Extractor, node: Node) -> list[str]:
 
 def docstring(ex: Extractor, node: Node, anchor: Node, body: Node | None) -> tuple[str | None, int | None, int]:
     """The first statement's string, dedented; the hashed body starts after it (1 STR token)."""
-    if body is None or body.type != "block":
+    if body is None or body.type != "block" or body.named_child_count == 0:
         return None, None, 0
-    for statement in body.named_children:
-        if statement.type == "comment":
-            continue
-        if statement.type != "expression_statement" or statement.named_child_count != 1:
-            return None, None, 0
-        value = string_literal_value(ex, statement.named_child(0))  # type: ignore[arg-type]
-        if value is None:
-            return None, None, 0
-        return inspect.cleandoc(value), statement.end_byte, 1
-    return None, None, 0
+    statement = _first_named(body)
+    while statement is not None and statement.type == "comment":
+        statement = statement.next_named_sibling
+    if statement is None or statement.type != "expression_statement" or statement.named_child_count != 1:
+        return None, None, 0
+    value = string_literal_value(ex, _first_named(statement))  # type: ignore[arg-type]
+    if value is None:
+        return None, None, 0
+    return inspect.cleandoc(value), statement.end_byte, 1
 
 
 def decorators(ex: Extractor, node: Node, anchor: Node) -> tuple[list[str], Node | None]:

@@ -1,0 +1,341 @@
+"""Python extraction with the real tree-sitter grammar: symbols, imports, exports, complexity."""
+
+from __future__ import annotations
+
+import textwrap
+
+from reviewer.scan.extract import extract_file
+from reviewer.scan.models import FileFacts, Symbol
+
+
+def scan(source: str, path: str = "pkg/mod.py") -> FileFacts:
+    return extract_file(path, textwrap.dedent(source).lstrip("\n").encode(), "python")
+
+
+def symbol(facts: FileFacts, qualified: str) -> Symbol:
+    matches = [s for s in facts.symbols if s.qualified_name == qualified]
+    assert len(matches) == 1, [s.qualified_name for s in facts.symbols]
+    return matches[0]
+
+
+SOURCE = '''
+"""Module docstring."""
+import os
+import a.b as c, d.e
+from ..pkg import y as z, w
+from . import sibling
+from x import *
+
+MAX_SIZE = 10
+cache = {}
+square = lambda n: n * n
+
+
+def helper(a, b=1, *args, key: str = "k", **kw) -> int:
+    """Add things.
+
+        Indented detail.
+    """
+    total = a + b  # a comment
+    return os.path.join(total, MAX_SIZE)
+
+
+async def fetch(url):
+    return await client.get(url)
+
+
+class Base:
+    pass
+
+
+class Service(Base, metaclass=Meta):
+    """A service."""
+
+    def run(self, item):
+        def inner(x):
+            return transform(x)
+        return self.step(inner(item), helper)
+
+    @staticmethod
+    def _private():
+        return None
+
+    def __len__(self):
+        return 0
+
+
+def _internal():
+    pass
+
+
+if __name__ == "__main__":
+    main(helper)
+'''
+
+
+def test_every_python_symbol_kind_with_names_parents_and_lines():
+    facts = scan(SOURCE)
+    got = [(s.qualified_name, s.kind, s.parent, s.line_start, s.line_end) for s in facts.symbols]
+    assert got == [
+        ("MAX_SIZE", "constant", None, 8, 8),
+        ("cache", "variable", None, 9, 9),
+        ("square", "function", None, 10, 10),
+        ("helper", "function", None, 13, 20),
+        ("fetch", "function", None, 23, 24),
+        ("Base", "class", None, 27, 28),
+        ("Service", "class", None, 31, 45),
+        ("Service.run", "method", "Service", 34, 37),
+        ("Service.run.inner", "function", "Service.run", 35, 36),
+        ("Service._private", "method", "Service", 39, 41),
+        ("Service.__len__", "method", "Service", 43, 45),
+        ("_internal", "function", None, 48, 49),
+    ]
+    assert facts.language == "python"
+    assert facts.path == "pkg/mod.py"
+    assert facts.lines == 53
+    assert facts.has_main_guard is True
+    assert facts.syntax_errors == 0
+
+
+def test_signatures_params_docstrings_values():
+    facts = scan(SOURCE)
+    helper = symbol(facts, "helper")
+    assert helper.signature == 'def helper(a, b=1, *args, key: str = "k", **kw) -> int'
+    assert helper.params == ["a", "b", "args", "key", "kw"]
+    assert helper.docstring == "Add things.\n\n    Indented detail."
+    assert symbol(facts, "fetch").signature == "async def fetch(url)"
+    assert symbol(facts, "fetch").is_async is True
+    assert helper.is_async is False
+    service = symbol(facts, "Service")
+    assert service.signature == "class Service(Base, metaclass=Meta)"
+    assert service.bases == ["Base"]
+    assert service.docstring == "A service."
+    assert symbol(facts, "Service.run").params == ["self", "item"]
+    assert symbol(facts, "Service._private").decorators == ["staticmethod"]
+    assert symbol(facts, "Service._private").line_start == 39  # the decorator's line
+    assert symbol(facts, "MAX_SIZE").value == "10"
+    assert symbol(facts, "MAX_SIZE").signature == "MAX_SIZE"
+    assert symbol(facts, "cache").value == "{}"
+    assert symbol(facts, "square").signature == "square = lambda n"
+    assert symbol(facts, "square").params == ["n"]
+    assert symbol(facts, "Base").docstring is None
+
+
+def test_calls_and_references_belong_to_the_innermost_symbol():
+    facts = scan(SOURCE)
+    helper = symbol(facts, "helper")
+    assert helper.calls == ["os.path.join"]
+    # parameters and locals are not references; the annotation types are
+    assert helper.references == ["str", "int", "os.path.join", "MAX_SIZE"]
+    run = symbol(facts, "Service.run")
+    assert run.calls == ["self.step", "inner"]
+    assert run.references == ["self.step", "inner", "helper"]
+    inner = symbol(facts, "Service.run.inner")
+    assert inner.calls == ["transform"]
+    assert inner.references == ["transform"]
+    assert symbol(facts, "Service").references == ["Base", "Meta", "staticmethod"]
+    assert symbol(facts, "fetch").calls == ["client.get"]
+    assert facts.module_calls == ["main"]
+    assert facts.module_references == ["__name__", "main", "helper"]
+
+
+def test_python_exports_without_all_are_the_public_names():
+    facts = scan(SOURCE)
+    exported = {s.qualified_name for s in facts.symbols if s.exported}
+    assert exported == {
+        "MAX_SIZE",
+        "cache",
+        "square",
+        "helper",
+        "fetch",
+        "Base",
+        "Service",
+        "Service.run",
+        "Service.__len__",
+    }
+    assert facts.dunder_all is None
+    assert facts.exports == []
+
+
+def test_dunder_all_restricts_exports():
+    facts = scan(
+        """
+        __all__ = ["visible", "Klass"]
+        __all__ += ["extra"]
+
+        def visible(): pass
+        def hidden(): pass
+        def extra(): pass
+        class Klass:
+            def method(self): pass
+        """
+    )
+    assert facts.dunder_all == ["visible", "Klass", "extra"]
+    assert {s.qualified_name: s.exported for s in facts.symbols} == {
+        "visible": True,
+        "hidden": False,
+        "extra": True,
+        "Klass": True,
+        "Klass.method": True,
+    }
+
+
+def test_non_literal_dunder_all_falls_back_to_public_names():
+    facts = scan(
+        """
+        from .core import __all__ as core_all
+        __all__ = core_all + ["x"]
+        def x(): pass
+        def y(): pass
+        """
+    )
+    assert facts.dunder_all is None
+    assert [s.name for s in facts.symbols if s.exported] == ["x", "y"]
+
+
+def test_python_imports():
+    facts = scan(SOURCE)
+    got = [(i.source, i.level, [(n.name, n.alias) for n in i.names], i.namespace, i.star, i.kind, i.line) for i in facts.imports]
+    assert got == [
+        ("os", 0, [], "os", False, "static", 2),
+        ("a.b", 0, [], "c", False, "static", 3),
+        ("d.e", 0, [], "d.e", False, "static", 3),
+        ("pkg", 2, [("y", "z"), ("w", None)], None, False, "static", 4),
+        ("", 1, [("sibling", None)], None, False, "static", 5),
+        ("x", 0, [], None, True, "static", 6),
+    ]
+
+
+def test_imports_inside_functions_and_importlib_with_a_literal():
+    facts = scan(
+        """
+        import importlib
+
+        def load():
+            import json
+            from .plugins import registry
+            return importlib.import_module("pkg.plugin"), json, registry
+        """
+    )
+    got = [(i.source, i.level, i.namespace, i.kind, i.line) for i in facts.imports]
+    assert got == [
+        ("importlib", 0, "importlib", "static", 1),
+        ("json", 0, "json", "static", 4),
+        ("plugins", 1, None, "static", 5),
+        ("pkg.plugin", 0, None, "dynamic", 6),
+    ]
+    assert facts.dynamic_access is False
+    # imported names are usages, not references of the function
+    assert symbol(facts, "load").references == ["importlib.import_module", "json", "registry"]
+
+
+def test_complexity_counts_each_decision_point():
+    facts = scan(
+        """
+        def decide(items, flag, other):
+            result = []
+            for item in items:                      # +1
+                if item and flag or other:          # +1 if, +2 boolean operators
+                    result.append(item)
+                elif item is None:                  # +1
+                    continue
+                else:
+                    pass
+            while flag:                             # +1
+                flag = False
+            try:
+                risky()
+            except ValueError:                      # +1
+                pass
+            except (TypeError, KeyError):           # +1
+                pass
+            value = 1 if flag else 2                # +1
+            evens = [x for x in items if x % 2]     # +1
+            match value:
+                case 1:                             # +1
+                    pass
+                case 2:                             # +1
+                    pass
+                case _:
+                    pass
+            return result
+
+        def simple():
+            return 1
+
+        def outer(x):
+            def nested(y):
+                if y:
+                    return y and x
+            return nested if x else None
+        """
+    )
+    assert symbol(facts, "decide").complexity == 13
+    assert symbol(facts, "decide").complexity_score == 4
+    assert symbol(facts, "simple").complexity == 1
+    assert symbol(facts, "simple").complexity_score == 1
+    assert symbol(facts, "outer").complexity == 2  # the nested function's decisions are its own
+    assert symbol(facts, "outer.nested").complexity == 3
+
+
+def test_abstract_classes_and_methods():
+    facts = scan(
+        """
+        import abc
+        from abc import ABC, abstractmethod
+
+        class Port(ABC):
+            @abstractmethod
+            def send(self): ...
+
+            def concrete(self): ...
+
+        class Meta(metaclass=abc.ABCMeta):
+            @abc.abstractmethod
+            def go(self): ...
+
+        class Plain(object):
+            pass
+        """
+    )
+    assert {s.qualified_name: s.is_abstract for s in facts.symbols} == {
+        "Port": True,
+        "Port.send": True,
+        "Port.concrete": False,
+        "Meta": True,
+        "Meta.go": True,
+        "Plain": False,
+    }
+
+
+def test_module_bindings_only_at_top_level_and_first_assignment_wins():
+    facts = scan(
+        """
+        DEBUG = False
+        DEBUG = True
+        x, Y = 1, 2
+        name: str = "n"
+        if True:
+            conditional = 1
+
+        def f():
+            local = 3
+        """
+    )
+    got = [(s.name, s.kind, s.value) for s in facts.symbols]
+    assert got == [
+        ("DEBUG", "constant", "False"),
+        ("x", "variable", "1, 2"),
+        ("Y", "constant", "1, 2"),
+        ("name", "variable", '"n"'),
+        ("f", "function", None),
+    ]
+    assert symbol(facts, "name").signature == "name: str"
+
+
+def test_result_round_trips_through_the_pydantic_models():
+    facts = scan(SOURCE)
+    again = FileFacts.model_validate_json(facts.model_dump_json())
+    assert again == facts
+    assert facts.sha256 == __import__("hashlib").sha256(textwrap.dedent(SOURCE).lstrip("\n").encode()).hexdigest()
+    assert facts.size == len(textwrap.dedent(SOURCE).lstrip("\n").encode())
