@@ -68,7 +68,7 @@ class LLMConfig(_Strict):
 class RagConfig(_Strict):
     enabled: bool = False
     model: str = "all-MiniLM-L6-v2"
-    min_score: float = Field(default=0.78, ge=0, le=1)
+    min_score: float = Field(default=0.6, ge=0, le=1)  # chosen from the dup-pair table (docs/benchmarks.md, rag)
     max_results: int = Field(default=8, ge=1, le=100)
 
 

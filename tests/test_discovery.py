@@ -100,6 +100,8 @@ def test_include_and_exclude_globs(tmp_path):
     assert [s.path for s in found.skipped] == ["src/main.go"]  # in the included area, so worth saying
     config = Config(scan=ScanConfig(include=["*.py"], exclude=["scripts"]))
     assert in_scope(tmp_path, config) == ["src/app.py", "src/deep/er/mod.py", "src/legacy/old.py", "src/test_app.py"]
+    typo = discover(tmp_path, Config(scan=ScanConfig(include=["scr/**"])))
+    assert typo.files == [] and typo.warnings == ["scan.include ['scr/**'] matched no source file"]
 
 
 @pytest.mark.parametrize(

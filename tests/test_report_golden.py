@@ -148,3 +148,21 @@ def test_a_corrupt_review_is_named_and_skipped(tmp_path: Path) -> None:
     assert report["summary"]["files"] == 5
     assert any("broken.py.rev.json" in w for w in report["warnings"])
     assert "broken.py.rev.json" in (tmp_path / ".reviewer" / "report.md").read_text()
+
+
+def test_only_changed_reviews_are_rendered_again(tmp_path: Path) -> None:
+    shutil.copytree(DATA / "report_run", tmp_path / ".reviewer")
+    render_all(tmp_path, Config())
+    reviews = tmp_path / ".reviewer" / "reviews"
+    pages = {p: p.stat().st_mtime_ns for p in reviews.rglob("*.rev.md")}
+    for page in pages:
+        page.write_text("stale\n")  # a page that is not re-rendered keeps this text
+    changed = reviews / "src" / "rng.py.rev.json"
+    data = json.loads(changed.read_text())
+    data["summary"] = "Edited summary."
+    changed.write_text(json.dumps(data))
+    (reviews / "src" / "clean.py.rev.md").unlink()
+    render_all(tmp_path, Config())
+    assert "Edited summary." in (reviews / "src" / "rng.py.rev.md").read_text()
+    assert (reviews / "src" / "clean.py.rev.md").read_text().startswith("# `src/clean.py`")  # missing: rebuilt
+    assert (reviews / "web" / "util.ts.rev.md").read_text() == "stale\n"  # unchanged: left alone

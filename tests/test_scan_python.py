@@ -34,7 +34,8 @@ square = lambda n: n * n
 def helper(a, b=1, *args, key: str = "k", **kw) -> int:
     """Add things.
 
-        Indented detail.
+    Args:
+        a: first.
     """
     total = a + b  # a comment
     return os.path.join(total, MAX_SIZE)
@@ -83,16 +84,16 @@ def test_every_python_symbol_kind_with_names_parents_and_lines():
         ("helper", "function", None, 13, 20),
         ("fetch", "function", None, 23, 24),
         ("Base", "class", None, 27, 28),
-        ("Service", "class", None, 31, 45),
+        ("Service", "class", None, 31, 44),
         ("Service.run", "method", "Service", 34, 37),
         ("Service.run.inner", "function", "Service.run", 35, 36),
         ("Service._private", "method", "Service", 39, 41),
-        ("Service.__len__", "method", "Service", 43, 45),
-        ("_internal", "function", None, 48, 49),
+        ("Service.__len__", "method", "Service", 43, 44),
+        ("_internal", "function", None, 47, 48),
     ]
     assert facts.language == "python"
     assert facts.path == "pkg/mod.py"
-    assert facts.lines == 53
+    assert facts.lines == 52
     assert facts.has_main_guard is True
     assert facts.syntax_errors == 0
 
@@ -102,7 +103,7 @@ def test_signatures_params_docstrings_values():
     helper = symbol(facts, "helper")
     assert helper.signature == 'def helper(a, b=1, *args, key: str = "k", **kw) -> int'
     assert helper.params == ["a", "b", "args", "key", "kw"]
-    assert helper.docstring == "Add things.\n\n    Indented detail."
+    assert helper.docstring == "Add things.\n\nArgs:\n    a: first."
     assert symbol(facts, "fetch").signature == "async def fetch(url)"
     assert symbol(facts, "fetch").is_async is True
     assert helper.is_async is False

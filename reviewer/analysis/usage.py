@@ -47,6 +47,7 @@ class UsageGraph:
     importers: dict[SymbolKey, dict[str, int]] = field(default_factory=lambda: defaultdict(dict))  # file -> line
     reexporters: dict[SymbolKey, list[str]] = field(default_factory=lambda: defaultdict(list))
     attribute_users: dict[str, set[SymbolKey]] = field(default_factory=lambda: defaultdict(set))
+    loose_attribute_users: dict[str, set[SymbolKey]] = field(default_factory=lambda: defaultdict(set))
     string_files: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # name -> files
     members_by_name: dict[str, list[SymbolKey]] = field(default_factory=lambda: defaultdict(list))
     symbols_by_name: dict[str, list[SymbolKey]] = field(default_factory=lambda: defaultdict(list))
@@ -73,7 +74,13 @@ class UsageGraph:
             parent = by_qname.get(sym.parent) if sym.parent else None
             if parent is not None and parent.kind != "function" and parent.kind != "method":
                 self.members_by_name[sym.name].append(key)
-        self._add_user(path, module_node, None, facts.module_references, facts.module_calls, 1, heads_used,
+        module_references = facts.module_references
+        if facts.language != "python":
+            # `module.exports = { a, b }` reads a and b, but exporting is not using.
+            exported_locals = {e.local for e in facts.exports if e.source is None and e.local}
+            module_references = [r for r in module_references
+                                 if r not in exported_locals or r in facts.module_calls]
+        self._add_user(path, module_node, None, module_references, facts.module_calls, 1, heads_used,
                        attributes)
         for sym in facts.symbols:
             self._add_user(path, (path, sym.qualified_name), sym, sym.references, sym.calls, sym.line_start,
@@ -110,6 +117,11 @@ class UsageGraph:
                 continue
             heads_used.add(parts[0])
             walk = self.index.resolve_dotted(path, parts, scope)
+            if not walk.complete:
+                # `mod.func` on a module object we could not resolve (dynamic import, a
+                # parameter): a possible use of any top-level `func`.
+                for attribute in walk.unresolved_attributes:
+                    self.loose_attribute_users[attribute].add(user)
             for target in walk.symbols:
                 key = (target.path, target.qualified_name or "")
                 if key == user:
@@ -131,10 +143,10 @@ class UsageGraph:
             if source is None:
                 continue
             if ref.kind == "dynamic" and not ref.namespace and not ref.names:
-                # `m = import_module("x")` / `await import("./x")`: the binding is not tracked, so
-                # any name of x this file accesses (`m.name`, getattr(m, "name")) is a use; with a
-                # computed getattr, everything x defines is.
-                accessed = attributes | set(facts.string_literals)
+                # `m = import_module("x")` / `const {a} = await import("./x")`: the binding is not
+                # tracked, so any name of x this file uses (`a()`, `m.name`, getattr(m, "name")) is
+                # a use; with a computed getattr, everything x defines is.
+                accessed = attributes | heads_used | set(facts.string_literals)
                 for name, qname in self.index.top_level.get(source, {}).items():
                     if facts.dynamic_access or name in accessed:
                         self._link((path, MODULE), (source, qname), "imports dynamically", ref.line)

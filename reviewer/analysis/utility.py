@@ -14,6 +14,7 @@ confidence rather than calling it dead.
 
 from __future__ import annotations
 
+import bisect
 import posixpath
 import re
 from collections import defaultdict, deque
@@ -78,6 +79,11 @@ class UtilityAnalysis:
         self.liveness = Liveness()
         self.registry_bases: set[SymbolKey] = set()
         self._prefix_memo: dict[str, list[str]] = {}
+        self.top_level_names: dict[str, list[SymbolKey]] = defaultdict(list)  # functions and classes
+        for path, facts in index.files.items():
+            for sym in facts.symbols:
+                if sym.parent is None and sym.kind in ("function", "class"):
+                    self.top_level_names[sym.name].append((path, sym.qualified_name))
 
     # ---------------------------------------------------------------- roots
 
@@ -86,11 +92,15 @@ class UtilityAnalysis:
         names defined in the file: they narrow a dynamic lookup to those names."""
         found = self._prefix_memo.get(path)
         if found is None:
-            names = {sym.name for sym in facts.symbols}
+            names = sorted({sym.name for sym in facts.symbols})
             literals = set(facts.string_literals)
             literals.update(_NAME_FRAGMENT.findall("\n".join(self.sources.lines(path))))
-            found = sorted({literal for literal in literals
-                            if len(literal) >= 2 and any(n.startswith(literal) and n != literal for n in names)})
+            found = []
+            for literal in sorted(literals):
+                # the first name after `literal` in sorted order starts with it, if any name does
+                at = bisect.bisect_right(names, literal)
+                if len(literal) >= 2 and at < len(names) and names[at].startswith(literal):
+                    found.append(literal)
             self._prefix_memo[path] = found
         return found
 
@@ -166,16 +176,19 @@ class UtilityAnalysis:
         for path, why in faces:
             facts = self.index.files[path]
             names = set(facts.dunder_all or ())
-            if not names:
+            if not names and facts.language != "python":
+                names = {e.name for e in facts.exports if e.name != "*"}
+                names |= {s.name for s in facts.symbols if s.parent is None and s.exported}
+            elif not names:
                 names = {n for n in self.index.top_level[path] if not is_private(n)}
                 names |= {local for local in self.index.bindings(path) if not is_private(local)}
-                names |= {e.name for e in facts.exports if e.name != "*"}
                 for export in facts.exports:  # export * from "./x": everything x exports
                     if export.star and export.name == "*" and export.source:
                         source = self.index.module_for_specifier(path, export.source)
                         if source in self.index.files:
-                            names |= {n for n in self.index.top_level[source] if not is_private(n)}
                             names |= {e.name for e in self.index.files[source].exports if e.name != "*"}
+                            names |= {s.name for s in self.index.files[source].symbols
+                                      if s.parent is None and s.exported}
             for name in names:
                 target = self.index.export_target(path, name)
                 if target is not None and not target.is_module:
@@ -199,6 +212,11 @@ class UtilityAnalysis:
                     roots[key] = reason
         for key, why in self._public_api().items():
             roots.setdefault(key, why)
+        for path, facts in self.index.files.items():
+            for name in facts.dunder_all or ():
+                target = self.index.export_target(path, name)
+                if target is not None and not target.is_module:
+                    roots.setdefault((target.path, target.qualified_name or ""), f"declared public in __all__ of {path}")
         for key, why in self.entry_points.symbols.items():
             roots.setdefault(key, why)
         return roots
@@ -246,6 +264,11 @@ class UtilityAnalysis:
         for attribute, users in self.graph.attribute_users.items():
             for user in users:
                 user_attributes[user].append(attribute)
+        user_loose_attributes: dict[SymbolKey, list[str]] = defaultdict(list)
+        for attribute, users in self.graph.loose_attribute_users.items():
+            if attribute in self.top_level_names:
+                for user in users:
+                    user_loose_attributes[user].append(attribute)
         pending: dict[SymbolKey, list[tuple[SymbolKey, str]]] = defaultdict(list)
         queue: deque[SymbolKey] = deque()
         live = liveness.live
@@ -264,11 +287,12 @@ class UtilityAnalysis:
 
         for node, reason in liveness.roots.items():
             reach(node, reason)
-        for name, files in self.graph.string_files.items():
-            for key in self.graph.symbols_by_name.get(name, []):
+        for name in self.graph.string_files:
+            for key in self.graph.symbols_by_name.get(name, ()):
                 liveness.reached_by_string.add(key)
-                reach(key, f"the string '{name}' appears in {sorted(files)[0]}")
+                reach(key, "named by a string")
         seen_attributes: set[str] = set()
+        seen_loose: set[str] = set()
         while queue:
             node = queue.popleft()
             for target in self.graph.out_edges.get(node, ()):
@@ -280,6 +304,13 @@ class UtilityAnalysis:
                 for member in self.graph.members_by_name.get(attribute, ()):
                     liveness.reached_by_attribute.add(member)
                     reach(member, f".{attribute} accessed")
+            for attribute in user_loose_attributes.get(node, ()):
+                if attribute in seen_loose:
+                    continue
+                seen_loose.add(attribute)
+                for key in self.top_level_names[attribute]:
+                    liveness.reached_by_attribute.add(key)
+                    reach(key, f".{attribute} accessed on an unresolved object")
             for child in self.index.members.get(node, ()):
                 child_key = (node[0], child)
                 if self._is_nested_function(child_key):
@@ -357,10 +388,21 @@ class UtilityAnalysis:
             return assessment(verdict="USED", confidence=80,
                                   detail=f"used only by tests: {', '.join(tests[:3])}; {evidence}")
         if key in self.liveness.reached_by_attribute:
-            count = len(self.graph.attribute_uses(sym.name))
+            if sym.parent is None:
+                users = self.graph.loose_attribute_users.get(sym.name, set())
+                how = "possibly used as a member of a module object"
+            else:
+                users = self.graph.attribute_uses(sym.name)
+                how = "possibly called through an instance"
+            live_users = sorted(u for u in users if u in self.liveness.live)
+            files = sorted({u[0] for u in live_users})
+            if files and all(f in self.test_files for f in files):
+                return assessment(verdict="USED", confidence=70,
+                                  detail=f"used only by tests: {', '.join(files[:3])} (through .{sym.name})")
             return assessment(verdict="USED", confidence=60,
-                                  detail=f"possibly called through an instance: .{sym.name} is accessed by "
-                                         f"{count} symbol{'s' if count != 1 else ''} in the project")
+                              detail=f"{how}: .{sym.name} is accessed by {len(live_users)} "
+                                     f"symbol{'s' if len(live_users) != 1 else ''} in "
+                                     f"{', '.join(files[:3])}{', ...' if len(files) > 3 else ''}")
         if key in self.liveness.reached_by_string:
             files = sorted(self.graph.string_files.get(sym.name, ()))
             return assessment(verdict="USED", confidence=50,

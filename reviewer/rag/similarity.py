@@ -25,7 +25,7 @@ from .store import CardStore
 from .structure import jaccard
 
 # Default threshold of the combined score; chosen from the dup-pair table (docs/benchmarks.md).
-DEFAULT_MIN_SCORE = 0.78
+DEFAULT_MIN_SCORE = 0.6
 
 # Functions shorter than this (normalized tokens) take no part in structural matching:
 # a getter (`return self.x`), a one-line delegate or `pass` has the shingles of every

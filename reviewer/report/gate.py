@@ -61,9 +61,13 @@ class GateResult(BaseModel):
     def exit_code(self) -> int:
         return EXIT_GATE if self.hit else EXIT_CLEAN
 
-    def describe(self, limit: int = 10) -> str:
-        """One line for the run summary, then up to `limit` hits, one per line."""
-        return "\n".join(describe_gate(self, limit)) or "off (no --fail-on)"
+    def describe(self, limit: int = 10, indent: str = " " * 21) -> str:
+        """One line for the run summary, then up to `limit` hits, one per line,
+        indented to the summary's value column."""
+        lines = describe_gate(self, limit)
+        if not lines:
+            return "off (no --fail-on)"
+        return "\n".join([lines[0], *(indent + line.strip() for line in lines[1:])])
 
 
 def parse_fail_on(value: str | None) -> str | None:

@@ -35,16 +35,50 @@ def one_line(value: object) -> str:
     return " ".join(shown.split())
 
 
+def _escape_specials(fragment: str) -> str:
+    return fragment if _SPECIAL_CHARS.isdisjoint(fragment) else _MARKDOWN_SPECIALS.sub(r"\\\1", fragment)
+
+
 @lru_cache(maxsize=65536)
 def _escaped(value: str, limit: int) -> str:
-    shown = truncate(one_line(value), limit)
-    return shown if _SPECIAL_CHARS.isdisjoint(shown) else _MARKDOWN_SPECIALS.sub(r"\\\1", shown)
+    return _escape_specials(truncate(one_line(value), limit))
 
 
 def text(value: object, limit: int = LINE_LIMIT) -> str:
     """Plain prose on one line: Markdown specials escaped, cut at `limit`.
     Cached: names and verdicts come back in every table of every page."""
     return _escaped(value if isinstance(value, str) else str(value), limit)
+
+
+_CODE_SPAN = re.compile(r"(`+)([^`]|[^`].*?[^`])\1(?!`)")
+
+
+@lru_cache(maxsize=65536)
+def _prose(value: str, limit: int, in_table: bool) -> str:
+    shown = truncate(one_line(value), limit)
+    parts, position = [], 0
+    for span in _CODE_SPAN.finditer(shown) if "`" in shown else ():
+        parts.append(_escape_specials(shown[position:span.start()]))
+        code_text = span.group(0)
+        parts.append(code_text.replace("|", "\\|") if in_table else code_text)
+        position = span.end()
+    parts.append(_escape_specials(shown[position:]))
+    return "".join(parts)
+
+
+def prose(value: object, limit: int = LINE_LIMIT) -> str:
+    """Text a reviewer wrote (messages, details, actions): like `text`, but its
+    balanced `code spans` stay code; a lone backtick is escaped."""
+    return _prose(value if isinstance(value, str) else str(value), limit, False)
+
+
+def prose_cell(value: object, limit: int = CELL_LIMIT) -> str:
+    """`prose` for a table cell: pipes escaped inside code spans too; `-` when empty."""
+    return _prose(value if isinstance(value, str) else str(value), limit, True) or "-"
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    return f"{count:,} {word if count == 1 else (many or word + 's')}"
 
 
 def cell(value: object, limit: int = CELL_LIMIT) -> str:

@@ -13,9 +13,12 @@ renders ten pages.
 
 from __future__ import annotations
 
+import gc
 import hashlib
+from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
+from typing import Iterator
 
 from .. import __version__
 from ..config import Config
@@ -72,6 +75,19 @@ def _remove_orphan_rev_md(workspace: Workspace) -> None:
             path.unlink(missing_ok=True)
 
 
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """A report builds hundreds of thousands of short-lived objects and no cycle;
+    the cyclic collector re-walking them all costs a third of the time."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def render_all(
     root: Path,
     config: Config,
@@ -82,6 +98,11 @@ def render_all(
 
     `reviews` / `run` may be passed by a pipeline that holds them already;
     by default both are read from the workspace."""
+    with _gc_paused():
+        return _render_all(root, config, reviews, run)
+
+
+def _render_all(root: Path, config: Config, reviews: list[ReviewFile] | None, run: RunRecord | None) -> list[Path]:
     workspace = Workspace(root, config.output)
     warnings: list[str] = []
     digests: dict[str, str] = {}

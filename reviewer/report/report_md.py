@@ -92,4 +92,7 @@ def render_report_md(report: ReportJson) -> str:
         code=markdown.code,
         code_cell=markdown.code_cell,
         text=markdown.text,
+        prose=markdown.prose,
+        prose_cell=markdown.prose_cell,
+        plural=markdown.plural,
     )

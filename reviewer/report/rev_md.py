@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..config import AXES
 from ..resources import template
 from ..review.schema import DEFAULT_VERDICTS, Action, Finding, ReviewFile, Similarity, SymbolReview
-from .markdown import cell, code, code_cell, text
+from .markdown import cell, code, code_cell, prose, prose_cell, text
 
 MAX_SYMBOLS = 300
 MAX_FINDINGS = 300
@@ -37,7 +37,7 @@ def _similarity_row(s: Similarity) -> list[str]:
     other = f" (L{s.other_line_start})" if s.other_line_start else ""
     kind = f" ({s.clone_kind})" if s.clone_kind else ""
     return [f"{code_cell(s.function)} (L{s.line_start})", f"{code_cell(s.file + ':' + s.name)}{other}",
-            f"{s.score:.2f}{kind}", cell(suggestion)]
+            f"{s.score:.2f}{kind}", prose_cell(suggestion)]
 
 
 def _symbol_row(s: SymbolReview) -> list[str]:
@@ -47,16 +47,21 @@ def _symbol_row(s: SymbolReview) -> list[str]:
 
 def _finding_row(f: Finding) -> list[str]:
     return [_lines(f.line_start, f.line_end), code_cell(f.symbol or ""), cell(f.axis, 30), cell(f.verdict, 30),
-            f.severity, cell(f.message, 300)]
+            f.severity, prose_cell(f.message, 300)]
 
 
 def _suppressed_item(f: Finding) -> str:
     symbol = f" {code(f.symbol)}" if f.symbol else ""
-    return f"line {f.line_start}{symbol} {text(f.axis + '/' + f.verdict, 60)}: {text(f.suppression_reason or 'suppressed', 200)}"
+    return f"line {f.line_start}{symbol} {text(f.axis + '/' + f.verdict, 60)}: {prose(f.suppression_reason or 'suppressed', 200)}"
+
+
+def _repeats_evidence(s: SymbolReview) -> bool:
+    """A detail that only strings the evidence sentences together adds nothing to the list."""
+    return bool(s.evidence) and all(sentence in s.detail for sentence in s.evidence.values())
 
 
 def _detail(s: SymbolReview) -> dict:
-    bullets = [f"**{text(axis, 30)}**: {text(sentence)}" for axis, sentence in s.evidence.items()]
+    bullets = [f"**{text(axis, 30)}**: {prose(sentence)}" for axis, sentence in s.evidence.items()]
     if s.duplicate_of is not None:
         d = s.duplicate_of
         where = f" (L{d.line_start})" if d.line_start else ""
@@ -64,13 +69,15 @@ def _detail(s: SymbolReview) -> dict:
         bullets.append(f"duplicate of {code(d.file + ':' + d.name)}{where}, score {d.score:.2f}{kind}")
     return {
         "heading": f"{code(s.name)} ({text(s.kind, 20)}, lines {s.line_start}–{s.line_end})",
-        "detail": text(s.detail) if s.detail else "",
+        "detail": prose(s.detail) if s.detail and not _repeats_evidence(s) else "",
         "bullets": bullets,
     }
 
 
 def _action_item(a: Action) -> str:
-    item = text(a.description)
+    item = prose(a.description)
+    if a.symbol and f"`{a.symbol}`" in a.description:
+        return item  # the description names it already
     if a.symbol:
         return f"{item} ({code(a.symbol)}" + (f", line {a.line_start})" if a.line_start else ")")
     return f"{item} (line {a.line_start})" if a.line_start else item
@@ -104,7 +111,7 @@ def render_rev_md(review: ReviewFile) -> str:
         language=text(review.language, 30),
         reviewer=review.reviewer + (f" ({text(review.model, 80)})" if review.model else ""),
         reviewed_at=text(review.reviewed_at, 40),
-        summary=text(review.summary, 1000),
+        summary=prose(review.summary, 1000),
         axes=[axis.capitalize() for axis in AXES],
         similarities=[_similarity_row(s) for s in similar],
         more_similarities=more_similarities,

@@ -129,9 +129,10 @@ def _is_inside(path: str, folder: str) -> bool:
 class _GitIgnore:
     """The patterns of one .gitignore, anchored at its folder.
 
-    `prefix` turns a root-relative path into a path relative to that folder:
-    for a .gitignore below the root it is stripped, for one above (an enclosing
-    repository) it is prepended.
+    Patterns match paths relative to that folder, so a root-relative path is
+    converted: for a .gitignore below the root its folder (`strip`) is removed,
+    for one above it (an enclosing repository) the way down to the root
+    (`prepend`) is added.
     """
 
     def __init__(self, spec: pathspec.GitIgnoreSpec, anchor: str, strip: str = "", prepend: str = "") -> None:
@@ -377,6 +378,8 @@ class _Walker:
                 self.files.append(linked)
         self.files.sort(key=lambda f: f.path)
         self.skipped.sort(key=lambda s: s.path)
+        if self.include is not None and not self.files and not self.skipped:
+            self.warnings.append(f"scan.include {self.config.scan.include} matched no source file")
         return Discovery(files=self.files, skipped=self.skipped, warnings=self.warnings)
 
 

@@ -459,10 +459,8 @@ def _on_variable_declarator(ex: Extractor, node: Node, depth: int, cursor: TreeC
         return
     if value is not None and value.type in _FUNCTION_VALUES:
         return  # the function/class handler names it
-    if value is not None and value.type == "call_expression":
-        callee = value.child_by_field_name("function")
-        if callee is not None and callee.type == "identifier" and callee.text == b"require":
-            return  # an import
+    if value is not None and _is_require(value):
+        return  # an import (see on_call)
     name = ex.text(target)
     if name in ex.module_bindings:
         return
@@ -533,6 +531,23 @@ def _on_assignment(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) ->
         _export(ex, "default", line)
 
 
+def _is_require(value: Node) -> bool:
+    """`require("x")` or `require("x").member`."""
+    if value.type == "member_expression":
+        value = value.child_by_field_name("object") or value
+    if value.type != "call_expression":
+        return False
+    callee = value.child_by_field_name("function")
+    return callee is not None and callee.type == "identifier" and callee.text == b"require"
+
+
+def _on_jsx_element(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
+    """`<div>` names an intrinsic element, not a variable; `<Header>` reads the component."""
+    name = node.child_by_field_name("name")
+    if name is not None and name.type == "identifier" and name.text[:1].islower():
+        ex.open_no_reference(name)
+
+
 def _on_subscript(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
     """`ns[name]` with a computed key: dynamic when `ns` turns out to be a module namespace."""
     target = node.child_by_field_name("object")
@@ -550,6 +565,9 @@ NODE_HANDLERS = {
     "variable_declarator": _on_variable_declarator,
     "assignment_expression": _on_assignment,
     "subscript_expression": _on_subscript,
+    "jsx_opening_element": _on_jsx_element,
+    "jsx_closing_element": _on_jsx_element,
+    "jsx_self_closing_element": _on_jsx_element,
 }
 
 

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-from bisect import bisect_left
 from functools import cache
 
 from tree_sitter import Node, TreeCursor
@@ -142,10 +141,6 @@ class Extractor:
         """Node text on one line, whitespace runs collapsed, truncated."""
         text = _WHITESPACE.sub(" ", self.text(node)).strip()
         return text[:limit]
-
-    @property
-    def top(self) -> Frame:
-        return self.frames[-1]
 
     def open_no_reference(self, node: Node) -> None:
         """Identifiers inside `node` are not reads (import names, written chains).
@@ -426,6 +421,7 @@ def _on_method_signature(ex: Extractor, node: Node, depth: int, cursor: TreeCurs
         decorators=decorators,
         is_async=_is_async(node),
         is_abstract=True,
+        private=hooks.is_private(ex, node, node, ex.text(name_node)),
     )
 
 

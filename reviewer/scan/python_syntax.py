@@ -371,7 +371,7 @@ def finish(ex: Extractor) -> None:
                 owner is not None
                 and owner["kind"] == "class"
                 and owner.get("exported", False)
-                and _is_public_member(name)
+                and not frame.private
             )
         symbol["exported"] = exported
         by_qualified.setdefault(symbol["qualified_name"], symbol)

@@ -1,0 +1,349 @@
+"""Hard cases of extraction: broken files, unreachable code, suppressions, clones, deep trees."""
+
+from __future__ import annotations
+
+import pickle
+import textwrap
+from concurrent.futures import ProcessPoolExecutor
+
+from reviewer.scan import fingerprint
+from reviewer.scan.extract import extract_file
+from reviewer.scan.models import FileFacts, Symbol
+
+
+def scan(source: str, language: str = "python", path: str = "m.py") -> FileFacts:
+    return extract_file(path, textwrap.dedent(source).lstrip("\n").encode(), language)
+
+
+def symbol(facts: FileFacts, qualified: str) -> Symbol:
+    matches = [s for s in facts.symbols if s.qualified_name == qualified]
+    assert len(matches) == 1, [s.qualified_name for s in facts.symbols]
+    return matches[0]
+
+
+def ranges(sym: Symbol) -> list[tuple[int, int, str]]:
+    return [(r.line_start, r.line_end, r.reason) for r in sym.unreachable]
+
+
+# -- syntax errors
+
+
+def test_python_syntax_error_still_yields_the_recoverable_symbols():
+    facts = scan(
+        """
+        def good(a):
+            return a + 1
+
+        def broken(:
+            pass
+
+        class Fine:
+            def method(self):
+                return good(2)
+        """
+    )
+    assert facts.syntax_errors >= 1
+    names = [s.qualified_name for s in facts.symbols]
+    assert "good" in names and "Fine" in names and "Fine.method" in names
+    assert symbol(facts, "Fine.method").calls == ["good"]
+
+
+def test_typescript_syntax_error_still_yields_the_recoverable_symbols():
+    facts = scan(
+        """
+        export function ok(x: number): number { return x * 2; }
+        function bad( { return ; }
+        export class Later { run() { return ok(1); } }
+        """,
+        language="typescript",
+        path="m.ts",
+    )
+    assert facts.syntax_errors >= 1
+    names = [s.qualified_name for s in facts.symbols]
+    assert names[0] == "ok"
+    assert "Later.run" in names
+    assert symbol(facts, "ok").exported is True
+
+
+def test_clean_file_has_no_syntax_errors():
+    assert scan("def f():\n    return 1\n").syntax_errors == 0
+
+
+# -- decorators, overloads, nesting
+
+
+def test_overloads_are_one_symbol_each_with_their_decorators():
+    facts = scan(
+        """
+        from typing import overload
+
+        @overload
+        def parse(x: int) -> int: ...
+        @overload
+        def parse(x: str) -> str: ...
+        def parse(x):
+            return x
+        """
+    )
+    parses = [s for s in facts.symbols if s.name == "parse"]
+    assert [(s.line_start, s.line_end, s.decorators) for s in parses] == [
+        (3, 4, ["overload"]),
+        (5, 6, ["overload"]),
+        (7, 8, []),
+    ]
+
+
+def test_nested_classes_and_functions_get_dotted_names():
+    facts = scan(
+        """
+        class Outer:
+            class Inner:
+                def deep(self):
+                    class Local:
+                        def m(self):
+                            pass
+                    return Local
+
+        def factory():
+            class Made:
+                pass
+            def build():
+                return Made()
+            return build
+        """
+    )
+    got = [(s.qualified_name, s.kind, s.parent, s.exported) for s in facts.symbols]
+    assert got == [
+        ("Outer", "class", None, True),
+        ("Outer.Inner", "class", "Outer", True),
+        ("Outer.Inner.deep", "method", "Outer.Inner", True),
+        ("Outer.Inner.deep.Local", "class", "Outer.Inner.deep", False),
+        ("Outer.Inner.deep.Local.m", "method", "Outer.Inner.deep.Local", False),
+        ("factory", "function", None, True),
+        ("factory.Made", "class", "factory", False),
+        ("factory.build", "function", "factory", False),
+    ]
+    assert symbol(facts, "factory.build").calls == ["Made"]
+    assert symbol(facts, "factory").calls == []
+
+
+def test_multiple_decorators_with_arguments():
+    facts = scan(
+        """
+        @app.route(
+            "/x",
+            methods=["GET"],
+        )
+        @login_required
+        async def view(request):
+            return await render(request)
+        """
+    )
+    view = symbol(facts, "view")
+    assert view.decorators == ['app.route( "/x", methods=["GET"], )', "login_required"]
+    assert (view.line_start, view.line_end) == (1, 7)
+    assert view.signature == "async def view(request)"
+    assert view.is_async is True
+    assert facts.module_calls == ["app.route"]
+
+
+# -- unreachable code
+
+
+def test_python_unreachable_ranges():
+    facts = scan(
+        """
+        DEBUG = False
+        VERBOSE = False
+        VERBOSE = True
+
+        def f(x):
+            if False:
+                never()
+            if DEBUG:
+                trace()
+            if VERBOSE:
+                talk()
+            for item in x:
+                if item:
+                    continue
+                    skipped()
+            return x
+            # a comment is not code
+            dead_one()
+            dead_two()
+
+        def g():
+            raise ValueError()
+            after()
+        """
+    )
+    assert ranges(symbol(facts, "f")) == [
+        (7, 7, "if False"),
+        (9, 9, "if DEBUG with DEBUG = False"),
+        (15, 15, "after continue"),
+        (18, 19, "after return"),
+    ]
+    assert ranges(symbol(facts, "g")) == [(23, 23, "after raise")]
+
+
+def test_javascript_unreachable_ranges_ignore_hoisted_functions():
+    facts = scan(
+        """
+        const FLAG = 0;
+        function f(x) {
+          if (false) { a(); }
+          if (FLAG) { b(); }
+          switch (x) {
+            case 1:
+              return 1;
+              c();
+          }
+          return helper(x);
+          function helper(y) { return y; }
+        }
+        function g() {
+          throw new Error("x");
+          d();
+        }
+        """,
+        language="javascript",
+        path="m.js",
+    )
+    assert ranges(symbol(facts, "f")) == [
+        (3, 3, "if (false)"),
+        (4, 4, "if (FLAG) with FLAG = 0"),
+        (8, 8, "after return"),
+    ]
+    assert ranges(symbol(facts, "g")) == [(15, 15, "after throw")]
+
+
+# -- suppressions
+
+
+def test_suppression_comments():
+    facts = scan(
+        """
+        def a():  # reviewer: ignore[duplication]
+            pass
+
+        # reviewer: ignore
+        def b():
+            pass
+
+        # reviewer:ignore[utility, tests] kept for the plugin API
+        def c():
+            pass
+        """
+    )
+    assert facts.suppressions == {1: ["duplication"], 4: ["*"], 8: ["utility", "tests"]}
+    js = scan("// reviewer: ignore[utility]\nexport function x() {}\n", language="javascript", path="m.js")
+    assert js.suppressions == {1: ["utility"]}
+
+
+# -- clones
+
+
+CLONE_A = '''
+def total_price(items, tax):
+    """Sum the prices."""
+    result = 0
+    for item in items:  # loop
+        result += item.price * tax
+    return result
+'''
+
+CLONE_B = '''
+class Cart:
+    def compute(self, goods, rate):
+        summed = 0
+        for g in goods:
+            summed += g.price * rate
+        return summed
+'''
+
+
+def test_renamed_copy_has_identical_shingles_and_token_count():
+    original = symbol(scan(CLONE_A), "total_price")
+    renamed = symbol(scan(CLONE_B), "Cart.compute")
+    assert original.token_count == renamed.token_count == 17  # ID = NUM for ID in ID : ID += ID . ID * ID return ID
+    assert original.shingles == renamed.shingles
+    assert len(original.shingles) == 13  # 17 - 5 + 1 windows, all distinct
+    # but the text differs, so the body hash does too
+    assert original.body_hash != renamed.body_hash
+
+
+def test_body_hash_ignores_comments_whitespace_docstring_and_indentation():
+    plain = symbol(scan("def f(a):\n    x = a  +  1\n    return x\n"), "f")
+    noisy = symbol(
+        scan('class K:\n    def f(a):\n        """Doc."""\n        # note\n        x = a + 1   # why\n\n        return x\n'),
+        "K.f",
+    )
+    assert plain.body_hash == noisy.body_hash
+    changed = symbol(scan("def f(a):\n    x = a + 2\n    return x\n"), "f")
+    assert changed.body_hash != plain.body_hash
+    # Python indentation is structure: dedenting a statement changes the hash
+    inside = symbol(scan("def f(a):\n    if a:\n        a()\n        b()\n"), "f")
+    outside = symbol(scan("def f(a):\n    if a:\n        a()\n    b()\n"), "f")
+    assert inside.body_hash != outside.body_hash
+
+
+def test_shingles_are_stable_and_short_streams_get_one():
+    tokens = ["def", "ID", "(", "ID", ")", ":", "return", "ID"]
+    assert fingerprint.shingles(tokens) == fingerprint.shingles(list(tokens))
+    assert len(fingerprint.shingles(["return", "NUM"])) == 1
+    assert fingerprint.shingles([]) == []
+    assert fingerprint.shingles(["a", "b"]) != fingerprint.shingles(["b", "a"])
+    hashes = fingerprint.window_hashes(tokens)
+    assert len(hashes) == len(tokens) - 4
+    assert fingerprint.shingles_of_slice(tokens, hashes, 0, len(tokens)) == fingerprint.shingles(tokens)
+    assert all(0 <= h < 2**32 for h in hashes)
+
+
+def _shingles_in_worker(source: str) -> list[int]:
+    return extract_file("m.py", source.encode(), "python").symbols[0].shingles
+
+
+def test_shingles_do_not_depend_on_the_process():
+    """Another process (another hash seed) computes the same fingerprint."""
+    here = _shingles_in_worker(CLONE_A)
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        there = pool.submit(_shingles_in_worker, CLONE_A).result()
+    assert here == there
+
+
+# -- dynamic access and string literals
+
+
+def test_python_dynamic_access_and_identifier_like_strings():
+    static = scan('x = getattr(obj, "name")\ny = {"key_one": 1, "not an id": 2}\n')
+    assert static.dynamic_access is False
+    assert static.string_literals == ["name", "key_one"]
+    assert scan("x = getattr(obj, attr)\n").dynamic_access is True
+    assert scan("f = globals()[name]\n").dynamic_access is True
+    assert scan("import importlib\nm = importlib.import_module(path)\n").dynamic_access is True
+
+
+# -- robustness
+
+
+def test_deeply_nested_code_does_not_hit_the_recursion_limit():
+    depth = 3000
+    source = "x = " + "(" * depth + "1" + ")" * depth + "\n"
+    facts = extract_file("deep.py", source.encode(), "python")
+    assert [s.name for s in facts.symbols] == ["x"]
+    chain = "def f():\n    return " + " + ".join(["a"] * 5000) + "\n"
+    assert symbol(extract_file("long.py", chain.encode(), "python"), "f").token_count == 10000
+
+
+def test_empty_and_non_utf8_files():
+    empty = extract_file("e.py", b"", "python")
+    assert (empty.lines, empty.size, empty.symbols, empty.syntax_errors) == (0, 0, [], 0)
+    latin = extract_file("l.py", "def caf\xe9():\n    return 'ol\xe9'\n".encode("latin-1"), "python")
+    assert latin.lines == 2
+    assert latin.decode_errors is False  # set by discovery, not here
+
+
+def test_facts_pickle_for_the_process_pool():
+    facts = scan(CLONE_B)
+    assert pickle.loads(pickle.dumps(facts)) == facts

@@ -1,0 +1,234 @@
+"""TypeScript and TSX extraction with the real tree-sitter grammars."""
+
+from __future__ import annotations
+
+import textwrap
+
+from reviewer.scan.extract import extract_file
+from reviewer.scan.models import FileFacts, Symbol
+
+
+def scan(source: str, language: str = "typescript", path: str = "src/service.ts") -> FileFacts:
+    return extract_file(path, textwrap.dedent(source).lstrip("\n").encode(), language)
+
+
+def symbol(facts: FileFacts, qualified: str) -> Symbol:
+    matches = [s for s in facts.symbols if s.qualified_name == qualified]
+    assert len(matches) == 1, [s.qualified_name for s in facts.symbols]
+    return matches[0]
+
+
+SOURCE = """
+import type { Config } from "./config";
+import { type Logger, createLogger } from "./log";
+import { type A, type B } from "./types";
+import fs = require("fs");
+
+/** A user record. */
+export interface User extends Base, Named<string> {
+  id: number;
+}
+
+export type Id = string | number;
+
+export enum Color { Red, Green }
+
+enum Internal { A }
+
+/**
+ * Generic identity.
+ * @param value the value
+ */
+export function identity<T>(value: T): T {
+  return value;
+}
+
+export const toId = (user: User): Id => user.id;
+
+@Injectable({ providedIn: "root" })
+export abstract class Repository<T> extends Store<T> implements Disposable {
+  private cache = new Map<string, T>();
+
+  constructor(private readonly logger: Logger) {
+    super();
+  }
+
+  /** Find one. */
+  @Cached()
+  async find(id: Id, opts?: Config): Promise<T | undefined> {
+    return this.cache.get(String(id)) ?? (await this.load(id));
+  }
+
+  protected abstract load(id: Id): Promise<T>;
+
+  private evict = (key: string): void => {
+    this.cache.delete(key);
+  };
+}
+
+export { identity as id, Internal };
+export type { Config };
+export * from "./models";
+export * as helpers from "./helpers";
+export { default as Client, request } from "./client";
+"""
+
+
+def test_every_typescript_symbol_kind():
+    facts = scan(SOURCE)
+    got = [(s.qualified_name, s.kind, s.parent, s.line_start, s.line_end, s.exported) for s in facts.symbols]
+    assert got == [
+        ("User", "interface", None, 7, 9, True),
+        ("Id", "type", None, 11, 11, True),
+        ("Color", "enum", None, 13, 13, True),
+        ("Internal", "enum", None, 15, 15, True),  # exported by `export { ..., Internal }`
+        ("identity", "function", None, 21, 23, True),
+        ("toId", "function", None, 25, 25, True),
+        ("Repository", "class", None, 27, 46, True),  # from its decorator
+        ("Repository.constructor", "method", "Repository", 31, 33, True),
+        ("Repository.find", "method", "Repository", 36, 39, True),
+        ("Repository.load", "method", "Repository", 41, 41, False),
+        ("Repository.evict", "method", "Repository", 43, 45, False),
+    ]
+
+
+def test_typescript_details():
+    facts = scan(SOURCE)
+    user = symbol(facts, "User")
+    assert user.is_abstract is True
+    assert user.bases == ["Base", "Named<string>"]
+    assert user.signature == "interface User extends Base, Named<string>"
+    assert user.docstring == "A user record."
+    assert symbol(facts, "Id").signature == "type Id = string | number"
+    assert symbol(facts, "Color").signature == "enum Color"
+    identity = symbol(facts, "identity")
+    assert identity.signature == "function identity<T>(value: T): T"
+    assert identity.docstring == "Generic identity.\n@param value the value"
+    assert identity.params == ["value"]
+    assert symbol(facts, "toId").signature == "const toId = (user: User): Id =>"
+    assert symbol(facts, "toId").references == ["User", "Id", "user.id"]
+    repo = symbol(facts, "Repository")
+    assert repo.is_abstract is True
+    assert repo.decorators == ['Injectable({ providedIn: "root" })']
+    assert repo.bases == ["Store<T>", "Disposable"]
+    assert repo.signature == "abstract class Repository<T> extends Store<T> implements Disposable"
+    find = symbol(facts, "Repository.find")
+    assert find.decorators == ["Cached()"]
+    assert find.docstring == "Find one."
+    assert find.is_async is True
+    assert find.params == ["id", "opts"]
+    assert find.signature == "async find(id: Id, opts?: Config): Promise<T | undefined>"
+    assert find.calls == ["this.cache.get", "String", "this.load"]
+    assert find.complexity == 2
+    load = symbol(facts, "Repository.load")
+    assert load.is_abstract is True
+    assert load.signature == "protected abstract load(id: Id): Promise<T>"
+    assert load.token_count == 0 and load.shingles == [] and load.body_hash == ""
+    assert symbol(facts, "Repository.constructor").params == ["logger"]
+    assert symbol(facts, "Repository.evict").signature == "private evict = (key: string): void =>"
+
+
+def test_typescript_imports():
+    facts = scan(SOURCE)
+    got = [
+        (i.source, [(n.name, n.alias) for n in i.names], i.namespace, i.type_only, i.kind, i.line)
+        for i in facts.imports
+    ]
+    assert got == [
+        ("./config", [("Config", None)], None, True, "static", 1),
+        ("./log", [("Logger", None), ("createLogger", None)], None, False, "static", 2),
+        ("./types", [("A", None), ("B", None)], None, True, "static", 3),
+        ("fs", [], "fs", False, "require", 4),
+    ]
+
+
+def test_typescript_exports_and_re_exports():
+    facts = scan(SOURCE)
+    got = [(e.name, e.local, e.source, e.star, e.type_only, e.line) for e in facts.exports]
+    assert got == [
+        ("User", "User", None, False, True, 7),
+        ("Id", "Id", None, False, True, 11),
+        ("Color", "Color", None, False, False, 13),
+        ("identity", "identity", None, False, False, 21),
+        ("toId", "toId", None, False, False, 25),
+        ("Repository", "Repository", None, False, False, 27),
+        ("id", "identity", None, False, False, 48),
+        ("Internal", "Internal", None, False, False, 48),
+        ("Config", "Config", None, False, True, 49),
+        ("*", None, "./models", True, False, 50),
+        ("helpers", None, "./helpers", True, False, 51),
+        ("Client", "default", "./client", False, False, 52),
+        ("request", "request", "./client", False, False, 52),
+    ]
+    # names re-exported from another module are not references of this one
+    assert "request" not in facts.module_references
+
+
+def test_export_equals_and_default_expression():
+    facts = scan(
+        """
+        function handler() {}
+        export = handler;
+        """
+    )
+    assert [(e.name, e.local) for e in facts.exports] == [("default", "handler")]
+    assert symbol(facts, "handler").exported is True
+
+
+def test_tsx_component_with_generics_and_hooks():
+    facts = scan(
+        """
+        import { useState } from "react";
+
+        type Props = { items: string[]; onPick?: (item: string) => void };
+
+        export const List = ({ items, onPick }: Props) => {
+          const [picked, setPicked] = useState<string | null>(null);
+          const pick = (item: string) => { setPicked(item); onPick?.(item); };
+          return <ul>{items.map((item) => <Item key={item} active={item === picked} onClick={() => pick(item)} />)}</ul>;
+        };
+
+        function Item(props: { active: boolean }) {
+          return props.active ? <b /> : <i />;
+        }
+        """,
+        language="tsx",
+        path="src/List.tsx",
+    )
+    assert facts.language == "tsx"
+    assert facts.syntax_errors == 0
+    assert [(s.qualified_name, s.kind, s.exported) for s in facts.symbols] == [
+        ("Props", "type", False),
+        ("List", "function", True),
+        ("List.pick", "function", False),
+        ("Item", "function", False),
+    ]
+    list_component = symbol(facts, "List")
+    assert list_component.params == ["items", "onPick"]
+    assert list_component.calls == ["useState", "items.map", "pick"]
+    assert "Item" in list_component.references
+    assert "ul" not in list_component.references
+    assert symbol(facts, "List.pick").calls == ["setPicked", "onPick"]
+    assert symbol(facts, "Item").complexity == 2
+
+
+def test_typescript_namespace_import_subscript_is_dynamic_access():
+    facts = scan(
+        """
+        import * as handlers from "./handlers";
+        export function dispatch(name: string) {
+          return handlers[name]();
+        }
+        """
+    )
+    assert facts.dynamic_access is True
+    literal = scan(
+        """
+        import * as handlers from "./handlers";
+        const table: Record<string, number> = {};
+        export function dispatch(name: string) {
+          return handlers["known"]() + table[name];
+        }
+        """
+    )
+    assert literal.dynamic_access is False
