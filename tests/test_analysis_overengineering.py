@@ -184,3 +184,42 @@ def test_typescript_interface_with_one_implementation(tmp_path: Path) -> None:
     assert verdict(evidence, c, "Settings", "overengineering") == "LEAN"  # a data shape, no implementation
     assert verdict(evidence, c, "twice", "overengineering") == "OVER"
     assert verdict(evidence, c, "forward", "overengineering") == "ACCEPTABLE"  # isolates an external API
+
+
+def test_layers_of_interfaces_and_public_aliases_are_not_over(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "shapes.py": """
+            from abc import ABC, abstractmethod
+
+            __all__ = ["Shape", "Polygon", "Square", "area_of", "surface"]
+
+
+            class Shape(ABC):
+                @abstractmethod
+                def area(self): ...
+
+
+            class Polygon(Shape):
+                @abstractmethod
+                def sides(self): ...
+
+
+            class Square(Polygon):
+                def area(self):
+                    return 1
+
+                def sides(self):
+                    return 4
+
+
+            def area_of(shape):
+                return shape.area()
+
+
+            def surface(shape):
+                return area_of(shape)
+        """,
+    })
+    assert verdict(evidence, "shapes.py", "Shape", "overengineering") == "LEAN"  # its one child is abstract too
+    assert verdict(evidence, "shapes.py", "Polygon", "overengineering") == "OVER"
+    assert verdict(evidence, "shapes.py", "surface", "overengineering") == "ACCEPTABLE"  # public alias

@@ -259,3 +259,49 @@ def test_find_usages_lists_importers_and_callers(tmp_path: Path) -> None:
     assert evidence.find_usages("shared") == ["user.py:4 run() calls shared (lib.py)"]
     assert evidence.find_usages("nothing_here") == ["no project symbol named nothing_here"]
     assert evidence.called_internals("user.py", "run") == ["lib.py:shared"]
+
+
+def test_library_decoys_public_all_orphan_module_and_cross_file_prefix(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "lib/__init__.py": "",
+        "lib/codec.py": """
+            __all__ = ["encode"]
+
+
+            def encode(text):
+                return text.encode()
+
+
+            def stale(text):
+                return text
+        """,
+        "lib/user.py": "from lib.codec import encode\n\nprint(encode('x'))\n",
+        "lib/plugin.py": "def activate():\n    return 1\n\n\ndef _unused():\n    return 2\n",
+        "lib/compat.py": """
+            def defproperty(klass, name):
+                return property(getattr(klass, "_get_" + name))
+        """,
+        "lib/node.py": """
+            from lib.compat import defproperty
+
+
+            class Node:
+                def _get_name(self):
+                    return "node"
+
+                def _forgotten(self):
+                    return 0
+
+
+            Node.name = defproperty(Node, "name")
+        """,
+    })
+    assert verdict(evidence, "lib/codec.py", "stale", "utility") == "DEAD"
+    assert verdict(evidence, "lib/codec.py", "encode", "utility") == "USED"
+    # a module of the package that nothing imports: a plugin or API, not dead code
+    assert verdict(evidence, "lib/plugin.py", "activate", "utility") == "USED"
+    assert "no project file imports lib/plugin.py" in detail(evidence, "lib/plugin.py", "activate", "utility")
+    assert verdict(evidence, "lib/plugin.py", "_unused", "utility") == "DEAD"
+    # "_get_" + name in another module reaches Node._get_name, not Node._forgotten
+    assert verdict(evidence, "lib/node.py", "Node._get_name", "utility") == "USED"
+    assert verdict(evidence, "lib/node.py", "Node._forgotten", "utility") == "DEAD"

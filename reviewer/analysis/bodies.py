@@ -124,10 +124,6 @@ def plain_params(sym: Symbol) -> list[str]:
     return names
 
 
-def is_pass_only(body: str | None) -> bool:
-    return body is not None and statements(body) in ([], ["pass"], ["..."], ["return"], ["return None"])
-
-
 def returns_its_argument(sym: Symbol, body: str | None) -> bool:
     if body is None:
         return False
@@ -169,7 +165,11 @@ def forwards_params(sym: Symbol, forward: Forward) -> bool:
         stripped = param.split(":")[0].split("=")[0].strip().rstrip("?")
         if stripped.lstrip("*.") in ("self", "cls", "this", "/", ""):
             continue
-        params.append(stripped.replace("...", "..."))
+        if stripped[:1] not in ("*", "."):  # names may come without their `*`/`...`: read the signature
+            star = re.search(rf"(\*\*|\*|\.\.\.)\s*{re.escape(stripped)}\b", sym.signature)
+            if star:
+                stripped = star.group(1) + stripped
+        params.append(stripped)
     arguments = [a.replace(" ", "") for a in forward.arguments]
     passed = []
     for argument in arguments:

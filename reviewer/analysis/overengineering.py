@@ -30,6 +30,8 @@ FACTORY_CLASS_SUFFIXES = ("Factory", "Builder", "Creator", "Provider")
 SUBSCRIBE_METHODS = frozenset({"on", "subscribe", "add_listener", "addListener", "addEventListener", "connect",
                                "listen", "add_handler", "addHandler", "attach"})
 EMIT_METHODS = frozenset({"emit", "publish", "notify", "dispatch", "fire", "trigger", "send"})
+_FACTORY_NAME = re.compile(
+    r"^(make|create|build|new|get|choose|pick|select)(_|[A-Z])|(_for|_factory|For|Factory)$|^factory", re.I)
 _LITERAL = re.compile(r"""^(?:"[^"]*"|'[^']*'|`[^`$]*`|-?\d+(?:\.\d+)?|True|False|None|true|false|null)$""")
 
 
@@ -86,6 +88,9 @@ class OverengineeringAnalysis:
         names = ", ".join(f"{q} ({p})" for p, q in subclasses[:4]) + (", ..." if len(subclasses) > 4 else "")
         if self._is_abstract(path, sym):
             what = "interface" if sym.kind == "interface" else "abstract base"
+            only = self.index.symbol(*subclasses[0]) if len(subclasses) == 1 else None
+            if only is not None and self._is_abstract(subclasses[0][0], only):
+                return None  # a layer of a hierarchy of interfaces, not a lone implementation
             if len(subclasses) == 1:
                 public = (path, sym.qualified_name) in self.utility.liveness.roots
                 return assessment(
@@ -167,13 +172,13 @@ class OverengineeringAnalysis:
         found: dict[SymbolKey, list[SymbolKey]] = defaultdict(list)
         for path, facts in self.index.files.items():
             for sym in facts.symbols:
-                if not sym.decorators or not self.utility.registering_decorator(path, sym):
+                decorator = self.utility.registering_decorator(path, sym) if sym.decorators else None
+                if not decorator:
                     continue
-                for decorator in sym.decorators:
-                    head = decorator.strip().lstrip("@").split("(", 1)[0].strip()
-                    target = self.index.resolve_callee(path, head, sym.parent)
-                    if target is not None:
-                        found[target].append((path, sym.qualified_name))
+                head = decorator.split("(", 1)[0].strip()
+                target = self.index.resolve_callee(path, head, sym.parent)
+                if target is not None:
+                    found[target].append((path, sym.qualified_name))
         return found
 
     def _registry(self, sym: Symbol, registered: list[SymbolKey]) -> AxisAssessment:
@@ -186,6 +191,8 @@ class OverengineeringAnalysis:
 
     def _factory_function(self, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment | None:
         """A factory choosing among products by an argument that every caller passes the same."""
+        if not _FACTORY_NAME.search(sym.name) or sym.decorators:
+            return None
         products = self._products(path, sym)
         if len(products) < 2 or not sym.params or sym.complexity < 2:
             return None
@@ -228,11 +235,14 @@ class OverengineeringAnalysis:
     def _forwarder(self, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment | None:
         if sym.decorators or sym.is_abstract or is_dunder(sym.name) or sym.token_count > 40:
             return None
-        if sym.kind == "method" and self.utility._root_reason(path, facts, sym):  # overrides, protocols
+        if sym.kind == "method" and self.utility.root_reason(path, facts, sym):  # overrides, protocols
             return None
+        parent = self.index.symbol(path, sym.parent) if sym.parent else None
+        if parent is not None and parent.kind in ("function", "method"):
+            return None  # a local adapter, e.g. a callback
         body = self.sources.body(path, sym, facts.language)
         forward = single_call(body)
-        if forward is None or not forwards_params(sym, forward) or not sym.params:
+        if forward is None or not sym.params or not forwards_params(sym, forward):
             return None
         callee = forward.callee
         chain = name_chain(callee)
@@ -241,6 +251,10 @@ class OverengineeringAnalysis:
                                   detail=f"delegates to {callee} with the same arguments")
         if chain and chain[0] in ("self", "this", "super", "cls"):
             return None
+        root = self.utility.liveness.roots.get((path, sym.qualified_name), "")
+        if "public" in root or "entry point" in root:
+            return assessment(verdict="ACCEPTABLE", confidence=55,
+                              detail=f"public alias of {callee} ({root}); it only forwards to it")
         if not is_private(sym.name) and is_private(chain[-1] if chain else ""):
             return assessment(verdict="ACCEPTABLE", confidence=55,
                                   detail=f"gives the private {callee} a public name; it only forwards to it")

@@ -19,7 +19,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ..scan.models import FileFacts, ScanResult, Symbol
-from .resolve import ProjectIndex, Target, attribute_names, name_chain
+from .resolve import ProjectIndex, attribute_names, name_chain
 from .roles import is_barrel_path
 from .verdicts import SymbolKey
 
@@ -51,6 +51,7 @@ class UsageGraph:
     string_files: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # name -> files
     members_by_name: dict[str, list[SymbolKey]] = field(default_factory=lambda: defaultdict(list))
     symbols_by_name: dict[str, list[SymbolKey]] = field(default_factory=lambda: defaultdict(list))
+    imported_files: set[str] = field(default_factory=set)  # files some project import resolves to
     subclasses: dict[SymbolKey, list[SymbolKey]] = field(default_factory=lambda: defaultdict(list))
 
     # ---------------------------------------------------------------- building
@@ -142,6 +143,7 @@ class UsageGraph:
             source = self.index.resolve_import(path, ref)
             if source is None:
                 continue
+            self._mark_imported(source)
             if ref.kind == "dynamic" and not ref.namespace and not ref.names:
                 # `m = import_module("x")` / `const {a} = await import("./x")`: the binding is not
                 # tracked, so any name of x this file uses (`a()`, `m.name`, getattr(m, "name")) is
@@ -154,6 +156,8 @@ class UsageGraph:
             for imported in ref.names:
                 local = imported.alias or imported.name
                 target = self.index.export_target(source, imported.name)
+                if target is not None and target.is_module:
+                    self._mark_imported(target.path)
                 if target is None or target.is_module:
                     continue
                 key = (target.path, target.qualified_name or "")
@@ -176,6 +180,17 @@ class UsageGraph:
                 key = (target.path, target.qualified_name or "")
                 self.reexporters[key].append(facts.path)
                 self.uses[key].append(Use((facts.path, MODULE), "re-exports", export.line))
+
+    def _mark_imported(self, path: str) -> None:
+        """`import a.b.c` runs a/__init__.py and a/b/__init__.py too."""
+        while path and path not in self.imported_files:
+            self.imported_files.add(path)
+            directory = path.rsplit("/", 1)[0] if "/" in path else ""
+            if path.endswith("/__init__.py"):
+                directory = directory.rsplit("/", 1)[0] if "/" in directory else ""
+            path = f"{directory}/__init__.py" if directory else ""
+            if path not in self.index.files:
+                break
 
     def _link(self, user: SymbolKey, key: SymbolKey, kind: str, line: int) -> None:
         self.out_edges[user].add(key)
@@ -235,6 +250,3 @@ def _chains_in(texts: list[str]) -> list[str]:
         found.extend(_CHAINS.findall(_STRINGS.sub("", text)))
     return found
 
-
-def target_key(target: Target) -> SymbolKey:
-    return target.path, target.qualified_name or MODULE

@@ -21,7 +21,7 @@ from collections import defaultdict, deque
 from dataclasses import dataclass, field
 
 from ..scan.models import FileFacts, Symbol
-from .bodies import SourceCache, is_pass_only, returns_its_argument
+from .bodies import SourceCache, returns_its_argument
 from .entrypoints import EntryPoints
 from .resolve import ProjectIndex, name_chain
 from .roles import is_dunder, is_private, is_test_path
@@ -104,6 +104,28 @@ class UtilityAnalysis:
             self._prefix_memo[path] = found
         return found
 
+    def _global_dynamic_prefixes(self) -> dict[str, str]:
+        """Computed-name fragments (`"_get_" + name`) of files with dynamic access: a helper in
+        one module may look up methods of classes defined in another. Prefix -> file."""
+        found: dict[str, str] = {}
+        names = sorted(self.graph.symbols_by_name)
+        for path, facts in self.index.files.items():
+            if not facts.dynamic_access or path in self.test_files:
+                continue
+            for fragment in set(_NAME_FRAGMENT.findall("\n".join(self.sources.lines(path)))):
+                at = bisect.bisect_right(names, fragment)
+                if len(fragment) >= 3 and at < len(names) and names[at].startswith(fragment):
+                    found.setdefault(fragment, path)
+        return found
+
+    def _orphan_package_module(self, path: str) -> bool:
+        """A module of a Python package that no project file imports: library API or a plugin."""
+        facts = self.index.files[path]
+        if facts.language != "python" or path in self.graph.imported_files or facts.has_main_guard:
+            return False
+        directory = path.rsplit("/", 1)[0] if "/" in path else ""
+        return bool(directory) and f"{directory}/__init__.py" in self.index.files
+
     def _kind_of_parent(self, path: str, sym: Symbol) -> str | None:
         parent = self.index.symbols[path].get(sym.parent) if sym.parent else None
         return parent.kind if parent is not None else None
@@ -182,6 +204,11 @@ class UtilityAnalysis:
             elif not names:
                 names = {n for n in self.index.top_level[path] if not is_private(n)}
                 names |= {local for local in self.index.bindings(path) if not is_private(local)}
+                for ref in facts.imports:  # from .constants import *
+                    source = self.index.resolve_import(path, ref) if ref.star else None
+                    if source in self.index.files:
+                        star_names = self.index.files[source].dunder_all or self.index.top_level[source]
+                        names |= {n for n in star_names if not is_private(n)}
                 for export in facts.exports:  # export * from "./x": everything x exports
                     if export.star and export.name == "*" and export.source:
                         source = self.index.module_for_specifier(path, export.source)
@@ -207,21 +234,37 @@ class UtilityAnalysis:
                 if test_file:
                     roots[key] = f"test code in {path}"
                     continue
-                reason = self._root_reason(path, facts, sym)
+                reason = self.root_reason(path, facts, sym)
                 if reason:
                     roots[key] = reason
         for key, why in self._public_api().items():
             roots.setdefault(key, why)
+        for key, why in self.entry_points.symbols.items():
+            roots[key] = why  # the most telling reason
         for path, facts in self.index.files.items():
             for name in facts.dunder_all or ():
                 target = self.index.export_target(path, name)
                 if target is not None and not target.is_module:
                     roots.setdefault((target.path, target.qualified_name or ""), f"declared public in __all__ of {path}")
-        for key, why in self.entry_points.symbols.items():
-            roots.setdefault(key, why)
+        global_prefixes = self._global_dynamic_prefixes()
+        for path, facts in self.index.files.items():
+            if path in self.test_files:
+                continue
+            orphan = self._orphan_package_module(path)
+            for sym in facts.symbols:
+                key = (path, sym.qualified_name)
+                if key in roots:
+                    continue
+                matched = next((p for p in global_prefixes if sym.name.startswith(p)), None)
+                if matched:
+                    roots[key] = f"names starting with '{matched}' are looked up dynamically in " \
+                                 f"{global_prefixes[matched]}"
+                elif orphan and sym.parent is None and not is_private(sym.name):
+                    roots[key] = f"no project file imports {path}: its public names are probably used from " \
+                                 f"outside (package API, plugin, script)"
         return roots
 
-    def _root_reason(self, path: str, facts: FileFacts, sym: Symbol) -> str | None:
+    def root_reason(self, path: str, facts: FileFacts, sym: Symbol) -> str | None:
         decorator = self.registering_decorator(path, sym)
         if decorator:
             return f"registered by decorator @{decorator}"
@@ -438,16 +481,17 @@ class UtilityAnalysis:
                               detail="imported by 0 files; 0 references in its own file")
 
     def _low_value(self, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment | None:
-        """A function that only returns its argument, or does nothing at all."""
+        """A function that only returns its argument. (Do-nothing functions are left alone: they
+        are usually deliberate hooks or placeholders.)"""
         if sym.kind != "function" or sym.parent is not None or sym.decorators or sym.is_abstract:
             return None
         if sym.token_count > 12 or (path, sym.qualified_name) in self.liveness.roots:
             return None
         body = self.sources.body(path, sym, facts.language)
+        if any(use.kind != "calls" for use in self.graph.users_of((path, sym.qualified_name))):
+            return None  # passed around as a value (a callback, a dispatch-table entry)
         if returns_its_argument(sym, body):
             return assessment(verdict="LOW_VALUE", confidence=70,
                                   detail=f"only returns its argument {sym.params[0]}: callers can use the value "
                                          f"directly")
-        if is_pass_only(body) and not sym.params:
-            return assessment(verdict="LOW_VALUE", confidence=60, detail="its body does nothing")
         return None

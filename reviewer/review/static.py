@@ -119,10 +119,13 @@ def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> 
     )
     confidences: list[int] = []
     details: dict[str, str] = {}
+    silent: set[str] = set()  # axes whose verdict is shown but not reported as a finding
     for axis in ("utility", "overengineering", "tests", "documentation"):
         assessment = axes.get(axis)
         if assessment is None:
             continue
+        if not assessment.report:
+            silent.add(axis)
         setattr(review, axis, assessment.verdict)
         if assessment.detail:
             details[axis] = assessment.detail
@@ -164,6 +167,8 @@ def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> 
     for axis in ("utility", "duplication", "overengineering", "tests", "documentation"):
         verdict = getattr(review, axis)
         if verdict == DEFAULT_VERDICTS[axis]:
+            continue
+        if axis in silent:
             continue
         if axis in EXPORTED_ONLY_AXES and (
             evidence.test_file or not symbol.exported or symbol.kind not in (*FUNCTION_KINDS, "class")
