@@ -23,22 +23,12 @@ from pydantic import BaseModel, Field, ValidationError
 
 from ..errors import UserError
 from ..rag.cards import now_iso
-from ..review.schema import Finding, ReviewFile
+from ..review.schema import Finding, ReviewFile, finding_fingerprint
 from ..workspace import atomic_write_text, read_json
 
 BASELINE_VERSION = 1
 BASELINE_FILENAME = "baseline.json"
 _DIGITS = re.compile(r"\d+")
-
-
-def finding_fingerprint(file: str, symbol: str | None, axis: str, verdict: str, content: str = "") -> str:
-    """The content fingerprint of a finding (32 hex characters).
-
-    `content` is what identifies the code: the symbol's `body_hash` for a symbol
-    finding; for a finding narrower than a symbol (unreachable lines) or with no
-    symbol, a stable text of the code it points at. Never a line number."""
-    key = "\x1f".join(["v1", file, symbol or "", axis, verdict, content])
-    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
 
 
 def _fallback_content(review: ReviewFile, finding: Finding) -> str:

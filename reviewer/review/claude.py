@@ -34,7 +34,7 @@ from .llm_api import (
 )
 from .prompt import PROMPT_VERSION, SUBMIT_TOOL, BuiltPrompt, build_prompt, request_params
 from .schema import DEFAULT_VERDICTS, Action, DuplicateOf, Finding, ReviewFile, SymbolReview, TokenUsage
-from .static import ACTION_CATEGORY, EXPORTED_ONLY_AXES, SEVERITY, _action_text, file_verdict, finding_fingerprint
+from .static import ACTION_CATEGORY, EXPORTED_ONLY_AXES, SEVERITY, action_text, file_verdict, symbol_fingerprint
 from .submission import check_against_facts, format_validation_error, submission_model
 from .tools import ReviewTools
 
@@ -274,11 +274,11 @@ def _verdict_findings(facts: FileFacts, symbol: Symbol, review: SymbolReview, ax
             line_start=symbol.line_start,
             line_end=symbol.line_end,
             message=f"{symbol.qualified_name} is {verdict}: {review.evidence.get(axis, '')}".rstrip(": "),
-            fingerprint=finding_fingerprint(facts.path, symbol, axis, verdict, extra),
+            fingerprint=symbol_fingerprint(facts.path, symbol, axis, verdict, extra),
         )
         description = (f"Fix `{symbol.qualified_name}` (lines {symbol.line_start}-{symbol.line_end}): "
                        f"{review.evidence.get(axis, '')}" if axis == "correction"
-                       else _action_text(axis, verdict, symbol, dup))
+                       else action_text(axis, verdict, symbol, dup))
         category = "quick_win" if axis == "correction" else ACTION_CATEGORY[axis]
         out.append((finding, Action(category=category, description=description, symbol=symbol.qualified_name,
                                     line_start=symbol.line_start)))
@@ -298,7 +298,7 @@ def _explicit_finding(facts: FileFacts, source: str, submitted: Any) -> Finding:
         line_start=submitted.line_start,
         line_end=min(submitted.line_end, max(facts.lines, submitted.line_start)),
         message=submitted.message,
-        fingerprint=finding_fingerprint(facts.path, symbol, submitted.axis, submitted.verdict, content),
+        fingerprint=symbol_fingerprint(facts.path, symbol, submitted.axis, submitted.verdict, content),
     )
 
 

@@ -5,6 +5,7 @@ Written to `.reviewer/reviews/<path>.rev.json`; read by reports, benchmarks and 
 
 from __future__ import annotations
 
+import hashlib
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -32,6 +33,17 @@ DEFAULT_VERDICTS = {
     "tests": "GOOD",
     "documentation": "DOCUMENTED",
 }
+
+
+def finding_fingerprint(file: str, symbol: str | None, axis: str, verdict: str, content: str = "") -> str:
+    """The content fingerprint of a finding (32 hex characters): baselines and SARIF
+    match findings by it, so it must survive moved lines and change with the code.
+
+    `content` identifies the code: the symbol's body hash for a symbol finding; for a
+    finding narrower than a symbol (unreachable lines), a stable text of what it
+    points at. Never a line number."""
+    key = "\x1f".join(["v1", file, symbol or "", axis, verdict, content])
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
 
 
 class DuplicateOf(BaseModel):

@@ -6,7 +6,6 @@ ReviewFile. The same ReviewFile is handed to the Claude reviewer as evidence.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
 
 from ..analysis.verdicts import AxisAssessment, FileFinding, SymbolKey
@@ -21,6 +20,7 @@ from .schema import (
     ReviewFile,
     Similarity,
     SymbolReview,
+    finding_fingerprint,
 )
 
 STATIC_REVIEWER_VERSION = "1"
@@ -59,15 +59,12 @@ class FileEvidence:
     test_file: bool = False  # a test module: its own tests and docs are not judged
 
 
-def finding_fingerprint(path: str, symbol: Symbol | None, axis: str, verdict: str, extra: str = "") -> str:
-    """A content fingerprint: stable when lines move, new when the code changes."""
-    content = symbol.body_hash if symbol is not None else ""
-    name = symbol.qualified_name if symbol is not None else ""
-    raw = f"{path}\0{name}\0{axis}\0{verdict}\0{content}\0{extra}"
-    return hashlib.sha256(raw.encode()).hexdigest()[:32]
+def symbol_fingerprint(path: str, symbol: Symbol | None, axis: str, verdict: str, extra: str = "") -> str:
+    content = (symbol.body_hash if symbol is not None else "") + ("\x1f" + extra if extra else "")
+    return finding_fingerprint(path, symbol.qualified_name if symbol else None, axis, verdict, content)
 
 
-def _action_text(axis: str, verdict: str, symbol: Symbol, dup: DuplicateOf | None) -> str:
+def action_text(axis: str, verdict: str, symbol: Symbol, dup: DuplicateOf | None) -> str:
     where = f"`{symbol.qualified_name}` (lines {symbol.line_start}-{symbol.line_end})"
     if axis == "utility" and verdict == "DEAD":
         return f"Remove {where}: nothing reaches it."
@@ -184,13 +181,13 @@ def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> 
                 line_start=symbol.line_start,
                 line_end=symbol.line_end,
                 message=f"{symbol.qualified_name} is {verdict}: {details.get(axis, '')}".rstrip(": "),
-                fingerprint=finding_fingerprint(facts.path, symbol, axis, verdict, extra),
+                fingerprint=symbol_fingerprint(facts.path, symbol, axis, verdict, extra),
             )
         )
         actions.append(
             Action(
                 category=ACTION_CATEGORY[axis],
-                description=_action_text(axis, verdict, symbol, review.duplicate_of),
+                description=action_text(axis, verdict, symbol, review.duplicate_of),
                 symbol=symbol.qualified_name,
                 line_start=symbol.line_start,
             )
@@ -236,7 +233,7 @@ def review_file(facts: FileFacts, evidence: FileEvidence, cards: list[FunctionCa
                 line_start=extra.line_start,
                 line_end=extra.line_end,
                 message=extra.message,
-                fingerprint=finding_fingerprint(facts.path, symbol, extra.axis, extra.verdict, extra.message),
+                fingerprint=symbol_fingerprint(facts.path, symbol, extra.axis, extra.verdict, extra.message),
             )
         )
         review.actions.append(
