@@ -130,8 +130,12 @@ def structural_index(scan: ScanResult, cards: dict[str, list[FunctionCard]], sou
     return SimilarityIndex(rows, np.zeros((0, 0), dtype=np.float32))
 
 
-def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = None) -> Prepared:
-    """scan -> evidence -> (index) -> duplicates -> a static ReviewFile and a ReviewContext per file."""
+def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = None,
+            changed: set[str] | None = None) -> Prepared:
+    """scan -> evidence -> (index) -> duplicates -> a static ReviewFile and a ReviewContext per file.
+
+    `changed`: with --changed-since, the files changed since the ref. Their code is the
+    new code, so in a similar pair the unchanged function is the one to keep."""
     from .analysis.evidence import analyze_project
     from .rag.static_cards import cards_for_file
     from .scan import scan_repository
@@ -179,7 +183,8 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
 
     def keep_rank(key: SymbolKey) -> tuple:
         symbol = symbols.get(key)
-        return (-len(project.usage.users_of(key)), not (symbol and symbol.exported),
+        return (changed is not None and key[0] in changed, -len(project.usage.users_of(key)),
+                not (symbol and symbol.exported),
                 not in_shared_module(key[0]), key[0], symbol.line_start if symbol else 0)
 
     duplicates = orient_duplicates(
@@ -229,26 +234,15 @@ def changed_files(root: Path, ref: str) -> set[str]:
         except (OSError, subprocess.TimeoutExpired) as exc:
             raise UserError(f"--changed-since needs git: {exc}") from None
         if done.returncode != 0:
-            message = (done.stderr.strip().splitlines() or ["git failed"])[-1]
+            message = (done.stderr.strip().splitlines() or ["not a commit of this repository"])[-1]
             raise UserError(f"--changed-since {ref}: {message}")
         return done.stdout
 
-    top = Path(git("rev-parse", "--show-toplevel").strip()).resolve()
     git("rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}")
-    names = git("diff", "--name-only", "--no-renames", ref, "--").splitlines()
+    # Both listings are relative to `root` (git -C root ... --relative), like the scan's paths.
+    names = git("diff", "--name-only", "--no-renames", "--relative", ref, "--").splitlines()
     names += git("ls-files", "--others", "--exclude-standard").splitlines()
-    prefix = root.resolve().relative_to(top).as_posix() if root.resolve() != top else ""
-    out = set()
-    for name in names:
-        # diff names are relative to the top; ls-files names to the cwd given by -C (root)
-        full = (top / name) if (top / name).exists() or not (root / name).exists() else (root / name)
-        try:
-            out.add(full.resolve().relative_to(root.resolve()).as_posix())
-        except ValueError:
-            continue
-    if prefix:
-        out |= {n[len(prefix) + 1:] for n in names if n.startswith(prefix + "/")}
-    return out
+    return {name for name in names if name}
 
 
 @dataclass
@@ -295,16 +289,13 @@ def run(root: Path, config: Config, options: RunOptions, ui: UI | None = None) -
         changed_since=options.changed_since,
     )
     started = time.perf_counter()
-    prepared = prepare(root, config, options, ui)
+    changed = changed_files(root, options.changed_since) if options.changed_since else None
+    prepared = prepare(root, config, options, ui, changed)
     record.rag_enabled = prepared.rag_enabled
     record.phase_seconds.update(prepared.phase_seconds)
     record.files_total = len(prepared.contexts)
-    for skipped in prepared.scan.skipped:
-        pass  # listed by `reviewer scan`; the report counts them
-
     scope = sorted(prepared.contexts)
-    if options.changed_since:
-        changed = changed_files(root, options.changed_since)
+    if changed is not None:
         scope = [p for p in scope if p in changed]
     ui.echo(f"scan: {len(prepared.scan.files)} files, {sum(len(f.symbols) for f in prepared.scan.files)} symbols"
             + (f"; {len(scope)} changed since {options.changed_since}" if options.changed_since else ""))
