@@ -206,6 +206,69 @@ def run(path: str, config_path: str | None, enable_rag: bool, rebuild_rag: bool,
         sys.exit(code)
 
 
+@cli.command()
+@path_argument
+@config_option
+def report(path: str, config_path: str | None) -> None:
+    """Rebuild every .rev.md, report.md, report.json and report.sarif from the stored reviews (no review)."""
+    from .report import render_all
+    from .report.loading import review_paths
+    from .workspace import Workspace
+
+    root = _root(path)
+    config = _config(root, config_path)
+    workspace = Workspace(root, config.output)
+    if not review_paths(workspace):
+        raise UserError(f"no review found in {workspace.base}: run `reviewer run {path}` first")
+    written = render_all(root, config)
+    pages = sum(1 for p in written if p.name.endswith(".rev.md"))
+    click.echo(f"report: {pages} .rev.md files, report.md, report.json and report.sarif in {workspace.base}")
+
+
+@cli.command()
+@path_argument
+@config_option
+@click.option("--show-rag", is_flag=True, help="Also show the RAG index: cards, files, model, size, store path.")
+@click.option("--json", "as_json", is_flag=True, help="Print the status as JSON.")
+def status(path: str, config_path: str | None, show_rag: bool, as_json: bool) -> None:
+    """The last run and the files changed since, without reviewing. Exit 2 when nothing ran yet."""
+    from .report.status import collect_status, render_status
+
+    root = _root(path)
+    current = collect_status(root, _config(root, config_path), show_rag=show_rag)
+    click.echo(current.model_dump_json(indent=2) if as_json else render_status(current))
+
+
+@cli.command()
+@path_argument
+@config_option
+@click.option("--output", "-o", "output_path", type=click.Path(dir_okay=False), default=None,
+              help="Where to write it (default: <PATH>/.reviewer/baseline.json; commit it).")
+def baseline(path: str, config_path: str | None, output_path: str | None) -> None:
+    """Record the current findings, so `reviewer run --baseline FILE` fails only on new ones."""
+    from .report.baseline import BASELINE_FILENAME, build_baseline, write_baseline
+    from .report.loading import last_run, load_reviews
+    from .workspace import Workspace
+
+    root = _root(path)
+    config = _config(root, config_path)
+    workspace = Workspace(root, config.output)
+    loaded = load_reviews(workspace)
+    if not loaded.reviews:
+        raise UserError(f"no review found in {workspace.base}: run `reviewer run {path}` first")
+    target = Path(output_path).resolve() if output_path else workspace.base / BASELINE_FILENAME
+    recorded = build_baseline(loaded.reviews)
+    write_baseline(recorded, target)
+    for warning in loaded.warnings:
+        click.echo(f"reviewer: warning: {warning}", err=True)
+    run_record = last_run(workspace)
+    if run_record is not None and not run_record.complete:
+        click.echo(f"reviewer: warning: the last run ({run_record.run_id}) did not finish; "
+                   "the baseline holds the reviews it left", err=True)
+    click.echo(f"baseline: {len(recorded.findings)} findings from {len(loaded.reviews)} files written to {target}; "
+               "commit it, then gate with `reviewer run --baseline <that file> --fail-on LEVEL`")
+
+
 def main() -> None:
     """Console entry point: user errors end in one line and exit code 2."""
     try:

@@ -7,6 +7,7 @@ interrupt in the middle loses nothing: the next run picks up from the cache.
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import time
 import uuid
@@ -281,7 +282,8 @@ def run(root: Path, config: Config, options: RunOptions, ui: UI | None = None) -
     workspace = Workspace(root, config.output)
     reviewer_name = choose_reviewer(config)
     record = RunRecord(
-        run_id=datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ") + "-" + uuid.uuid4().hex[:6],
+        # Microseconds keep run ids in start order, even for runs within one second.
+        run_id=datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ") + "-" + uuid.uuid4().hex[:6],
         started_at=now_iso(),
         root=str(root),
         reviewer=reviewer_name,
@@ -364,8 +366,14 @@ def run(root: Path, config: Config, options: RunOptions, ui: UI | None = None) -
                       notes=prepared.notes)
 
 
+KEEP_RUNS = 50  # run records kept in .reviewer/runs/ (oldest removed first)
+
+
 def _write_run(workspace: Workspace, record: RunRecord) -> None:
     atomic_write_json(workspace.runs / record.run_id / "run.json", record.model_dump(mode="json"))
+    runs = sorted(p for p in workspace.runs.iterdir() if p.is_dir())
+    for old in runs[:-KEEP_RUNS]:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def _review_with_claude(root, config, options, ui, workspace, pending, keys, reviews, cache, record, all_files) -> None:

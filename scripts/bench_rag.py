@@ -8,6 +8,7 @@ the structure alone and the combined score.
 
     python scripts/bench_rag.py            # everything (several minutes on 2 cores)
     python scripts/bench_rag.py --quick    # skips the 100k and 1,000-file parts
+    python scripts/bench_rag.py --only quality   # the dup-pair quality tables alone (about a minute)
 """
 
 from __future__ import annotations
@@ -241,6 +242,37 @@ def bench_quality(embedder, tmp: Path):
 # -- output ------------------------------------------------------------------------------
 
 
+def quality_lines(n_cards: int, n_pos: int, n_dec: int, rows, sweep, mode: str) -> str:
+    lines = []
+    if mode:
+        lines.append(f"Quality part re-measured by `python scripts/bench_rag.py {mode}` ({time.strftime('%Y-%m-%d')}).\n")
+    lines.append(f"Similarity quality on benchmarks/dup_pairs: {n_cards} functions, {n_pos} duplicate pairs "
+                 f"(Python and TypeScript), {n_dec} decoy pairs; every other pair is a negative. "
+                 "Ranks are of the partner among all other functions, both directions. "
+                 f"P/R at the default threshold {DEFAULT_MIN_SCORE} (embedding alone: cosine calibrated to the same scale).\n")
+    lines.append("| scorer | recall@1 | recall@5 | MRR | precision @default | recall @default | decoys flagged @default | best-F1 threshold: P / R / decoys |")
+    lines.append("|---|---|---|---|---|---|---|---|")
+    for name, q, t, best in rows:
+        lines.append(f"| {name} | {q['recall@1']:.2f} | {q['recall@5']:.2f} | {q['mrr']:.2f} | {q['precision']:.2f} | {q['recall']:.2f} | "
+                     f"{q['decoys_flagged']}/{n_dec} | {t:.2f}: {best['precision']:.2f} / {best['recall']:.2f} / {best['decoys_flagged']} |")
+    lines.append("\nCombined score, threshold sweep:\n\n| min_score | flagged pairs | precision | recall | decoys flagged |\n|---|---|---|---|---|")
+    for t, q in sweep:
+        lines.append(f"| {t:.2f} | {q['flagged']} | {q['precision']:.2f} | {q['recall']:.2f} | {q['decoys_flagged']} |")
+    return "\n".join(lines)
+
+
+QUALITY_START = "(?:Quality part re-measured.*?\\n\\n)?Similarity quality on benchmarks/dup_pairs"
+
+
+def record_quality(quality_part: str) -> None:
+    """Replace only the quality paragraph and tables of the rag section (the speed rows stay)."""
+    text = DOCS.read_text(encoding="utf-8") if DOCS.exists() else ""
+    pattern = re.compile(QUALITY_START + r".*?(?=<!-- /bench:rag -->)", re.DOTALL)
+    if not pattern.search(text):
+        raise SystemExit("docs/benchmarks.md has no rag quality part yet: run the full benchmark once")
+    DOCS.write_text(pattern.sub(lambda _: quality_part.rstrip() + "\n", text), encoding="utf-8")
+
+
 def record(section: str) -> None:
     DOCS.parent.mkdir(parents=True, exist_ok=True)
     text = DOCS.read_text(encoding="utf-8") if DOCS.exists() else "# Benchmarks\n"
@@ -254,6 +286,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="skip the 100k-card and 1,000-file measurements")
     parser.add_argument("--no-record", action="store_true", help="print only; do not touch docs/benchmarks.md")
+    parser.add_argument("--only", choices=["quality"], help="run one part; `quality` records only the quality tables")
     args = parser.parse_args()
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     tmp = Path(tempfile.mkdtemp(prefix="bench_rag_"))
@@ -263,14 +296,22 @@ def main() -> None:
         embedder = SentenceTransformerEmbedder()
         embedder.embed(["load"])
         load_seconds = time.perf_counter() - start
-        texts_per_s = bench_embedding(embedder)
-        cards_per_s, cards = bench_indexing(embedder, tmp)
-        sizes = [1_000, 10_000] + ([] if args.quick else [100_000])
-        search = bench_search(tmp, sizes)
-        incremental = None if args.quick else bench_incremental(embedder, tmp)
+        if args.only != "quality":
+            texts_per_s = bench_embedding(embedder)
+            cards_per_s, cards = bench_indexing(embedder, tmp)
+            sizes = [1_000, 10_000] + ([] if args.quick else [100_000])
+            search = bench_search(tmp, sizes)
+            incremental = None if args.quick else bench_incremental(embedder, tmp)
         n_cards, n_pos, n_dec, rows, sweep = bench_quality(embedder, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+    quality_part = quality_lines(n_cards, n_pos, n_dec, rows, sweep, "--only quality" if args.only else "")
+    if args.only == "quality":
+        print(quality_part)
+        if not args.no_record:
+            record_quality(quality_part)
+        return
 
     lines.append(f"Machine: {os.cpu_count()} cores; model all-MiniLM-L6-v2 (384-d) on CPU; LanceDB {__import__('lancedb').__version__}.")
     lines.append("Command: `python scripts/bench_rag.py`" + (" --quick" if args.quick else "") + f" ({time.strftime('%Y-%m-%d')})\n")
@@ -286,18 +327,7 @@ def main() -> None:
         lines.append(f"| re-index after 1 file changed, in process: scan {inc['scan']:.2f} s + model load + index | {inc['warm']:.2f} s (index {inc['index_only']:.2f} s, {inc['embedded']} texts embedded) |")
         lines.append(f"| same, cold `reviewer index` command (imports of torch/sentence-transformers/lancedb included) | {inc['cold']:.1f} s |")
     lines.append("")
-    lines.append(f"Similarity quality on benchmarks/dup_pairs: {n_cards} functions, {n_pos} duplicate pairs "
-                 f"(Python and TypeScript), {n_dec} decoy pairs; every other pair is a negative. "
-                 "Ranks are of the partner among all other functions, both directions. "
-                 f"P/R at the default threshold {DEFAULT_MIN_SCORE} (embedding alone: cosine calibrated to the same scale).\n")
-    lines.append("| scorer | recall@1 | recall@5 | MRR | precision @default | recall @default | decoys flagged @default | best-F1 threshold: P / R / decoys |")
-    lines.append("|---|---|---|---|---|---|---|---|")
-    for name, q, t, best in rows:
-        lines.append(f"| {name} | {q['recall@1']:.2f} | {q['recall@5']:.2f} | {q['mrr']:.2f} | {q['precision']:.2f} | {q['recall']:.2f} | "
-                     f"{q['decoys_flagged']}/{n_dec} | {t:.2f}: {best['precision']:.2f} / {best['recall']:.2f} / {best['decoys_flagged']} |")
-    lines.append("\nCombined score, threshold sweep:\n\n| min_score | flagged pairs | precision | recall | decoys flagged |\n|---|---|---|---|---|")
-    for t, q in sweep:
-        lines.append(f"| {t:.2f} | {q['flagged']} | {q['precision']:.2f} | {q['recall']:.2f} | {q['decoys_flagged']} |")
+    lines.append(quality_part)
     table = "\n".join(lines)
     print(table)
     if not args.no_record:

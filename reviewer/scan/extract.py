@@ -222,64 +222,80 @@ class Extractor:
     # -- the walk
 
     def walk(self, root: Node) -> None:
-        dispatch = _dispatch(self.spec.name)
-        leaf_tokens = _leaf_tokens(self.spec.name)
-        reference_types = self.spec.reference_types
+        """Visit every node once, in source order. This loop runs for every node of every
+        file (millions on a big repository), so it works on integer kind ids with tables
+        built once per language (see WalkTables) and keeps the innermost frame in locals."""
+        tables = walk_tables(self.spec.name)
+        handler_of = tables.handler_of
+        token_of = tables.token_of
+        reference_kinds = tables.reference_kinds
+        identifier_fields = tables.identifier_fields
+        data = self.data
         tokens = self.tokens
         append_token = tokens.append
         frames = self.frames
-        # The innermost frame, its depth and its unreached body depth, kept in locals:
-        # they change only when a handler ran or a frame closed.
+        close_frames = self._close_frames
+        # The innermost frame, its depth, its unreached body depth and its references,
+        # and the end of the no-reference region, kept in locals: they change only when
+        # a handler ran or a frame closed.
         top = frames[-1]
-        top_depth, body_depth = top.depth, top.body_depth
+        top_depth, body_depth, refs = top.depth, top.body_depth, top.refs
+        noref_end = self.noref_end
         cursor = root.walk()
         depth = 0
         while True:
             node = cursor.node
             if depth <= top_depth:
-                self._close_frames(depth)
+                close_frames(depth)
                 top = frames[-1]
-                top_depth, body_depth = top.depth, top.body_depth
+                top_depth, body_depth, refs = top.depth, top.body_depth, top.refs
             if depth == body_depth and node.start_byte == top.body_start:
                 top.tok_start = len(tokens) + top.doc_tokens
                 top.body_depth = body_depth = -1
-            node_type = node.type
-            handlers = dispatch.get(node_type)
-            skip = False
-            if handlers is not None:
-                for handler in handlers:
-                    if handler(self, node, depth, cursor):
-                        skip = True
+            kind = node.kind_id
+            handler = handler_of[kind]
+            if handler is not None:
+                skip = handler(self, node, depth, cursor)
                 top = frames[-1]
-                top_depth, body_depth = top.depth, top.body_depth
-            if not skip:
-                if cursor.goto_first_child():
-                    depth += 1
+                top_depth, body_depth, refs = top.depth, top.body_depth, top.refs
+                noref_end = self.noref_end
+                if skip:  # the handler consumed the node: on to the next one without descending
+                    while not cursor.goto_next_sibling():
+                        if not cursor.goto_parent():
+                            close_frames(0)
+                            return
+                        depth -= 1
                     continue
-                token = leaf_tokens.get(node_type, node_type)
-                if token is not None:
-                    append_token(token)
-                    if token == "ID" and node_type in reference_types and node.start_byte >= self.noref_end:
-                        self._identifier(node, cursor)
+            if cursor.goto_first_child():
+                depth += 1
+                continue
+            token = token_of[kind]
+            if token is not None:
+                append_token(token)
+                if kind in reference_kinds:
+                    start = node.start_byte
+                    if start >= noref_end:
+                        field = cursor.field_id
+                        if field is None or field not in identifier_fields:
+                            refs.append(data[start : node.end_byte])
+                        else:
+                            self._identifier(node, identifier_fields[field])
             while not cursor.goto_next_sibling():
                 if not cursor.goto_parent():
-                    self._close_frames(0)
+                    close_frames(0)
                     return
                 depth -= 1
 
-    def _identifier(self, node: Node, cursor: TreeCursor) -> None:
-        field = cursor.field_name
-        if field is not None:
-            parents = self.spec.assignment_targets.get(field)
-            if parents is not None and node.parent.type in parents:
-                name = self.text(node)
-                self.assign_counts[name] = self.assign_counts.get(name, 0) + 1
-                self.frames[-1].assigned.add(name)
-                return
-            parents = self.spec.reference_skip.get(field)
-            if parents is not None and node.parent.type in parents:
-                return
-        self.frames[-1].refs.append(self.text(node))
+    def _identifier(self, node: Node, parents: tuple[frozenset[int], frozenset[int]]) -> None:
+        """An identifier in a field where it may be written or not be a read, by parent kind."""
+        assignment_parents, skip_parents = parents
+        parent_kind = node.parent.kind_id
+        if parent_kind in assignment_parents:
+            name = self.text(node)
+            self.assign_counts[name] = self.assign_counts.get(name, 0) + 1
+            self.frames[-1].assigned.add(name)
+        elif parent_kind not in skip_parents:
+            self.frames[-1].refs.append(self.data[node.start_byte : node.end_byte])
 
     # -- results
 

@@ -24,13 +24,18 @@ _NP_MIX, _NP_31, _NP_32 = np.uint64(_MIX), np.uint64(31), np.uint64(32)
 _token_ids: dict[str, int] = {}  # token text -> stable 32-bit id; grows with the vocabulary only
 
 
-def _token_id(token: str) -> int:
-    token_id = _token_ids.get(token)
-    if token_id is None:
+def token_id(token: str) -> int:
+    """A stable 32-bit id for a token (the walk keeps ids, not texts, in its stream)."""
+    found = _token_ids.get(token)
+    if found is None:
         # blake2b, not hash(): Python's str hash is salted per process and shingles are stored.
-        token_id = int.from_bytes(hashlib.blake2b(token.encode(), digest_size=4).digest(), "little")
-        _token_ids[token] = token_id
-    return token_id
+        found = int.from_bytes(hashlib.blake2b(token.encode(), digest_size=4).digest(), "little")
+        _token_ids[token] = found
+    return found
+
+
+def token_ids(tokens: list[str]) -> list[int]:
+    return [token_id(token) for token in tokens]
 
 
 def _mix(value: int) -> int:
@@ -41,34 +46,58 @@ def _mix(value: int) -> int:
 
 def _short_stream_hash(ids: list[int]) -> int:
     value = len(ids)
-    for token_id in ids:
-        value = (value * _K1 + token_id) & _MASK64
+    for one_id in ids:
+        value = (value * _K1 + one_id) & _MASK64
     return _mix(value)
 
 
-def window_hashes(tokens: list[str]) -> list[int]:
-    """The hash of the SHINGLE_WIDTH-token window starting at each position of `tokens`.
+class WindowHashes:
+    """The hash of the SHINGLE_WIDTH-token window starting at each position of a token-id stream.
 
-    Computed once per file over the whole token stream (numpy, wrapping uint64
-    arithmetic); each symbol's shingles are then a slice of it, so nested symbols do
-    not hash their tokens again.
+    Computed once per file over the whole stream (numpy, wrapping uint64 arithmetic);
+    each symbol's shingles are then a slice of it, so nested symbols do not hash
+    their tokens again.
     """
-    count = len(tokens)
-    if count < SHINGLE_WIDTH:
-        return []
-    get = _token_ids.get
-    ids = np.fromiter((get(token) or _token_id(token) for token in tokens), dtype=np.uint64, count=count)
-    value = (
-        ids[: count - 4] * _NP_K4
-        + ids[1 : count - 3] * _NP_K3
-        + ids[2 : count - 2] * _NP_K2
-        + ids[3 : count - 1] * _NP_K1
-        + ids[4:]
-    )
-    value ^= value >> _NP_31
-    value *= _NP_MIX
-    value >>= _NP_32
-    return value.tolist()
+
+    __slots__ = ("ids", "array", "values")
+
+    def __init__(self, ids: list[int]) -> None:
+        self.ids = ids
+        count = len(ids)
+        if count < SHINGLE_WIDTH:
+            self.array = np.empty(0, dtype=np.uint64)
+        else:
+            stream = np.array(ids, dtype=np.uint64)
+            value = (
+                stream[: count - 4] * _NP_K4
+                + stream[1 : count - 3] * _NP_K3
+                + stream[2 : count - 2] * _NP_K2
+                + stream[3 : count - 1] * _NP_K1
+                + stream[4:]
+            )
+            value ^= value >> _NP_31
+            value *= _NP_MIX
+            value >>= _NP_32
+            self.array = value
+        self.values: list[int] = self.array.tolist()
+
+    def shingles(self, start: int, end: int) -> list[int]:
+        """Shingles of ids[start:end] (the same as shingles_of_ids(ids[start:end]))."""
+        if end - start < SHINGLE_WIDTH:
+            return shingles_of_ids(self.ids[start:end])
+        stop = end - SHINGLE_WIDTH + 1
+        if stop - start > _NUMPY_UNIQUE_FROM:
+            return np.unique(self.array[start:stop]).tolist()
+        return sorted(set(self.values[start:stop]))
+
+
+# Above this many windows numpy's sort beats sorted(set(...)) despite its call overhead.
+_NUMPY_UNIQUE_FROM = 256
+
+
+def window_hashes(tokens: list[str]) -> list[int]:
+    """The hash of the SHINGLE_WIDTH-token window starting at each position of `tokens`."""
+    return WindowHashes(token_ids(tokens)).values
 
 
 def shingles_of_slice(tokens: list[str], hashes: list[int], start: int, end: int) -> list[int]:
@@ -84,16 +113,22 @@ def shingles(tokens: list[str]) -> list[int]:
     A stream shorter than the width still gives one shingle (the whole stream), so a
     tiny function has a fingerprint too. An empty stream gives none.
     """
-    if not tokens:
+    return shingles_of_ids(token_ids(tokens))
+
+
+def shingles_of_ids(ids: list[int]) -> list[int]:
+    """shingles() of a stream already mapped to token ids."""
+    if not ids:
         return []
-    if len(tokens) < SHINGLE_WIDTH:
-        get = _token_ids.get
-        return [_short_stream_hash([get(token) or _token_id(token) for token in tokens])]
-    return sorted(set(window_hashes(tokens)))
+    if len(ids) < SHINGLE_WIDTH:
+        return [_short_stream_hash(ids)]
+    return sorted(set(WindowHashes(ids).values))
 
 
 _WHITESPACE = re.compile(rb"\s+")
 _INNER_SPACE = re.compile(rb"(?<=\S)[ \t][ \t]+")  # runs inside a line (single spaces stay)
+_TRAILING_SPACE = re.compile(rb"(?<![ \t\r\x0b\x0c])[ \t\r\x0b\x0c]++(?=\n|\Z)")  # what bytes.rstrip() removes from a line (matched from the run's start: linear)
+_BLANK_LINES = re.compile(rb"\n\n+")
 
 
 def strip_comments(data: bytes, start: int, end: int, comment_starts: list[int], comment_ends: list[int]) -> bytes:
@@ -122,9 +157,10 @@ def body_hash(text: bytes, *, indent_significant: bool, first_column: int) -> st
     if indent_significant:
         if first_column:
             text = text.replace(b"\n" + b" " * first_column, b"\n")
-        text = b"\n".join([line for line in text.split(b"\n") if line.strip()])
+        # Regexes over the whole text rather than a loop over its lines: trailing
+        # whitespace goes first, which turns blank lines into empty ones, then those go.
+        text = _BLANK_LINES.sub(b"\n", _TRAILING_SPACE.sub(b"", text))
         text = _INNER_SPACE.sub(b" ", text).strip()
-        text = b"\n".join([line.rstrip() for line in text.split(b"\n")])
     else:
         text = _WHITESPACE.sub(b" ", text).strip()
     return hashlib.sha256(text).hexdigest()
