@@ -246,6 +246,9 @@ def changed_files(root: Path, ref: str) -> set[str]:
     return {name for name in names if name}
 
 
+FAILED_SKIPS = ("unreadable", "parse failed")  # skips that are failures, not policy (binary, generated...)
+
+
 @dataclass
 class RunOutcome:
     record: RunRecord
@@ -274,14 +277,8 @@ def _write_review(workspace: Workspace, review: ReviewFile) -> None:
     atomic_write_json(workspace.review_json(review.file), review.model_dump(mode="json"))
 
 
-def run(root: Path, config: Config, options: RunOptions, ui: UI | None = None) -> RunOutcome:
-    """The whole job. Raises UserError on what the user can fix; per-file failures are recorded."""
-    from .report.suppressions import apply_suppressions
-
-    ui = ui or UI(plain=options.plain)
-    workspace = Workspace(root, config.output)
-    reviewer_name = choose_reviewer(config)
-    record = RunRecord(
+def new_run_record(root: Path, config: Config, options: RunOptions, reviewer_name: str) -> RunRecord:
+    return RunRecord(
         # Microseconds keep run ids in start order, even for runs within one second.
         run_id=datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S.%fZ") + "-" + uuid.uuid4().hex[:6],
         started_at=now_iso(),
@@ -290,56 +287,56 @@ def run(root: Path, config: Config, options: RunOptions, ui: UI | None = None) -
         model=config.llm.model if reviewer_name == "claude" else None,
         changed_since=options.changed_since,
     )
+
+
+def run(root: Path, config: Config, options: RunOptions, ui: UI | None = None) -> RunOutcome:
+    """The whole job. Raises UserError on what the user can fix; per-file failures are recorded.
+
+    Whatever happens, run.json says how far the run got (`complete` is False when it
+    stopped early), and every review finished before the stop is on disk."""
+    ui = ui or UI(plain=options.plain)
+    workspace = Workspace(root, config.output)
+    record = new_run_record(root, config, options, choose_reviewer(config))
     started = time.perf_counter()
+    try:
+        return _run_phases(root, config, options, ui, workspace, record, started)
+    except BaseException:
+        record.finished_at = now_iso()
+        record.duration_seconds = round(time.perf_counter() - started, 3)
+        record.complete = False
+        _write_run(workspace, record)
+        raise
+
+
+def _run_phases(root: Path, config: Config, options: RunOptions, ui: UI, workspace: Workspace,
+                record: RunRecord, started: float) -> RunOutcome:
     changed = changed_files(root, options.changed_since) if options.changed_since else None
     prepared = prepare(root, config, options, ui, changed)
     record.rag_enabled = prepared.rag_enabled
     record.phase_seconds.update(prepared.phase_seconds)
     record.files_total = len(prepared.contexts)
-    scope = sorted(prepared.contexts)
-    if changed is not None:
-        scope = [p for p in scope if p in changed]
+    record.files_skipped = len(prepared.scan.skipped)
+    # A file we could not read or parse was not reviewed: an error, never a silent skip.
+    for skipped in prepared.scan.skipped:
+        if skipped.reason.startswith(FAILED_SKIPS) and (changed is None or skipped.path in changed):
+            record.errors.append(FileError(file=skipped.path, message=skipped.reason))
+            record.files_error += 1
+    scope = sorted(p for p in prepared.contexts if changed is None or p in changed)
     ui.echo(f"scan: {len(prepared.scan.files)} files, {sum(len(f.symbols) for f in prepared.scan.files)} symbols"
-            + (f"; {len(scope)} changed since {options.changed_since}" if options.changed_since else ""))
+            + (f"; {len(scope)} changed since {options.changed_since}" if changed is not None else ""))
 
     cache = ReviewCache(workspace)
     removed = _remove_stale_reviews(workspace, set(prepared.contexts), cache)
     if removed:
         ui.echo(f"removed the reviews of {removed} files that no longer exist")
 
-    # Estimate (Claude) and the review itself.
+    reviews, pending, keys = _split_cached(prepared, scope, config, options, cache, record)
     started_review = time.perf_counter()
-    reviews: dict[str, ReviewFile] = {}
-    pending: list[ReviewContext] = []
-    keys: dict[str, str] = {}
-    version = STATIC_REVIEWER_VERSION
-    if reviewer_name == "claude":
-        from .review.prompt import PROMPT_VERSION
-
-        version = PROMPT_VERSION
-    for path in scope:
-        context = prepared.contexts[path]
-        key = cache_key(context.facts.sha256, reviewer_name, version, record.model or "", config.fingerprint(),
-                        evidence_digest(context.evidence), str(prepared.rag_enabled))
-        keys[path] = key
-        cached = None if options.no_cache else cache.lookup(path, key)
-        if cached is not None:
-            reviews[path] = cached
-            record.files_cached += 1
-        else:
-            pending.append(context)
-
     try:
-        if reviewer_name == "static":
-            reviewer = StaticReviewer()
-            with ui.phase("review", total=len(pending)) as bar:
-                for context in pending:
-                    review = apply_suppressions(reviewer.review(context), context.facts.suppressions)
-                    _write_review(workspace, review)
-                    reviews[context.facts.path] = review
-                    cache.record(context.facts.path, keys[context.facts.path])
-                    record.files_reviewed += 1
-                    bar.advance()
+        if record.reviewer == "static":
+            ui.echo(f"estimate: static reviewer, {len(pending)} files to review "
+                    f"({sum(len(c.facts.symbols) for c in pending)} symbols), {record.files_cached} from cache, $0.00")
+            _review_statically(ui, workspace, pending, keys, reviews, cache, record)
         else:
             _review_with_claude(root, config, options, ui, workspace, pending, keys, reviews, cache, record,
                                 sorted(prepared.contexts))
@@ -347,23 +344,59 @@ def run(root: Path, config: Config, options: RunOptions, ui: UI | None = None) -
         cache.save()
         record.phase_seconds["review"] = time.perf_counter() - started_review
 
-    # Report.
     started_report = time.perf_counter()
-    record.verdicts = {}
     for review in reviews.values():
         record.verdicts[review.verdict] = record.verdicts.get(review.verdict, 0) + 1
     record.finished_at = now_iso()
     record.duration_seconds = round(time.perf_counter() - started, 3)
     record.complete = True
-    _write_run(workspace, record)
+    _write_run(workspace, record)  # the report reads the run record
     from .report import render_all
 
     paths = render_all(root, config)
     record.phase_seconds["report"] = time.perf_counter() - started_report
     _write_run(workspace, record)
-    report_path = next((p for p in paths if Path(p).name == "report.md"), None) if paths else None
-    return RunOutcome(record=record, reviews=reviews, report_path=Path(report_path) if report_path else None,
-                      notes=prepared.notes)
+    report_path = next((Path(p) for p in paths if Path(p).name == "report.md"), None)
+    return RunOutcome(record=record, reviews=reviews, report_path=report_path, notes=prepared.notes)
+
+
+def _split_cached(prepared: Prepared, scope: list[str], config: Config, options: RunOptions, cache: ReviewCache,
+                  record: RunRecord) -> tuple[dict[str, ReviewFile], list[ReviewContext], dict[str, str]]:
+    """Reviews still valid in the cache, the contexts to review, and every file's cache key."""
+    version = STATIC_REVIEWER_VERSION
+    if record.reviewer == "claude":
+        from .review.prompt import PROMPT_VERSION
+
+        version = PROMPT_VERSION
+    reviews: dict[str, ReviewFile] = {}
+    pending: list[ReviewContext] = []
+    keys: dict[str, str] = {}
+    for path in scope:
+        context = prepared.contexts[path]
+        keys[path] = cache_key(context.facts.sha256, record.reviewer, version, record.model or "",
+                               config.fingerprint(), evidence_digest(context.evidence), str(prepared.rag_enabled))
+        cached = None if options.no_cache else cache.lookup(path, keys[path])
+        if cached is not None:
+            reviews[path] = cached
+            record.files_cached += 1
+        else:
+            pending.append(context)
+    return reviews, pending, keys
+
+
+def _review_statically(ui: UI, workspace: Workspace, pending: list[ReviewContext], keys: dict[str, str],
+                       reviews: dict[str, ReviewFile], cache: ReviewCache, record: RunRecord) -> None:
+    from .report.suppressions import apply_suppressions
+
+    reviewer = StaticReviewer()
+    with ui.phase("review", total=len(pending)) as bar:
+        for context in pending:
+            review = apply_suppressions(reviewer.review(context), context.facts.suppressions)
+            _write_review(workspace, review)
+            reviews[context.facts.path] = review
+            cache.record(context.facts.path, keys[context.facts.path])
+            record.files_reviewed += 1
+            bar.advance()
 
 
 KEEP_RUNS = 50  # run records kept in .reviewer/runs/ (oldest removed first)

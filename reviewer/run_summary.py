@@ -25,7 +25,8 @@ def render_run_summary(outcome: Any, gate: Any) -> str:
         "reviewer run: summary",
         _row("reviewer", reviewer + ("; RAG on" if record.rag_enabled else "; RAG off")),
         _row("files", f"{len(outcome.reviews)} in scope: {record.files_reviewed} reviewed, "
-             f"{record.files_cached} from cache, {record.files_error} in error"),
+             f"{record.files_cached} from cache, {record.files_error} in error"
+             + (f"; {record.files_skipped} skipped (`reviewer scan` lists them)" if record.files_skipped else "")),
         _row("verdicts", verdicts),
         _row("findings", f"{len(live)}" + (f" ({', '.join(f'{n} {a}' for a, n in sorted(per_axis.items()))})" if per_axis else "")
              + (f"; {len(findings) - len(live)} suppressed inline" if len(findings) != len(live) else "")),

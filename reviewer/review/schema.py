@@ -157,6 +157,7 @@ class RunRecord(BaseModel):
     files_reviewed: int = 0  # reviewed in this run
     files_cached: int = 0  # reused from the review cache
     files_error: int = 0
+    files_skipped: int = 0  # left out by discovery (binary, generated, too big, no grammar...) or failed
     files_not_reviewed: list[str] = Field(default_factory=list)  # e.g. stopped by --max-cost
     errors: list[FileError] = Field(default_factory=list)
     verdicts: dict[str, int] = Field(default_factory=dict)  # CLEAN/NEEDS_REFACTOR/CRITICAL -> count
