@@ -15,6 +15,7 @@ import click
 from . import __version__
 from .config import Config, load_config
 from .errors import UserError
+from .ui import UI
 
 EXIT_ERROR = 2
 
@@ -109,23 +110,8 @@ def index(path: str, config_path: str | None, rebuild: bool) -> None:
     root = _root(path)
     config = _config(root, config_path)
     result = scan_repository(root, config)
-    bar = None
-    shown = 0
-
-    def progress(done: int, total: int) -> None:
-        nonlocal bar, shown
-        if bar is None and total:
-            bar = click.progressbar(length=total, label="embedding cards", file=sys.stderr)
-            bar.__enter__()
-        if bar is not None:
-            bar.update(done - shown)
-            shown = done
-
-    try:
-        report = index_repository(root, config, result, rebuild=rebuild, progress=progress)
-    finally:
-        if bar is not None:
-            bar.__exit__(None, None, None)
+    with UI.for_terminal().phase("index") as bar:
+        report = index_repository(root, config, result, rebuild=rebuild, progress=bar.progress)
     click.echo(report.summary_line())
 
 
@@ -177,7 +163,7 @@ def run(path: str, config_path: str | None, enable_rag: bool, rebuild_rag: bool,
         changed_since: str | None, fail_on: str | None, baseline_path: str | None, max_cost: float | None,
         plain: bool) -> None:
     """Audit PATH: scan, estimate, index, review, report. Exit 0 clean, 1 gate hit, 2 error."""
-    from .pipeline import RunOptions, UI, run as run_pipeline
+    from .pipeline import RunOptions, run as run_pipeline
     from .report.baseline import load_baseline
     from .report.gate import ci_exit_code, evaluate_gate, parse_fail_on
     from .run_summary import render_run_summary
@@ -195,9 +181,9 @@ def run(path: str, config_path: str | None, enable_rag: bool, rebuild_rag: bool,
         baseline = None
     options = RunOptions(
         enable_rag=enable_rag, rebuild_rag=rebuild_rag, no_cache=no_cache, changed_since=changed_since,
-        max_cost=max_cost, plain=plain or not sys.stderr.isatty(),
+        max_cost=max_cost, plain=plain,
     )
-    outcome = run_pipeline(root, config, options, UI(plain=options.plain))
+    outcome = run_pipeline(root, config, options, UI.for_terminal(plain))
     gate = evaluate_gate(list(outcome.reviews.values()), fail_on, baseline)
     click.echo(render_run_summary(outcome, gate))
     # 2 when the review did not run on every file (never report clean then), else 1 on the gate.

@@ -14,7 +14,6 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Iterator
 
 from .analysis.verdicts import SymbolKey
 from .config import Config, api_key
@@ -26,48 +25,12 @@ from .review.cache import ReviewCache, cache_key, evidence_digest
 from .review.schema import FileError, ReviewFile, RunRecord
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
 from .scan.models import ScanResult
+from .ui import UI
 from .workspace import Workspace, atomic_write_json
 
 
 def now_iso() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-class UI:
-    """Progress and status lines. Plain mode (non-TTY, --plain) prints no bars."""
-
-    def __init__(self, plain: bool = True, echo: Callable[[str], None] | None = None) -> None:
-        import click
-
-        self.plain = plain
-        self.echo = echo or (lambda line: click.echo(line, err=True))
-
-    def phase(self, name: str, total: int | None = None):
-        return _Phase(self, name, total)
-
-
-class _Phase:
-    def __init__(self, ui: UI, name: str, total: int | None) -> None:
-        self.ui, self.name, self.total = ui, name, total
-        self.bar = None
-        self.started = time.perf_counter()
-
-    def __enter__(self) -> "_Phase":
-        if not self.ui.plain and self.total:
-            import click
-
-            self.bar = click.progressbar(length=self.total, label=f"{self.name:<8}", file=None, show_pos=True)
-            self.bar.__enter__()
-        return self
-
-    def advance(self, n: int = 1) -> None:
-        if self.bar is not None:
-            self.bar.update(n)
-
-    def __exit__(self, *exc) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(*exc)
-        self.seconds = time.perf_counter() - self.started
 
 
 @dataclass
@@ -164,8 +127,9 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
         from .rag.indexer import index_repository
         from .rag.similarity import SimilarityIndex
 
-        with ui.phase("index", total=None):
-            report = index_repository(root, config, scan, rebuild=options.rebuild_rag, resolve=resolve)
+        with ui.phase("index") as bar:
+            report = index_repository(root, config, scan, rebuild=options.rebuild_rag, resolve=resolve,
+                                      progress=bar.progress)
         ui.echo(f"index: {report.summary_line()}")
         similarity = SimilarityIndex.open(root, config)
         index_size = len(similarity)

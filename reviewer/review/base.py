@@ -25,6 +25,7 @@ class SimilarFunction(BaseModel):
     score: float  # combined, calibrated, 0-1
     meaning: float | None = None  # embedding cosine part
     structure: float | None = None  # structural (shingle) part
+    vocabulary: float | None = None  # shared domain vocabulary (IDF-weighted Jaccard) part
     clone_kind: str | None = None  # identical | renamed | near-miss | semantic | inline
     summary: str = ""
 

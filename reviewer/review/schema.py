@@ -53,6 +53,7 @@ class DuplicateOf(BaseModel):
     line_start: int | None = None
     structure: float | None = None  # structural similarity part, 0-1
     meaning: float | None = None  # embedding similarity part, 0-1
+    vocabulary: float | None = None  # shared domain words part (attributes, keys, callees), 0-1
     clone_kind: CloneKind | None = None
 
 
@@ -103,6 +104,7 @@ class Similarity(BaseModel):
     score: float
     structure: float | None = None
     meaning: float | None = None
+    vocabulary: float | None = None
     clone_kind: CloneKind | None = None
     suggestion: str = ""  # "reuse src/rng.py:weighted_pick"
 

@@ -81,24 +81,18 @@ def action_text(axis: str, verdict: str, symbol: Symbol, dup: DuplicateOf | None
     return f"Review {where}."
 
 
+def _score_parts(hit: SimilarFunction) -> dict[str, float | None]:
+    return {part: None if getattr(hit, part) is None else round(getattr(hit, part), 3)
+            for part in ("structure", "meaning", "vocabulary")}
+
+
 def _duplicate_of(hit: SimilarFunction) -> DuplicateOf:
-    return DuplicateOf(
-        file=hit.file_path,
-        name=hit.name,
-        score=round(hit.score, 3),
-        line_start=hit.line_start,
-        structure=None if hit.structure is None else round(hit.structure, 3),
-        meaning=None if hit.meaning is None else round(hit.meaning, 3),
-        clone_kind=hit.clone_kind,
-    )
+    return DuplicateOf(file=hit.file_path, name=hit.name, score=round(hit.score, 3), line_start=hit.line_start,
+                       clone_kind=hit.clone_kind, **_score_parts(hit))
 
 
 def _similarity_detail(hit: SimilarFunction) -> str:
-    parts = []
-    if hit.structure is not None:
-        parts.append(f"structure {hit.structure:.2f}")
-    if hit.meaning is not None:
-        parts.append(f"meaning {hit.meaning:.2f}")
+    parts = [f"{part} {value:.2f}" for part, value in _score_parts(hit).items() if value]
     kind = f" ({hit.clone_kind} clone)" if hit.clone_kind else ""
     return f"{hit.score:.2f} similar to {hit.file_path}:{hit.name}{kind}" + (f": {', '.join(parts)}" if parts else "")
 
@@ -148,9 +142,8 @@ def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> 
                     name=hit.name,
                     other_line_start=hit.line_start,
                     score=round(hit.score, 3),
-                    structure=None if hit.structure is None else round(hit.structure, 3),
-                    meaning=None if hit.meaning is None else round(hit.meaning, 3),
                     clone_kind=hit.clone_kind,
+                    **_score_parts(hit),
                     suggestion=f"reuse {hit.file_path}:{hit.name}",
                 )
             )
