@@ -107,13 +107,21 @@ def test_include_and_exclude_globs(tmp_path):
 @pytest.mark.parametrize(
     "folder",
     [".git", ".reviewer", "node_modules", "pkg/node_modules/@scope/lib", ".venv", ".tox", ".nox", "__pycache__",
-     "lib/python3.11/site-packages", ".mypy_cache", ".pytest_cache", "dist", "build", "coverage", "pkg/dist"],
+     "lib/python3.11/site-packages", ".mypy_cache", ".pytest_cache", "dist", "build", "coverage", "pkg/dist",
+     "vendor", "third_party", "src/app/vendor", "pkg/third_party/lib"],
 )
 def test_default_skipped_folders(tmp_path, folder):
     make(tmp_path, {f"{folder}/mod.py": PY, f"{folder}/sub/index.js": "x()\n", "app.py": PY})
     found = discover(tmp_path, Config())
     assert [f.path for f in found.files] == ["app.py"]
     assert found.skipped == []
+
+
+def test_vendored_code_is_skipped_even_as_a_python_package(tmp_path):
+    """`vendor/` and `third_party/` hold other people's code, packaged or not; similar names are the project's."""
+    make(tmp_path, {"app/vendor/__init__.py": "", "app/vendor/six.py": PY, "third_party/lib/util.py": PY,
+                    "app/vendors.py": PY, "app/vendoring/m.py": PY, "app/main.py": PY})
+    assert in_scope(tmp_path) == ["app/main.py", "app/vendoring/m.py", "app/vendors.py"]
 
 
 def test_virtual_environment_detected_by_pyvenv_cfg_whatever_its_name(tmp_path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 import textwrap
 from concurrent.futures import ProcessPoolExecutor
@@ -298,6 +299,25 @@ def test_shingles_are_stable_and_short_streams_get_one():
     assert len(hashes) == len(tokens) - 4
     assert fingerprint.shingles_of_slice(tokens, hashes, 0, len(tokens)) == fingerprint.shingles(tokens)
     assert all(0 <= h < 2**32 for h in hashes)
+
+
+def test_shingles_of_a_slice_agree_whatever_its_length():
+    """Per-file window hashes sliced per symbol (numpy for long slices) = hashing the slice alone."""
+    vocabulary = ["def", "ID", "(", ")", ":", "return", "NUM", "STR", "+", ".", "if", "else"]
+    tokens = [vocabulary[(index * 7 + index // 5) % len(vocabulary)] for index in range(3000)]
+    windows = fingerprint.WindowHashes(fingerprint.token_ids(tokens))
+    for start, end in [(0, 0), (0, 3), (10, 14), (10, 15), (5, 40), (100, 400), (0, 3000), (2990, 3000)]:
+        assert windows.shingles(start, end) == fingerprint.shingles(tokens[start:end]), (start, end)
+
+
+def test_python_body_hash_normalizes_lines_like_the_reference():
+    """Trailing blanks, blank lines and runs inside a line go; indentation and single spaces stay."""
+    noisy = b"x = 1   \n\n    \t\n    if  x :\t\n        y =\t\t2\r\n"
+    clean = b"x = 1\n    if x :\n        y = 2"
+    assert fingerprint.body_hash(noisy, indent_significant=True, first_column=0) == hashlib.sha256(clean).hexdigest()
+    # the same body one level deeper (a method), dedented by the column of its first line
+    deeper = noisy.replace(b"\n    ", b"\n        ")
+    assert fingerprint.body_hash(deeper, indent_significant=True, first_column=4) == hashlib.sha256(clean).hexdigest()
 
 
 def _shingles_in_worker(source: str) -> list[int]:

@@ -2,8 +2,8 @@
 
 Rules, in the order they apply:
 - directories that never hold the project's own code are pruned while walking
-  (`.git`, virtual environments, `node_modules`, caches, build output, the
-  output folder): nothing below them is read or listed;
+  (`.git`, virtual environments, `node_modules`, `vendor`, `third_party`,
+  caches, build output, the output folder): nothing below them is read or listed;
 - `.gitignore` files (every folder's, anchored at their folder, negations
   included; plus the ones of an enclosing git repository above the scanned
   folder and `.git/info/exclude`), then the `scan.exclude` and `scan.include`
@@ -37,6 +37,7 @@ SKIPPED_DIR_NAMES = frozenset(
         ".git", ".hg", ".svn", ".reviewer",
         ".venv", "site-packages", "__pycache__", ".tox", ".nox", ".eggs",
         "node_modules", "bower_components",
+        "vendor", "third_party",  # other people's code checked in (Go, PHP, C/C++ and Python projects)
         ".mypy_cache", ".pytest_cache", ".ruff_cache",
     }
 )

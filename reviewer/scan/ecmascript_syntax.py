@@ -280,7 +280,10 @@ def _import_ref(source: str, line: int, **fields) -> ImportRef:
 
 
 def on_call(ex: Extractor, node: Node, callee: Node, callee_text: bytes) -> bool:
-    """`import("./x")` and `require("y")` are imports, not calls."""
+    """`import("./x")` and `require("y")` are imports, not calls.
+
+    Called only for the callees in the spec's call_hook_callees/_types (keep them in step).
+    """
     if callee.type == "import":
         arguments = node.child_by_field_name("arguments")
         source = string_value(ex, _first_named(arguments)) if arguments is not None else None

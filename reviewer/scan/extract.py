@@ -2,8 +2,12 @@
 
 `extract_file(path, data, language)` parses with the language's tree-sitter grammar
 and walks the tree once with a TreeCursor (no recursion, so deep trees are safe).
-Each node type is dispatched through a table built from the LanguageSpec; what a
-symbol owns is decided by a stack of frames: a frame opens at a symbol's node and
+Each node is dispatched by its integer kind id through tables built once per
+language from its LanguageSpec (WalkTables); the most frequent nodes (identifiers,
+dotted chains, calls, strings) are handled inline in the walk, the others by
+handler functions. The walk keeps names as bytes and token ids as ints; they are
+decoded and hashed once per symbol at the end. What a symbol owns is decided by a
+stack of frames: a frame opens at a symbol's node and
 closes when the walk leaves that node, so calls, references, decision points and
 body tokens go to the innermost symbol (nested functions and classes keep theirs,
 anonymous callbacks stay part of the function that contains them).
@@ -30,13 +34,15 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import cache
 
 from tree_sitter import Node, TreeCursor
 
 from reviewer.scan import fingerprint
 from reviewer.scan.complexity import complexity_node_types, decision_points
-from reviewer.scan.languages import LANGUAGES, LanguageSpec, get_parser
+from reviewer.scan.languages import LANGUAGES, LanguageSpec, NodeHandler, get_parser
 from reviewer.scan.models import (
     FUNCTION_KINDS,
     ExportRef,
@@ -54,6 +60,7 @@ _WHITESPACE = re.compile(r"\s+")
 _BYTES_WHITESPACE = re.compile(rb"\s+")
 _CHAIN = re.compile(rb"[A-Za-z_$#][\w$#]*(?:\s*\??\.\s*[A-Za-z_$#][\w$#]*)+")
 _CHAIN_SEPARATOR = re.compile(rb"\s*\??\.\s*")
+_SIMPLE_CHAIN = re.compile(rb"[A-Za-z_$#][\w$#]*(?:\.[A-Za-z_$#][\w$#]*){1,2}")  # recorded as written
 _IDENTIFIER = re.compile(rb"[A-Za-z_$][\w$]*")
 _IDENTIFIER_STRING = re.compile(rb"""[A-Za-z]{0,2}(["'`])([A-Za-z_][A-Za-z0-9_]*)\1""")
 _SUPPRESSION = re.compile(r"reviewer:\s*ignore(?:\[([^\]]*)\])?")
@@ -110,6 +117,7 @@ class Extractor:
     def __init__(self, spec: LanguageSpec, path: str, data: bytes) -> None:
         self.spec = spec
         self.hooks = spec.hooks
+        self.tables = walk_tables(spec.name)
         self.path = path
         self.data = data
         self.tokens: list[str] = []
@@ -178,17 +186,25 @@ class Extractor:
     ) -> Frame:
         """Create a symbol whose walk starts at `node` (at `depth`); its frame closes with the node."""
         enclosing = self.frames[-1]
-        qualified = f"{enclosing.qualified}.{name}" if enclosing.symbol is not None else name
-        first = first_line_node if first_line_node is not None else anchor
-        line_start = min(first.start_point[0], anchor.start_point[0], node.start_point[0]) + 1
+        parent = enclosing.qualified if enclosing.symbol is not None else None
+        qualified = f"{parent}.{name}" if parent is not None else name
+        if anchor is node:  # the common case: no binding or decorator around the definition
+            line_start = (node.start_point[0] if first_line_node is None else min(
+                first_line_node.start_point[0], node.start_point[0]
+            )) + 1
+            line_end = node.end_point[0] + 1
+        else:
+            first = first_line_node if first_line_node is not None else anchor
+            line_start = min(first.start_point[0], anchor.start_point[0], node.start_point[0]) + 1
+            line_end = max(node.end_point[0], anchor.end_point[0]) + 1
         symbol = {
             "name": name,
             "qualified_name": qualified,
             "kind": kind,
             "line_start": line_start,
-            "line_end": max(node.end_point[0], anchor.end_point[0]) + 1,
+            "line_end": line_end,
             "docstring": docstring,
-            "parent": enclosing.qualified if enclosing.symbol is not None else None,
+            "parent": parent,
             "params": params or [],
             "decorators": decorators or [],
             "bases": bases or [],
@@ -222,49 +238,98 @@ class Extractor:
     # -- the walk
 
     def walk(self, root: Node) -> None:
-        """Visit every node once, in source order. This loop runs for every node of every
-        file (millions on a big repository), so it works on integer kind ids with tables
-        built once per language (see WalkTables) and keeps the innermost frame in locals."""
-        tables = walk_tables(self.spec.name)
-        handler_of = tables.handler_of
+        """Visit every node once, in source order.
+
+        This loop runs for every node of every file (millions on a big repository), so
+        it works on integer kind ids with tables built once per language (WalkTables),
+        keeps the innermost frame's state in locals, and handles the most frequent
+        nodes (identifiers, dotted chains, calls, strings) inline rather than through
+        a handler call; every other node type goes to its handler.
+        """
+        tables = self.tables
+        role_of = tables.role_of
         token_of = tables.token_of
         reference_kinds = tables.reference_kinds
         identifier_fields = tables.identifier_fields
+        assignment_fields = tables.assignment_fields
+        callee_field = tables.callee_field
+        call_hook_callees = self.spec.call_hook_callees
+        call_hook_callee_kinds = tables.call_hook_callee_kinds
+        string_has_code = self.hooks.string_has_code
+        string_literals = self.string_literals
         data = self.data
         tokens = self.tokens
         append_token = tokens.append
         frames = self.frames
         close_frames = self._close_frames
-        # The innermost frame, its depth, its unreached body depth and its references,
-        # and the end of the no-reference region, kept in locals: they change only when
-        # a handler ran or a frame closed.
+        chain = _CHAIN.fullmatch
+        simple_chain = _SIMPLE_CHAIN.fullmatch
+        identifier_string = _IDENTIFIER_STRING.fullmatch
+        # The innermost frame, its depth, unreached body depth, references and calls,
+        # and the end of the no-reference region, kept in locals: they change only
+        # when a handler ran or a frame closed.
         top = frames[-1]
-        top_depth, body_depth, refs = top.depth, top.body_depth, top.refs
+        top_depth, body_depth, refs, calls = top.depth, top.body_depth, top.refs, top.calls
         noref_end = self.noref_end
         cursor = root.walk()
         depth = 0
         while True:
             node = cursor.node
-            if depth <= top_depth:
-                close_frames(depth)
-                top = frames[-1]
-                top_depth, body_depth, refs = top.depth, top.body_depth, top.refs
             if depth == body_depth and node.start_byte == top.body_start:
                 top.tok_start = len(tokens) + top.doc_tokens
                 top.body_depth = body_depth = -1
             kind = node.kind_id
-            handler = handler_of[kind]
-            if handler is not None:
-                skip = handler(self, node, depth, cursor)
-                top = frames[-1]
-                top_depth, body_depth, refs = top.depth, top.body_depth, top.refs
-                noref_end = self.noref_end
-                if skip:  # the handler consumed the node: on to the next one without descending
+            role = role_of[kind]
+            if role is not None:
+                skip = False
+                if role is _CHAIN_ROLE:
+                    # `self.helper`, `mod.func`: one reference for the chain, not one per part.
+                    start = node.start_byte
+                    if start >= noref_end:
+                        end = node.end_byte
+                        text = data[start:end]
+                        if chain(text) is not None:  # not `f(x).y`, `a[0].b`: their parts are walked one by one
+                            noref_end = self.noref_end = end
+                            field = cursor.field_id
+                            if field is None or field not in assignment_fields or (
+                                node.parent.kind_id not in assignment_fields[field]  # `self.x = 1` writes
+                            ):
+                                if simple_chain(text) is None:  # spaced, `?.`, or more than 3 parts
+                                    text = b".".join(_CHAIN_SEPARATOR.split(text)[:3])
+                                refs.append(text)
+                elif role is _CALL_ROLE:
+                    callee = node.child_by_field_id(callee_field[kind])
+                    if callee is not None:
+                        text = data[callee.start_byte : callee.end_byte]
+                        if text in call_hook_callees or callee.kind_id in call_hook_callee_kinds:
+                            skip = self._call_hook(node, callee, text)
+                        if not skip:
+                            if len(text) > _MAX_CALLEE or b"\n" in text or b"  " in text:
+                                text = _BYTES_WHITESPACE.sub(b" ", text)[:_MAX_CALLEE]
+                            calls.append(text)
+                elif role is _STRING_ROLE:
+                    append_token(_STR_TOKEN)
+                    text = data[node.start_byte : node.end_byte]
+                    if len(text) < 80:
+                        match = identifier_string(text)
+                        if match is not None:
+                            string_literals[match.group(2).decode()] = None
+                    skip = not string_has_code(text)  # an f-string / template: walk its expressions
+                else:
+                    skip = role(self, node, depth, cursor)
+                    top = frames[-1]
+                    top_depth, body_depth, refs, calls = top.depth, top.body_depth, top.refs, top.calls
+                    noref_end = self.noref_end
+                if skip:  # the node is consumed: on to the next one without descending
                     while not cursor.goto_next_sibling():
                         if not cursor.goto_parent():
                             close_frames(0)
                             return
                         depth -= 1
+                    if depth <= top_depth:  # left the innermost symbol's node (same as below)
+                        close_frames(depth)
+                        top = frames[-1]
+                        top_depth, body_depth, refs, calls = top.depth, top.body_depth, top.refs, top.calls
                     continue
             if cursor.goto_first_child():
                 depth += 1
@@ -285,6 +350,19 @@ class Extractor:
                     close_frames(0)
                     return
                 depth -= 1
+            # Frames close when the walk moves to a node outside them: only a move to a
+            # sibling or up can do that, never a move down to a child.
+            if depth <= top_depth:
+                close_frames(depth)
+                top = frames[-1]
+                top_depth, body_depth, refs, calls = top.depth, top.body_depth, top.refs, top.calls
+
+    def _call_hook(self, node: Node, callee: Node, text: bytes) -> bool:
+        """hooks.on_call for a callee that may be an import (require, import()): True if it was."""
+        if self.hooks.on_call(self, node, callee, text):
+            self.tokens.append(self.tables.import_token)
+            return True  # not a call, nothing inside to read
+        return False
 
     def _identifier(self, node: Node, parents: tuple[frozenset[int], frozenset[int]]) -> None:
         """An identifier in a field where it may be written or not be a read, by parent kind."""
@@ -302,30 +380,30 @@ class Extractor:
     def facts(self, tree_has_error: bool, root: Node) -> FileFacts:
         self.hooks.finish(self)
         self._resolve_false_ifs()
-        hashes = fingerprint.window_hashes(self.tokens)
+        hashes = fingerprint.WindowHashes(self.tokens)
         symbols = [self._symbol(frame, hashes) for frame in self.closed]
         module = self.module
         data = self.data
         # One validation of plain dicts (pydantic-core) is cheaper than building models one by one.
         return FileFacts.model_validate(
             dict(
-            path=self.path,
-            language=self.spec.name,
-            sha256=hashlib.sha256(data).hexdigest(),
-            lines=data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0),
-            size=len(data),
-            symbols=symbols,
-            imports=self.imports,
-            exports=self.exports,
-            dunder_all=self.dunder_all if self.dunder_all_literal else None,
-            module_references=list(dict.fromkeys(module.refs)),
-            module_calls=list(dict.fromkeys(module.calls)),
-            string_literals=list(self.string_literals)[:_MAX_STRING_LITERALS],
-            dynamic_access=self.dynamic_access,
-            has_main_guard=self.has_main_guard,
-            syntax_errors=_count_syntax_errors(root) if tree_has_error else 0,
-            decode_errors=False,
-            suppressions=self.suppressions,
+                path=self.path,
+                language=self.spec.name,
+                sha256=hashlib.sha256(data).hexdigest(),
+                lines=data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0),
+                size=len(data),
+                symbols=symbols,
+                imports=self.imports,
+                exports=self.exports,
+                dunder_all=self.dunder_all if self.dunder_all_literal else None,
+                module_references=_decoded_unique(module.refs),
+                module_calls=_decoded_unique(module.calls),
+                string_literals=list(self.string_literals)[:_MAX_STRING_LITERALS],
+                dynamic_access=self.dynamic_access,
+                has_main_guard=self.has_main_guard,
+                syntax_errors=_count_syntax_errors(root) if tree_has_error else 0,
+                decode_errors=False,
+                suppressions=self.suppressions,
             )
         )
 
@@ -339,7 +417,7 @@ class Extractor:
             if value in self.spec.false_literals:
                 frame.unreachable.append((line_start, line_end, f"if {condition} with {name} = {value}"))
 
-    def _symbol(self, frame: Frame, hashes: list[int]) -> dict:
+    def _symbol(self, frame: Frame, hashes: fingerprint.WindowHashes) -> dict:
         fields = frame.symbol
         assert fields is not None
         data = self.data
@@ -348,30 +426,53 @@ class Extractor:
         signature_text = _WHITESPACE.sub(" ", prefix + signature.decode("utf-8", "replace")).strip()
         signature_text = signature_text.rstrip(" :=;{").strip()[:_MAX_SIGNATURE]
         token_start = token_end = 0
-        if frame.tok_start is not None and frame.tok_end is not None and frame.hash_range is not None:
-            token_start, token_end = frame.tok_start, max(frame.tok_start, frame.tok_end)
         body_hash = ""
         if frame.hash_range is not None:
+            if frame.tok_start is not None and frame.tok_end is not None:
+                token_start, token_end = frame.tok_start, max(frame.tok_start, frame.tok_end)
             hash_start, hash_end, column = frame.hash_range
             body = fingerprint.strip_comments(data, hash_start, hash_end, self.comment_starts, self.comment_ends)
             body_hash = fingerprint.body_hash(body, indent_significant=self.spec.indent_significant, first_column=column)
-        removed = frame.assigned | set(fields["params"]) if frame.kind in FUNCTION_KINDS else set()
-        references = [name for name in dict.fromkeys(frame.refs) if name not in removed]
+        references = _decoded_unique(frame.refs)
+        if frame.kind in FUNCTION_KINDS:
+            removed = frame.assigned.union(fields["params"])
+            if removed:
+                references = [name for name in references if name not in removed]
+        unreachable = frame.unreachable
+        if unreachable:
+            unreachable.sort()
         fields.update(
             exported=fields.get("exported", False),
             signature=signature_text,
             body_hash=body_hash,
-            calls=list(dict.fromkeys(frame.calls)),
+            calls=_decoded_unique(frame.calls),
             references=references,
             complexity=frame.complexity,
             complexity_score=complexity_score(frame.complexity),
-            unreachable=[
-                {"line_start": a, "line_end": b, "reason": reason} for a, b, reason in sorted(frame.unreachable)
-            ],
-            shingles=fingerprint.shingles_of_slice(self.tokens, hashes, token_start, token_end),
+            unreachable=[{"line_start": a, "line_end": b, "reason": reason} for a, b, reason in unreachable],
+            shingles=hashes.shingles(token_start, token_end),
             token_count=token_end - token_start,
         )
         return fields
+
+
+def _decoded_unique(names: list[bytes]) -> list[str]:
+    """Names as text, in first-occurrence order, each once.
+
+    Deduplicated as bytes, then decoded in one call: the names never hold a newline
+    (identifiers, dotted chains, callees with their whitespace collapsed), so they
+    travel joined by newlines.
+    """
+    if not names:
+        return []
+    unique = list(dict.fromkeys(names))
+    try:  # strict UTF-8 maps different byte strings to different texts
+        texts = b"\n".join(unique).decode().split("\n")
+        if len(texts) == len(unique):
+            return texts
+    except UnicodeDecodeError:  # not UTF-8 (extract_file called on raw bytes): replacement may merge names
+        pass
+    return list(dict.fromkeys(name.decode("utf-8", "replace") for name in unique))
 
 
 # -- shared node handlers (the language-specific ones live in the hook modules)
@@ -379,7 +480,7 @@ class Extractor:
 
 def _on_function(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
     spec, hooks = ex.spec, ex.hooks
-    if node.type in spec.named_function_types:
+    if node.kind_id in ex.tables.named_function_kinds:
         name_node = node.child_by_field_name("name")
         if name_node is None:
             return
@@ -390,7 +491,9 @@ def _on_function(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> N
             return  # an anonymous callback: part of the body that contains it
         name, anchor = bound
     enclosing = ex.frames[-1]
-    is_member = enclosing.kind == "class" or anchor.parent.type in spec.member_container_types
+    is_member = enclosing.kind == "class" or (
+        bool(spec.member_container_types) and anchor.parent.type in spec.member_container_types
+    )
     kind = "method" if is_member or enclosing.is_container else "function"
     body = node.child_by_field_name("body")
     docstring, hash_start, doc_tokens = hooks.docstring(ex, node, anchor, body)
@@ -409,7 +512,7 @@ def _on_function(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> N
         doc_tokens=doc_tokens,
         params=hooks.params(ex, node),
         decorators=decorators,
-        is_async=_is_async(node),
+        is_async=_is_async(ex, node, body),
         is_abstract=hooks.is_abstract(ex, node, decorators, []),
         private=hooks.is_private(ex, node, anchor, name),
     )
@@ -435,7 +538,7 @@ def _on_method_signature(ex: Extractor, node: Node, depth: int, cursor: TreeCurs
         docstring=docstring,
         params=hooks.params(ex, node),
         decorators=decorators,
-        is_async=_is_async(node),
+        is_async=_is_async(ex, node, None),
         is_abstract=True,
         private=hooks.is_private(ex, node, node, ex.text(name_node)),
     )
@@ -499,50 +602,8 @@ def _on_type_declaration(ex: Extractor, node: Node, depth: int, cursor: TreeCurs
     )
 
 
-def _on_call(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> bool:
-    callee = node.child_by_field_name(ex.spec.call_types[node.type])
-    if callee is None:
-        return False
-    text = ex.data[callee.start_byte : callee.end_byte]
-    if ex.hooks.on_call(ex, node, callee, text):
-        ex.tokens.append("import")
-        return True  # an import in disguise (require, import()): not a call, nothing inside to read
-    if len(text) > _MAX_CALLEE or b"\n" in text or b"  " in text:
-        text = _BYTES_WHITESPACE.sub(b" ", text)[:_MAX_CALLEE]
-    ex.frames[-1].calls.append(text.decode("utf-8", "replace"))
-    return False
-
-
-def _on_attribute(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
-    """Record a pure dotted chain (`self.helper`, `mod.func`) once, not its parts."""
-    start = node.start_byte
-    if start < ex.noref_end:
-        return
-    text = ex.data[start : node.end_byte]
-    if _CHAIN.fullmatch(text) is None:
-        return  # `f(x).y`, `a[0].b`: the parts are walked one by one
-    ex.open_no_reference(node)
-    field = cursor.field_name
-    if field is not None:
-        parents = ex.spec.assignment_targets.get(field)
-        if parents is not None and node.parent.type in parents:
-            return  # written (`self.x = 1`), not read
-    parts = _CHAIN_SEPARATOR.split(text)
-    ex.frames[-1].refs.append(b".".join(parts[:3]).decode("utf-8", "replace"))
-
-
 def _on_no_reference(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
     ex.open_no_reference(node)
-
-
-def _on_string(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> bool:
-    ex.tokens.append("STR")
-    text = ex.data[node.start_byte : node.end_byte]
-    if len(text) < 80:
-        match = _IDENTIFIER_STRING.fullmatch(text)
-        if match is not None:
-            ex.string_literals[match.group(2).decode()] = None
-    return not ex.hooks.string_has_code(text)
 
 
 def _on_comment(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> bool:
@@ -559,7 +620,13 @@ def _on_comment(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> bo
     return True
 
 
+def _on_decision_point(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
+    """A node that is always one decision point (spec.decision_types)."""
+    ex.frames[-1].complexity += 1
+
+
 def _on_decision(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
+    """A node that may be one (a logical operator, a non-default case): see complexity.py."""
     ex.frames[-1].complexity += decision_points(ex.spec, node)
 
 
@@ -607,8 +674,11 @@ def _on_if(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
         ex.false_if_candidates.append((frame, text, written, line_start, line_end))
 
 
-def _is_async(node: Node) -> bool:
+def _is_async(ex: Extractor, node: Node, body: Node | None) -> bool:
     """An `async` keyword among the leading modifiers (`static async m()`, `async def`)."""
+    # The modifiers come before the body: without "async" in that text, no need to look at children.
+    if b"async" not in ex.data[node.start_byte : body.start_byte if body is not None else node.end_byte]:
+        return False
     for index in range(min(node.child_count, 4)):
         child = node.child(index)
         if child is None or child.is_named:
@@ -632,42 +702,149 @@ def _count_syntax_errors(root: Node) -> int:
                 return count
 
 
-@cache
-def _dispatch(language: str) -> dict[str, tuple]:
-    """node type -> handlers, built once per language from its table."""
-    spec = LANGUAGES[language]
-    table: dict[str, list] = {}
+# Kind ids are 16-bit; ERROR nodes carry the largest one (0xFFFF), so tables indexed by
+# kind id have this many entries.
+_KIND_ID_LIMIT = 0x10000
+_ID_TOKEN, _NUM_TOKEN, _STR_TOKEN = (fingerprint.token_id(token) for token in ("ID", "NUM", "STR"))
 
-    def add(types, handler) -> None:
-        for node_type in types:
-            table.setdefault(node_type, []).append(handler)
+
+class _Role:
+    """A kind of node the walk handles inline (see Extractor.walk), for speed."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"<role {self.name}>"
+
+
+_CHAIN_ROLE = _Role("chain")  # spec.attribute_types: `a.b.c` is one reference
+_CALL_ROLE = _Role("call")  # spec.call_types: the callee as written
+_STRING_ROLE = _Role("string")  # spec.string_types: one STR token; children walked only if code inside
+
+
+@dataclass(frozen=True)
+class WalkTables:
+    """One language's LanguageSpec turned into lookups by integer kind/field id.
+
+    The walk asks a question of every node; a list indexed by `node.kind_id` answers
+    it without building the node's type string. Built once per language and process.
+    """
+
+    # kind id -> what the walk does with such a node: None (nothing), one of the roles
+    # it handles inline (_CHAIN_ROLE, _CALL_ROLE, _STRING_ROLE), or the node type's handler
+    role_of: list[object]
+    token_of: list[int | None]  # kind id -> token id of such a leaf in the normalized stream (None: dropped)
+    reference_kinds: frozenset[int]  # identifier leaves that can read a name
+    # field id -> (parent kinds where an identifier there is assigned, parent kinds where it is not a read)
+    identifier_fields: dict[int, tuple[frozenset[int], frozenset[int]]]
+    assignment_fields: dict[int, frozenset[int]]  # field id -> parent kinds where a node there is written
+    callee_field: dict[int, int]  # call kind id -> field id of its callee
+    named_function_kinds: frozenset[int]  # spec.named_function_types
+    call_hook_callee_kinds: frozenset[int]  # callee kinds that go to hooks.on_call whatever their text
+    import_token: int  # token id that replaces an import made by a call (require, import())
+
+
+@cache
+def walk_tables(language: str) -> WalkTables:
+    spec = LANGUAGES[language]
+    grammar = get_parser(language).language
+    names = {kind: grammar.node_kind_for_id(kind) for kind in range(grammar.node_kind_count)}
+    names[_KIND_ID_LIMIT - 1] = grammar.node_kind_for_id(_KIND_ID_LIMIT - 1)  # ERROR
+
+    def kinds(types: Iterable[str]) -> frozenset[int]:
+        wanted = set(types)
+        return frozenset(kind for kind, name in names.items() if name in wanted)
+
+    def field_id(name: str) -> int | None:
+        return grammar.field_id_for_name(name)
+
+    handlers: dict[int, list] = {}
+
+    def add(types: Iterable[str], handler: NodeHandler | _Role) -> None:
+        for kind in sorted(kinds(types)):
+            handlers.setdefault(kind, []).append(handler)
 
     add(spec.function_types, _on_function)
     add(spec.method_signature_types, _on_method_signature)
     add(spec.class_types, _on_class)
     add(spec.type_declaration_kinds, _on_type_declaration)
-    add(spec.call_types, _on_call)
-    add(spec.attribute_types, _on_attribute)
+    add(spec.call_types, _CALL_ROLE)
+    add(spec.attribute_types, _CHAIN_ROLE)
     add(spec.no_reference_types, _on_no_reference)
-    add(complexity_node_types(spec), _on_decision)
+    add(spec.decision_types, _on_decision_point)
+    add(complexity_node_types(spec) - spec.decision_types, _on_decision)
     add(spec.terminator_types, _on_terminator)
     add(spec.if_types, _on_if)
     for node_type, handler in spec.node_handlers.items():
         add([node_type], handler)
     # Strings and comments end the node (their children are not walked), so they go last.
-    add(spec.string_types, _on_string)
+    add(spec.string_types, _STRING_ROLE)
     add(spec.comment_types, _on_comment)
-    return {node_type: tuple(handlers) for node_type, handlers in table.items()}
+    role_of: list[object] = [None] * _KIND_ID_LIMIT
+    for kind, found in handlers.items():
+        if len(found) == 1:
+            role_of[kind] = found[0]
+        elif any(isinstance(one, _Role) for one in found):
+            # The walk handles a role itself: a node type cannot have it and other handlers.
+            raise ValueError(f"{language}: {names[kind]} has an inline role and other handlers")
+        else:
+            role_of[kind] = _all_of(tuple(found))
+
+    token_of: list[int | None] = [None] * _KIND_ID_LIMIT
+    for kind, name in names.items():
+        if name in spec.string_part_types or name in spec.comment_types:
+            continue
+        if name in spec.number_types:
+            token_of[kind] = _NUM_TOKEN
+        elif name in spec.name_token_types:
+            token_of[kind] = _ID_TOKEN
+        else:
+            token_of[kind] = fingerprint.token_id(name)
+    reference_kinds = frozenset(kind for kind in kinds(spec.reference_types) if token_of[kind] == _ID_TOKEN)
+
+    identifier_fields: dict[int, tuple[frozenset[int], frozenset[int]]] = {}
+    for name in set(spec.assignment_targets) | set(spec.reference_skip):
+        found_id = field_id(name)
+        if found_id is not None:
+            identifier_fields[found_id] = (
+                kinds(spec.assignment_targets.get(name, ())),
+                kinds(spec.reference_skip.get(name, ())),
+            )
+    assignment_fields = {
+        found_id: kinds(parents)
+        for name, parents in spec.assignment_targets.items()
+        if (found_id := field_id(name)) is not None
+    }
+    callee_field = {}
+    for call_type, field_name in spec.call_types.items():
+        found_id = field_id(field_name)
+        if found_id is not None:
+            callee_field.update(dict.fromkeys(kinds([call_type]), found_id))
+    return WalkTables(
+        role_of=role_of,
+        token_of=token_of,
+        reference_kinds=reference_kinds,
+        identifier_fields=identifier_fields,
+        assignment_fields=assignment_fields,
+        callee_field=callee_field,
+        named_function_kinds=kinds(spec.named_function_types),
+        call_hook_callee_kinds=kinds(spec.call_hook_callee_types),
+        import_token=fingerprint.token_id("import"),
+    )
 
 
-@cache
-def _leaf_tokens(language: str) -> dict[str, str | None]:
-    """Leaf type -> token in the normalized stream (None: dropped); other leaves keep their type."""
-    spec = LANGUAGES[language]
-    tokens: dict[str, str | None] = {node_type: "ID" for node_type in spec.name_token_types}
-    tokens.update({node_type: "NUM" for node_type in spec.number_types})
-    tokens.update({node_type: None for node_type in spec.string_part_types | spec.comment_types})
-    return tokens
+def _all_of(handlers: tuple[NodeHandler, ...]) -> NodeHandler:
+    """One handler that runs several in order; the node is skipped if any asks for it."""
+
+    def run_all(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> bool:
+        skip = False
+        for handler in handlers:
+            if handler(ex, node, depth, cursor):
+                skip = True
+        return skip
+
+    return run_all
 
 
 def extract_file(path: str, data: bytes, language: str) -> FileFacts:

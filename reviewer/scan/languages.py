@@ -39,7 +39,7 @@ class LanguageHooks:
     signature: Callable[..., str]
     binding_signature: Callable[..., str]  # constants/variables: the declaration up to the value
     string_has_code: Callable[[bytes], bool]  # string node text -> has interpolations to walk into
-    on_call: Callable[..., None]  # imports by call (require, import()), dynamic access
+    on_call: Callable[..., bool]  # imports by call (require, import()), dynamic access; True: an import
     finish: Callable[..., None]  # exported flags, dynamic-access resolution
 
 
@@ -62,6 +62,9 @@ class LanguageSpec:
 
     # -- calls and references
     call_types: Mapping[str, str]  # call node type -> field holding the callee
+    # hooks.on_call runs only for these callees (text as written, or node type): the rest are plain calls
+    call_hook_callees: frozenset[bytes]
+    call_hook_callee_types: frozenset[str]
     attribute_types: frozenset[str]  # `a.b` nodes: recorded as dotted chains
     reference_types: frozenset[str]  # identifier leaves that can read a name
     name_token_types: frozenset[str]  # leaves normalized to "ID" in the token stream
@@ -120,6 +123,8 @@ PYTHON = LanguageSpec(
     member_container_types=frozenset(),
     method_signature_types=frozenset(),
     call_types={"call": "function"},
+    call_hook_callees=frozenset({b"getattr", b"importlib.import_module", b"import_module", b"__import__"}),
+    call_hook_callee_types=frozenset(),
     attribute_types=frozenset({"attribute"}),
     reference_types=frozenset({"identifier"}),
     name_token_types=frozenset({"identifier"}),
@@ -214,6 +219,8 @@ def _ecmascript_spec(name: str, extensions: tuple[str, ...], grammar: Callable[[
         member_container_types=frozenset({"class_body", "object"}),
         method_signature_types=frozenset({"abstract_method_signature"}) if typed else frozenset(),
         call_types={"call_expression": "function", "new_expression": "constructor"},
+        call_hook_callees=frozenset({b"require"}),
+        call_hook_callee_types=frozenset({"import"}),
         attribute_types=frozenset({"member_expression"}),
         reference_types=frozenset({"identifier", "shorthand_property_identifier", *type_nodes}),
         name_token_types=frozenset(

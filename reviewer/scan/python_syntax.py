@@ -30,7 +30,9 @@ _ABSTRACT_DECORATORS = frozenset(
 )
 _ABSTRACT_BASES = frozenset({"ABC", "abc.ABC"})
 _ABSTRACT_METACLASSES = frozenset({"ABCMeta", "abc.ABCMeta"})
-_DYNAMIC_IMPORTERS = frozenset({"importlib.import_module", "import_module", "__import__"})
+# How a body that opens with a docstring (or a comment before it) can start: a quote,
+# a string prefix letter, "#".
+_DOCSTRING_FIRST_BYTES = frozenset(bytes([c]) for c in b"\"'#rRbBuUfF")
 
 
 def string_literal_value(ex: Extractor, node: Node) -> str | None:
@@ -93,7 +95,9 @@ def params(ex: Extractor, node: Node) -> list[str]:
 
 def docstring(ex: Extractor, node: Node, anchor: Node, body: Node | None) -> tuple[str | None, int | None, int]:
     """The first statement's string, dedented; the hashed body starts after it (1 STR token)."""
-    if body is None or body.type != "block" or body.named_child_count == 0:
+    if body is None or ex.data[body.start_byte : body.start_byte + 1] not in _DOCSTRING_FIRST_BYTES:
+        return None, None, 0  # the body starts with neither a string nor a comment: no docstring
+    if body.type != "block" or body.named_child_count == 0:
         return None, None, 0
     statement = _first_named(body)
     while statement is not None and statement.type == "comment":
@@ -154,6 +158,9 @@ def binding_signature(ex: Extractor, node: Node, value: Node) -> tuple[str, int,
 
 
 def string_has_code(text: bytes) -> bool:
+    """An f-string (an `f`/`F` in its prefix) holds expressions to walk."""
+    if text[:1] in (b'"', b"'"):  # no prefix: the common case, decided without the regex
+        return False
     prefix = _STRING_PREFIX.match(text).group(0)  # type: ignore[union-attr]
     return b"f" in prefix or b"F" in prefix
 
@@ -167,7 +174,10 @@ def is_default_case(node: Node) -> bool:
 
 
 def on_call(ex: Extractor, node: Node, callee: Node, callee_text: bytes) -> bool:
-    """getattr with a computed name and importlib with a computed module make the file dynamic."""
+    """getattr with a computed name and importlib with a computed module make the file dynamic.
+
+    Called only for the callees in the spec's call_hook_callees (keep the two in step).
+    """
     if callee_text == b"getattr" or callee_text in (b"importlib.import_module", b"import_module", b"__import__"):
         arguments = node.child_by_field_name("arguments")
         args = [a for a in arguments.named_children if a.type != "comment"] if arguments is not None else []
