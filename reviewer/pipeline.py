@@ -19,7 +19,7 @@ from .analysis.verdicts import SymbolKey
 from .config import Config, api_key
 from .errors import UserError
 from .rag.cards import FunctionCard
-from .review.base import ReviewContext, SimilarFunction
+from .review.base import ReviewContext
 from .review.duplicates import in_shared_module, orient_duplicates
 from .review.cache import ReviewCache, cache_key, evidence_digest
 from .review.schema import FileError, ReviewFile, RunRecord

@@ -14,7 +14,6 @@ second identical finding where the baseline had one is new.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections import Counter
 from pathlib import Path

@@ -13,12 +13,9 @@ renders ten pages.
 
 from __future__ import annotations
 
-import gc
 import hashlib
-from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
-from typing import Iterator
 
 from .. import __version__
 from ..config import Config
@@ -29,6 +26,7 @@ from .report_json import build_report
 from .report_md import render_report_md
 from .rev_md import render_rev_md
 from .sarif import build_sarif, sarif_text
+from ..gcpause import gc_paused
 
 REPORT_MD = "report.md"
 REPORT_JSON = "report.json"
@@ -75,19 +73,6 @@ def _remove_orphan_rev_md(workspace: Workspace) -> None:
             path.unlink(missing_ok=True)
 
 
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """A report builds hundreds of thousands of short-lived objects and no cycle;
-    the cyclic collector re-walking them all costs a third of the time."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def render_all(
     root: Path,
     config: Config,
@@ -98,7 +83,7 @@ def render_all(
 
     `reviews` / `run` may be passed by a pipeline that holds them already;
     by default both are read from the workspace."""
-    with _gc_paused():
+    with gc_paused():
         return _render_all(root, config, reviews, run)
 
 

@@ -19,7 +19,8 @@ from pydantic import BaseModel, ValidationError
 
 from ..config import Config
 from ..errors import UserError
-from ..rag.cards import FunctionCard, card_id, now_iso
+from ..rag.static_cards import build_static_card
+from ..rag.cards import FunctionCard, now_iso
 from ..scan.models import FUNCTION_KINDS, FileFacts, Symbol
 from .base import ReviewContext
 from .card_cache import CardCache, CardFields, enrich
@@ -172,14 +173,7 @@ class ClaudeReviewer:
 
     def _symbol_review(self, symbol: Symbol, entry: BaseModel, axes: tuple[str, ...], static: SymbolReview | None,
                        context: ReviewContext, tools: ReviewTools) -> SymbolReview:
-        review = SymbolReview(
-            name=symbol.qualified_name,
-            kind=symbol.kind,
-            exported=symbol.exported,
-            line_start=symbol.line_start,
-            line_end=symbol.line_end,
-            confidence=entry.confidence,  # type: ignore[attr-defined]
-        )
+        review = SymbolReview.of(symbol, confidence=entry.confidence)  # type: ignore[attr-defined]
         if static is not None:  # axes not asked of Claude keep the deterministic verdict
             for axis in DEFAULT_VERDICTS:
                 if axis not in axes:
@@ -304,20 +298,4 @@ def _explicit_finding(facts: FileFacts, source: str, submitted: Any) -> Finding:
 
 def _card_from_symbol(facts: FileFacts, symbol: Symbol) -> FunctionCard:
     """A card when the static one is missing: every AST field from the symbol."""
-    return FunctionCard(
-        id=card_id(facts.path, symbol.line_start, symbol.line_end),
-        file_path=facts.path,
-        name=symbol.name,
-        qualified_name=symbol.qualified_name,
-        kind=symbol.kind,
-        language=facts.language,
-        line_start=symbol.line_start,
-        line_end=symbol.line_end,
-        signature=symbol.signature,
-        summary=symbol.docstring or symbol.name,
-        key_concepts=[symbol.name],
-        behavioral_profile="async" if symbol.is_async else "utility",
-        complexity_score=symbol.complexity_score,
-        called_internals=[],
-        body_hash=symbol.body_hash,
-    )
+    return build_static_card(facts, symbol, resolve=None, behaviour="")

@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from ..rag.cards import FunctionCard
+from ..scan.models import Symbol
 
 REVIEW_SCHEMA_VERSION = 1
 
@@ -73,6 +74,12 @@ class SymbolReview(BaseModel):
     confidence: int = Field(default=80, ge=0, le=100)
     detail: str = ""  # the evidence, one sentence per axis that matters
     evidence: dict[str, str] = Field(default_factory=dict)  # axis -> evidence sentence
+
+    @classmethod
+    def of(cls, symbol: "Symbol", **verdicts: object) -> "SymbolReview":
+        """A review of `symbol`: its identity from the scan, the verdicts given."""
+        return cls(name=symbol.qualified_name, kind=symbol.kind, exported=symbol.exported,
+                   line_start=symbol.line_start, line_end=symbol.line_end, **verdicts)
 
 
 class Finding(BaseModel):

@@ -100,14 +100,7 @@ def _similarity_detail(hit: SimilarFunction) -> str:
 def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> tuple[SymbolReview, list[Finding], list[Action], list[Similarity]]:
     key = (facts.path, symbol.qualified_name)
     axes = evidence.assessments.get(key, {})
-    review = SymbolReview(
-        name=symbol.qualified_name,
-        kind=symbol.kind,
-        exported=symbol.exported,
-        line_start=symbol.line_start,
-        line_end=symbol.line_end,
-        correction="-",
-    )
+    review = SymbolReview.of(symbol, correction="-")
     confidences: list[int] = []
     details: dict[str, str] = {}
     silent: set[str] = set()  # axes whose verdict is shown but not reported as a finding

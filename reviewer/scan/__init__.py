@@ -9,19 +9,18 @@ listed as skipped, never fatal.
 from __future__ import annotations
 
 import codecs
-import contextlib
-import gc
 import hashlib
 import multiprocessing
 import os
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 from ..config import Config
+from ..gcpause import gc_paused
 from .discovery import Discovery, SourceFile, content_skip_reason, discover, discover_paths
 from .extract import extract_file
 from .models import FileFacts, ScanResult, SkippedFile
@@ -109,26 +108,8 @@ def _as_utf8(data: bytes, language: str) -> tuple[bytes, bool]:
     return data.decode("utf-8", errors="replace").encode("utf-8"), True
 
 
-@contextlib.contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector while building many objects that all stay alive.
-
-    Each collection walks every live object, so with tens of thousands of Symbols
-    piling up, collections triggered by allocation cost more than the parsing
-    (unpickling the pool's results ran 3-4x slower with it on). Reference counting
-    still frees everything that is not a cycle; cycles are collected afterwards.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def _scan_chunk(chunk: list[SourceFile]) -> list[Outcome]:
-    with _gc_paused():
+    with gc_paused():
         return [scan_file(source) for source in chunk]
 
 
@@ -187,7 +168,7 @@ def _scan_in_pool(files: list[SourceFile], workers: int, progress: Progress | No
 
 def _scan_discovered(root: Path, found: Discovery, started: float, workers: int | None, progress: Progress | None) -> ScanResult:
     workers = workers or default_workers()
-    with _gc_paused():
+    with gc_paused():
         if workers > 1 and len(found.files) > PARALLEL_MIN_FILES:
             outcomes, unfinished = _scan_in_pool(found.files, workers, progress)
             if unfinished:  # a worker died (a crash in a native parser): finish here, one file at a time
