@@ -19,8 +19,8 @@ from pydantic import BaseModel, ValidationError
 
 from ..config import Config
 from ..errors import UserError
-from ..rag.static_cards import build_static_card
 from ..rag.cards import FunctionCard, now_iso
+from ..rag.static_cards import build_static_card
 from ..scan.models import FUNCTION_KINDS, FileFacts, Symbol
 from .base import ReviewContext
 from .card_cache import CardCache, CardFields, enrich
