@@ -20,14 +20,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from reviewer.config import load_config  # noqa: E402
 from reviewer.errors import UserError  # noqa: E402
-from reviewer.rag.embedder import SentenceTransformerEmbedder, model_cache_dir, model_slug  # noqa: E402
+from reviewer.rag.embedder import load_embedder, model_cache_dir, model_slug  # noqa: E402
 
 
 def check(model: str) -> None:
+    """Load `model` the way a review does (the backend chosen for it) and embed one text."""
     start = time.perf_counter()
-    embedder = SentenceTransformerEmbedder(model)
+    embedder = load_embedder(model)
     vector = embedder.embed(["def add(a, b): return a + b"])
-    print(f"{model}: loaded from {embedder.path} in {time.perf_counter() - start:.1f}s, dimension {vector.shape[1]}")
+    print(f"{model}: loaded with the {embedder.backend} backend in {time.perf_counter() - start:.1f}s, "
+          f"dimension {vector.shape[1]}")
 
 
 def fetch(name: str) -> None:
