@@ -191,14 +191,19 @@ def render_status(status: Status) -> str:
     if status.report:
         lines.append(_row("report", status.report))
     if status.rag is not None:
-        lines.extend(_render_rag(status.rag))
+        lines.extend(_render_rag(status.rag, status.last_run.rag_enabled if status.last_run else False))
     for warning in status.warnings[:MAX_LISTED]:
         lines.append(_row("warning", warning))
     return "\n".join(lines)
 
 
-def _render_rag(rag: RagStatus) -> list[str]:
-    switch = "enabled" if rag.enabled else "disabled (rag.enabled: false)"
+def _render_rag(rag: RagStatus, last_run_used_it: bool = False) -> list[str]:
+    if rag.enabled:
+        switch = "enabled (rag.enabled: true)"
+    elif last_run_used_it:
+        switch = "used by the last run (--enable-rag); rag.enabled: false in the configuration"
+    else:
+        switch = "off (rag.enabled: false; `reviewer run --enable-rag` turns it on)"
     if not rag.exists:
         return [_row("rag", f"{switch}; no index yet at {rag.store_path} (built by `reviewer index` or `reviewer run --enable-rag`)")]
     lines = [
