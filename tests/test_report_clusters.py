@@ -43,10 +43,19 @@ def test_pairs_chain_into_one_cluster_and_the_keep_rule_applies() -> None:
     three = clusters[0]
     assert {(m.file, m.name) for m in three.members} == {("lib/a.py", "pick"), ("lib/deep/b.py", "choose"), ("shared/rng.py", "pick")}
     assert three.mean_score == 0.85 and three.rank == 2.55
-    # no one is exported or called: the shortest path wins
-    assert (three.keep.file, three.keep.name) == ("lib/a.py", "pick")
+    # the reviewer judged lib/a.py:pick a duplicate of shared/rng.py:pick: that choice stands
+    assert (three.keep.file, three.keep.name) == ("shared/rng.py", "pick")
     # y is called (once per calling function, however many call sites)
     assert clusters[1].keep.name == "y" and clusters[1].keep.callers == 1
+
+
+def test_without_a_reviewer_direction_the_shortest_path_wins() -> None:
+    reviews = [
+        _review("lib/deep/b.py", [_fn("choose")],
+                similarities=[Similarity(function="choose", line_start=1, file="lib/a.py", name="pick", score=0.8)]),
+        _review("lib/a.py", [_fn("pick")]),
+    ]
+    assert (duplicate_clusters(reviews)[0].keep.file) == "lib/a.py"
 
 
 def test_exported_beats_callers_and_path() -> None:

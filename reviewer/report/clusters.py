@@ -5,7 +5,9 @@ edges are each symbol's `duplicate_of` and each `similarities` entry, across
 all reviews, so three copies of one helper in three files form one cluster of
 three rather than three pairs. Clusters rank by mean edge score x size.
 
-In each cluster one function is named to keep (KEEP_RULE): the exported one,
+In each cluster one function is named to keep (KEEP_RULE): first the
+reviewers' own choice (a member not judged DUPLICATE, and named by some
+DUPLICATE's duplicate_of), then the exported one,
 then the one most called by the project's other functions (from the function
 cards' `called_internals`), then the shortest file path (shared modules tend to
 sit higher), then the earliest line, then the name, so the choice is stable.
@@ -27,7 +29,7 @@ from pydantic import BaseModel
 from ..review.schema import ReviewFile, SymbolReview
 
 FUNCTION_KINDS = ("function", "method")
-KEEP_RULE = "exported first, then most called by other project functions, then shortest path, then earliest line"
+KEEP_RULE = "the reviewers' choice first (not judged DUPLICATE, and named as what a DUPLICATE copies), then exported, then most called by other project functions, then shortest path, then earliest line"
 
 Node = tuple[str, str]  # (file, qualified name)
 
@@ -105,6 +107,9 @@ def duplicate_clusters(reviews: list[ReviewFile]) -> list[DuplicateCluster]:
     graph = _duplication_graph(reviews)
     symbols: dict[Node, SymbolReview] = {(r.file, s.name): s for r in reviews for s in r.symbols}
     callers = _caller_counts(reviews)
+    # The reviewers already chose a direction: a DUPLICATE points at the copy to keep.
+    flagged = {node for node, symbol in symbols.items() if symbol.duplication == "DUPLICATE"}
+    targets = {(s.duplicate_of.file, s.duplicate_of.name) for s in symbols.values() if s.duplicate_of is not None}
 
     groups: dict[Node, list[Node]] = defaultdict(list)
     for node in graph.parent:
@@ -127,7 +132,7 @@ def duplicate_clusters(reviews: list[ReviewFile]) -> list[DuplicateCluster]:
                     callers=callers[(file, name)],
                 )
             )
-        keep = min(members, key=_keep_key)
+        keep = min(members, key=lambda m: ((m.file, m.name) in flagged, (m.file, m.name) not in targets, _keep_key(m)))
         others = sorted((m for m in members if m is not keep), key=lambda m: (m.file, m.name))
         mean = sum(scores[root]) / len(scores[root])
         clusters.append(
