@@ -92,3 +92,166 @@ def test_all_pairs_matches_one_query_per_function():
         single = {h.id: h.score for h in index.find_similar(card_id, max_results=10, min_score=0.6)}
         assert {h.id: h.score for h in pairs.get(card_id, [])} == single
     assert pairs  # the families are found
+
+
+def test_same_shape_calling_different_functions_is_not_a_copy():
+    rows = [row("reorder", BASE, 44, DETAIL + ["CALL:needs_reorder", "CALL:sorted"]),
+            row("overstock", BASE, 44, DETAIL + ["CALL:is_overstocked", "CALL:sorted"]),
+            row("copy", BASE, 44, DETAIL + ["CALL:needs_reorder", "CALL:sorted"])]
+    index = build(rows, [unit(1, 0, 0)] * 3)
+    hits = {h.id: h for h in index.find_similar("reorder", min_score=0.0)}
+    assert hits["copy"].clone_kind == "renamed" and hits["copy"].score >= 0.95
+    assert hits["overstock"].score < 0.5 and hits["overstock"].clone_kind != "renamed"
+
+
+def _vocabulary_rows(extra_a=(), extra_b=(), sig_a="def a(lines)", sig_b="def b(lines)", qa="a", qb="b"):
+    shared = ["VOCAB:unitprice", "VOCAB:quantity", "VOCAB:product", "VOCAB:round"]
+    rows = [row(qa, range(0, 30), 34, ["OP:+=#1"] + shared + list(extra_a)),
+            row(qb, range(500, 530), 34, ["OP:*#1"] + shared + list(extra_b))]
+    rows[0]["signature"], rows[1]["signature"] = sig_a, sig_b
+    # Unrelated functions give the words their rarity (IDF).
+    rows += [row(f"n{i}", range(1000 * (i + 1), 1000 * (i + 1) + 30), 34, [f"VOCAB:w{i}", "VOCAB:round"]) for i in range(30)]
+    return rows
+
+
+def test_shared_rare_vocabulary_lifts_a_semantic_duplicate_but_not_a_contract_mismatch():
+    angle = 0.62  # cosine of the two cards: below what meaning alone needs
+    vectors = [unit(1, 0, 0), unit(angle, (1 - angle**2) ** 0.5, 0)] + [unit(0, 0, 1)] * 30
+    plain = build(_vocabulary_rows(), vectors).score_pair(0, 1)
+    assert plain.vocabulary > 0.9 and plain.score >= 0.6 > combine(angle, plain.structure)
+    typed = build(_vocabulary_rows(sig_a="def a(lines: list[Line]) -> float", sig_b="def b(item: Line) -> float"), vectors)
+    assert typed.score_pair(0, 1).score < 0.6  # different inputs: vocabulary proves nothing
+    siblings = build(_vocabulary_rows(qa="Repo.get", qb="Repo.all"), vectors)
+    siblings.rows[1]["file_path"] = siblings.rows[0]["file_path"]
+    assert siblings.score_pair(0, 1).score < 0.6  # one class's methods share its fields by design
+
+
+def test_a_wrapper_is_not_a_duplicate_of_the_function_it_calls():
+    rows = [row("load_lines", range(0, 30), 34, ["VOCAB:path"]), row("read_orders", range(0, 3), 4, ["CALL:load_lines", "VOCAB:path"])]
+    rows[0]["name"], rows[1]["name"] = "load_lines", "read_orders"
+    index = build(rows, [unit(1, 0, 0), unit(1, 0.05, 0)])  # nearly the same card text
+    assert index.score_pair(0, 1).score == 0.0
+
+
+# -- behaviour: the jobs rag.behaviour reads in each body --------------------------------------
+
+def _jobs(*jobs, coverage=1.0, family="python"):
+    return [f"BEHAV:{j}" for j in jobs] + [f"BEHAVCOV:{family}:{coverage:.2f}"]
+
+
+def test_same_job_in_two_idioms_is_a_semantic_clone_even_for_short_far_apart_functions():
+    rows = [row("loop", range(0, 12), 15, ["NUM:0#1", "OP:+=#1"] + _jobs("sum|item quantity|||arg1")),
+            row("reduce", range(50, 60), 12, ["NUM:0#1", "OP:+#1"] + _jobs("sum|item quantity|||arg1"))]
+    rows += [row(f"n{i}", range(1000 * (i + 1), 1000 * (i + 1) + 12), 15) for i in range(40)]
+    vectors = [unit(1, 0, 0), unit(0, 1, 0)] + [unit(1, 1.2, 0.01 * i) for i in range(40)]  # noise is closer (cos ~0.6)
+    index = build(rows, vectors)
+    hit = index.find_similar("loop", max_results=1)[0]
+    assert hit.id == "reduce" and hit.behaviour == "same" and hit.clone_kind == "semantic"
+    assert hit.structure == 0.8 and hit.score >= 0.8 and hit.meaning == 0.0
+    assert [h.id for h in index.all_pairs()["reduce"]] == ["loop"]
+
+
+def test_jobs_of_one_family_that_differ_cap_a_close_meaning_below_the_threshold():
+    for a, b in [("any|item||item days late greater than 0|arg1", "all|item||item days late greater than 0|arg1"),
+                 ("sum|item weight|||arg1", "sum|item volume|||arg1"),
+                 ("largest|item|item weight||arg1", "smallest|item|item weight||arg1"),
+                 ("sort ascending|item|item||arg1", "sort descending|item|item||arg1"),
+                 ("count|item||item equals arg2|arg1", "count|item||item differs from arg2|arg1")]:
+        index = build([row("a", [], 14, _jobs(a)), row("b", [], 14, _jobs(b))], [unit(1, 0, 0), unit(1, 0.05, 0)])
+        parts = index.score_pair(0, 1)
+        assert parts.behaviour == "differs" and parts.score < 0.6 < combine(parts.meaning, None), (a, b)
+
+
+def test_jobs_say_nothing_when_they_are_a_small_part_of_a_body_or_across_languages():
+    vectors = [unit(1, 0, 0), unit(0, 1, 0)]
+    partial = build([row("avg", [], 14, _jobs("sum|item|||arg1", coverage=0.4)), row("total", [], 14, _jobs("sum|item|||arg1"))], vectors)
+    assert partial.score_pair(0, 1).behaviour is None and partial.score_pair(0, 1).score == 0.0
+    other_language = build([row("py", [], 14, _jobs("sum|item|||arg1")),
+                            row("ts", [], 14, _jobs("sum|item|||arg1", family="ecmascript"))], vectors)
+    assert other_language.score_pair(0, 1).behaviour is None
+    other_data = build([row("a", [], 14, _jobs("sum|item|||self amounts")), row("b", [], 14, _jobs("sum|item|||self points"))],
+                       [unit(1, 0, 0), unit(1, 0.05, 0)])
+    assert other_data.score_pair(0, 1).behaviour is None  # one job over other data: the cards decide
+    alike = build([row("a", [], 14, _jobs("sort ascending|item|item score||arg1")), row("b", [], 14, _jobs("smallest|item|item score||arg1"))],
+                  [unit(1, 0, 0), unit(1, 0.05, 0)])
+    assert alike.score_pair(0, 1).behaviour is None  # `sorted(xs, key=f)[0]` is `min(xs, key=f)`
+
+
+PY_JOBS = '''\
+def units(lines):
+    """Units across lines."""
+    if not lines:
+        raise ValueError("no lines")
+    count = 0
+    for line in lines:
+        count += line.quantity
+    return count
+
+
+def units_sold(rows):
+    return reduce(lambda n, row: n + row.quantity, rows, 0)
+
+
+def any_late(invoices):
+    for invoice in invoices:
+        if invoice.days_late > 0:
+            return True
+    return False
+
+
+def all_late(bills):
+    return all(bill.days_late > 0 for bill in bills)
+
+
+def mean(values):
+    return sum(values) / len(values)
+
+
+def report(orders, path):
+    total = sum(orders)
+    with open(path, "w") as out:
+        out.write(str(total))
+        out.write(render_header(orders))
+        out.write(render_rows(orders))
+    notify(path)
+    return path
+'''
+
+TS_JOBS = '''\
+export function countItems(lines: Line[]): number {
+  let n = 0;
+  for (let i = 0; i < lines.length; i++) {
+    n += lines[i].quantity;
+  }
+  return n;
+}
+
+export function unitsSold(lines: Line[]): number {
+  return lines.map((l) => l.quantity).reduce((a, q) => a + q, 0);
+}
+'''
+
+
+def test_jobs_read_from_real_sources_rank_idioms_together_and_keep_opposites_apart(tmp_path):
+    from reviewer.config import Config
+    from reviewer.rag.indexer import structures_for
+    from reviewer.scan import scan_repository
+
+    (tmp_path / "jobs.py").write_text(PY_JOBS)
+    (tmp_path / "jobs.ts").write_text(TS_JOBS)
+    rows = []
+    for facts in scan_repository(tmp_path, Config(), workers=1).files:
+        structures = structures_for(facts, (tmp_path / facts.path).read_text().splitlines())
+        for s in facts.symbols:
+            st = structures[(s.line_start, s.line_end)]
+            rows.append({**row(s.qualified_name, st.shingles, st.token_count, st.detail), "file_path": facts.path})
+    index = build(rows, [unit(1, 0.01 * k, 0) for k in range(len(rows))])  # every card alike: the bodies decide
+    at = {r["id"]: k for k, r in enumerate(rows)}
+    assert index.score_pair(at["units"], at["units_sold"]).behaviour == "same"  # guard + loop vs reduce
+    assert index.score_pair(at["countItems"], at["unitsSold"]).behaviour == "same"  # index loop vs map/reduce
+    assert index.score_pair(at["units"], at["countItems"]).behaviour is None  # Python cannot call TypeScript
+    assert index.score_pair(at["any_late"], at["all_late"]).behaviour == "differs"
+    assert index.score_pair(at["any_late"], at["all_late"]).score < 0.6
+    assert index.jobs[at["mean"]].coverage < 0.75  # the sum is half of `sum(values) / len(values)`
+    assert index.jobs[at["report"]].coverage < 0.75  # one sum among file writes
+    assert index.score_pair(at["mean"], at["report"]).behaviour is None

@@ -25,9 +25,9 @@ from .cards import FunctionCard, now_iso
 from .embedder import Embedder, VectorCache, embed_with_cache, load_embedder, text_hash
 from .static_cards import Resolver, body_text, cards_for_file, function_symbols
 from .store import CardStore, CardStructure
-from .structure import detail_tokens
+from .structure import behaviour_tokens, detail_tokens
 
-CACHE_VERSION = 1
+CACHE_VERSION = 2  # 2: behaviour jobs ("BEHAV:") in each card's detail
 CHUNK_CARDS = 256  # cards embedded and written per table write: bounds the work a crash loses
 
 Progress = Callable[[int, int], None]  # (cards done, cards to embed)
@@ -74,13 +74,16 @@ def _read_lines(root: Path, path: str) -> list[str] | None:
 
 
 def structures_for(facts: FileFacts, source_lines: list[str] | None) -> dict[tuple[int, int], CardStructure]:
+    symbols = function_symbols(facts)
+    # What each body does (rag.behaviour), read from one parse of the file, rides in `detail`.
+    jobs = behaviour_tokens("\n".join(source_lines or []), facts.language, [(s.line_start, s.line_end) for s in symbols])
     return {
         (s.line_start, s.line_end): CardStructure(
             shingles=list(s.shingles),
             token_count=s.token_count,
-            detail=detail_tokens(body_text(source_lines, s), facts.language),
+            detail=detail_tokens(body_text(source_lines, s), facts.language) + jobs.get((s.line_start, s.line_end), []),
         )
-        for s in function_symbols(facts)
+        for s in symbols
     }
 
 
@@ -120,10 +123,15 @@ def index_repository(
     progress: Progress | None = None,
     resolve: Resolver | None = None,
 ) -> IndexReport:
-    """Bring `.reviewer/rag/` up to date with `scan`. Holds the rag lock while writing."""
+    """Bring `.reviewer/rag/` up to date with `scan`. Holds the rag lock while writing.
+
+    The model is loaded on the first card text that misses the vector cache, never
+    before: with nothing changed, or an edit that keeps every card text (a function
+    body), no model is loaded. Only `embedder.name`/`.dimension` are read up front.
+    """
     started = time.perf_counter()
     workspace = Workspace(root, config.output)
-    embedder = embedder or load_embedder(config.rag.model)
+    embedder = embedder or load_embedder(config.rag.model)  # a LazyEmbedder: nothing loaded yet
     report = IndexReport(rebuilt=rebuild)
     with file_lock(workspace.rag_lock):
         store = CardStore(workspace, embedder.name, embedder.dimension)
@@ -225,12 +233,13 @@ def upsert_cards(
 
     Cards whose id is not in the index (the file changed since it was indexed) are
     skipped: the structural views come from the stored row, and cache.json must keep
-    vouching for exactly the rows of each file.
+    vouching for exactly the rows of each file. As in index_repository, the model is
+    loaded only if some card text misses the vector cache.
     """
     if not cards:
         return 0
     workspace = Workspace(root, config.output)
-    embedder = embedder or load_embedder(config.rag.model)
+    embedder = embedder or load_embedder(config.rag.model)  # lazy: loads on the first cache miss
     with file_lock(workspace.rag_lock):
         store = CardStore(workspace, embedder.name, embedder.dimension)
         if not store.exists():

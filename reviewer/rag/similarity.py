@@ -7,7 +7,15 @@ the score combines:
 - meaning   = cosine of the card vectors;
 - structure = Jaccard of the normalized-token shingles (renamed copy -> 1.0), damped
   when the literals/operators differ (same shape, other behaviour: a decoy);
-- inline    = containment of a helper's shingles inside a larger function.
+- inline    = containment of a helper's shingles inside a larger function;
+- behaviour = the jobs rag.behaviour reads in each body ("sums item quantity over the
+  first argument"), whatever the idiom. When both bodies are mostly such jobs (coverage),
+  the same jobs count as structural evidence (a loop and a `reduce` doing one job: a
+  "semantic" clone), and jobs with nothing in common (sum/product, any/all,
+  largest/smallest, ascending/descending, another field or condition; not sort versus
+  largest/smallest, two spellings of one job) cap the score below the threshold, as the
+  decoy rule does: names and vocabulary cannot tell `any_overdue` from `all_overdue`, the
+  body can. Only functions of one language family are compared this way.
 Scoring constants were chosen on benchmarks/dup_pairs (see docs/benchmarks.md, rag).
 """
 
@@ -22,7 +30,7 @@ from ..config import Config
 from ..review.base import SimilarFunction
 from ..workspace import Workspace
 from .store import CardStore
-from .structure import jaccard
+from .structure import BEHAVIOUR_PREFIX, CALL_PREFIX, COVERAGE_PREFIX, VOCAB_PREFIX, jaccard, signature_contract
 
 # Default threshold of the combined score; chosen from the dup-pair table (docs/benchmarks.md).
 DEFAULT_MIN_SCORE = 0.6
@@ -48,8 +56,29 @@ MEANING_WEIGHT = 0.9
 DETAIL_KEEP = 0.55
 DETAIL_POWER = 2
 # Decoy signal: shingles this alike but literal/operator detail this different.
-DECOY_SHAPE = 0.5
+DECOY_SHAPE = 0.3
 DECOY_DETAIL = 0.8
+# Shared domain vocabulary (see _vocabulary_support) adds up to VOCABULARY_WEIGHT to the
+# cosine before calibration; it counts above VOCABULARY_BASE, in full from VOCABULARY_MASS
+# of shared information (sum of IDF, natural log: one word used by 1 function in 100 is ~4.3).
+VOCABULARY_WEIGHT = 0.35
+VOCABULARY_BASE = 0.3
+VOCABULARY_MASS = 4.0
+# Behaviour (see the module docstring): the jobs must account for this share of both bodies
+# (a `sum()` that is one step of a longer function says little about the function) ...
+BEHAVIOUR_COVERAGE = 0.75
+# ... then the same jobs count as this much structural evidence (combined with meaning:
+# at least this score), and jobs that differ cap the score here, below DEFAULT_MIN_SCORE.
+BEHAVIOUR_MATCH = 0.8
+BEHAVIOUR_CAP = 0.45
+# Verbs that are variants of one job (sum/product: opposite behaviours of one shape).
+VERB_FAMILY = {
+    "sum": "aggregate", "product": "aggregate", "any": "quantifier", "all": "quantifier",
+    "largest": "extreme", "smallest": "extreme", "sort ascending": "sort", "sort descending": "sort",
+    "first": "search", "first index": "search",
+}
+# Families one job can be written in: `sorted(xs, key=f)[0]` is `min(xs, key=f)`.
+ALIKE_FAMILIES = {frozenset({"sort", "extreme"})}
 CANDIDATES = 64  # vector and structural neighbours examined per query
 
 
@@ -57,13 +86,16 @@ def calibrated_meaning(cosine: float) -> float:
     return MEANING_WEIGHT * min(1.0, max(0.0, (cosine - MEANING_FLOOR) / (1.0 - MEANING_FLOOR)))
 
 
-def effective_structure(shingle_jaccard: float, detail_similarity: float) -> float:
-    """Shingle similarity, damped when literals/operators/operand order disagree (a decoy).
+def effective_structure(shingle_jaccard: float, detail_similarity: float, callee_agreement: float | None = None) -> float:
+    """Shingle similarity, damped when literals/operators/operand order or callees disagree (a decoy).
 
-    Squared: one swapped operand or changed constant in a 40-token function leaves
+    Squared detail: one swapped operand or changed constant in a 40-token function leaves
     detail at about 0.7-0.8, which must pull a 1.0 shingle match below the threshold.
+    Callees: `sorted(k for k in xs if needs_reorder(k))` and the same with `is_overstocked`
+    have one shape and different behaviour; the Jaccard of the called names scales it.
     """
-    return shingle_jaccard * detail_similarity**DETAIL_POWER
+    calls = 1.0 if callee_agreement is None else callee_agreement
+    return shingle_jaccard * detail_similarity**DETAIL_POWER * calls
 
 
 def combine(meaning: float, structure: float | None) -> float:
@@ -75,9 +107,71 @@ def combine(meaning: float, structure: float | None) -> float:
     return round(min(1.0, strong + (1.0 - strong) * weak * 0.5), 4)
 
 
+@dataclass(frozen=True)
+class _Jobs:
+    """A body's jobs as rag.behaviour reads them ("sum|item quantity|||arg1"), if they account for most of it."""
+
+    jobs: tuple[str, ...] = ()
+    family: str = ""  # language family: only functions that can call one another are duplicates
+    coverage: float = 0.0
+
+    @property
+    def usable(self) -> bool:
+        return bool(self.jobs) and self.coverage >= BEHAVIOUR_COVERAGE
+
+
+def _split_views(detail: list[str]) -> tuple[list[str], set[str], set[str], _Jobs]:
+    """(literal/operator/alpha detail, called names, vocabulary words, jobs) of one stored detail list."""
+    base, calls, vocab, jobs = [], set(), set(), []
+    family, coverage = "", 0.0
+    for token in detail:
+        if token.startswith(CALL_PREFIX):
+            calls.add(token[len(CALL_PREFIX):])
+        elif token.startswith(VOCAB_PREFIX):
+            vocab.add(token[len(VOCAB_PREFIX):])
+        elif token.startswith(BEHAVIOUR_PREFIX):
+            jobs.append(token[len(BEHAVIOUR_PREFIX):])
+        elif token.startswith(COVERAGE_PREFIX):
+            family, _, share = token[len(COVERAGE_PREFIX):].rpartition(":")
+            coverage = float(share)
+        else:
+            base.append(token)
+    return base, calls, vocab, _Jobs(tuple(jobs), family, coverage)
+
+
+def _job_verdict(a: _Jobs, b: _Jobs) -> str | None:
+    """"same" (same jobs), "differs" (no job in common: another verb, field, key or condition),
+    or None (no evidence: a body not mostly known jobs, other languages, one job over other data).
+
+    Both bodies must be mostly known jobs (coverage), so "differs" means the bodies do other
+    things, not that the reader missed one. The source (what the job runs over) must agree
+    for "same" but never makes "differs": `for line in lines` and `self.lines` may be the same data."""
+    if not (a.usable and b.usable) or a.family != b.family:
+        return None
+    if a.jobs == b.jobs:
+        return "same"
+    first_a, first_b = a.jobs[0].split("|"), b.jobs[0].split("|")
+    families = frozenset({VERB_FAMILY.get(first_a[0], first_a[0]), VERB_FAMILY.get(first_b[0], first_b[0])})
+    if families in ALIKE_FAMILIES:
+        return None
+    if first_a[:4] == first_b[:4]:
+        return None  # one job over other data: neither evidence
+    shared = {j.rsplit("|", 1)[0] for j in a.jobs} & {j.rsplit("|", 1)[0] for j in b.jobs}
+    return None if shared else "differs"
+
+
 def _literals(detail: list[str]) -> set[str]:
     """Literal/operator tokens without counts (alpha grams are numbered per function: not comparable inside a host)."""
     return {d.rsplit("#", 1)[0] for d in detail if not d.startswith("ALPHA:")}
+
+
+@dataclass
+class _StructureView:
+    structure: float | None  # effective structure; None when either function is trivial
+    shape: float  # shingle Jaccard
+    containment: float  # shingles of the smaller found in the larger
+    detail: float  # literal/operator/operand-order agreement
+    calls: float | None  # Jaccard of called names; None when neither calls anything by name
 
 
 @dataclass
@@ -86,6 +180,11 @@ class _Parts:
     meaning: float
     structure: float | None
     kind: str
+    vocabulary: float | None = None
+    calls: float | None = None
+    shape: float = 0.0  # raw shingle Jaccard
+    detail: float = 0.0  # literal/operator/operand-order agreement
+    behaviour: str | None = None  # "same" | "differs" | None (see _job_verdict)
 
 
 class SimilarityIndex:
@@ -99,12 +198,19 @@ class SimilarityIndex:
         self.vectors = vectors
         self.shingles = [np.unique(np.asarray(r["shingles"] or [], dtype=np.uint32)) for r in rows]
         self.tokens = np.array([r["token_count"] or 0 for r in rows], dtype=np.int64)
-        self.detail = [list(r["detail"] or []) for r in rows]
+        views = [_split_views(r["detail"] or []) for r in rows]
+        self.detail = [v[0] for v in views]
+        self.calls = [v[1] for v in views]
+        self.vocab = [v[2] for v in views]
+        self.jobs = [v[3] for v in views]
+        self.contracts = [signature_contract(r.get("signature") or "") for r in rows]
+        self._build_vocabulary_weights()
         self._build_postings()
+        self._build_job_postings()
 
     @classmethod
     def load(cls, store: CardStore) -> "SimilarityIndex":
-        columns = ["id", "file_path", "name", "qualified_name", "line_start", "line_end", "summary",
+        columns = ["id", "file_path", "name", "qualified_name", "line_start", "line_end", "summary", "signature",
                    "body_hash", "shingles", "token_count", "detail", "vector"]
         table = store.read(columns)
         vectors = (
@@ -140,45 +246,142 @@ class SimilarityIndex:
         self._starts = np.append(starts, len(values)).astype(np.int64)
         self._rows = owners
 
+    def _build_job_postings(self) -> None:
+        """Functions with the same usable jobs: candidates however far apart their cards and shingles are."""
+        groups: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+        for i, jobs in enumerate(self.jobs):
+            if jobs.usable:
+                groups.setdefault((jobs.family, jobs.jobs), []).append(i)
+        self._job_groups = [np.asarray(g, dtype=np.int64) for g in groups.values() if 2 <= len(g) <= MAX_POSTING]
+        self._job_group_of = {int(i): g for g in self._job_groups for i in g}
+
+    def _build_vocabulary_weights(self) -> None:
+        """Inverse document frequency of each vocabulary word over this index.
+
+        A word most functions use (`len`, `append`, `string`) is weak evidence that two
+        functions do the same job; `unit_price` read by two of 2,000 functions is strong."""
+        frequency: dict[str, int] = {}
+        for words in self.vocab:
+            for word in words:
+                frequency[word] = frequency.get(word, 0) + 1
+        n = max(len(self.vocab), 1)
+        self.word_weight = {w: float(np.log((n + 1) / (f + 0.5))) for w, f in frequency.items()}
+        # Rare words -> the functions using them: candidates whose cosine alone is too low
+        # but whose shared vocabulary can lift them over the threshold.
+        postings: dict[str, list[int]] = {}
+        for i, words in enumerate(self.vocab):
+            for word in words:
+                if 2 <= frequency[word] <= MAX_POSTING:
+                    postings.setdefault(word, []).append(i)
+        self._word_postings = {w: np.asarray(rows, dtype=np.int64) for w, rows in postings.items()}
+
+    def _vocabulary_neighbours(self, i: int) -> set[int]:
+        found: set[int] = set()
+        for word in self.vocab[i]:
+            posting = self._word_postings.get(word)
+            if posting is not None:
+                found.update(posting.tolist())
+        found.discard(i)
+        return found
+
+    def _vocabulary(self, i: int, j: int) -> float | None:
+        """IDF-weighted Jaccard of the domain vocabularies (None when either has none)."""
+        a, b = self.vocab[i], self.vocab[j]
+        if not a or not b:
+            return None
+        shared = sum(self.word_weight.get(w, 0.0) for w in a & b)
+        union = sum(self.word_weight.get(w, 0.0) for w in a | b)
+        return shared / union if union else 0.0
+
+    def _calls(self, i: int, j: int) -> float | None:
+        """Jaccard of the called names (None when neither calls anything by name)."""
+        a, b = self.calls[i], self.calls[j]
+        if not a and not b:
+            return None
+        return len(a & b) / len(a | b)
+
     def _posting(self, k: int) -> np.ndarray:
         return self._rows[self._starts[k] : self._starts[k + 1]]
 
     # -- scoring ---------------------------------------------------------------------
 
-    def _structure(self, i: int, j: int) -> tuple[float | None, float, float, float]:
-        """(effective structure or None when either is trivial, shingle Jaccard, helper containment, detail similarity)."""
-        if min(self.tokens[i], self.tokens[j]) < MIN_STRUCT_TOKENS:
-            return None, 0.0, 0.0, 0.0
+    def _structure(self, i: int, j: int) -> _StructureView:
+        """Structural agreement of two functions; `structure` is None when either is trivial."""
         a, b = self.shingles[i], self.shingles[j]
+        calls = self._calls(i, j)
         if not len(a) or not len(b):
-            return None, 0.0, 0.0, 0.0
+            return _StructureView(None, 0.0, 0.0, 0.0, calls)
         common = len(np.intersect1d(a, b, assume_unique=True))
-        shingle_jaccard = common / (len(a) + len(b) - common)
-        small = i if len(a) <= len(b) else j
-        containment = common / len(self.shingles[small])
+        shape = common / (len(a) + len(b) - common)
+        containment = common / min(len(a), len(b))
         detail = jaccard(self.detail[i], self.detail[j])
-        return effective_structure(shingle_jaccard, detail), shingle_jaccard, containment, detail
+        # Short functions (getters, one-line delegates) share the shingles of every other
+        # such function: no evidence of a copy, though a detail mismatch still tells a decoy.
+        trivial = min(self.tokens[i], self.tokens[j]) < MIN_STRUCT_TOKENS
+        structure = None if trivial else effective_structure(shape, detail, calls)
+        return _StructureView(structure, shape, containment, detail, calls)
 
     def score_pair(self, i: int, j: int) -> _Parts:
         meaning = float(self.vectors[i] @ self.vectors[j]) if self.vectors.size else 0.0
-        structure, shingle_jaccard, containment, detail = self._structure(i, j)
-        score = combine(meaning, structure)
-        if structure is not None and shingle_jaccard >= DECOY_SHAPE and detail < DECOY_DETAIL:
-            # Same shape, other literals/operators: the code says "different behaviour",
-            # and similar names or docstrings (meaning) must not outvote it.
-            score = min(score, round(structure, 4))
+        view = self._structure(i, j)
+        vocabulary = self._vocabulary(i, j)
+        behaviour = _job_verdict(self.jobs[i], self.jobs[j])
+        shingle_structure = view.structure  # what names the clone kind: renamed / near-miss need the shapes alike
+        if behaviour == "same":
+            # One job in two idioms (loop / sum() / reduce): structural evidence the shingles miss.
+            view.structure = max(view.structure or 0.0, BEHAVIOUR_MATCH)
+        score = combine(meaning + VOCABULARY_WEIGHT * self._vocabulary_support(i, j, vocabulary), view.structure)
+        if behaviour == "differs":
+            # any/all, sum of weight/sum of volume: alike to the embedding, told apart by the body.
+            score = min(score, BEHAVIOUR_CAP)
+        if view.shape >= DECOY_SHAPE and (view.detail < DECOY_DETAIL or (view.calls is not None and view.calls < 1.0)):
+            # Same shape, other literals/operators/callees: the code says "different
+            # behaviour", and similar names, docstrings or vocabulary must not outvote it.
+            score = min(score, round(view.shape * view.detail**DETAIL_POWER * (1.0 if view.calls is None else view.calls), 4))
+        if self._delegates(i, j):
+            # One calls the other: a wrapper (over-engineering at worst), not a second copy.
+            score = min(score, 0.0 if view.structure is None else round(view.structure, 4))
+        structure = view.structure
         same_body = self.rows[i]["body_hash"] and self.rows[i]["body_hash"] == self.rows[j]["body_hash"]
         if same_body and structure is not None:
-            return _Parts(1.0, meaning, 1.0, "identical")
+            return _Parts(1.0, meaning, 1.0, "identical", vocabulary, view.calls, view.shape, view.detail, behaviour)
         kind = "semantic"
-        if structure is not None and structure >= 0.9:
+        if shingle_structure is not None and shingle_structure >= 0.9:
             kind = "renamed"
-        elif structure is not None and structure >= 0.5:
+        elif shingle_structure is not None and shingle_structure >= 0.5:
             kind = "near-miss"
-        inline = self._inline_score(i, j, containment)
+        inline = self._inline_score(i, j, view.containment)
         if inline > score:
-            return _Parts(round(inline, 4), meaning, structure, "inline")
-        return _Parts(score, meaning, structure, kind)
+            return _Parts(round(inline, 4), meaning, structure, "inline", vocabulary, view.calls, view.shape, view.detail, behaviour)
+        return _Parts(score, meaning, structure, kind, vocabulary, view.calls, view.shape, view.detail, behaviour)
+
+    def _vocabulary_support(self, i: int, j: int, vocabulary: float | None) -> float:
+        """How far shared domain vocabulary supports "same job", 0-1.
+
+        Counts only above VOCABULARY_BASE (functions of one module share some words anyway),
+        scaled down when the shared words carry little information (a shared `len`), and
+        void when both signatures are typed and say different inputs or outputs, or when
+        both are methods of one class."""
+        if vocabulary is None or vocabulary <= VOCABULARY_BASE or self._siblings(i, j):
+            return 0.0
+        a, b = self.contracts[i], self.contracts[j]
+        if a is not None and b is not None and a != b:
+            return 0.0
+        mass = sum(self.word_weight.get(w, 0.0) for w in self.vocab[i] & self.vocab[j])
+        return (vocabulary - VOCABULARY_BASE) / (1.0 - VOCABULARY_BASE) * min(1.0, mass / VOCABULARY_MASS)
+
+    def _siblings(self, i: int, j: int) -> bool:
+        """Methods of one class: they share its fields and types by design, so vocabulary proves nothing."""
+        a, b = self.rows[i], self.rows[j]
+        parent_a, parent_b = a["qualified_name"].rpartition(".")[0], b["qualified_name"].rpartition(".")[0]
+        return bool(parent_a) and parent_a == parent_b and a["file_path"] == b["file_path"]
+
+    def _delegates(self, i: int, j: int) -> bool:
+        """True when one function calls the other by name (`return load(path)`)."""
+        def calls(a: int, b: int) -> bool:
+            name = self.rows[b].get("name") or self.rows[b]["qualified_name"].rsplit(".", 1)[-1]
+            return name in self.calls[a] or f"self.{name}" in self.calls[a]
+        return calls(i, j) or calls(j, i)
 
     def _inline_score(self, i: int, j: int, containment: float) -> float:
         """A helper's code found inside a larger function: containment, damped by literal disagreement."""
@@ -198,7 +401,8 @@ class SimilarityIndex:
             line_start=row["line_start"], line_end=row["line_end"], score=parts.score,
             meaning=round(parts.meaning, 4),
             structure=None if parts.structure is None else round(parts.structure, 4),
-            clone_kind=parts.kind, summary=row["summary"],
+            vocabulary=None if parts.vocabulary is None else round(parts.vocabulary, 4),
+            behaviour=parts.behaviour, clone_kind=parts.kind, summary=row["summary"],
         )
 
     # -- queries ---------------------------------------------------------------------
@@ -220,6 +424,10 @@ class SimilarityIndex:
                 if len(shared) > limit:
                     shared = shared[np.argsort(-counts[shared], kind="stable")[:limit]]
                 found.update(shared.tolist())
+        found.update(self._vocabulary_neighbours(i))
+        group = self._job_group_of.get(i)
+        if group is not None:
+            found.update(group.tolist())
         found.discard(i)
         return found
 
@@ -255,7 +463,26 @@ class SimilarityIndex:
             unique, counts = np.unique(np.concatenate(codes), return_counts=True)
             for code in unique[counts >= 2].tolist():
                 pairs.add((code // n, code % n))
+        pairs |= self._vocabulary_pairs(meaning_floor - VOCABULARY_WEIGHT)
+        for group in self._job_groups:
+            a, b = np.triu_indices(len(group), 1)
+            pairs.update(zip(group[a].tolist(), group[b].tolist()))
         return pairs
+
+    def _vocabulary_pairs(self, cosine_floor: float) -> set[tuple[int, int]]:
+        """Pairs sharing a rare vocabulary word whose cosine is within VOCABULARY_WEIGHT of the floor."""
+        n = len(self.ids)
+        codes = []
+        for posting in self._word_postings.values():
+            a, b = np.triu_indices(len(posting), 1)
+            lo, hi = np.minimum(posting[a], posting[b]), np.maximum(posting[a], posting[b])
+            codes.append(lo * n + hi)
+        if not codes or not self.vectors.size:
+            return set()
+        unique = np.unique(np.concatenate(codes))
+        lo, hi = unique // n, unique % n
+        close = np.einsum("ij,ij->i", self.vectors[lo], self.vectors[hi]) >= cosine_floor
+        return set(zip(lo[close].tolist(), hi[close].tolist()))
 
     def all_pairs(self, min_score: float = DEFAULT_MIN_SCORE, max_per_function: int = 8) -> dict[str, list[SimilarFunction]]:
         """For every function, its similar functions at or above `min_score` (both directions), best first."""

@@ -10,7 +10,8 @@ import re
 from typing import Callable, Iterable
 
 from ..scan.models import FUNCTION_KINDS, FileFacts, Symbol
-from .cards import BehavioralProfile, FunctionCard, card_id, now_iso
+from .behaviour import describe_functions
+from .cards import SUMMARY_MAX, BehavioralProfile, FunctionCard, card_id, now_iso
 
 # (file_path, callee as written, caller's qualified name) -> (defining file, qualified
 # name), or None when the callee is not defined in the project. The caller places
@@ -91,12 +92,27 @@ def _readable(name: str) -> str:
     return " ".join(split_words(name)) or name
 
 
-def summary(symbol: Symbol) -> str:
+def summary(symbol: Symbol, behaviour: str = "") -> str:
+    """What the function is for (docstring or name), then what its body does (see rag.behaviour).
+
+    The behaviour sentence is what makes a loop and a `sum()` doing one job read alike to
+    the embedding; it is cut first when the whole would pass the card's 400 characters."""
+    purpose = _purpose(symbol)
+    if not behaviour:
+        return purpose
+    doing = f" {behaviour[0].upper()}{behaviour[1:]}."
+    room = SUMMARY_MAX - len(purpose)
+    if room < 20:
+        return purpose
+    return purpose + (doing if len(doing) <= room else doing[: room - 1].rsplit(" ", 1)[0] + ".")
+
+
+def _purpose(symbol: Symbol) -> str:
     """The docstring's first sentence, else a sentence composed from name, params and calls."""
     if symbol.docstring and symbol.docstring.strip():
         sentence = _first_sentence(symbol.docstring)
         if sentence:
-            return sentence
+            return sentence if sentence.endswith((".", "!", "?")) else sentence + "."
     what = "Async method" if symbol.is_async and symbol.kind == "method" else (
         "Async function" if symbol.is_async else symbol.kind.capitalize()
     )
@@ -159,8 +175,14 @@ def build_static_card(
     resolve: Resolver | None,
     source_lines: list[str] | None = None,
     last_indexed: str | None = None,
+    behaviour: str | None = None,
 ) -> FunctionCard:
-    """The AST-only card of one function or method."""
+    """The AST-only card of one function or method.
+
+    `behaviour` is the body's job in canonical words (rag.behaviour); when not given and
+    the source is, the file is parsed for this one function (cards_for_file parses once)."""
+    if behaviour is None:
+        behaviour = _behaviours(facts, [symbol], source_lines).get((symbol.line_start, symbol.line_end), "")
     return FunctionCard(
         id=card_id(facts.path, symbol.line_start, symbol.line_end),
         file_path=facts.path,
@@ -171,7 +193,7 @@ def build_static_card(
         line_start=symbol.line_start,
         line_end=symbol.line_end,
         signature=symbol.signature or f"{symbol.name}({', '.join(symbol.params)})",
-        summary=summary(symbol),
+        summary=summary(symbol, behaviour),
         key_concepts=key_concepts(symbol),
         behavioral_profile=behavioral_profile(symbol, body_text(source_lines, symbol)),
         complexity_score=symbol.complexity_score,
@@ -193,8 +215,19 @@ def function_symbols(facts: FileFacts) -> list[Symbol]:
     return out
 
 
+def _behaviours(facts: FileFacts, symbols: list[Symbol], source_lines: list[str] | None) -> dict[tuple[int, int], str]:
+    if not source_lines:
+        return {}
+    return describe_functions("\n".join(source_lines), facts.language, [(s.line_start, s.line_end) for s in symbols])
+
+
 def cards_for_file(
     facts: FileFacts, resolve: Resolver | None, source_lines: list[str] | None = None
 ) -> list[FunctionCard]:
     stamp = now_iso()
-    return [build_static_card(facts, s, resolve, source_lines, stamp) for s in function_symbols(facts)]
+    symbols = function_symbols(facts)
+    behaviours = _behaviours(facts, symbols, source_lines)
+    return [
+        build_static_card(facts, s, resolve, source_lines, stamp, behaviours.get((s.line_start, s.line_end), ""))
+        for s in symbols
+    ]

@@ -26,6 +26,7 @@ class SimilarFunction(BaseModel):
     meaning: float | None = None  # embedding cosine part
     structure: float | None = None  # structural (shingle) part
     vocabulary: float | None = None  # shared domain vocabulary (IDF-weighted Jaccard) part
+    behaviour: str | None = None  # the bodies' jobs (rag.behaviour): "same", "differs", or None when unknown
     clone_kind: str | None = None  # identical | renamed | near-miss | semantic | inline
     summary: str = ""
 

@@ -4,7 +4,8 @@ Similarity is symmetric; a review is not: the copy gets DUPLICATE and points at 
 function to keep. The one to keep is, in order: the helper when one function holds
 the other inline; else the more used one (more users in the usage graph); else the
 exported one; else the one defined first (path, then line). Test code takes no part:
-tests repeat their setup on purpose.
+tests repeat their setup on purpose, and neither do pairs across languages that
+cannot call each other (Python and TypeScript).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 from typing import Callable
 
 from ..analysis.roles import is_test_path
+from ..rag.structure import language_family
+from ..scan.languages import language_for_path
 from ..analysis.verdicts import SymbolKey
 from .base import SimilarFunction
 
@@ -46,6 +49,9 @@ def orient_duplicates(
             other = keys.get(hit.id)
             if other is None or is_test_path(other[0]):
                 continue
+            if _family(key[0]) != _family(other[0]):
+                # A Python function cannot call a TypeScript one: similar, never reusable.
+                continue
             if _same_named_methods(key, other) and (hit.structure is None or hit.structure < 0.5):
                 # Two classes implementing one protocol (an override, `format_subject` in
                 # two notifiers): the shared name makes the cards alike, not the code.
@@ -66,3 +72,7 @@ def orient_duplicates(
 
 def _same_named_methods(a: SymbolKey, b: SymbolKey) -> bool:
     return "." in a[1] and "." in b[1] and a[1].rsplit(".", 1)[1] == b[1].rsplit(".", 1)[1]
+
+
+def _family(path: str) -> str:
+    return language_family(language_for_path(path) or "")

@@ -110,6 +110,10 @@ def _similar_lines(similarities: list[Similarity]) -> list[str]:
             parts.append(f"structure {sim.structure:.2f}")
         if sim.meaning is not None:
             parts.append(f"meaning {sim.meaning:.2f}")
+        if sim.vocabulary:
+            parts.append(f"shared vocabulary {sim.vocabulary:.2f}")
+        if sim.behaviour:
+            parts.append(f"behaviour {sim.behaviour}")
         if sim.clone_kind:
             parts.append(f"{sim.clone_kind} clone")
         where = f"{sim.file}:{sim.name}" + (f" (line {sim.other_line_start})" if sim.other_line_start else "")

@@ -55,6 +55,7 @@ class DuplicateOf(BaseModel):
     structure: float | None = None  # structural similarity part, 0-1
     meaning: float | None = None  # embedding similarity part, 0-1
     vocabulary: float | None = None  # shared domain words part (attributes, keys, callees), 0-1
+    behaviour: str | None = None  # "same" / "differs": the bodies' canonical jobs (sum, any, largest...)
     clone_kind: CloneKind | None = None
 
 
@@ -112,6 +113,7 @@ class Similarity(BaseModel):
     structure: float | None = None
     meaning: float | None = None
     vocabulary: float | None = None
+    behaviour: str | None = None
     clone_kind: CloneKind | None = None
     suggestion: str = ""  # "reuse src/rng.py:weighted_pick"
 

@@ -81,9 +81,13 @@ def action_text(axis: str, verdict: str, symbol: Symbol, dup: DuplicateOf | None
     return f"Review {where}."
 
 
-def _score_parts(hit: SimilarFunction) -> dict[str, float | None]:
-    return {part: None if getattr(hit, part) is None else round(getattr(hit, part), 3)
-            for part in ("structure", "meaning", "vocabulary")}
+def _score_parts(hit: SimilarFunction) -> dict[str, float | str | None]:
+    parts: dict[str, float | str | None] = {
+        part: None if getattr(hit, part) is None else round(getattr(hit, part), 3)
+        for part in ("structure", "meaning", "vocabulary")
+    }
+    parts["behaviour"] = hit.behaviour
+    return parts
 
 
 def _duplicate_of(hit: SimilarFunction) -> DuplicateOf:
@@ -92,7 +96,8 @@ def _duplicate_of(hit: SimilarFunction) -> DuplicateOf:
 
 
 def _similarity_detail(hit: SimilarFunction) -> str:
-    parts = [f"{part} {value:.2f}" for part, value in _score_parts(hit).items() if value]
+    parts = [f"{part} {value:.2f}" if isinstance(value, float) else f"{part} {value}"
+             for part, value in _score_parts(hit).items() if value]
     kind = f" ({hit.clone_kind} clone)" if hit.clone_kind else ""
     return f"{hit.score:.2f} similar to {hit.file_path}:{hit.name}{kind}" + (f": {', '.join(parts)}" if parts else "")
 
