@@ -16,26 +16,19 @@ import argparse
 import datetime
 import json
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
 
-from reviewer.workspace import atomic_write_text
+from benchlib import BENCHMARKS, record_section  # noqa: E402 (scripts/ is on sys.path when run)
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-BENCHMARKS = REPO_ROOT / "docs" / "benchmarks.md"
 SECTION = "estimate"
 TARGETS = {
     "this repository": REPO_ROOT,
     "fixture py_shop": REPO_ROOT / "tests" / "fixtures" / "quality" / "py_shop",
     "fixture ts_shop": REPO_ROOT / "tests" / "fixtures" / "quality" / "ts_shop",
 }
-HEADER = (
-    "# Benchmarks\n\n"
-    "Measured by `scripts/bench_*.py` on the project's machines. Each script rewrites only its own\n"
-    "section, between `<!-- bench:NAME -->` and `<!-- /bench:NAME -->`.\n"
-)
 
 
 def estimate(path: Path) -> dict:
@@ -76,11 +69,7 @@ def table(rows: list[list[str]]) -> str:
 
 
 def record(body: str) -> None:
-    text = BENCHMARKS.read_text(encoding="utf-8") if BENCHMARKS.exists() else HEADER
-    section = f"<!-- bench:{SECTION} -->\n{body.rstrip()}\n<!-- /bench:{SECTION} -->"
-    pattern = re.compile(rf"<!-- bench:{SECTION} -->.*?<!-- /bench:{SECTION} -->", re.DOTALL)
-    text = pattern.sub(lambda _: section, text) if pattern.search(text) else text.rstrip() + "\n\n" + section + "\n"
-    atomic_write_text(BENCHMARKS, text)
+    record_section(SECTION, body)
 
 
 def main() -> None:

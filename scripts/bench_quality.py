@@ -41,7 +41,6 @@ import argparse
 import datetime
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -54,16 +53,11 @@ import yaml
 from pydantic import BaseModel, ValidationError, model_validator
 
 from reviewer.review.schema import ReviewFile, SymbolReview
+from benchlib import BENCHMARKS, record_section  # noqa: E402 (scripts/ is on sys.path when run)
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = REPO_ROOT / "tests" / "fixtures" / "quality"
-BENCHMARKS = REPO_ROOT / "docs" / "benchmarks.md"
 SECTION = "quality"
-HEADER = (
-    "# Benchmarks\n\n"
-    "Measured by `scripts/bench_*.py` on the project's machines. Each script rewrites only its own\n"
-    "section, between `<!-- bench:NAME -->` and `<!-- /bench:NAME -->`.\n"
-)
 RUN_TIMEOUT_SECONDS = 1800
 
 AXES = ("utility", "duplication", "overengineering", "tests", "documentation")
@@ -472,18 +466,7 @@ def mismatch_lines(results: dict[str, dict[str, AxisScore]]) -> list[str]:
 
 
 def record(body: str) -> None:
-    """Replace this script's section of docs/benchmarks.md (create the file if needed)."""
-    from reviewer.workspace import atomic_write_text
-
-    text = BENCHMARKS.read_text(encoding="utf-8") if BENCHMARKS.exists() else HEADER
-    section = f"<!-- bench:{SECTION} -->\n{body.rstrip()}\n<!-- /bench:{SECTION} -->"
-    pattern = re.compile(rf"<!-- bench:{SECTION} -->.*?<!-- /bench:{SECTION} -->", re.DOTALL)
-    if pattern.search(text):
-        text = pattern.sub(lambda _: section, text)
-    else:
-        text = text.rstrip() + "\n\n" + section + "\n"
-    BENCHMARKS.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(BENCHMARKS, text)
+    record_section(SECTION, body)
 
 
 def section_body(results: dict[str, dict[str, AxisScore]], seconds: dict[str, float], command: str) -> str:

@@ -39,6 +39,7 @@ from reviewer.rag.similarity import DEFAULT_MIN_SCORE, SimilarityIndex, calibrat
 from reviewer.rag.store import CardStore, CardStructure  # noqa: E402
 from reviewer.scan import scan_repository  # noqa: E402
 from reviewer.workspace import Workspace  # noqa: E402
+from benchlib import record_section  # noqa: E402 (scripts/ is on sys.path when run)
 
 DOCS = REPO / "docs" / "benchmarks.md"
 PAIRS = REPO / "benchmarks" / "dup_pairs"
@@ -389,12 +390,7 @@ def record_quality(quality_part: str) -> None:
 
 
 def record(section: str) -> None:
-    DOCS.parent.mkdir(parents=True, exist_ok=True)
-    text = DOCS.read_text(encoding="utf-8") if DOCS.exists() else "# Benchmarks\n"
-    block = f"<!-- bench:rag -->\n{section.rstrip()}\n<!-- /bench:rag -->"
-    pattern = re.compile(r"<!-- bench:rag -->.*?<!-- /bench:rag -->", re.DOTALL)
-    text = pattern.sub(lambda _: block, text) if pattern.search(text) else text.rstrip() + "\n\n" + block + "\n"
-    DOCS.write_text(text, encoding="utf-8")
+    record_section("rag", section)
 
 
 def main() -> None:

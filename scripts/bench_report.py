@@ -22,7 +22,6 @@ import argparse
 import json
 import os
 import random
-import re
 import shutil
 import subprocess
 import sys
@@ -36,6 +35,7 @@ sys.path.insert(0, str(REPO))
 
 from reviewer.config import AXES  # noqa: E402
 from reviewer.workspace import Workspace  # noqa: E402
+from benchlib import record_section  # noqa: E402 (scripts/ is on sys.path when run)
 
 DOCS = REPO / "docs" / "benchmarks.md"
 SECTION = "report"
@@ -134,12 +134,7 @@ def size(path: Path) -> str:
 
 
 def record(body: str) -> None:
-    DOCS.parent.mkdir(parents=True, exist_ok=True)
-    text = DOCS.read_text(encoding="utf-8") if DOCS.exists() else "# Benchmarks\n"
-    block = f"<!-- bench:{SECTION} -->\n{body.rstrip()}\n<!-- /bench:{SECTION} -->"
-    pattern = re.compile(rf"<!-- bench:{SECTION} -->.*?<!-- /bench:{SECTION} -->", re.DOTALL)
-    text = pattern.sub(lambda _: block, text) if pattern.search(text) else text.rstrip() + "\n\n" + block + "\n"
-    DOCS.write_text(text, encoding="utf-8")
+    record_section(SECTION, body)
 
 
 def measure(source: str, files: int) -> tuple[str, list[tuple[str, str]]]:

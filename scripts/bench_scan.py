@@ -18,7 +18,6 @@ import io
 import os
 import platform
 import pstats
-import re
 import sys
 import sysconfig
 import time
@@ -26,17 +25,11 @@ from pathlib import Path
 
 from reviewer.config import Config
 from reviewer.scan import default_workers, scan_repository
-from reviewer.workspace import atomic_write_text
+from benchlib import BENCHMARKS, record_section  # noqa: E402 (scripts/ is on sys.path when run)
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-BENCHMARKS = REPO_ROOT / "docs" / "benchmarks.md"
 SECTION = "scan"
 TARGET_LINES_PER_SECOND = 100_000
-HEADER = (
-    "# Benchmarks\n\n"
-    "Measured by `scripts/bench_*.py` on the project's machines. Each script rewrites only its own\n"
-    "section, between `<!-- bench:NAME -->` and `<!-- /bench:NAME -->`.\n"
-)
 
 
 def measure(stdlib: Path, workers: int) -> list[str]:
@@ -90,16 +83,7 @@ def plain_table(rows: list[list[str]]) -> str:
 
 
 def record(body: str) -> None:
-    """Replace this script's section of docs/benchmarks.md (create the file if needed)."""
-    text = BENCHMARKS.read_text(encoding="utf-8") if BENCHMARKS.exists() else HEADER
-    section = f"<!-- bench:{SECTION} -->\n{body.rstrip()}\n<!-- /bench:{SECTION} -->"
-    pattern = re.compile(rf"<!-- bench:{SECTION} -->.*?<!-- /bench:{SECTION} -->", re.DOTALL)
-    if pattern.search(text):
-        text = pattern.sub(lambda _: section, text)
-    else:
-        text = text.rstrip() + "\n\n" + section + "\n"
-    BENCHMARKS.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(BENCHMARKS, text)
+    record_section(SECTION, body)
 
 
 def profile(stdlib: Path) -> None:
