@@ -45,6 +45,7 @@ MIN_STRUCT_TOKENS = 20
 MIN_INLINE_TOKENS = 30
 INLINE_RATIO = 1.6
 INLINE_CONTAINMENT = 0.8
+INLINE_WORDS = 0.7  # share of the helper's literals, calls and domain words the host must also hold
 # Shingles shared by more functions than this are boilerplate (`return None`, loops):
 # they are skipped when looking for structural candidates, not when scoring.
 MAX_POSTING = 64
@@ -158,6 +159,11 @@ def _job_verdict(a: _Jobs, b: _Jobs) -> str | None:
         return None  # one job over other data: neither evidence
     shared = {j.rsplit("|", 1)[0] for j in a.jobs} & {j.rsplit("|", 1)[0] for j in b.jobs}
     return None if shared else "differs"
+
+
+def _distinctive(detail: list[str]) -> set[str]:
+    """What a body names rather than its shape: literals, calls and domain words (counts dropped)."""
+    return {d.rsplit("#", 1)[0] for d in detail if d.startswith(("STR:", "NUM:", CALL_PREFIX, VOCAB_PREFIX))}
 
 
 def _literals(detail: list[str]) -> set[str]:
@@ -392,6 +398,14 @@ class SimilarityIndex:
             return 0.0
         helper_detail = _literals(self.detail[small])
         covered = len(helper_detail & _literals(self.detail[big])) / len(helper_detail) if helper_detail else 1.0
+        # Shingles erase names, so `self.ID(ID, ID)` sequences match any host. An inline copy
+        # also uses the helper's own words: the calls and domain names it makes must be there too.
+        # Shingles erase names, so `self.ID(ID, ID)` runs match any host. An inline copy keeps
+        # the helper's own evidence: its string/number literals, calls and domain words. A
+        # helper with none of those is too generic to be recognised inside another function.
+        mine, host = _distinctive(self.detail[small]), _distinctive(self.detail[big])
+        if not mine or len(mine & host) / len(mine) < INLINE_WORDS:
+            return 0.0
         return containment * (DETAIL_KEEP + (1.0 - DETAIL_KEEP) * covered)
 
     def _hit(self, j: int, parts: _Parts) -> SimilarFunction:

@@ -49,6 +49,23 @@ def orient_duplicates(
             other = keys.get(hit.id)
             if other is None or is_test_path(other[0]):
                 continue
+            if key[0] == other[0] and _nested(key[1], other[1]):
+                # A nested function's code is part of its parent's text: containment, not a copy.
+                continue
+            if _dunder_pair(key[1], other[1]) and (hit.structure or 0.0) < 0.9:
+                # Protocol hooks (module __getattr__, __init__ of two classes) look alike by design.
+                continue
+            if _shape_only(hit):
+                # Same statement shape, none of the same words: boilerplate such as constructors
+                # storing their arguments, not one job written twice.
+                continue
+            if hit.structure is None and hit.clone_kind != "identical" and hit.behaviour != "same":
+                # A body under the structural minimum (`return True`) is too short to call a copy.
+                continue
+            if _meaning_only(hit):
+                # Two cards that read alike and nothing in the code agreeing: same domain words
+                # in one module (format_pos / format_pct), not the same job.
+                continue
             if _family(key[0]) != _family(other[0]):
                 # A Python function cannot call a TypeScript one: similar, never reusable.
                 continue
@@ -76,3 +93,34 @@ def _same_named_methods(a: SymbolKey, b: SymbolKey) -> bool:
 
 def _family(path: str) -> str:
     return language_family(language_for_path(path) or "")
+
+
+def _nested(a: str, b: str) -> bool:
+    return a.startswith(b + ".") or b.startswith(a + ".")
+
+
+# Below this cosine, card similarity alone (no structural, vocabulary or behaviour
+# agreement) is too weak to call two functions duplicates: on real projects the names
+# and docstrings of sibling functions (read/readline, get_help/format_help) sit at 0.8-0.9.
+MEANING_ONLY_FLOOR = 0.93
+
+
+def _meaning_only(hit: SimilarFunction) -> bool:
+    code_agrees = (
+        (hit.structure or 0.0) >= 0.5
+        or (hit.vocabulary or 0.0) >= 0.5
+        or hit.behaviour == "same"
+        or hit.clone_kind in ("identical", "renamed", "inline")
+    )
+    return not code_agrees and (hit.meaning or 0.0) < MEANING_ONLY_FLOOR
+
+
+def _dunder_pair(a: str, b: str) -> bool:
+    name_a, name_b = a.rsplit(".", 1)[-1], b.rsplit(".", 1)[-1]
+    return name_a == name_b and name_a.startswith("__") and name_a.endswith("__")
+
+
+def _shape_only(hit: SimilarFunction) -> bool:
+    if hit.clone_kind not in ("renamed", "near-miss"):
+        return False
+    return (hit.vocabulary or 0.0) < 0.15 and (hit.meaning or 0.0) < 0.6
