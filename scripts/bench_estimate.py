@@ -20,7 +20,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from benchlib import BENCHMARKS, record_section  # noqa: E402 (scripts/ is on sys.path when run)
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchlib, also when imported by a test
+from benchlib import BENCHMARKS, record_section  # noqa: E402
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SECTION = "estimate"
@@ -69,7 +70,7 @@ def table(rows: list[list[str]]) -> str:
 
 
 def record(body: str) -> None:
-    record_section(SECTION, body)
+    record_section(SECTION, body, BENCHMARKS)
 
 
 def main() -> None:

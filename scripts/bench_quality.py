@@ -53,7 +53,8 @@ import yaml
 from pydantic import BaseModel, ValidationError, model_validator
 
 from reviewer.review.schema import ReviewFile, SymbolReview
-from benchlib import BENCHMARKS, record_section  # noqa: E402 (scripts/ is on sys.path when run)
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchlib, also when imported by a test
+from benchlib import BENCHMARKS, record_section  # noqa: E402
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = REPO_ROOT / "tests" / "fixtures" / "quality"
@@ -466,7 +467,7 @@ def mismatch_lines(results: dict[str, dict[str, AxisScore]]) -> list[str]:
 
 
 def record(body: str) -> None:
-    record_section(SECTION, body)
+    record_section(SECTION, body, BENCHMARKS)
 
 
 def section_body(results: dict[str, dict[str, AxisScore]], seconds: dict[str, float], command: str) -> str:

@@ -39,7 +39,8 @@ from reviewer.rag.similarity import DEFAULT_MIN_SCORE, SimilarityIndex, calibrat
 from reviewer.rag.store import CardStore, CardStructure  # noqa: E402
 from reviewer.scan import scan_repository  # noqa: E402
 from reviewer.workspace import Workspace  # noqa: E402
-from benchlib import record_section  # noqa: E402 (scripts/ is on sys.path when run)
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchlib, also when imported by a test
+from benchlib import record_section  # noqa: E402
 
 DOCS = REPO / "docs" / "benchmarks.md"
 PAIRS = REPO / "benchmarks" / "dup_pairs"

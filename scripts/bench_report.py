@@ -35,7 +35,8 @@ sys.path.insert(0, str(REPO))
 
 from reviewer.config import AXES  # noqa: E402
 from reviewer.workspace import Workspace  # noqa: E402
-from benchlib import record_section  # noqa: E402 (scripts/ is on sys.path when run)
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchlib, also when imported by a test
+from benchlib import record_section  # noqa: E402
 
 DOCS = REPO / "docs" / "benchmarks.md"
 SECTION = "report"

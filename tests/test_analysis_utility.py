@@ -305,3 +305,154 @@ def test_library_decoys_public_all_orphan_module_and_cross_file_prefix(tmp_path:
     # "_get_" + name in another module reaches Node._get_name, not Node._forgotten
     assert verdict(evidence, "lib/node.py", "Node._get_name", "utility") == "USED"
     assert verdict(evidence, "lib/node.py", "Node._forgotten", "utility") == "DEAD"
+
+
+# A library checked out on its own: the scanned directory is the package (like `click/`).
+ROOT_PACKAGE_LIBRARY = {
+    "__init__.py": """
+        from .core import Widget as Widget
+        from .helpers import render as render
+    """,
+    "core.py": """
+        class Widget:
+            def resize(self, width):
+                return self._clamp(width)
+
+            def _clamp(self, width):
+                return max(width, 0)
+
+            def _forgotten(self):
+                return "never called"
+
+
+        class Internal:
+            def tick(self):
+                return 1
+    """,
+    "helpers.py": """
+        def render(widget):
+            return repr(widget)
+
+
+        def _stale_format(value):
+            return str(value)
+    """,
+    "testing.py": """
+        from .core import Widget
+
+
+        class Runner:
+            def invoke(self):
+                return Widget().resize(3)
+    """,
+    "_impl.py": """
+        def undocumented_helper():
+            return 1
+    """,
+}
+
+
+def test_a_root_that_is_a_package_offers_its_reexports_as_public_api(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, ROOT_PACKAGE_LIBRARY)
+    assert verdict(evidence, "core.py", "Widget", "utility") == "USED"
+    assert verdict(evidence, "helpers.py", "render", "utility") == "USED"  # re-exported, called by nothing
+    assert "public API of the package" in detail(evidence, "helpers.py", "render", "utility")
+    # a public module nothing imports (`pkg.testing`): users may import it
+    assert verdict(evidence, "testing.py", "Runner", "utility") == "USED"
+    assert "public module of a library" in detail(evidence, "testing.py", "Runner", "utility")
+    assert evidence.for_symbol("testing.py", "Runner")["utility"].confidence == 50
+    assert verdict(evidence, "testing.py", "Runner.invoke", "utility") == "USED"
+    # a private module nothing imports is not library API
+    assert verdict(evidence, "_impl.py", "undocumented_helper", "utility") == "DEAD"
+
+
+def test_public_methods_of_a_library_class_are_used_private_helpers_are_not(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, ROOT_PACKAGE_LIBRARY)
+    assert verdict(evidence, "core.py", "Widget.resize", "utility") == "USED"  # nothing here calls it
+    assert "public method of public class Widget (library API" in detail(evidence, "core.py", "Widget.resize",
+                                                                         "utility")
+    assert evidence.for_symbol("core.py", "Widget.resize")["utility"].confidence < 85
+    assert verdict(evidence, "core.py", "Widget._clamp", "utility") == "USED"
+    assert verdict(evidence, "core.py", "Widget._forgotten", "utility") == "DEAD"
+    assert detail(evidence, "core.py", "Widget._forgotten", "utility").startswith("private and never referenced")
+    assert verdict(evidence, "helpers.py", "_stale_format", "utility") == "DEAD"
+    # a public class of an imported module that neither the API nor the project uses
+    assert verdict(evidence, "core.py", "Internal", "utility") == "DEAD"
+    assert evidence.for_symbol("core.py", "Internal")["utility"].confidence == 55  # a library: users may import it
+    assert "users may import it" in detail(evidence, "core.py", "Internal", "utility")
+    assert verdict(evidence, "core.py", "Internal.tick", "utility") == "DEAD"  # its class is dead
+
+
+def test_an_application_keeps_unexported_uncalled_public_code_dead(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "pyproject.toml": '[project]\nname = "tool"\nversion = "1"\n[project.scripts]\ntool = "tool.cli:main"\n',
+        "tool/__init__.py": "from .models import Exported\n\n__all__ = ['Exported']\n",
+        "tool/models.py": """
+            class Exported:
+                def shown(self):
+                    return 1
+
+
+            class Hidden:
+                def used(self):
+                    return 2
+
+                def never_called(self):
+                    return 3
+
+
+            def never_called_function():
+                return 4
+        """,
+        "tool/cli.py": """
+            from .models import Hidden
+
+
+            def main():
+                return Hidden().used()
+        """,
+    })
+    models = "tool/models.py"
+    assert verdict(evidence, models, "never_called_function", "utility") == "DEAD"
+    assert detail(evidence, models, "never_called_function", "utility") == \
+        "imported by 0 files; 0 references in its own file"  # an application: full confidence
+    assert verdict(evidence, models, "Hidden.never_called", "utility") == "DEAD"
+    assert verdict(evidence, models, "Hidden.used", "utility") == "USED"
+    # exported from the top-level API: its users call its public methods
+    assert verdict(evidence, models, "Exported.shown", "utility") == "USED"
+    assert "public method of public class Exported" in detail(evidence, models, "Exported.shown", "utility")
+
+
+def test_function_level_imports_bind_only_inside_their_function(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "pkg/__init__.py": "from .ui import getchar, pager\n",
+        "pkg/_impl.py": """
+            def getchar():
+                return "c"
+
+
+            def raw_terminal():
+                return "raw"
+
+
+            def pager():
+                return "impl pager"
+        """,
+        "pkg/ui.py": """
+            def getchar():
+                from ._impl import getchar as f
+                return f()
+
+
+            def raw():
+                from ._impl import raw_terminal as f
+                return f()
+
+
+            def pager():
+                from ._impl import pager
+                return pager()
+        """,
+    })
+    assert verdict(evidence, "pkg/_impl.py", "getchar", "utility") == "USED"  # not shadowed by raw()'s f
+    assert verdict(evidence, "pkg/_impl.py", "pager", "utility") == "USED"  # the local import shadows ui.pager

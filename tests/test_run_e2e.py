@@ -79,6 +79,14 @@ FILES = {
                 """Order value."""
                 return order_value(self.items)
     ''',
+    "shop/__main__.py": '''
+        """`python -m shop`: an application, so an unused public function is dead code."""
+        from .cart import Cart
+
+        cart = Cart()
+        cart.add("tea", 2.5, 2)
+        print(cart.total(), cart.value())
+    ''',
     "tests/test_cart.py": '''
         from shop.cart import Cart
 

@@ -3,6 +3,10 @@
 Python: console scripts and entry points in pyproject.toml, setup.cfg and setup.py
 ("pkg.mod:func"). TS/JS: `main`, `module`, `types`, `exports` and `bin` of package.json
 files (a built path like dist/index.js is mapped back to its source when one exists).
+
+They also tell an application from a library: a project that declares where it starts
+(a console script, a `__main__.py`, a package.json `bin` or `main`) is run, not only
+imported, so a public name nothing in it uses can be dead. Without one, users import it.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .resolve import ProjectIndex
+from .roles import is_test_path
 
 _ENTRY_POINT = re.compile(r"=\s*['\"]?\s*([A-Za-z_][\w.]*)\s*:\s*([A-Za-z_][\w.]*)")
 _BUILD_DIRS = ("dist/", "build/", "lib/", "out/", "esm/", "cjs/")
@@ -24,6 +29,7 @@ _BUILD_DIRS = ("dist/", "build/", "lib/", "out/", "esm/", "cjs/")
 class EntryPoints:
     symbols: dict[tuple[str, str], str] = field(default_factory=dict)  # (path, qname) -> where declared
     files: dict[str, str] = field(default_factory=dict)  # path -> where declared
+    application: list[str] = field(default_factory=list)  # why the project is run (empty: a library)
 
 
 def find_entry_points(index: ProjectIndex, root: Path | None) -> EntryPoints:
@@ -39,8 +45,12 @@ def find_entry_points(index: ProjectIndex, root: Path | None) -> EntryPoints:
             qname = target[1] if target else index.top_level.get(path, {}).get(attribute)
             if qname is not None:
                 found.symbols[(path, qname)] = f"entry point {module}:{attribute} in {name}"
+                found.application.append(f"entry point {module}:{attribute} in {name}")
+    found.application.extend(f"{path} runs the package" for path in sorted(index.files)
+                             if posixpath.basename(path) == "__main__.py" and not is_test_path(path))
     for manifest in _package_manifests(index, root):
         directory = posixpath.dirname(manifest)
+        found.application.extend(f"{key} in {manifest}" for key in _application_keys(root / manifest))
         for specifier in _package_json_targets(root / manifest):
             path = _source_for(index, posixpath.normpath(posixpath.join(directory, specifier)))
             if path is not None:
@@ -106,6 +116,15 @@ def _package_json_targets(path: Path) -> list[str]:
     for key in ("main", "module", "types", "typings", "browser", "exports", "bin"):
         collect(data.get(key))
     return found
+
+
+def _application_keys(path: Path) -> list[str]:
+    """The package.json keys that make a package runnable or give it one entry module."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return []
+    return [key for key in ("bin", "main") if isinstance(data, dict) and data.get(key)]
 
 
 def _source_for(index: ProjectIndex, path: str) -> str | None:

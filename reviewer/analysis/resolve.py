@@ -141,6 +141,7 @@ class ProjectIndex:
         self._head_memo: dict[tuple[str, str], Target | None] = {}
         self._bases_memo: dict[tuple[str, str], list[Target]] = {}
         self._member_memo: dict[tuple[str, str, str], Target | None] = {}
+        self._function_imports: dict[str, dict[str, list[tuple[int, ImportRef, str | None]]]] = {}
 
     @classmethod
     def build(cls, scan: ScanResult, root: Path | None = None) -> "ProjectIndex":
@@ -162,6 +163,10 @@ class ProjectIndex:
             self.module_names[path] = _dotted(path, top)
             if path.endswith("/__init__.py") and posixpath.dirname(posixpath.dirname(path)) == top:
                 self.top_level_packages.add(path)
+        if "__init__.py" in self.files:
+            # The scanned directory is itself a package (a checkout of `click/`): its
+            # __init__.py is the package's face even though its modules import relatively.
+            self.top_level_packages.add("__init__.py")
         for path, name in sorted(self.module_names.items(), key=lambda item: (item[1].count("."), item[0])):
             if name:
                 self.python_modules.setdefault(name, path)
@@ -473,8 +478,13 @@ class ProjectIndex:
         return walk
 
     def _scoped_head(self, path: str, name: str, scope: str | None) -> Target | None:
-        """A bare name seen inside `scope`: nested definitions first, then the module level."""
+        """A bare name seen inside `scope`: nested definitions first, then an import written
+        inside the enclosing function, then the module level."""
         by_qname = self.symbols[path]
+        if scope is not None:
+            local_import = self._function_import(path, name, scope)
+            if local_import is not None:
+                return local_import
         if name not in self.nested_names.get(path, ()):
             scope = None  # no nested definition of that name in the file
         while scope:
@@ -483,6 +493,44 @@ class ProjectIndex:
                 return Target(path, candidate)
             scope = by_qname[scope].parent if scope in by_qname else None
         return self._local_head(path, name)
+
+    def _function_import(self, path: str, name: str, scope: str) -> Target | None:
+        """`from ._impl import getchar as f` inside a function binds `f` there only: two
+        functions may bind one name to different things, or shadow a module-level def."""
+        imports = self._function_imports.get(path)
+        if imports is None:
+            imports = self._function_imports[path] = self._collect_function_imports(path)
+        candidates = imports.get(name)
+        if not candidates:
+            return None
+        by_qname = self.symbols[path]
+        current = by_qname.get(scope)
+        while current is not None:
+            if current.kind in ("function", "method"):
+                for line, ref, imported in candidates:
+                    if current.line_start <= line <= current.line_end:
+                        source = self.resolve_import(path, ref)
+                        if source is None:
+                            return None
+                        return Target(source) if imported is None else self.export_target(source, imported)
+            current = by_qname.get(current.parent) if current.parent else None
+        return None
+
+    def _collect_function_imports(self, path: str) -> dict[str, list[tuple[int, ImportRef, str | None]]]:
+        """Python imports written inside a function body, by the local name they bind."""
+        facts = self.files[path]
+        found: dict[str, list[tuple[int, ImportRef, str | None]]] = {}
+        if not is_python(facts):
+            return found
+        functions = [s for s in facts.symbols if s.kind in ("function", "method")]
+        for ref in facts.imports:
+            if ref.kind == "dynamic" or not any(f.line_start < ref.line <= f.line_end for f in functions):
+                continue
+            for imported in ref.names:
+                found.setdefault(imported.alias or imported.name, []).append((ref.line, ref, imported.name))
+            if ref.namespace and "." not in ref.namespace:
+                found.setdefault(ref.namespace, []).append((ref.line, ref, None))
+        return found
 
     def enclosing_class(self, path: str, qualified_name: str) -> str | None:
         by_qname = self.symbols.get(path, {})

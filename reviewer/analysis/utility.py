@@ -10,6 +10,12 @@ die with their parent. Everything else is DEAD, with the evidence in the detail.
 Static analysis lies in known places, so every fuzzy path (attribute names, string
 literals, dynamic access, external base classes) keeps a symbol USED with a lower
 confidence rather than calling it dead.
+
+Libraries are read as their users see them. A project that declares no place where it
+starts (no console script, `__main__.py`, package.json bin/main: see entrypoints) is a
+library: the public methods of its live public classes are USED with a lower confidence
+(in an application, only those of classes its top-level API exports). A public module of
+a package that no project file imports is library API or a plugin: USED, low confidence.
 """
 
 from __future__ import annotations
@@ -54,8 +60,14 @@ PROTOCOL_METHODS = frozenset({
     "ngOnInit", "ngOnDestroy", "ngOnChanges", "connectedCallback", "disconnectedCallback",
     "attributeChangedCallback", "setUp", "tearDown", "setUpClass", "tearDownClass", "asyncSetUp",
     "asyncTearDown", "then", "next", "handle", "run",
+    # file-like objects: print(file=...), shutil, io and csv call these by name
+    "read", "readline", "readlines", "write", "writelines", "flush", "close", "fileno", "isatty",
+    "seek", "tell", "readable", "writable", "seekable",
 })
 # The literal start of a computed name: f"_render_{x}", "_on_" + x, `handle${x}`, "do_%s" % x.
+# `private m()` / `protected readonly x` in TypeScript: members outside the public surface.
+_TS_HIDDEN_MEMBER = re.compile(r"^\s*(?:(?:public|static|readonly|async|override|abstract|declare)\s+)*"
+                               r"(?:private|protected)\b")
 _NAME_FRAGMENT = re.compile(
     r"""(?:\b[fFrR]{1,2})?["'`]([A-Za-z_$][\w$]*)(?:\{|\$\{|%[sr]|["'`]\s*\+)""")
 
@@ -77,6 +89,9 @@ class UtilityAnalysis:
         self.sources = sources
         self.test_files = {p for p in index.files if is_test_path(p)}
         self.liveness = Liveness()
+        self.application = entry_points.application  # empty: the project is a library
+        self.public_api: dict[SymbolKey, str] = {}  # filled by _roots
+        self.root_confidence: dict[SymbolKey, int] = {}  # roots weaker than the default 85
         self.registry_bases: set[SymbolKey] = set()
         self._prefix_memo: dict[str, list[str]] = {}
         self.top_level_names: dict[str, list[SymbolKey]] = defaultdict(list)  # functions and classes
@@ -119,12 +134,35 @@ class UtilityAnalysis:
         return found
 
     def _orphan_package_module(self, path: str) -> bool:
-        """A module of a Python package that no project file imports: library API or a plugin."""
+        """A public module of a Python package that no project file imports: library API or a
+        plugin (`_impl.py` is private: nothing outside should import it). The scanned
+        directory itself counts as a package when it holds an `__init__.py`."""
         facts = self.index.files[path]
         if facts.language != "python" or path in self.graph.imported_files or facts.has_main_guard:
             return False
-        directory = path.rsplit("/", 1)[0] if "/" in path else ""
-        return bool(directory) and f"{directory}/__init__.py" in self.index.files
+        if is_private(posixpath.basename(path).rsplit(".", 1)[0]):
+            return False
+        directory = posixpath.dirname(path)
+        return posixpath.join(directory, "__init__.py") in self.index.files
+
+    def _public_member_reason(self, path: str, sym: Symbol) -> tuple[str, int] | None:
+        """A public member of a public class of a library (or of a class the top-level API
+        exports): its users call it even when nothing in the project does."""
+        parent = self.index.symbols[path].get(sym.parent) if sym.parent else None
+        if parent is None or parent.kind not in ("class", "interface") or is_private(sym.name):
+            return None
+        if _TS_HIDDEN_MEMBER.match(sym.signature or ""):
+            return None
+        if any(is_private(part) for part in parent.qualified_name.split(".")):
+            return None
+        class_key = (path, parent.qualified_name)
+        if class_key in self.public_api:
+            return f"public method of public class {parent.qualified_name} (library API: " \
+                   f"{self.public_api[class_key]})", 70
+        if not self.application:
+            return f"public method of public class {parent.qualified_name} (library API: the project declares " \
+                   f"no entry point, so users call it)", 60
+        return None
 
     def _kind_of_parent(self, path: str, sym: Symbol) -> str | None:
         parent = self.index.symbols[path].get(sym.parent) if sym.parent else None
@@ -237,7 +275,8 @@ class UtilityAnalysis:
                 reason = self.root_reason(path, facts, sym)
                 if reason:
                     roots[key] = reason
-        for key, why in self._public_api().items():
+        self.public_api = self._public_api()
+        for key, why in self.public_api.items():
             roots.setdefault(key, why)
         for key, why in self.entry_points.symbols.items():
             roots[key] = why  # the most telling reason
@@ -256,18 +295,24 @@ class UtilityAnalysis:
                 if key in roots:
                     continue
                 matched = next((p for p in global_prefixes if sym.name.startswith(p)), None)
+                public_member = self._public_member_reason(path, sym)
                 if matched:
                     roots[key] = f"names starting with '{matched}' are looked up dynamically in " \
                                  f"{global_prefixes[matched]}"
                 elif orphan and sym.parent is None and not is_private(sym.name):
-                    roots[key] = f"no project file imports {path}: its public names are probably used from " \
-                                 f"outside (package API, plugin, script)"
+                    roots[key] = f"public module of a library: users may import it (no project file imports " \
+                                 f"{path}; package API, plugin or script)"
+                    self.root_confidence[key] = 50
+                elif public_member:  # gated: alive only once its class is
+                    roots[key], self.root_confidence[key] = public_member
         return roots
 
     def root_reason(self, path: str, facts: FileFacts, sym: Symbol) -> str | None:
         decorator = self.registering_decorator(path, sym)
         if decorator:
             return f"registered by decorator @{decorator}"
+        if sym.parent is None and sym.kind == "function" and is_dunder(sym.name):
+            return f"module-level {sym.name} is called by Python itself (module protocol)"
         if facts.dynamic_access:
             prefixes = self._dynamic_prefixes(path, facts)
             matched = [p for p in prefixes if sym.name.startswith(p)]
@@ -421,7 +466,8 @@ class UtilityAnalysis:
         if non_test_users:
             return assessment(verdict="USED", confidence=90, detail=evidence)
         if root is not None:
-            return assessment(verdict="USED", confidence=85 if "dynamic" not in root else 40,
+            confidence = self.root_confidence.get(key, 85 if "dynamic" not in root else 40)
+            return assessment(verdict="USED", confidence=confidence,
                                   detail=f"{root}; {evidence}")
         sym_parent = self._gate(key)
         if sym_parent is not None and self._is_nested_function(key):
@@ -477,8 +523,22 @@ class UtilityAnalysis:
             return assessment(verdict="DEAD", confidence=90,
                                   detail="private and never referenced: imported by 0 files; "
                                          "0 references in its own file")
+        if self._library_name(path, sym):
+            return assessment(verdict="DEAD", confidence=55,
+                              detail="imported by 0 files; 0 references in its own file; but a public name of "
+                                     "a public module of a library (no entry point declared): users may import it")
         return assessment(verdict="DEAD", confidence=80,
                               detail="imported by 0 files; 0 references in its own file")
+
+    def _library_name(self, path: str, sym: Symbol) -> bool:
+        """A public top-level name of a public module of a Python package, in a project that
+        declares no entry point: nothing here uses it, but a library's users may."""
+        if self.application or sym.parent is not None or self.index.files[path].language != "python":
+            return False
+        parts = path.split("/")
+        if any(is_private(part) for part in parts[:-1]) or is_private(parts[-1].rsplit(".", 1)[0]):
+            return False
+        return posixpath.join(posixpath.dirname(path), "__init__.py") in self.index.files
 
     def _low_value(self, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment | None:
         """A function that only returns its argument. (Do-nothing functions are left alone: they

@@ -35,7 +35,9 @@ from .llm_api import (
 )
 from .prompt import PROMPT_VERSION, SUBMIT_TOOL, BuiltPrompt, build_prompt, request_params
 from .schema import DEFAULT_VERDICTS, Action, DuplicateOf, Finding, ReviewFile, SymbolReview, TokenUsage
-from .static import ACTION_CATEGORY, EXPORTED_ONLY_AXES, SEVERITY, action_text, file_verdict, symbol_fingerprint
+from .static import (
+    ACTION_CATEGORY, EXPORTED_ONLY_AXES, NO_ACTION_VERDICTS, SEVERITY, action_text, file_verdict, symbol_fingerprint,
+)
 from .submission import check_against_facts, format_validation_error, submission_model
 from .tools import ReviewTools
 
@@ -254,7 +256,7 @@ def _verdict_findings(facts: FileFacts, symbol: Symbol, review: SymbolReview, ax
     out = []
     for axis in axes:
         verdict = getattr(review, axis)
-        if verdict == DEFAULT_VERDICTS[axis]:
+        if verdict == DEFAULT_VERDICTS[axis] or verdict in NO_ACTION_VERDICTS:
             continue
         if axis in EXPORTED_ONLY_AXES and (not symbol.exported or symbol.kind not in (*FUNCTION_KINDS, "class")):
             continue

@@ -43,6 +43,8 @@ ACTION_CATEGORY = {
     "tests": "hygiene",
     "documentation": "hygiene",
 }
+# Verdicts that record a judgement but ask for no change (a justified abstraction).
+NO_ACTION_VERDICTS = {"ACCEPTABLE"}
 # Axes whose findings are only worth reporting on exported symbols (a private helper
 # with no docstring or no direct test is normal).
 EXPORTED_ONLY_AXES = {"tests", "documentation"}
@@ -154,7 +156,7 @@ def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> 
     actions: list[Action] = []
     for axis in ("utility", "duplication", "overengineering", "tests", "documentation"):
         verdict = getattr(review, axis)
-        if verdict == DEFAULT_VERDICTS[axis]:
+        if verdict == DEFAULT_VERDICTS[axis] or verdict in NO_ACTION_VERDICTS:
             continue
         if axis in silent:
             continue
@@ -167,7 +169,7 @@ def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> 
             Finding(
                 axis=axis,
                 verdict=verdict,
-                severity=SEVERITY.get((axis, verdict), "low"),
+                severity=_severity(axis, verdict, axes.get(axis)),
                 symbol=symbol.qualified_name,
                 line_start=symbol.line_start,
                 line_end=symbol.line_end,
@@ -184,6 +186,18 @@ def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> 
             )
         )
     return review, findings, actions, similarities
+
+
+LOW_CONFIDENCE = 60  # below it a verdict is a lead to check, not a reason to refactor
+
+
+def _severity(axis: str, verdict: str, assessment: AxisAssessment | None) -> str:
+    """The verdict's severity, lowered when the evidence is weak (e.g. a public name of a
+    library that users outside the repository may import)."""
+    severity = SEVERITY.get((axis, verdict), "low")
+    if assessment is not None and assessment.confidence < LOW_CONFIDENCE:
+        return "low"
+    return severity
 
 
 def file_verdict(findings: list[Finding]) -> str:
