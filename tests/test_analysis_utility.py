@@ -456,3 +456,47 @@ def test_function_level_imports_bind_only_inside_their_function(tmp_path: Path) 
     })
     assert verdict(evidence, "pkg/_impl.py", "getchar", "utility") == "USED"  # not shadowed by raw()'s f
     assert verdict(evidence, "pkg/_impl.py", "pager", "utility") == "USED"  # the local import shadows ui.pager
+
+
+def test_commonjs_values_computed_requires_and_symbol_keyed_methods_are_used(tmp_path) -> None:
+    """npm-style CommonJS: `module.exports = Class`, `require("./x")(args)`, commands loaded by
+    `require(`./commands/${name}`)`, and a `[util.inspect.custom]` method: none of them dead."""
+    from pathlib import Path
+
+    from reviewer.analysis.evidence import analyze_project
+    from reviewer.config import Config
+    from reviewer.scan import scan_repository
+
+    files = {
+        "package.json": '{"name": "tool", "bin": {"tool": "bin/tool.js"}}',
+        "bin/tool.js": 'const Tool = require("../lib/tool.js")\nnew Tool().run(process.argv[2])\n',
+        "lib/base.js": "class Base {\n  run () { return 1 }\n}\nmodule.exports = Base\n",
+        "lib/tool.js": (
+            'const Base = require("./base.js")\n'
+            "class Tool extends Base {\n"
+            "  run (name) {\n"
+            "    const Cmd = require(`./commands/${name}`)\n"
+            '    return require("./suggest.js")(name) || new Cmd()\n'
+            "  }\n"
+            "  [Symbol.iterator] () { return [].values() }\n"
+            "}\nmodule.exports = Tool\n"
+        ),
+        "lib/suggest.js": "const suggest = (name) => name.trim()\nmodule.exports = suggest\n",
+        "lib/commands/hello.js": "class Hello {\n  exec () { return 'hi' }\n}\nmodule.exports = Hello\n",
+        "lib/orphan.js": "function orphan () { return 2 }\nmodule.exports = orphan\n",
+    }
+    for rel, text in files.items():
+        path = Path(tmp_path) / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    scan = scan_repository(Path(tmp_path), Config())
+    evidence = analyze_project(scan, Path(tmp_path), Config())
+
+    def utility(path: str, name: str) -> str:
+        return evidence.for_symbol(path, name)["utility"].verdict
+
+    assert utility("lib/base.js", "Base") == "USED"
+    assert utility("lib/suggest.js", "suggest") == "USED"
+    assert utility("lib/commands/hello.js", "Hello") == "USED"
+    assert utility("lib/tool.js", "Tool.[Symbol.iterator]") == "USED"
+    assert utility("lib/orphan.js", "orphan") == "DEAD"

@@ -460,6 +460,8 @@ class ProjectIndex:
         if target is None:
             walk.unresolved_attributes = list(parts[1:])
             return walk
+        if target.is_module:
+            target = self._commonjs_value(path, parts[0], target)
         if not target.is_module:
             walk.symbols.append(target)
         for index in range(consumed, len(parts)):
@@ -476,6 +478,15 @@ class ProjectIndex:
                 walk.symbols.append(target)
         walk.complete = True
         return walk
+
+    def _commonjs_value(self, path: str, head: str, module: Target) -> Target:
+        """`const Base = require("./base")` where base.js says `module.exports = Base`: the
+        binding is the exported value itself, not a namespace of names."""
+        ref = self.namespaces(path).get(head)
+        if ref is None or ref.kind != "require":
+            return module
+        value = self.export_target(module.path, "default")
+        return value if value is not None and not value.is_module else module
 
     def _scoped_head(self, path: str, name: str, scope: str | None) -> Target | None:
         """A bare name seen inside `scope`: nested definitions first, then an import written

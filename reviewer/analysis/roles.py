@@ -27,7 +27,9 @@ def is_barrel_path(path: str) -> bool:
 
 
 def is_dunder(name: str) -> bool:
-    return len(name) > 4 and name.startswith("__") and name.endswith("__")
+    """A protocol hook the runtime calls: Python `__x__`, or a JS computed key such as
+    `[Symbol.iterator]` / `[util.inspect.custom]`."""
+    return (len(name) > 4 and name.startswith("__") and name.endswith("__")) or name.startswith("[")
 
 
 def is_private(name: str) -> bool:

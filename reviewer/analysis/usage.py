@@ -14,9 +14,11 @@ is linear in the number of references.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..scan.models import FileFacts, ScanResult, Symbol
 from .resolve import ProjectIndex, attribute_names, name_chain
@@ -27,6 +29,10 @@ MODULE = "<module>"  # qualified name of a file's top-level code node
 ATTRIBUTE = "<attr>"  # path of the node standing for "some `.name` access", keyed by name
 STRING = "<str>"  # path of the node standing for "the string 'name' appears", keyed by name
 _STRINGS = re.compile(r"""("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`)""")
+# The literal head of a computed module path: require(`./commands/${x}`), import(`./p/${x}.js`)...
+_COMPUTED_JS = re.compile(r"""\b(?:require|import)\s*\(\s*[`'"](\.{1,2}/[^`'"$]*)(?:\$\{|[`'"]\s*\+)""")
+# ... and import_module(f"pkg.mod.{x}") / import_module("pkg.mod." + x) in Python
+_COMPUTED_PY = re.compile(r"""import_module\(\s*f?["']([A-Za-z_][\w.]*\.)(?:\{|["']\s*\+)""")
 _CHAINS = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
 
 
@@ -61,7 +67,30 @@ class UsageGraph:
         graph = cls(index)
         for facts in scan.files:
             graph._add_file(facts)
+            if facts.dynamic_access and index.root is not None:
+                graph._add_computed_loads(facts, index.root)
         return graph
+
+    def _add_computed_loads(self, facts: FileFacts, root: Path) -> None:
+        """`require(`./commands/${name}`)`, `import(`../plugins/${x}.js`)`,
+        `importlib.import_module(f"pkg.handlers.{kind}")`: every module under the literal
+        prefix may be loaded, so what each one exports is used (prefer missing dead code)."""
+        try:
+            text = (root / facts.path).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return
+        base = posixpath.dirname(facts.path)
+        prefixes = [posixpath.normpath(posixpath.join(base, m.group(1))) for m in _COMPUTED_JS.finditer(text)]
+        prefixes += [m.group(1).replace(".", "/") for m in _COMPUTED_PY.finditer(text)]
+        for prefix in prefixes:
+            for module in self.index.files:
+                if module == facts.path or not module.startswith(prefix):
+                    continue
+                for name, qname in self.index.top_level.get(module, {}).items():
+                    self._link((facts.path, MODULE), (module, qname), "loads by a computed path", 0)
+                default = self.index.export_target(module, "default")
+                if default is not None and not default.is_module:
+                    self._link((facts.path, MODULE), (default.path, default.qualified_name or ""), "loads by a computed path", 0)
 
     def _add_file(self, facts: FileFacts) -> None:
         path = facts.path
@@ -153,6 +182,12 @@ class UsageGraph:
                     if facts.dynamic_access or name in accessed:
                         self._link((path, MODULE), (source, qname), "imports dynamically", ref.line)
                 continue
+            if ref.kind == "require" and not ref.names:
+                # `const x = require("./m")`, `require("./m")(args)`: the module's value (its
+                # `module.exports = ...`) is what is taken, however it is used afterwards.
+                value = self.index.export_target(source, "default")
+                if value is not None and not value.is_module:
+                    self._link((path, MODULE), (value.path, value.qualified_name or ""), "requires", ref.line)
             for imported in ref.names:
                 local = imported.alias or imported.name
                 target = self.index.export_target(source, imported.name)
