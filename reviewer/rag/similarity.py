@@ -219,6 +219,10 @@ class SimilarityIndex:
         columns = ["id", "file_path", "name", "qualified_name", "line_start", "line_end", "summary", "signature",
                    "body_hash", "shingles", "token_count", "detail", "vector"]
         table = store.read(columns)
+        # Rows in id order, not storage order: compaction reorders a table, and the candidate
+        # limits break ties by position, so the same index must always give the same pairs.
+        if len(table):
+            table = table.sort_by("id")
         vectors = (
             table.column("vector").combine_chunks().flatten().to_numpy().reshape(len(table), -1).astype(np.float32)
             if len(table) else np.zeros((0, store.dimension), dtype=np.float32)
