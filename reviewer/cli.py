@@ -86,8 +86,8 @@ def scan(path: str, config_path: str | None, as_json: bool) -> None:
 def estimate(path: str, config_path: str | None, as_json: bool, enable_rag: bool) -> None:
     """Tokens and dollars a Claude review of PATH would cost, before any call (no key needed)."""
     from .pipeline import UI, RunOptions, prepare
-    from .review.card_cache import CardCache
-    from .review.estimate import estimate_reviews, render_estimate
+    from .review.claude.card_cache import CardCache
+    from .review.claude.estimate import estimate_reviews, render_estimate
     from .workspace import Workspace
 
     root = _root(path)
@@ -104,15 +104,11 @@ def estimate(path: str, config_path: str | None, as_json: bool, enable_rag: bool
 @click.option("--rebuild-rag", "rebuild", is_flag=True, help="Drop the RAG index and build it again.")
 def index(path: str, config_path: str | None, rebuild: bool) -> None:
     """Build or update the RAG index of function cards for PATH."""
-    from .rag.indexer import index_repository
-    from .scan import scan_repository
+    from .pipeline import index_only
 
     root = _root(path)
     config = _config(root, config_path)
-    result = scan_repository(root, config)
-    with UI.for_terminal().phase("index") as bar:
-        report = index_repository(root, config, result, rebuild=rebuild, progress=bar.progress)
-    click.echo(report.summary_line())
+    click.echo(index_only(root, config, rebuild, UI.for_terminal()).summary_line())
 
 
 @cli.command()
@@ -166,7 +162,7 @@ def run(path: str, config_path: str | None, enable_rag: bool, rebuild_rag: bool,
     from .pipeline import RunOptions, run as run_pipeline
     from .report.baseline import load_baseline
     from .report.gate import ci_exit_code, evaluate_gate, parse_fail_on
-    from .run_summary import render_run_summary
+    from .report.terminal import render_run_summary
 
     root = _root(path)
     config = _config(root, config_path)

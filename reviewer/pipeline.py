@@ -15,16 +15,16 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .analysis.verdicts import SymbolKey
+from .schema.evidence import SymbolKey
 from .config import Config, api_key
 from .errors import UserError
-from .rag.cards import FunctionCard
-from .review.base import ReviewContext
-from .review.duplicates import in_shared_module, orient_duplicates
+from .schema.cards import FunctionCard
+from .review.context import ReviewContext
+from .analysis.duplicates import in_shared_module, orient_duplicates
 from .review.cache import ReviewCache, cache_key, evidence_digest
-from .review.schema import FileError, ReviewFile, RunRecord
+from .schema.review import FileError, ReviewFile, RunRecord
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
-from .scan.models import ScanResult
+from .schema.facts import ScanResult
 from .ui import UI
 from .workspace import Workspace, atomic_write_json
 
@@ -100,7 +100,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
 
     `changed`: with --changed-since, the files changed since the ref. Their code is the
     new code, so in a similar pair the unchanged function is the one to keep."""
-    from .analysis.evidence import analyze_project
+    from .analysis.project import analyze_project
     from .rag.static_cards import cards_for_file
     from .scan import scan_repository
 
@@ -128,7 +128,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
         from .rag.similarity import SimilarityIndex
 
         with ui.phase("index") as bar:
-            report = index_repository(root, config, scan, rebuild=options.rebuild_rag, resolve=resolve,
+            report = index_repository(root, config, scan, resolve, rebuild=options.rebuild_rag,
                                       progress=bar.progress)
         ui.echo(f"index: {report.summary_line()}")
         similarity = SimilarityIndex.open(root, config)
@@ -189,6 +189,18 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
         )
     return Prepared(scan=scan, contexts=contexts, rag_enabled=rag_enabled, index_size=index_size,
                     phase_seconds=seconds, notes=notes)
+
+
+def index_only(root: Path, config: Config, rebuild: bool, ui: UI):
+    """`reviewer index`: scan, resolve calls, bring the RAG index up to date (no review)."""
+    from .analysis.resolve import ProjectIndex
+    from .rag.indexer import index_repository
+    from .scan import scan_repository
+
+    scan = scan_repository(root, config)
+    resolve = ProjectIndex.build(scan, root).resolve_callee
+    with ui.phase("index") as bar:
+        return index_repository(root, config, scan, resolve, rebuild=rebuild, progress=bar.progress)
 
 
 def changed_files(root: Path, ref: str) -> set[str]:
@@ -329,7 +341,7 @@ def _split_cached(prepared: Prepared, scope: list[str], config: Config, options:
     """Reviews still valid in the cache, the contexts to review, and every file's cache key."""
     version = STATIC_REVIEWER_VERSION
     if record.reviewer == "claude":
-        from .review.prompt import PROMPT_VERSION
+        from .review.claude.prompt import PROMPT_VERSION
 
         version = PROMPT_VERSION
     reviews: dict[str, ReviewFile] = {}
@@ -350,7 +362,7 @@ def _split_cached(prepared: Prepared, scope: list[str], config: Config, options:
 
 def _review_statically(ui: UI, workspace: Workspace, pending: list[ReviewContext], keys: dict[str, str],
                        reviews: dict[str, ReviewFile], cache: ReviewCache, record: RunRecord) -> None:
-    from .report.suppressions import apply_suppressions
+    from .review.suppressions import apply_suppressions
 
     reviewer = StaticReviewer()
     with ui.phase("review", total=len(pending)) as bar:
@@ -375,10 +387,10 @@ def _write_run(workspace: Workspace, record: RunRecord) -> None:
 
 def _review_with_claude(root, config, options, ui, workspace, pending, keys, reviews, cache, record, all_files) -> None:
     """Claude reviews the pending files; each finished review is written at once."""
-    from .report.suppressions import apply_suppressions
-    from .review.card_cache import CardCache
-    from .review.claude_run import review_files
-    from .review.estimate import estimate_reviews, render_estimate
+    from .review.suppressions import apply_suppressions
+    from .review.claude.card_cache import CardCache
+    from .review.claude.runner import review_files
+    from .review.claude.estimate import estimate_reviews, render_estimate
 
     if not pending:
         return

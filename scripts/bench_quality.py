@@ -52,7 +52,7 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ValidationError, model_validator
 
-from reviewer.review.schema import ReviewFile, SymbolReview
+from reviewer.schema.review import ReviewFile, SymbolReview
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchlib, also when imported by a test
 from benchlib import BENCHMARKS, record_section  # noqa: E402
 

@@ -31,8 +31,9 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from reviewer.analysis.resolve import ProjectIndex  # noqa: E402
 from reviewer.config import Config  # noqa: E402
-from reviewer.rag.cards import FunctionCard, card_id  # noqa: E402
+from reviewer.schema.cards import FunctionCard, card_id  # noqa: E402
 from reviewer.rag.embedder import SentenceTransformerEmbedder  # noqa: E402
 from reviewer.rag.indexer import index_repository  # noqa: E402
 from reviewer.rag.similarity import DEFAULT_MIN_SCORE, SimilarityIndex, calibrated_meaning  # noqa: E402
@@ -46,6 +47,11 @@ DOCS = REPO / "docs" / "benchmarks.md"
 PAIRS = REPO / "benchmarks" / "dup_pairs"
 WORDS = ("parse load user account order invoice cache token retry fetch render list table index "
          "search filter merge split group count total average format date path file config key value").split()
+
+
+def resolver(scan, root: Path):
+    """Calls resolved through imports, as the pipeline hands them to the indexer."""
+    return ProjectIndex.build(scan, root).resolve_callee
 
 
 def p50(samples: list[float]) -> float:
@@ -84,7 +90,7 @@ def bench_indexing(embedder, tmp: Path, files: int = 150) -> tuple[float, int]:
     synthetic_repo(root, files)
     config = Config()
     scan = scan_repository(root, config)
-    report = index_repository(root, config, scan, embedder=embedder)
+    report = index_repository(root, config, scan, resolver(scan, root), embedder=embedder)
     return report.cards_added / report.seconds, report.cards_added
 
 
@@ -179,7 +185,7 @@ if __name__ == "__main__":
     import lancedb
     phases["import lancedb"] = time.perf_counter() - mark
     mark = time.perf_counter()
-    report = index_repository(root, config, scan)
+    report = index_repository(root, config, scan, resolver(scan, root))
     phases["index"] = time.perf_counter() - mark
     print(json.dumps(phases))
 """
@@ -206,7 +212,8 @@ def bench_incremental(tmp: Path, files: int = 1000, repeats: int = 3) -> dict:
     synthetic_repo(root, files)
     config = Config()
     start = time.perf_counter()
-    full = index_repository(root, config, scan_repository(root, config), embedder=load_embedder(config.rag.model))
+    scan = scan_repository(root, config)
+    full = index_repository(root, config, scan, resolver(scan, root), embedder=load_embedder(config.rag.model))
     out: dict = {"files": files, "cards": full.cards_added, "full": time.perf_counter() - start}
     serial = iter(range(1, 10_000))
     for kind, edit in (("body", edit_body), ("signature", edit_signature)):
@@ -216,7 +223,7 @@ def bench_incremental(tmp: Path, files: int = 1000, repeats: int = 3) -> dict:
             start = time.perf_counter()
             scan = scan_repository(root, config)
             embedder = load_embedder(config.rag.model)
-            report = index_repository(root, config, scan, embedder=embedder)
+            report = index_repository(root, config, scan, resolver(scan, root), embedder=embedder)
             totals.append(time.perf_counter() - start)
             indexing.append(report.seconds)
             loads.append(embedder.loads)
@@ -339,7 +346,8 @@ def bench_quality(embedder, tmp: Path):
     root = tmp / "dup_pairs"
     shutil.copytree(PAIRS, root)
     config = Config()
-    index_repository(root, config, scan_repository(root, config), embedder=embedder)
+    scan = scan_repository(root, config)
+    index_repository(root, config, scan, resolver(scan, root), embedder=embedder)
     index = SimilarityIndex.load(CardStore(Workspace(root), embedder.name, embedder.dimension))
     positives, decoys = load_pairs(index)
     matrices = score_matrix(index)

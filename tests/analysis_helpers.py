@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from reviewer.analysis.evidence import ProjectEvidence, analyze_project
+from reviewer.analysis.project import ProjectEvidence, analyze_project
 from reviewer.config import Config
 from reviewer.scan import scan_repository
 

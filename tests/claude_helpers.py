@@ -13,10 +13,11 @@ import anthropic
 import httpx2
 
 from reviewer.config import Config
-from reviewer.rag.cards import FunctionCard, card_id
-from reviewer.review.base import ReviewContext, SimilarFunction
-from reviewer.review.schema import ReviewFile, Similarity, SymbolReview
-from reviewer.scan.models import FileFacts, Symbol
+from reviewer.schema.cards import FunctionCard, card_id
+from reviewer.review.context import ReviewContext
+from reviewer.schema.review import SimilarFunction
+from reviewer.schema.review import ReviewFile, Similarity, SymbolReview
+from reviewer.schema.facts import FileFacts, Symbol
 
 PRICING_SRC = '''\
 """Prices of a cart."""

@@ -463,7 +463,7 @@ def test_commonjs_values_computed_requires_and_symbol_keyed_methods_are_used(tmp
     `require(`./commands/${name}`)`, and a `[util.inspect.custom]` method: none of them dead."""
     from pathlib import Path
 
-    from reviewer.analysis.evidence import analyze_project
+    from reviewer.analysis.project import analyze_project
     from reviewer.config import Config
     from reviewer.scan import scan_repository
 

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from reviewer.cli import cli
 from reviewer.errors import UserError
-from reviewer.rag.cards import FunctionCard
+from reviewer.schema.cards import FunctionCard
 from reviewer.report.baseline import (
     build_baseline,
     ensure_fingerprints,
@@ -20,7 +20,7 @@ from reviewer.report.baseline import (
     write_baseline,
 )
 from reviewer.report.gate import evaluate_gate
-from reviewer.review.schema import Finding, ReviewFile
+from reviewer.schema.review import Finding, ReviewFile
 
 DATA = Path(__file__).parent / "data"
 

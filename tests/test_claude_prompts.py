@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from claude_helpers import make_repo, pricing_context
-from reviewer.review.prompt import build_prompt
+from reviewer.review.claude.prompt import build_prompt
 
 GOLDEN = Path(__file__).parent / "golden" / "prompts"
 VARIANTS = {

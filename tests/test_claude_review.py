@@ -21,10 +21,10 @@ from claude_helpers import (
 )
 from reviewer.config import Config
 from reviewer.errors import UserError
-from reviewer.review.card_cache import CardCache
-from reviewer.review.claude import ClaudeReviewer, ReviewFailed
-from reviewer.review.llm_api import RetryPolicy
-from reviewer.review.prompt import PROMPT_VERSION
+from reviewer.review.claude.card_cache import CardCache
+from reviewer.review.claude.reviewer import ClaudeReviewer, ReviewFailed
+from reviewer.review.claude.api import RetryPolicy
+from reviewer.review.claude.prompt import PROMPT_VERSION
 from reviewer.workspace import Workspace
 
 RAG_INSTRUCTION = "call findSimilarFunctions for each function before deciding duplication"

@@ -20,9 +20,9 @@ from claude_helpers import (
 )
 from reviewer.config import Config
 from reviewer.errors import UserError
-from reviewer.review.claude_run import ClaudeRun, review_files
-from reviewer.review.llm_api import RetryPolicy
-from reviewer.review.schema import FileError, ReviewFile
+from reviewer.review.claude.runner import ClaudeRun, review_files
+from reviewer.review.claude.api import RetryPolicy
+from reviewer.schema.review import FileError, ReviewFile
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from claude_helpers import make_repo, pricing_context
-from reviewer.review.tools import (
+from reviewer.review.claude.tools import (
     READ_MAX_LINES,
     SEARCH_MAX_MATCHES,
     ReviewTools,

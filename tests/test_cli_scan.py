@@ -15,7 +15,7 @@ from reviewer.cli import cli, main
 from reviewer.config import Config
 from reviewer.scan import scan_file, scan_paths, scan_repository
 from reviewer.scan.discovery import SourceFile
-from reviewer.scan.models import FileFacts, ScanResult, SkippedFile
+from reviewer.schema.facts import FileFacts, ScanResult, SkippedFile
 from reviewer.scan.summary import render_scan_summary
 
 APP_PY = '''"""The app."""

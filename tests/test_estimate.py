@@ -9,7 +9,7 @@ import pytest
 from claude_helpers import make_repo, pricing_context, util_context
 from reviewer.config import Config, Pricing
 from reviewer.errors import UserError
-from reviewer.review.estimate import (
+from reviewer.review.claude.estimate import (
     CHARS_PER_TOKEN,
     TOOL_USE_SYSTEM_TOKENS,
     approx_tokens,
@@ -17,7 +17,7 @@ from reviewer.review.estimate import (
     estimate_reviews,
     render_estimate,
 )
-from reviewer.review.prompt import build_prompt
+from reviewer.review.claude.prompt import build_prompt
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from reviewer.report.gate import (
     evaluate_gate,
     parse_fail_on,
 )
-from reviewer.review.schema import FileError, Finding, ReviewFile, RunRecord
+from reviewer.schema.review import FileError, Finding, ReviewFile, RunRecord
 
 
 def _finding(axis: str, verdict: str, fingerprint: str, suppressed: bool = False, severity: str = "medium") -> Finding:

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from reviewer.config import Config
-from reviewer.review.schema import DuplicateOf, Finding, ReviewFile, SymbolReview
+from reviewer.schema.review import DuplicateOf, Finding, ReviewFile, SymbolReview
 from reviewer.scan import scan_repository
 
 REPO_ROOT = Path(__file__).resolve().parents[1]

@@ -94,7 +94,7 @@ def card_texts(where: Path, source: str) -> list[str]:
 
 def index(root: Path, embedder):
     config = Config()
-    return index_repository(root, config, scan_repository(root, config), embedder=embedder)
+    return index_repository(root, config, scan_repository(root, config), None, embedder=embedder)
 
 
 def table_contents(root: Path) -> dict[str, tuple[dict, np.ndarray]]:

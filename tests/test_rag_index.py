@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from reviewer.cli import cli
+from reviewer.analysis.resolve import ProjectIndex
 from reviewer.config import Config
 from reviewer.errors import ModelMismatchError
 from reviewer.rag.embedder import SentenceTransformerEmbedder, VectorCache
@@ -102,7 +103,8 @@ def repo(tmp_path: Path) -> Path:
 
 def index(root: Path, embedder, **kw):
     config = Config()
-    return index_repository(root, config, scan_repository(root, config), embedder=embedder, **kw)
+    scan = scan_repository(root, config)
+    return index_repository(root, config, scan, ProjectIndex.build(scan, root).resolve_callee, embedder=embedder, **kw)
 
 
 def store_of(root: Path) -> CardStore:
@@ -255,7 +257,7 @@ RUNNER = textwrap.dedent('''
             real_save(*args)
         indexer._save_cache = save
     config = Config()
-    report = indexer.index_repository(root, config, scan_repository(root, config), embedder=Killing())
+    report = indexer.index_repository(root, config, scan_repository(root, config), None, embedder=Killing())
     print(report.model_dump_json())
 ''')
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reviewer.rag.cards import card_id
+from reviewer.schema.cards import card_id
 from reviewer.rag.static_cards import (
     behavioral_profile,
     build_static_card,
@@ -12,7 +12,7 @@ from reviewer.rag.static_cards import (
     summary,
 )
 from reviewer.rag.structure import detail_tokens, jaccard, signature_contract, vocabulary_tokens
-from reviewer.scan.models import FileFacts, Symbol
+from reviewer.schema.facts import FileFacts, Symbol
 
 
 def sym(name="f", **kw) -> Symbol:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reviewer.rag.cards import FunctionCard
+from reviewer.schema.cards import FunctionCard
 from reviewer.report.clusters import duplicate_clusters, semantic_coherence_score
 from reviewer.report.report_json import build_report
 from reviewer.report.report_md import MAX_WORST_FILES, render_report_md
-from reviewer.review.schema import DuplicateOf, Finding, ReviewFile, Similarity, SymbolReview
+from reviewer.schema.review import DuplicateOf, Finding, ReviewFile, Similarity, SymbolReview
 from reviewer.workspace import Workspace
 
 

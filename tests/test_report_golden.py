@@ -94,7 +94,7 @@ def test_sarif_results_rules_and_fingerprints(rendered: Path) -> None:
 
 def test_sarif_keeps_the_most_severe_results_under_the_limit() -> None:
     from reviewer.report.sarif import build_sarif
-    from reviewer.review.schema import Finding, ReviewFile
+    from reviewer.schema.review import Finding, ReviewFile
 
     findings = [Finding(axis="tests", verdict="NONE", severity="low", line_start=i, line_end=i, message="m", fingerprint=f"{i}")
                 for i in range(1, 8)]

@@ -6,7 +6,7 @@ import re
 
 from reviewer.report import markdown
 from reviewer.report.rev_md import render_rev_md
-from reviewer.review.schema import Action, Finding, ReviewFile, Similarity, SymbolReview
+from reviewer.schema.review import Action, Finding, ReviewFile, Similarity, SymbolReview
 
 UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from reviewer.report.gate import evaluate_gate
-from reviewer.report.suppressions import apply_suppressions
-from reviewer.review.schema import Finding, ReviewFile, SymbolReview
+from reviewer.review.suppressions import apply_suppressions
+from reviewer.schema.review import Finding, ReviewFile, SymbolReview
 
 
 def _review() -> ReviewFile:

@@ -3,8 +3,8 @@ duplicates at all (pure logic over SimilarFunction hits, no index)."""
 
 from __future__ import annotations
 
-from reviewer.review.base import SimilarFunction
-from reviewer.review.duplicates import orient_duplicates
+from reviewer.schema.review import SimilarFunction
+from reviewer.analysis.duplicates import orient_duplicates
 
 
 def hit(card_id: str, file: str, name: str, **parts) -> SimilarFunction:

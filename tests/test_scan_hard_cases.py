@@ -9,7 +9,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from reviewer.scan import fingerprint
 from reviewer.scan.extract import extract_file
-from reviewer.scan.models import FileFacts, Symbol
+from reviewer.schema.facts import FileFacts, Symbol
 
 
 def scan(source: str, language: str = "python", path: str = "m.py") -> FileFacts:

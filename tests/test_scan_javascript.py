@@ -8,7 +8,7 @@ import pytest
 
 from reviewer.scan.extract import extract_file
 from reviewer.scan.languages import LANGUAGES, language_for_path
-from reviewer.scan.models import FileFacts, Symbol
+from reviewer.schema.facts import FileFacts, Symbol
 
 
 def scan(source: str, language: str = "javascript", path: str = "src/app.js") -> FileFacts:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from reviewer.scan.extract import extract_file
-from reviewer.scan.models import FileFacts, Symbol
+from reviewer.schema.facts import FileFacts, Symbol
 
 
 def scan(source: str, path: str = "pkg/mod.py") -> FileFacts:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 
 from reviewer.scan.extract import extract_file
-from reviewer.scan.models import FileFacts, Symbol
+from reviewer.schema.facts import FileFacts, Symbol
 
 
 def scan(source: str, language: str = "typescript", path: str = "src/service.ts") -> FileFacts:

@@ -13,9 +13,9 @@ from click.testing import CliRunner
 from reviewer.cli import cli
 from reviewer.config import Config
 from reviewer.errors import UserError
-from reviewer.rag.cards import FunctionCard, card_id
+from reviewer.schema.cards import FunctionCard, card_id
 from reviewer.report.status import collect_status, render_status
-from reviewer.review.schema import Finding, ReviewFile, RunRecord, TokenUsage
+from reviewer.schema.review import Finding, ReviewFile, RunRecord, TokenUsage
 from reviewer.workspace import Workspace, atomic_write_json
 
 

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..scan.models import Symbol
+from ..schema.facts import Symbol
 
 _PY_DOCSTRING = re.compile(r'^\s*[rRuUbB]*("""|\'\'\'|"|\')')
 _LINE_COMMENT = re.compile(r"(?<!\S)(?:#|//)[^\n]*")

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import re
 
-from ..scan.models import Symbol
+from ..schema.facts import Symbol
 from .bodies import SourceCache, plain_params, returns_value
 from .resolve import ProjectIndex
 from .roles import is_dunder, is_private, is_test_path
-from .verdicts import AxisAssessment, SymbolKey, assessment
+from ..schema.evidence import AxisAssessment, SymbolKey, assessment
 
 _WORD = re.compile(r"[\w$]+")
 _RETURN_WORDS = re.compile(r"\breturn|\byield|@returns?\b|:rtype:", re.I)

@@ -16,13 +16,13 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from ..scan.models import FileFacts, Symbol
+from ..schema.facts import FileFacts, Symbol
 from .bodies import SourceCache, forwards_params, single_call
 from .resolve import ProjectIndex, name_chain
 from .roles import is_dunder, is_private, is_test_path
 from .usage import MODULE, UsageGraph
 from .utility import UtilityAnalysis
-from .verdicts import AxisAssessment, SymbolKey, assessment
+from ..schema.evidence import AxisAssessment, SymbolKey, assessment
 
 ABSTRACT_BASES = ("ABC", "abc.ABC", "Protocol", "typing.Protocol", "metaclass=ABCMeta", "metaclass=abc.ABCMeta")
 CONSTRUCTORS = ("__init__", "constructor")

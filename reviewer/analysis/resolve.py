@@ -21,7 +21,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..scan.models import FileFacts, ImportRef, ScanResult, Symbol
+from ..schema.facts import FileFacts, ImportRef, ScanResult, Symbol
 
 JS_LANGUAGES = ("javascript", "typescript", "tsx")
 # Extension resolution order for a TS/JS specifier without (or with a swapped) extension.

@@ -19,7 +19,7 @@ from .bodies import SourceCache
 from .resolve import ProjectIndex
 from .roles import is_dunder, is_private, is_test_path
 from .usage import MODULE, UsageGraph
-from .verdicts import AxisAssessment, SymbolKey, assessment
+from ..schema.evidence import AxisAssessment, SymbolKey, assessment
 
 # assert statements, assert*/assert_* calls, assert.equal(...), expect(...), pytest.raises,
 # .should, .toBe/.toEqual... matchers, self.fail(...), ava's t.is(...). Kept free of

@@ -20,10 +20,10 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..scan.models import FileFacts, ScanResult, Symbol
+from ..schema.facts import FileFacts, ScanResult, Symbol
 from .resolve import ProjectIndex, attribute_names, name_chain
 from .roles import is_barrel_path
-from .verdicts import SymbolKey
+from ..schema.evidence import SymbolKey
 
 MODULE = "<module>"  # qualified name of a file's top-level code node
 ATTRIBUTE = "<attr>"  # path of the node standing for "some `.name` access", keyed by name

@@ -26,13 +26,13 @@ import re
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
 
-from ..scan.models import FileFacts, Symbol
+from ..schema.facts import FileFacts, Symbol
 from .bodies import SourceCache, returns_its_argument
 from .entrypoints import EntryPoints
 from .resolve import ProjectIndex, name_chain
 from .roles import is_dunder, is_private, is_test_path
 from .usage import MODULE, UsageGraph
-from .verdicts import AxisAssessment, FileFinding, SymbolKey, assessment
+from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey, assessment
 
 # Decorators that wrap or describe a function without registering it anywhere.
 NON_REGISTERING_DECORATORS = frozenset({

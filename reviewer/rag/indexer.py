@@ -19,9 +19,9 @@ from pydantic import BaseModel
 
 from ..config import Config
 from ..errors import UserError
-from ..scan.models import FileFacts, ScanResult
+from ..schema.facts import FileFacts, ScanResult
 from ..workspace import Workspace, atomic_write_json, file_lock, read_json
-from .cards import FunctionCard, now_iso
+from ..schema.cards import FunctionCard, now_iso
 from .embedder import Embedder, VectorCache, embed_with_cache, load_embedder, text_hash
 from .static_cards import Resolver, body_text, cards_for_file, function_symbols
 from .store import CardStore, CardStructure
@@ -57,13 +57,6 @@ class IndexReport(BaseModel):
             f"{', '.join(parts)}; cards +{self.cards_added} -{self.cards_removed} "
             f"({self.total_cards} in index, {self.texts_embedded} embedded) in {self.seconds:.1f}s"
         )
-
-
-def _default_resolver(root: Path, scan: ScanResult) -> Resolver:
-    """Calls resolved through each file's imports (not by bare name)."""
-    from ..analysis.resolve import ProjectIndex
-
-    return ProjectIndex.build(scan, root).resolve_callee
 
 
 def _read_lines(root: Path, path: str) -> list[str] | None:
@@ -117,13 +110,16 @@ def index_repository(
     root: Path,
     config: Config,
     scan: ScanResult,
+    resolve: Resolver | None,
     *,
     rebuild: bool = False,
     embedder: Embedder | None = None,
     progress: Progress | None = None,
-    resolve: Resolver | None = None,
 ) -> IndexReport:
     """Bring `.reviewer/rag/` up to date with `scan`. Holds the rag lock while writing.
+
+    `resolve` maps a call to the project function it reaches (analysis.resolve, handed
+    in by the pipeline); None leaves every card's called_internals empty.
 
     The model is loaded on the first card text that misses the vector cache, never
     before: with nothing changed, or an edit that keeps every card text (a function
@@ -162,7 +158,7 @@ def index_repository(
             _save_cache(workspace, embedder.name, cache)
 
         if changed:
-            _index_files(root, workspace, store, embedder, cache, changed, resolve or _default_resolver(root, scan), progress, report)
+            _index_files(root, workspace, store, embedder, cache, changed, resolve, progress, report)
         store.optimize(force=rebuild)
         report.total_cards = store.count()
     report.seconds = time.perf_counter() - started

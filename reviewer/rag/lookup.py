@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..errors import UserError
-from .cards import FunctionCard
+from ..schema.cards import FunctionCard
 from .store import CardStore, sql_string
 
 MAX_LISTED = 8

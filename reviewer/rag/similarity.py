@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from ..config import Config
-from ..review.base import SimilarFunction
+from ..schema.review import SimilarFunction
 from ..workspace import Workspace
 from .store import CardStore
 from .structure import BEHAVIOUR_PREFIX, CALL_PREFIX, COVERAGE_PREFIX, VOCAB_PREFIX, jaccard, signature_contract

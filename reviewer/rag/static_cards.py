@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterable
 
-from ..scan.models import FUNCTION_KINDS, FileFacts, Symbol
+from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
 from .behaviour import describe_functions
-from .cards import SUMMARY_MAX, BehavioralProfile, FunctionCard, card_id, now_iso
+from ..schema.cards import SUMMARY_MAX, BehavioralProfile, FunctionCard, card_id, now_iso
 
 # (file_path, callee as written, caller's qualified name) -> (defining file, qualified
 # name), or None when the callee is not defined in the project. The caller places

@@ -20,7 +20,7 @@ from pydantic import BaseModel
 
 from ..errors import ModelMismatchError
 from ..workspace import Workspace
-from .cards import FunctionCard
+from ..schema.cards import FunctionCard
 
 TABLE = "function_cards"
 CARD_FIELDS = list(FunctionCard.model_fields)

@@ -34,6 +34,7 @@ from typing import Sequence
 
 import numpy as np
 
+from ..scan.languages import language_family
 from .behaviour import behaviours_of
 
 MAX_DETAIL = 64  # tokens kept per function (most frequent first); enough to tell constants apart
@@ -139,11 +140,6 @@ def detail_tokens(body: str, language: str) -> list[str]:
 
 CALL_PREFIX, VOCAB_PREFIX = "CALL:", "VOCAB:"
 BEHAVIOUR_PREFIX, COVERAGE_PREFIX = "BEHAV:", "BEHAVCOV:"
-
-
-def language_family(language: str) -> str:
-    """Languages whose functions can call one another: a duplicate across families cannot be shared."""
-    return "python" if language == "python" else "ecmascript"
 
 
 def behaviour_tokens(source: str, language: str, ranges: Sequence[tuple[int, int]]) -> dict[tuple[int, int], list[str]]:

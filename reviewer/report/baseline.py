@@ -21,8 +21,8 @@ from pathlib import Path
 from pydantic import BaseModel, Field, ValidationError
 
 from ..errors import UserError
-from ..rag.cards import now_iso
-from ..review.schema import Finding, ReviewFile, finding_fingerprint
+from ..schema.cards import now_iso
+from ..schema.review import Finding, ReviewFile, finding_fingerprint
 from ..workspace import atomic_write_text, read_json
 
 BASELINE_VERSION = 1

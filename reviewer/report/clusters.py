@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
-from ..review.schema import ReviewFile, SymbolReview
+from ..schema.review import ReviewFile, SymbolReview
 
 FUNCTION_KINDS = ("function", "method")
 KEEP_RULE = "the reviewers' choice first (not judged DUPLICATE, and named as what a DUPLICATE copies), then exported, then most called by other project functions, then shortest path, then earliest line"

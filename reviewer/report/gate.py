@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field
 
 from ..config import AXES
 from ..errors import UserError
-from ..review.schema import ReviewFile, RunRecord
+from ..schema.review import ReviewFile, RunRecord
 from .baseline import Baseline, ensure_fingerprints
 
 EXIT_CLEAN = 0

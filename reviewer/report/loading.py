@@ -13,7 +13,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError
 
-from ..review.schema import ReviewFile, RunRecord
+from ..schema.review import ReviewFile, RunRecord
 from ..workspace import Workspace, read_json
 
 REVIEW_SUFFIX = ".rev.json"

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..config import Config
-from ..review.schema import ReviewFile, RunRecord
+from ..schema.review import ReviewFile, RunRecord
 from ..workspace import Workspace, atomic_write_json, atomic_write_text, read_json
 from .loading import REVIEW_SUFFIX, last_run, load_reviews
 from .report_json import build_report

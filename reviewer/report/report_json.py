@@ -38,7 +38,7 @@ from pydantic import BaseModel, Field
 
 from .. import __version__
 from ..config import AXES
-from ..review.schema import FileError, ReviewFile, RunRecord, TokenUsage
+from ..schema.review import FileError, ReviewFile, RunRecord, TokenUsage
 from ..workspace import Workspace
 from .baseline import ensure_fingerprints
 from .gate import VERDICT_RANK

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..config import AXES
 from ..resources import template
-from ..review.schema import DEFAULT_VERDICTS, Action, Finding, ReviewFile, Similarity, SymbolReview
+from ..schema.review import DEFAULT_VERDICTS, Action, Finding, ReviewFile, Similarity, SymbolReview
 from .markdown import cell, code, code_cell, prose, prose_cell, text
 
 MAX_SYMBOLS = 300

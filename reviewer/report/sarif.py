@@ -19,7 +19,7 @@ from urllib.parse import quote
 
 from .. import __version__
 from ..config import AXES
-from ..review.schema import Finding, ReviewFile, RunRecord
+from ..schema.review import Finding, ReviewFile, RunRecord
 from .baseline import ensure_fingerprints
 
 SARIF_VERSION = "2.1.0"

@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 
 from ..config import Config
 from ..errors import UserError
-from ..review.schema import ReviewFile, RunRecord
+from ..schema.review import ReviewFile, RunRecord
 from ..workspace import Workspace
 from .loading import last_run, load_reviews
 from .report_json import FILE_VERDICTS

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 
 from ..workspace import Workspace, atomic_write_json, read_json
-from .schema import ReviewFile
+from ..schema.review import ReviewFile
 
 CACHE_VERSION = 1
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..analysis.verdicts import AxisAssessment, FileFinding, SymbolKey
-from ..rag.cards import FunctionCard
-from ..scan.models import FUNCTION_KINDS, FileFacts, Symbol
-from .base import ReviewContext, SimilarFunction
-from .schema import (
+from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey
+from ..schema.cards import FunctionCard
+from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
+from ..schema.review import SimilarFunction
+from .context import ReviewContext
+from ..schema.review import (
     DEFAULT_VERDICTS,
     Action,
     DuplicateOf,

@@ -23,7 +23,7 @@ from ..config import Config
 from ..gcpause import gc_paused
 from .discovery import Discovery, SourceFile, content_skip_reason, discover, discover_paths
 from .extract import extract_file
-from .models import FileFacts, ScanResult, SkippedFile
+from ..schema.facts import FileFacts, ScanResult, SkippedFile
 
 __all__ = ["scan_repository", "scan_paths", "scan_file", "Progress"]
 

@@ -29,7 +29,7 @@ import pathspec
 
 from ..config import Config
 from .languages import language_for_path
-from .models import SkippedFile
+from ..schema.facts import SkippedFile
 
 # Folders pruned by name wherever they are.
 SKIPPED_DIR_NAMES = frozenset(

@@ -43,7 +43,7 @@ from tree_sitter import Node, TreeCursor
 from reviewer.scan import fingerprint
 from reviewer.scan.complexity import complexity_node_types, decision_points
 from reviewer.scan.languages import LANGUAGES, LanguageSpec, NodeHandler, get_parser
-from reviewer.scan.models import (
+from reviewer.schema.facts import (
     FUNCTION_KINDS,
     ExportRef,
     FileFacts,

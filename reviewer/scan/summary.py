@@ -5,7 +5,7 @@ from __future__ import annotations
 import typing
 from collections import Counter, defaultdict
 
-from .models import ScanResult, SymbolKind
+from ..schema.facts import ScanResult, SymbolKind
 
 KIND_ORDER: tuple[str, ...] = typing.get_args(SymbolKind)
 MAX_LISTED = 20  # skipped files and warnings listed before "and N more"

@@ -8,8 +8,8 @@ import threading
 
 from pydantic import BaseModel, Field, ValidationError
 
-from ..rag.cards import SUMMARY_MAX, BehavioralProfile, FunctionCard, now_iso
-from ..workspace import Workspace, atomic_write_json, read_json
+from ...schema.cards import SUMMARY_MAX, BehavioralProfile, FunctionCard, now_iso
+from ...workspace import Workspace, atomic_write_json, read_json
 
 CARD_CACHE_VERSION = 1
 

@@ -10,8 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from ..rag.cards import FunctionCard
-from ..scan.models import Symbol
+from .cards import FunctionCard
+from .facts import Symbol
 
 REVIEW_SCHEMA_VERSION = 1
 
@@ -47,16 +47,33 @@ def finding_fingerprint(file: str, symbol: str | None, axis: str, verdict: str, 
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
 
 
-class DuplicateOf(BaseModel):
-    file: str
-    name: str
-    score: float  # combined, 0-1
-    line_start: int | None = None
-    structure: float | None = None  # structural similarity part, 0-1
-    meaning: float | None = None  # embedding similarity part, 0-1
+class Match(BaseModel):
+    """How closely one function matches another, and from what: the one record behind a
+    duplicate verdict, a row of the similarities table and a findSimilarFunctions hit."""
+
+    score: float  # combined, calibrated, 0-1
+    structure: float | None = None  # structural (shingle) part, 0-1
+    meaning: float | None = None  # embedding cosine part, 0-1
     vocabulary: float | None = None  # shared domain words part (attributes, keys, callees), 0-1
     behaviour: str | None = None  # "same" / "differs": the bodies' canonical jobs (sum, any, largest...)
     clone_kind: CloneKind | None = None
+
+
+class SimilarFunction(Match):
+    """One hit of findSimilarFunctions: the other function and the parts of its score."""
+
+    id: str
+    name: str  # qualified name
+    file_path: str
+    line_start: int
+    line_end: int
+    summary: str = ""
+
+
+class DuplicateOf(Match):
+    file: str
+    name: str
+    line_start: int | None = None
 
 
 class SymbolReview(BaseModel):
@@ -103,18 +120,12 @@ class Action(BaseModel):
     line_start: int | None = None
 
 
-class Similarity(BaseModel):
+class Similarity(Match):
     function: str  # qualified name in this file
     line_start: int
     file: str  # the other function's file
     name: str  # the other function's qualified name
     other_line_start: int | None = None
-    score: float
-    structure: float | None = None
-    meaning: float | None = None
-    vocabulary: float | None = None
-    behaviour: str | None = None
-    clone_kind: CloneKind | None = None
     suggestion: str = ""  # "reuse src/rng.py:weighted_pick"
 
 

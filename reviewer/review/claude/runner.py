@@ -16,14 +16,14 @@ from typing import Iterable, Iterator, Literal
 import anthropic
 from pydantic import BaseModel, Field
 
-from ..config import Config
-from ..errors import UserError
-from ..workspace import Workspace
-from .base import ReviewContext
+from ...config import Config
+from ...errors import UserError
+from ...workspace import Workspace
+from ..context import ReviewContext
 from .card_cache import CardCache
-from .claude import ClaudeReviewer, ReviewFailed
-from .llm_api import RetryPolicy, ReviewStopped, add_usage, make_client
-from .schema import FileError, ReviewFile, TokenUsage
+from .reviewer import ClaudeReviewer, ReviewFailed
+from .api import RetryPolicy, ReviewStopped, add_usage, make_client
+from ...schema.review import FileError, ReviewFile, TokenUsage
 
 MAX_COST_REASON = "not started: llm.max_cost reached"
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Literal
 
-from ..config import AXES
-from ..resources import prompt as render_prompt
-from ..scan.models import FUNCTION_KINDS, FileFacts, Symbol
-from .base import ReviewContext
-from .schema import ReviewFile, Similarity, SymbolReview
+from ...config import AXES
+from ...resources import prompt as render_prompt
+from ...schema.facts import FUNCTION_KINDS, FileFacts, Symbol
+from ..context import ReviewContext
+from ...schema.review import ReviewFile, Similarity, SymbolReview
 from .submission import input_schema, submission_model
 from .tools import tool_specs
 

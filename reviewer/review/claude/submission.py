@@ -14,9 +14,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
-from ..rag.cards import SUMMARY_MAX, BehavioralProfile
-from ..scan.models import FUNCTION_KINDS, FileFacts
-from .schema import DEFAULT_VERDICTS
+from ...schema.cards import SUMMARY_MAX, BehavioralProfile
+from ...schema.facts import FUNCTION_KINDS, FileFacts
+from ...schema.review import DEFAULT_VERDICTS
 
 # The verdicts Claude may give per axis ("-" is for reviewers that do not judge correctness).
 AXIS_VERDICTS: dict[str, tuple[str, ...]] = {

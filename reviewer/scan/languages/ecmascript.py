@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from tree_sitter import Node, TreeCursor
 
-from reviewer.scan.models import ExportRef, ImportedName, ImportRef
+from reviewer.schema.facts import ExportRef, ImportedName, ImportRef
 
 if TYPE_CHECKING:
     from reviewer.scan.extract import Extractor

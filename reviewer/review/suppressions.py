@@ -12,7 +12,7 @@ counts and lists them, the gate and SARIF leave them out.
 
 from __future__ import annotations
 
-from ..review.schema import Finding, ReviewFile, SymbolReview
+from ..schema.review import Finding, ReviewFile, SymbolReview
 
 ALL_AXES = "*"
 

@@ -17,8 +17,8 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..scan.models import FUNCTION_KINDS
-from .base import ReviewContext
+from ...schema.facts import FUNCTION_KINDS
+from ..context import ReviewContext
 from .submission import format_validation_error
 
 READ_MAX_LINES = 300

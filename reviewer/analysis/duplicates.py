@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..analysis.roles import is_test_path
-from ..rag.structure import language_family
-from ..scan.languages import language_for_path
-from ..analysis.verdicts import SymbolKey
-from .base import SimilarFunction
+from .roles import is_test_path
+from ..scan.languages import language_family, language_for_path
+from ..schema.evidence import SymbolKey
+from ..schema.review import SimilarFunction
 
 KeepRank = tuple  # smaller sorts first = better to keep
 SHARED_MODULE_WORDS = ("util", "helper", "common", "shared", "lib", "tools")

@@ -28,10 +28,10 @@ from typing import Any, Iterable
 
 from pydantic import BaseModel, Field
 
-from ..config import Config, Pricing
-from ..scan.models import FUNCTION_KINDS
-from .base import ReviewContext
-from .llm_api import pricing_for
+from ...config import Config, Pricing
+from ...schema.facts import FUNCTION_KINDS
+from ..context import ReviewContext
+from .api import pricing_for
 from .prompt import PROMPT_VERSION, BuiltPrompt, build_prompt
 
 CHARS_PER_TOKEN = 3.5

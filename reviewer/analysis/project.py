@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..config import Config
-from ..scan.models import ScanResult
+from ..schema.facts import ScanResult
 from .bodies import SourceCache
 from .docs import DocsAnalysis
 from .entrypoints import find_entry_points
@@ -21,7 +21,7 @@ from .roles import is_test_path
 from .testmap import TestMap
 from .usage import UsageGraph
 from .utility import UtilityAnalysis
-from .verdicts import AxisAssessment, FileFinding, SymbolKey
+from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey
 
 EVIDENCE_AXES = ("utility", "overengineering", "tests", "documentation")
 

@@ -19,7 +19,8 @@ import tree_sitter_python
 import tree_sitter_typescript
 from tree_sitter import Language, Node, Parser
 
-from reviewer.scan import ecmascript_syntax, python_syntax
+from reviewer.scan.languages import ecmascript as ecmascript_syntax
+from reviewer.scan.languages import python as python_syntax
 
 # A node handler: (extractor, node, depth, cursor) -> True to skip the node's children.
 NodeHandler = Callable[[Any, Node, int, Any], bool | None]
@@ -319,3 +320,8 @@ def language_for_path(path: str) -> str | None:
 def get_parser(language: str) -> Parser:
     """One parser per language per process (each pool worker builds its own on first use)."""
     return Parser(Language(LANGUAGES[language].grammar()))
+
+
+def language_family(language: str) -> str:
+    """Languages whose functions can call one another: a duplicate across families cannot be shared."""
+    return "python" if language == "python" else "ecmascript"

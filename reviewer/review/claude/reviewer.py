@@ -17,14 +17,14 @@ from typing import Any, Callable
 import anthropic
 from pydantic import BaseModel, ValidationError
 
-from ..config import Config
-from ..errors import UserError
-from ..rag.cards import FunctionCard, now_iso
-from ..rag.static_cards import build_static_card
-from ..scan.models import FUNCTION_KINDS, FileFacts, Symbol
-from .base import ReviewContext
+from ...config import Config
+from ...errors import UserError
+from ...schema.cards import FunctionCard, now_iso
+from ...rag.static_cards import build_static_card
+from ...schema.facts import FUNCTION_KINDS, FileFacts, Symbol
+from ..context import ReviewContext
 from .card_cache import CardCache, CardFields, enrich
-from .llm_api import (
+from .api import (
     RetryPolicy,
     ReviewStopped,
     add_usage,
@@ -34,8 +34,8 @@ from .llm_api import (
     usage_of,
 )
 from .prompt import PROMPT_VERSION, SUBMIT_TOOL, BuiltPrompt, build_prompt, request_params
-from .schema import DEFAULT_VERDICTS, Action, DuplicateOf, Finding, ReviewFile, SymbolReview, TokenUsage
-from .static import (
+from ...schema.review import DEFAULT_VERDICTS, Action, DuplicateOf, Finding, ReviewFile, SymbolReview, TokenUsage
+from ..static import (
     ACTION_CATEGORY, EXPORTED_ONLY_AXES, NO_ACTION_VERDICTS, SEVERITY, action_text, file_verdict, symbol_fingerprint,
 )
 from .submission import check_against_facts, format_validation_error, submission_model

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from tree_sitter import Node, TreeCursor
 
-from reviewer.scan.models import ImportedName, ImportRef
+from reviewer.schema.facts import ImportedName, ImportRef
 
 if TYPE_CHECKING:
     from reviewer.scan.extract import Extractor

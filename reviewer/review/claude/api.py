@@ -14,9 +14,9 @@ from typing import Any, Callable
 
 import anthropic
 
-from ..config import Config, Pricing, api_key
-from ..errors import UserError
-from .schema import TokenUsage
+from ...config import Config, Pricing, api_key
+from ...errors import UserError
+from ...schema.review import TokenUsage
 
 RETRYABLE_STATUS = {408, 409, 429, 500, 502, 503, 504, 529}
 
