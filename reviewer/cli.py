@@ -14,10 +14,9 @@ import click
 
 from . import __version__
 from .config import Config, load_config
-from .errors import UserError
+from .errors import EXIT_ERROR, UserError
 from .ui import UI
 
-EXIT_ERROR = 2
 
 
 def _root(path: str) -> Path:

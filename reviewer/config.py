@@ -15,10 +15,10 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import UserError
+from .schema.axes import AXES
 
 CONFIG_FILENAME = ".reviewer.yml"
-AXES = ("correction", "utility", "duplication", "overengineering", "tests", "documentation")
-Axis = Literal["correction", "utility", "duplication", "overengineering", "tests", "documentation"]
+Axis = Literal[AXES]
 
 
 class _Strict(BaseModel):

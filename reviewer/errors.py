@@ -1,4 +1,8 @@
-"""Errors a user can cause. The CLI prints their message as one line and exits 2."""
+"""Errors a user can cause, and the exit codes. The CLI prints a UserError as one line and exits 2."""
+
+EXIT_CLEAN = 0  # nothing at or over the gate
+EXIT_FINDINGS = 1  # findings at or over the gate
+EXIT_ERROR = 2  # an error: bad input, or code that could not be reviewed
 
 
 class UserError(Exception):

@@ -18,7 +18,7 @@ from pathlib import Path
 from .schema.evidence import SymbolKey
 from .config import Config, api_key
 from .errors import UserError
-from .schema.cards import FunctionCard
+from .schema.cards import FunctionCard, now_iso
 from .review.context import ReviewContext
 from .analysis.duplicates import in_shared_module, orient_duplicates
 from .review.cache import ReviewCache, cache_key, evidence_digest
@@ -27,10 +27,6 @@ from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer
 from .schema.facts import ScanResult
 from .ui import UI
 from .workspace import Workspace, atomic_write_json
-
-
-def now_iso() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
 @dataclass

@@ -60,3 +60,11 @@ class Phase:
         if self.bar is not None:
             self.bar.__exit__(*exc)
         self.seconds = time.perf_counter() - self.started
+
+
+def format_bytes(size: int) -> str:
+    """A size for people: "1.5 MB"."""
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if size >= scale:
+            return f"{size / scale:.1f} {unit}"
+    return f"{size} B"

@@ -4,16 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from reviewer.errors import UserError
+from reviewer.errors import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, UserError
 from reviewer.report.baseline import build_baseline
-from reviewer.report.gate import (
-    EXIT_CLEAN,
-    EXIT_ERROR,
-    EXIT_GATE,
-    ci_exit_code,
-    evaluate_gate,
-    parse_fail_on,
-)
+from reviewer.report.gate import ci_exit_code, evaluate_gate, parse_fail_on
 from reviewer.schema.review import FileError, Finding, ReviewFile, RunRecord
 
 
@@ -48,7 +41,7 @@ COMPLETE_RUN = RunRecord(run_id="r", started_at="2026-01-01T00:00:00+00:00", com
 def test_each_gate(fail_on: str | None, hit_files: list[str]) -> None:
     gate = evaluate_gate(REVIEWS, fail_on, None)
     assert sorted(h.file for h in gate.hits) == hit_files
-    assert gate.exit_code == (EXIT_GATE if hit_files else EXIT_CLEAN)
+    assert gate.exit_code == (EXIT_FINDINGS if hit_files else EXIT_CLEAN)
     assert ci_exit_code(gate, COMPLETE_RUN) == gate.exit_code
 
 

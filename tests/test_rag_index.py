@@ -186,8 +186,8 @@ def test_incremental_edit_rename_and_delete(repo, embedder):
 def test_delete_by_file_is_safe_with_quotes(repo, embedder):
     index(repo, embedder)
     store = store_of(repo)
-    store.delete_by_file("web/it's.ts")
-    store.delete_by_file("x' OR '1'='1")  # must delete nothing
+    store.delete_by_files(["web/it's.ts"])
+    store.delete_by_files(["x' OR '1'='1"])  # must delete nothing
     assert set(store.ids_by_file()) == {"pkg/util.py", "pkg/app.py", "pkg/copy.py"}
     repaired = index(repo, embedder)  # the cache still lists the deleted rows: repaired
     assert repaired.files_repaired == 1 and repaired.files_indexed == 1

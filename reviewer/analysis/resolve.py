@@ -23,7 +23,6 @@ from pathlib import Path
 
 from ..schema.facts import FileFacts, ImportRef, ScanResult, Symbol
 
-JS_LANGUAGES = ("javascript", "typescript", "tsx")
 # Extension resolution order for a TS/JS specifier without (or with a swapped) extension.
 JS_EXTENSIONS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
 # `import "./x.js"` in TypeScript ESM means the file x.ts.

@@ -26,8 +26,6 @@ from .roles import is_barrel_path
 from ..schema.evidence import SymbolKey
 
 MODULE = "<module>"  # qualified name of a file's top-level code node
-ATTRIBUTE = "<attr>"  # path of the node standing for "some `.name` access", keyed by name
-STRING = "<str>"  # path of the node standing for "the string 'name' appears", keyed by name
 _STRINGS = re.compile(r"""("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`)""")
 # The literal head of a computed module path: require(`./commands/${x}`), import(`./p/${x}.js`)...
 _COMPUTED_JS = re.compile(r"""\b(?:require|import)\s*\(\s*[`'"](\.{1,2}/[^`'"$]*)(?:\$\{|[`'"]\s*\+)""")

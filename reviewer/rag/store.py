@@ -183,22 +183,12 @@ class CardStore:
             rows = self._rows(cards, vectors, structures, text_hashes)
             self.table().merge_insert("id").when_matched_update_all().when_not_matched_insert_all().execute(rows)
 
-    def delete_by_file(self, file_path: str) -> None:
-        self.delete_by_files([file_path])
-
     def delete_by_files(self, file_paths: Iterable[str]) -> None:
         paths = list(dict.fromkeys(file_paths))
         table = self.table(create=False)
         for start in range(0, len(paths), 500):  # keep filter strings bounded
             if table is not None:
                 table.delete(_in_filter("file_path", paths[start : start + 500]))
-
-    def delete_ids(self, ids: Iterable[str]) -> None:
-        ids = list(dict.fromkeys(ids))
-        table = self.table(create=False)
-        for start in range(0, len(ids), 500):
-            if table is not None:
-                table.delete(_in_filter("id", ids[start : start + 500]))
 
     # -- reads -----------------------------------------------------------------------
 

@@ -359,14 +359,6 @@ def jaccard(a: Sequence, b: Sequence) -> float:
     return len(sa & sb) / union if union else 0.0
 
 
-def overlap_scores(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
-    """(Jaccard, containment of the smaller in the larger) of two sorted unique uint32 arrays."""
-    if len(a) == 0 or len(b) == 0:
-        return 0.0, 0.0
-    common = len(np.intersect1d(a, b, assume_unique=True))
-    return common / (len(a) + len(b) - common), common / min(len(a), len(b))
-
-
 def _split_top_level(text: str, separator: str = ",") -> list[str]:
     parts, depth, current = [], 0, ""
     for ch in text:

@@ -22,17 +22,13 @@ from collections import Counter
 
 from pydantic import BaseModel, Field
 
-from ..config import AXES
-from ..errors import UserError
+from ..errors import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, UserError
+from ..schema.axes import AXES, FILE_VERDICT_RANK
 from ..schema.review import ReviewFile, RunRecord
 from .baseline import Baseline, ensure_fingerprints
 
-EXIT_CLEAN = 0
-EXIT_GATE = 1
-EXIT_ERROR = 2
 
-VERDICT_RANK = {"CLEAN": 0, "NEEDS_REFACTOR": 1, "CRITICAL": 2}
-LEVELS = {"needs-refactor": VERDICT_RANK["NEEDS_REFACTOR"], "critical": VERDICT_RANK["CRITICAL"]}
+LEVELS = {"needs-refactor": FILE_VERDICT_RANK["NEEDS_REFACTOR"], "critical": FILE_VERDICT_RANK["CRITICAL"]}
 FAIL_ON_CHOICES = (*LEVELS, *AXES)
 
 
@@ -59,7 +55,7 @@ class GateResult(BaseModel):
 
     @property
     def exit_code(self) -> int:
-        return EXIT_GATE if self.hit else EXIT_CLEAN
+        return EXIT_FINDINGS if self.hit else EXIT_CLEAN
 
     def describe(self, limit: int = 10, indent: str = " " * 21) -> str:
         """One line for the run summary, then up to `limit` hits, one per line,
@@ -102,14 +98,14 @@ def evaluate_gate(reviews: list[ReviewFile], fail_on: str | None, baseline: Base
         result.active_findings += len(active)
 
         if fail_on in LEVELS:
-            if VERDICT_RANK.get(review.verdict, 0) < LEVELS[fail_on]:
+            if FILE_VERDICT_RANK.get(review.verdict, 0) < LEVELS[fail_on]:
                 continue
             if active:
                 shown = ", ".join(sorted({f"{f.axis}/{f.verdict}" for f in active}))
                 result.hits.append(
                     GateHit(file=review.file, rule=review.verdict, message=f"{len(active)} active finding(s): {shown}")
                 )
-            elif not review.findings and VERDICT_RANK.get(accepted_files.get(review.file, "CLEAN"), 0) < LEVELS[fail_on]:
+            elif not review.findings and FILE_VERDICT_RANK.get(accepted_files.get(review.file, "CLEAN"), 0) < LEVELS[fail_on]:
                 result.hits.append(GateHit(file=review.file, rule=review.verdict, message=review.summary or "file verdict"))
         elif fail_on is not None:
             for finding in active:

@@ -37,11 +37,10 @@ from collections import Counter
 from pydantic import BaseModel, Field
 
 from .. import __version__
-from ..config import AXES
+from ..schema.axes import AXES, FILE_VERDICT_RANK, FILE_VERDICTS, SEVERITIES
 from ..schema.review import FileError, ReviewFile, RunRecord, TokenUsage
 from ..workspace import Workspace
 from .baseline import ensure_fingerprints
-from .gate import VERDICT_RANK
 from .clusters import (
     FUNCTION_KINDS,
     KEEP_RULE,
@@ -52,8 +51,6 @@ from .clusters import (
 )
 
 REPORT_SCHEMA_VERSION = 1
-SEVERITIES = ("high", "medium", "low")
-FILE_VERDICTS = ("CLEAN", "NEEDS_REFACTOR", "CRITICAL")
 COHERENCE_DEFINITION = (
     "100 x (1 - redundant / functions), where functions counts the functions and methods reviewed "
     "and redundant counts the members of every duplication cluster except the one to keep "
@@ -151,7 +148,7 @@ def rev_md_link(workspace: Workspace, file: str) -> str:
 
 
 def _worst_first(entry: FileEntry) -> tuple:
-    return (-VERDICT_RANK.get(entry.verdict, 0), -entry.high, -entry.findings, entry.file)
+    return (-FILE_VERDICT_RANK.get(entry.verdict, 0), -entry.high, -entry.findings, entry.file)
 
 
 def _axis_order(axis: str) -> tuple[int, str]:

@@ -8,10 +8,10 @@ It must read well for 5 files and for 5,000: every list is capped and ends with
 
 from __future__ import annotations
 
-from ..config import AXES
+from ..schema.axes import AXES, FILE_VERDICTS, SEVERITIES
 from ..resources import template
 from . import markdown
-from .report_json import FILE_VERDICTS, SEVERITIES, FindingEntry, ReportJson
+from .report_json import FindingEntry, ReportJson
 
 MAX_WORST_FILES = 50
 MAX_FINDINGS_PER_AXIS = 15

@@ -8,9 +8,9 @@ page; the .rev.json beside it keeps everything.
 
 from __future__ import annotations
 
-from ..config import AXES
+from ..schema.axes import AXES, DEFAULT_VERDICTS
 from ..resources import template
-from ..schema.review import DEFAULT_VERDICTS, Action, Finding, ReviewFile, Similarity, SymbolReview
+from ..schema.review import Action, Finding, ReviewFile, Similarity, SymbolReview
 from .markdown import cell, code, code_cell, prose, prose_cell, text
 
 MAX_SYMBOLS = 300

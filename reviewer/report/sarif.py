@@ -18,7 +18,7 @@ import json
 from urllib.parse import quote
 
 from .. import __version__
-from ..config import AXES
+from ..schema.axes import AXES
 from ..schema.review import Finding, ReviewFile, RunRecord
 from .baseline import ensure_fingerprints
 

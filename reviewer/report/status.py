@@ -17,11 +17,12 @@ from pathlib import Path
 from pydantic import BaseModel, Field
 
 from ..config import Config
+from ..ui import format_bytes
 from ..errors import UserError
 from ..schema.review import ReviewFile, RunRecord
 from ..workspace import Workspace
 from .loading import last_run, load_reviews
-from .report_json import FILE_VERDICTS
+from ..schema.axes import FILE_VERDICTS
 
 MAX_LISTED = 20
 
@@ -61,13 +62,6 @@ class Status(BaseModel):
     report: str | None  # report.md, when present
     rag: RagStatus | None = None
     warnings: list[str] = Field(default_factory=list)
-
-
-def _sha256(path: Path) -> str | None:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return None
 
 
 def changed_files(root: Path, config: Config, reviews: list[ReviewFile]) -> ChangedFiles:
@@ -139,13 +133,6 @@ def collect_status(root: Path, config: Config, show_rag: bool = False) -> Status
     )
 
 
-def _size(size: int) -> str:
-    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
-        if size >= scale:
-            return f"{size / scale:.1f} {unit}"
-    return f"{size} B"
-
-
 def _row(label: str, value: str) -> str:
     return f"  {label:<12} {value}"
 
@@ -213,7 +200,7 @@ def _render_rag(rag: RagStatus, last_run_used_it: bool = False) -> list[str]:
              + (f"; the configuration asks for {rag.configured_model}: rebuild with --rebuild-rag"
                 if rag.model != rag.configured_model else "")),
         _row("", f"updated   {rag.last_update or '-'}"),
-        _row("", f"size      {_size(rag.size_bytes)}"),
+        _row("", f"size      {format_bytes(rag.size_bytes)}"),
         _row("", f"store     {rag.store_path}"),
     ]
     return lines

@@ -8,48 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey
+from ..schema.axes import DEFAULT_VERDICTS
 from ..schema.cards import FunctionCard
+from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey
 from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
-from ..schema.review import SimilarFunction
+from ..schema.review import Action, DuplicateOf, Finding, ReviewFile, SimilarFunction, Similarity, SymbolReview
 from .context import ReviewContext
-from ..schema.review import (
-    DEFAULT_VERDICTS,
-    Action,
-    DuplicateOf,
-    Finding,
-    ReviewFile,
-    Similarity,
-    SymbolReview,
-    finding_fingerprint,
-)
+from .findings import file_verdict, symbol_fingerprint, verdict_findings
 
 STATIC_REVIEWER_VERSION = "1"
-
-# Severity of each non-default verdict, and the action it calls for.
-SEVERITY = {
-    ("utility", "DEAD"): "medium",
-    ("utility", "LOW_VALUE"): "low",
-    ("duplication", "DUPLICATE"): "medium",
-    ("overengineering", "OVER"): "medium",
-    ("tests", "NONE"): "low",
-    ("tests", "WEAK"): "low",
-    ("documentation", "UNDOCUMENTED"): "low",
-    ("documentation", "PARTIAL"): "low",
-}
-ACTION_CATEGORY = {
-    "utility": "quick_win",
-    "duplication": "refactor",
-    "overengineering": "refactor",
-    "tests": "hygiene",
-    "documentation": "hygiene",
-}
-# Verdicts that record a judgement but ask for no change (a justified abstraction).
-NO_ACTION_VERDICTS = {"ACCEPTABLE"}
-# Axes whose findings are only worth reporting on exported symbols (a private helper
-# with no docstring or no direct test is normal).
-EXPORTED_ONLY_AXES = {"tests", "documentation"}
-
+# The axes the static reviewer judges (correction needs a reader of intent: Claude).
+STATIC_AXES = ("utility", "duplication", "overengineering", "tests", "documentation")
 
 @dataclass
 class FileEvidence:
@@ -60,28 +29,6 @@ class FileEvidence:
     findings: list[FileFinding] = field(default_factory=list)
     structural_only: bool = False  # duplication from code structure alone (RAG off)
     test_file: bool = False  # a test module: its own tests and docs are not judged
-
-
-def symbol_fingerprint(path: str, symbol: Symbol | None, axis: str, verdict: str, extra: str = "") -> str:
-    content = (symbol.body_hash if symbol is not None else "") + ("\x1f" + extra if extra else "")
-    return finding_fingerprint(path, symbol.qualified_name if symbol else None, axis, verdict, content)
-
-
-def action_text(axis: str, verdict: str, symbol: Symbol, dup: DuplicateOf | None) -> str:
-    where = f"`{symbol.qualified_name}` (lines {symbol.line_start}-{symbol.line_end})"
-    if axis == "utility" and verdict == "DEAD":
-        return f"Remove {where}: nothing reaches it."
-    if axis == "utility":
-        return f"Inline or drop {where}: it adds little."
-    if axis == "duplication" and dup is not None:
-        return f"Replace {where} with a call to {dup.file}:{dup.name}."
-    if axis == "overengineering":
-        return f"Simplify {where}."
-    if axis == "tests":
-        return f"Add a test that asserts the behaviour of {where}." if verdict == "NONE" else f"Make the tests of {where} assert its results."
-    if axis == "documentation":
-        return f"Document {where}." if verdict == "UNDOCUMENTED" else f"Complete the docstring of {where} (parameters, return)."
-    return f"Review {where}."
 
 
 def _score_parts(hit: SimilarFunction) -> dict[str, float | str | None]:
@@ -153,62 +100,11 @@ def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> 
     review.detail = "; ".join(f"{axis}: {text}" for axis, text in details.items())
     review.confidence = min(confidences) if confidences else 90
 
-    findings: list[Finding] = []
-    actions: list[Action] = []
-    for axis in ("utility", "duplication", "overengineering", "tests", "documentation"):
-        verdict = getattr(review, axis)
-        if verdict == DEFAULT_VERDICTS[axis] or verdict in NO_ACTION_VERDICTS:
-            continue
-        if axis in silent:
-            continue
-        if axis in EXPORTED_ONLY_AXES and (
-            evidence.test_file or not symbol.exported or symbol.kind not in (*FUNCTION_KINDS, "class")
-        ):
-            continue
-        extra = f"{review.duplicate_of.file}:{review.duplicate_of.name}" if axis == "duplication" and review.duplicate_of else ""
-        findings.append(
-            Finding(
-                axis=axis,
-                verdict=verdict,
-                severity=_severity(axis, verdict, axes.get(axis)),
-                symbol=symbol.qualified_name,
-                line_start=symbol.line_start,
-                line_end=symbol.line_end,
-                message=f"{symbol.qualified_name} is {verdict}: {details.get(axis, '')}".rstrip(": "),
-                fingerprint=symbol_fingerprint(facts.path, symbol, axis, verdict, extra),
-            )
-        )
-        actions.append(
-            Action(
-                category=ACTION_CATEGORY[axis],
-                description=action_text(axis, verdict, symbol, review.duplicate_of),
-                symbol=symbol.qualified_name,
-                line_start=symbol.line_start,
-            )
-        )
+    pairs = verdict_findings(facts, symbol, review, STATIC_AXES, silent=silent, test_file=evidence.test_file,
+                             confidence={axis: a.confidence for axis, a in axes.items()})
+    findings = [finding for finding, _ in pairs]
+    actions = [action for _, action in pairs]
     return review, findings, actions, similarities
-
-
-LOW_CONFIDENCE = 60  # below it a verdict is a lead to check, not a reason to refactor
-
-
-def _severity(axis: str, verdict: str, assessment: AxisAssessment | None) -> str:
-    """The verdict's severity, lowered when the evidence is weak (e.g. a public name of a
-    library that users outside the repository may import)."""
-    severity = SEVERITY.get((axis, verdict), "low")
-    if assessment is not None and assessment.confidence < LOW_CONFIDENCE:
-        return "low"
-    return severity
-
-
-def file_verdict(findings: list[Finding]) -> str:
-    """CRITICAL on any high-severity finding; NEEDS_REFACTOR on any medium one."""
-    live = [f for f in findings if not f.suppressed]
-    if any(f.severity == "high" for f in live):
-        return "CRITICAL"
-    if any(f.severity == "medium" for f in live):
-        return "NEEDS_REFACTOR"
-    return "CLEAN"
 
 
 def review_file(facts: FileFacts, evidence: FileEvidence, cards: list[FunctionCard], rag_enabled: bool) -> ReviewFile:

@@ -28,6 +28,7 @@ from pathlib import Path
 import pathspec
 
 from ..config import Config
+from ..ui import format_bytes
 from .languages import language_for_path
 from ..schema.facts import SkippedFile
 
@@ -89,13 +90,6 @@ class Discovery:
     files: list[SourceFile] = field(default_factory=list)  # sorted by path
     skipped: list[SkippedFile] = field(default_factory=list)  # sorted by path
     warnings: list[str] = field(default_factory=list)
-
-
-def format_bytes(size: int) -> str:
-    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
-        if size >= scale:
-            return f"{size / scale:.1f} {unit}"
-    return f"{size} B"
 
 
 def content_skip_reason(path: str, data: bytes) -> str | None:

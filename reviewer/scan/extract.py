@@ -52,7 +52,6 @@ from reviewer.schema.facts import (
 )
 
 _MAX_SIGNATURE = 300
-_MAX_VALUE = 200
 _MAX_CALLEE = 120
 _MAX_STRING_LITERALS = 500
 

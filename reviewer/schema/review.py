@@ -10,30 +10,21 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from .axes import AXIS, DEFAULT_VERDICTS, FILE_VERDICTS, Severity  # noqa: F401 (DEFAULT_VERDICTS re-exported)
 from .cards import FunctionCard
 from .facts import Symbol
 
 REVIEW_SCHEMA_VERSION = 1
 
-Correction = Literal["OK", "NEEDS_FIX", "ERROR", "-"]
-Utility = Literal["USED", "DEAD", "LOW_VALUE"]
-Duplication = Literal["UNIQUE", "DUPLICATE"]
-Overengineering = Literal["LEAN", "OVER", "ACCEPTABLE"]
-Tests = Literal["GOOD", "WEAK", "NONE"]
-Documentation = Literal["DOCUMENTED", "PARTIAL", "UNDOCUMENTED"]
-FileVerdict = Literal["CLEAN", "NEEDS_REFACTOR", "CRITICAL"]
-Severity = Literal["low", "medium", "high"]
+# Literal[tuple] spells out the tuple's values: the verdicts come from the axis table.
+Correction = Literal[(*AXIS["correction"].verdicts, "-")]  # "-": not evaluated (static reviewer)
+Utility = Literal[AXIS["utility"].verdicts]
+Duplication = Literal[AXIS["duplication"].verdicts]
+Overengineering = Literal[AXIS["overengineering"].verdicts]
+Tests = Literal[AXIS["tests"].verdicts]
+Documentation = Literal[AXIS["documentation"].verdicts]
+FileVerdict = Literal[FILE_VERDICTS]
 CloneKind = Literal["identical", "renamed", "near-miss", "semantic", "inline"]
-
-# The verdict of each axis that needs no action.
-DEFAULT_VERDICTS = {
-    "correction": "OK",
-    "utility": "USED",
-    "duplication": "UNIQUE",
-    "overengineering": "LEAN",
-    "tests": "GOOD",
-    "documentation": "DOCUMENTED",
-}
 
 
 def finding_fingerprint(file: str, symbol: str | None, axis: str, verdict: str, content: str = "") -> str:

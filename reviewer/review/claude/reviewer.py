@@ -34,18 +34,14 @@ from .api import (
     usage_of,
 )
 from .prompt import PROMPT_VERSION, SUBMIT_TOOL, BuiltPrompt, build_prompt, request_params
-from ...schema.review import DEFAULT_VERDICTS, Action, DuplicateOf, Finding, ReviewFile, SymbolReview, TokenUsage
-from ..static import (
-    ACTION_CATEGORY, EXPORTED_ONLY_AXES, NO_ACTION_VERDICTS, SEVERITY, action_text, file_verdict, symbol_fingerprint,
-)
+from ...schema.axes import DEFAULT_VERDICTS
+from ...schema.review import Action, DuplicateOf, Finding, ReviewFile, SymbolReview, TokenUsage
+from ..findings import file_verdict, symbol_fingerprint, verdict_findings, worst_verdict
 from .submission import check_against_facts, format_validation_error, submission_model
 from .tools import ReviewTools
 
 log = logging.getLogger(__name__)
 
-# Severity of the correction verdicts (the static table has no correction axis).
-CORRECTION_SEVERITY = {"NEEDS_FIX": "medium", "ERROR": "high"}
-VERDICT_RANK = {"CLEAN": 0, "NEEDS_REFACTOR": 1, "CRITICAL": 2}
 NUDGE = "Call submit_review now with your verdicts (a verdict on every axis for every symbol)."
 
 
@@ -161,14 +157,14 @@ class ClaudeReviewer:
             symbol_review = self._symbol_review(symbol, by_name[symbol.qualified_name], built.axes,
                                                 static_by_name.get(symbol.qualified_name), context, tools)
             review.symbols.append(symbol_review)
-            derived.extend(_verdict_findings(facts, symbol, symbol_review, built.axes))
+            derived.extend(verdict_findings(facts, symbol, symbol_review, built.axes))
         explicit = [_explicit_finding(facts, context.source, f) for f in submission.findings]  # type: ignore[attr-defined]
         covered = {(f.axis, f.symbol, f.verdict) for f in explicit}
         review.findings = [f for f, _ in derived if (f.axis, f.symbol, f.verdict) not in covered] + explicit
         review.actions = [Action(**a.model_dump()) for a in submission.actions] or [a for _, a in derived]  # type: ignore[attr-defined]
         claimed = submission.verdict  # type: ignore[attr-defined]
         from_findings = file_verdict(review.findings)
-        review.verdict = max(claimed, from_findings, key=VERDICT_RANK.__getitem__)
+        review.verdict = worst_verdict(claimed, from_findings)
         if built.with_cards:
             review.function_cards = self._cards(context, getattr(submission, "cards", []))
         return review
@@ -249,36 +245,6 @@ def _duplicate_of(symbol: Symbol, file: str, name: str, context: ReviewContext, 
             return DuplicateOf(file=file, name=name, score=sim.score, line_start=sim.other_line_start,
                                structure=sim.structure, meaning=sim.meaning, clone_kind=sim.clone_kind)
     return DuplicateOf(file=file, name=name, score=round(tools.similar_seen.get((file, name), 0.0), 3))
-
-
-def _verdict_findings(facts: FileFacts, symbol: Symbol, review: SymbolReview, axes: tuple[str, ...]) -> list[tuple[Finding, Action]]:
-    """A finding (and its action) per non-default verdict, as the static reviewer makes them."""
-    out = []
-    for axis in axes:
-        verdict = getattr(review, axis)
-        if verdict == DEFAULT_VERDICTS[axis] or verdict in NO_ACTION_VERDICTS:
-            continue
-        if axis in EXPORTED_ONLY_AXES and (not symbol.exported or symbol.kind not in (*FUNCTION_KINDS, "class")):
-            continue
-        dup = review.duplicate_of if axis == "duplication" else None
-        extra = f"{dup.file}:{dup.name}" if dup else ""
-        finding = Finding(
-            axis=axis,
-            verdict=verdict,
-            severity=CORRECTION_SEVERITY.get(verdict, "medium") if axis == "correction" else SEVERITY.get((axis, verdict), "low"),
-            symbol=symbol.qualified_name,
-            line_start=symbol.line_start,
-            line_end=symbol.line_end,
-            message=f"{symbol.qualified_name} is {verdict}: {review.evidence.get(axis, '')}".rstrip(": "),
-            fingerprint=symbol_fingerprint(facts.path, symbol, axis, verdict, extra),
-        )
-        description = (f"Fix `{symbol.qualified_name}` (lines {symbol.line_start}-{symbol.line_end}): "
-                       f"{review.evidence.get(axis, '')}" if axis == "correction"
-                       else action_text(axis, verdict, symbol, dup))
-        category = "quick_win" if axis == "correction" else ACTION_CATEGORY[axis]
-        out.append((finding, Action(category=category, description=description, symbol=symbol.qualified_name,
-                                    line_start=symbol.line_start)))
-    return out
 
 
 def _explicit_finding(facts: FileFacts, source: str, submitted: Any) -> Finding:

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from ...schema.cards import SUMMARY_MAX, BehavioralProfile
 from ...schema.facts import FUNCTION_KINDS, FileFacts
-from ...schema.review import DEFAULT_VERDICTS
+from ...schema.axes import DEFAULT_VERDICTS
 
 # The verdicts Claude may give per axis ("-" is for reviewers that do not judge correctness).
 AXIS_VERDICTS: dict[str, tuple[str, ...]] = {

@@ -19,9 +19,6 @@ def _first_named(node: Node | None) -> Node | None:
     return node.named_child(0) if node is not None and node.named_child_count else None
 
 
-def _first_child(node: Node | None) -> Node | None:
-    return node.child(0) if node is not None and node.child_count else None
-
 _UPPER_CASE = re.compile(r"_*[A-Z][A-Z0-9_]*")
 _STRING_PREFIX = re.compile(rb"[A-Za-z]*")
 _MAIN_GUARD = re.compile(r"""__name__\s*==\s*(['"])__main__\1|(['"])__main__\2\s*==\s*__name__""")

@@ -1,0 +1,94 @@
+"""Verdicts become findings and actions the same way for both reviewers (static and
+Claude): which verdicts are reported, their severity, message, fingerprint and the
+action each one calls for. The axis table (schema/axes.py) holds the per-axis facts."""
+
+from __future__ import annotations
+
+from ..schema.axes import AXIS, FILE_VERDICT_RANK, needs_action, severity_of
+from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
+from ..schema.review import Action, DuplicateOf, Finding, SymbolReview, finding_fingerprint
+
+LOW_CONFIDENCE = 60  # below it a verdict is a lead to check, not a reason to refactor
+
+
+def symbol_fingerprint(path: str, symbol: Symbol | None, axis: str, verdict: str, extra: str = "") -> str:
+    content = (symbol.body_hash if symbol is not None else "") + ("\x1f" + extra if extra else "")
+    return finding_fingerprint(path, symbol.qualified_name if symbol else None, axis, verdict, content)
+
+
+def action_text(axis: str, verdict: str, symbol: Symbol, dup: DuplicateOf | None, evidence: str = "") -> str:
+    where = f"`{symbol.qualified_name}` (lines {symbol.line_start}-{symbol.line_end})"
+    if axis == "correction":
+        return f"Fix {where}: {evidence}".rstrip(": ")
+    if axis == "utility" and verdict == "DEAD":
+        return f"Remove {where}: nothing reaches it."
+    if axis == "utility":
+        return f"Inline or drop {where}: it adds little."
+    if axis == "duplication" and dup is not None:
+        return f"Replace {where} with a call to {dup.file}:{dup.name}."
+    if axis == "overengineering":
+        return f"Simplify {where}."
+    if axis == "tests":
+        return f"Add a test that asserts the behaviour of {where}." if verdict == "NONE" else f"Make the tests of {where} assert its results."
+    if axis == "documentation":
+        return f"Document {where}." if verdict == "UNDOCUMENTED" else f"Complete the docstring of {where} (parameters, return)."
+    return f"Review {where}."
+
+
+def verdict_findings(
+    facts: FileFacts,
+    symbol: Symbol,
+    review: SymbolReview,
+    axes: tuple[str, ...],
+    *,
+    silent: frozenset[str] | set[str] = frozenset(),
+    test_file: bool = False,
+    confidence: dict[str, int] | None = None,
+) -> list[tuple[Finding, Action]]:
+    """A finding and its action per verdict of `review` that asks for a change.
+
+    `silent`: axes whose verdict is shown but not reported (the evidence said so);
+    `test_file`: a test module, whose own tests and documentation are not judged;
+    `confidence`: per axis, the evidence's confidence: a weak one lowers the severity."""
+    out = []
+    for axis in axes:
+        verdict = getattr(review, axis)
+        if not needs_action(axis, verdict) or axis in silent:
+            continue
+        if AXIS[axis].exported_only and (
+            test_file or not symbol.exported or symbol.kind not in (*FUNCTION_KINDS, "class")
+        ):
+            continue
+        dup = review.duplicate_of if axis == "duplication" else None
+        severity = severity_of(axis, verdict)
+        if confidence is not None and confidence.get(axis, 100) < LOW_CONFIDENCE:
+            severity = "low"
+        evidence = review.evidence.get(axis, "")
+        finding = Finding(
+            axis=axis,
+            verdict=verdict,
+            severity=severity,
+            symbol=symbol.qualified_name,
+            line_start=symbol.line_start,
+            line_end=symbol.line_end,
+            message=f"{symbol.qualified_name} is {verdict}: {evidence}".rstrip(": "),
+            fingerprint=symbol_fingerprint(facts.path, symbol, axis, verdict, f"{dup.file}:{dup.name}" if dup else ""),
+        )
+        action = Action(category=AXIS[axis].action, description=action_text(axis, verdict, symbol, dup, evidence),
+                        symbol=symbol.qualified_name, line_start=symbol.line_start)
+        out.append((finding, action))
+    return out
+
+
+def file_verdict(findings: list[Finding]) -> str:
+    """CRITICAL on any high-severity finding; NEEDS_REFACTOR on any medium one."""
+    live = [f for f in findings if not f.suppressed]
+    if any(f.severity == "high" for f in live):
+        return "CRITICAL"
+    if any(f.severity == "medium" for f in live):
+        return "NEEDS_REFACTOR"
+    return "CLEAN"
+
+
+def worst_verdict(*verdicts: str) -> str:
+    return max(verdicts, key=FILE_VERDICT_RANK.__getitem__)
