@@ -261,29 +261,42 @@ def new_run_record(root: Path, config: Config, options: RunOptions, reviewer_nam
     )
 
 
+@dataclass
+class Run:
+    """One `reviewer run`: where, with what settings, and what it has done so far."""
+
+    root: Path
+    config: Config
+    options: RunOptions
+    ui: UI
+    workspace: Workspace
+    record: RunRecord
+    cache: ReviewCache
+    started: float = field(default_factory=time.perf_counter)
+
+
 def run(root: Path, config: Config, options: RunOptions, ui: UI | None = None) -> RunOutcome:
     """The whole job. Raises UserError on what the user can fix; per-file failures are recorded.
 
     Whatever happens, run.json says how far the run got (`complete` is False when it
     stopped early), and every review finished before the stop is on disk."""
-    ui = ui or UI(plain=options.plain)
     workspace = Workspace(root, config.output)
-    record = new_run_record(root, config, options, choose_reviewer(config))
-    started = time.perf_counter()
+    this = Run(root=root, config=config, options=options, ui=ui or UI(plain=options.plain), workspace=workspace,
+               record=new_run_record(root, config, options, choose_reviewer(config)), cache=ReviewCache(workspace))
     try:
-        return _run_phases(root, config, options, ui, workspace, record, started)
+        return _run_phases(this)
     except BaseException:
-        record.finished_at = now_iso()
-        record.duration_seconds = round(time.perf_counter() - started, 3)
-        record.complete = False
-        _write_run(workspace, record)
+        this.record.finished_at = now_iso()
+        this.record.duration_seconds = round(time.perf_counter() - this.started, 3)
+        this.record.complete = False
+        _write_run(workspace, this.record)
         raise
 
 
-def _run_phases(root: Path, config: Config, options: RunOptions, ui: UI, workspace: Workspace,
-                record: RunRecord, started: float) -> RunOutcome:
-    changed = changed_files(root, options.changed_since) if options.changed_since else None
-    prepared = prepare(root, config, options, ui, changed)
+def _run_phases(run: Run) -> RunOutcome:
+    options, record, ui = run.options, run.record, run.ui
+    changed = changed_files(run.root, options.changed_since) if options.changed_since else None
+    prepared = prepare(run.root, run.config, options, ui, changed)
     record.rag_enabled = prepared.rag_enabled
     record.phase_seconds.update(prepared.phase_seconds)
     record.files_total = len(prepared.contexts)
@@ -297,44 +310,38 @@ def _run_phases(root: Path, config: Config, options: RunOptions, ui: UI, workspa
     ui.echo(f"scan: {len(prepared.scan.files)} files, {sum(len(f.symbols) for f in prepared.scan.files)} symbols"
             + (f"; {len(scope)} changed since {options.changed_since}" if changed is not None else ""))
 
-    cache = ReviewCache(workspace)
-    removed = _remove_stale_reviews(workspace, set(prepared.contexts), cache)
+    removed = _remove_stale_reviews(run.workspace, set(prepared.contexts), run.cache)
     if removed:
         ui.echo(f"removed the reviews of {removed} files that no longer exist")
 
-    reviews, pending, keys = _split_cached(prepared, scope, config, options, cache, record)
+    reviews, pending, keys = _split_cached(run, prepared, scope)
     started_review = time.perf_counter()
     try:
-        if record.reviewer == "static":
-            ui.echo(f"estimate: static reviewer, {len(pending)} files to review "
-                    f"({sum(len(c.facts.symbols) for c in pending)} symbols), {record.files_cached} from cache, $0.00")
-            _review_statically(ui, workspace, pending, keys, reviews, cache, record)
-        else:
-            _review_with_claude(root, config, options, ui, workspace, pending, keys, reviews, cache, record,
-                                sorted(prepared.contexts))
+        _review(run, pending, keys, reviews, sorted(prepared.contexts))
     finally:
-        cache.save()
+        run.cache.save()
         record.phase_seconds["review"] = time.perf_counter() - started_review
 
     started_report = time.perf_counter()
     for review in reviews.values():
         record.verdicts[review.verdict] = record.verdicts.get(review.verdict, 0) + 1
     record.finished_at = now_iso()
-    record.duration_seconds = round(time.perf_counter() - started, 3)
+    record.duration_seconds = round(time.perf_counter() - run.started, 3)
     record.complete = True
-    _write_run(workspace, record)  # the report reads the run record
+    _write_run(run.workspace, record)  # the report reads the run record
     from .report import render_all
 
-    paths = render_all(root, config)
+    paths = render_all(run.root, run.config)
     record.phase_seconds["report"] = time.perf_counter() - started_report
-    _write_run(workspace, record)
+    _write_run(run.workspace, record)
     report_path = next((Path(p) for p in paths if Path(p).name == "report.md"), None)
     return RunOutcome(record=record, reviews=reviews, report_path=report_path, notes=prepared.notes)
 
 
-def _split_cached(prepared: Prepared, scope: list[str], config: Config, options: RunOptions, cache: ReviewCache,
-                  record: RunRecord) -> tuple[dict[str, ReviewFile], list[ReviewContext], dict[str, str]]:
+def _split_cached(run: Run, prepared: Prepared, scope: list[str]
+                  ) -> tuple[dict[str, ReviewFile], list[ReviewContext], dict[str, str]]:
     """Reviews still valid in the cache, the contexts to review, and every file's cache key."""
+    record = run.record
     version = STATIC_REVIEWER_VERSION
     if record.reviewer == "claude":
         from .review.claude.prompt import PROMPT_VERSION
@@ -346,8 +353,8 @@ def _split_cached(prepared: Prepared, scope: list[str], config: Config, options:
     for path in scope:
         context = prepared.contexts[path]
         keys[path] = cache_key(context.facts.sha256, record.reviewer, version, record.model or "",
-                               config.fingerprint(), evidence_digest(context.evidence), str(prepared.rag_enabled))
-        cached = None if options.no_cache else cache.lookup(path, keys[path])
+                               run.config.fingerprint(), evidence_digest(context.evidence), str(prepared.rag_enabled))
+        cached = None if run.options.no_cache else run.cache.lookup(path, keys[path])
         if cached is not None:
             reviews[path] = cached
             record.files_cached += 1
@@ -356,19 +363,64 @@ def _split_cached(prepared: Prepared, scope: list[str], config: Config, options:
     return reviews, pending, keys
 
 
-def _review_statically(ui: UI, workspace: Workspace, pending: list[ReviewContext], keys: dict[str, str],
-                       reviews: dict[str, ReviewFile], cache: ReviewCache, record: RunRecord) -> None:
+def _review(run: Run, pending: list[ReviewContext], keys: dict[str, str], reviews: dict[str, ReviewFile],
+            all_files: list[str]) -> None:
+    """The one review loop: either reviewer yields (path, review or error) as files
+    finish; each review is written and cached at once, so a stop loses no finished work."""
     from .review.suppressions import apply_suppressions
 
-    reviewer = StaticReviewer()
+    record, ui = run.record, run.ui
+    if record.reviewer == "static":
+        ui.echo(f"estimate: static reviewer, {len(pending)} files to review "
+                f"({sum(len(c.facts.symbols) for c in pending)} symbols), {record.files_cached} from cache, $0.00")
+        results = ((context.facts.path, StaticReviewer().review(context)) for context in pending)
+        claude = None
+    else:
+        if not pending:
+            return
+        claude = results = _claude_stream(run, pending, all_files)
+    facts = {context.facts.path: context.facts for context in pending}
+    enriched = []
     with ui.phase("review", total=len(pending)) as bar:
-        for context in pending:
-            review = apply_suppressions(reviewer.review(context), context.facts.suppressions)
-            _write_review(workspace, review)
-            reviews[context.facts.path] = review
-            cache.record(context.facts.path, keys[context.facts.path])
-            record.files_reviewed += 1
+        for path, result in results:
             bar.advance()
+            if isinstance(result, FileError):
+                record.errors.append(result)
+                record.files_error += 1
+                ui.echo(f"review failed: {result.file}: {result.message}")
+                continue
+            review = apply_suppressions(result, facts[path].suppressions)
+            _write_review(run.workspace, review)
+            reviews[path] = review
+            run.cache.record(path, keys[path])
+            if claude is not None:
+                run.cache.save()  # a paid review is never paid twice
+            record.files_reviewed += 1
+            enriched.extend(card for card in review.function_cards if card.source == "llm")
+    if claude is None:
+        return
+    # Usage counts every call, including those of files that ended in error.
+    record.usage = claude.usage.model_copy()
+    record.files_not_reviewed = list(claude.not_reviewed)
+    if record.files_not_reviewed:
+        ui.echo(f"max cost reached: {len(record.files_not_reviewed)} files not reviewed")
+    if enriched and record.rag_enabled:
+        from .rag.indexer import upsert_cards
+
+        written = upsert_cards(run.root, run.config, enriched)
+        ui.echo(f"index: {written} cards enriched by Claude")
+
+
+def _claude_stream(run: Run, pending: list[ReviewContext], all_files: list[str]):
+    """Claude's reviews of `pending`, after printing what they are estimated to cost."""
+    from .review.claude.card_cache import CardCache
+    from .review.claude.estimate import estimate_reviews, render_estimate
+    from .review.claude.runner import review_files
+
+    # The estimate comes before any paid call, from the same prompt builder.
+    run.ui.echo(render_estimate(estimate_reviews(pending, run.config, CardCache(run.workspace).hashes())))
+    max_cost = run.options.max_cost if run.options.max_cost is not None else run.config.llm.max_cost
+    return review_files(pending, run.config, max_cost=max_cost, files=all_files)
 
 
 KEEP_RUNS = 50  # run records kept in .reviewer/runs/ (oldest removed first)
@@ -379,45 +431,3 @@ def _write_run(workspace: Workspace, record: RunRecord) -> None:
     runs = sorted(p for p in workspace.runs.iterdir() if p.is_dir())
     for old in runs[:-KEEP_RUNS]:
         shutil.rmtree(old, ignore_errors=True)
-
-
-def _review_with_claude(root, config, options, ui, workspace, pending, keys, reviews, cache, record, all_files) -> None:
-    """Claude reviews the pending files; each finished review is written at once."""
-    from .review.suppressions import apply_suppressions
-    from .review.claude.card_cache import CardCache
-    from .review.claude.runner import review_files
-    from .review.claude.estimate import estimate_reviews, render_estimate
-
-    if not pending:
-        return
-    # The estimate comes before any paid call, from the same prompt builder.
-    ui.echo(render_estimate(estimate_reviews(pending, config, CardCache(workspace).hashes())))
-    max_cost = options.max_cost if options.max_cost is not None else config.llm.max_cost
-    by_path = {c.facts.path: c for c in pending}
-    enriched = []
-    with ui.phase("review", total=len(pending)) as bar:
-        outcome = review_files(pending, config, max_cost=max_cost, files=all_files)
-        for path, result in outcome:
-            bar.advance()
-            if isinstance(result, FileError):
-                record.errors.append(result)
-                record.files_error += 1
-                ui.echo(f"review failed: {result.file}: {result.message}")
-                continue
-            review = apply_suppressions(result, by_path[path].facts.suppressions)
-            _write_review(workspace, review)
-            reviews[path] = review
-            cache.record(path, keys[path])
-            cache.save()
-            record.files_reviewed += 1
-            enriched.extend(card for card in review.function_cards if card.source == "llm")
-    # Usage counts every call, including those of files that ended in error.
-    record.usage = outcome.usage.model_copy()
-    record.files_not_reviewed = list(outcome.not_reviewed)
-    if record.files_not_reviewed:
-        ui.echo(f"max cost reached: {len(record.files_not_reviewed)} files not reviewed")
-    if enriched and record.rag_enabled:
-        from .rag.indexer import upsert_cards
-
-        written = upsert_cards(root, config, enriched)
-        ui.echo(f"index: {written} cards enriched by Claude")
