@@ -463,6 +463,7 @@ class ProjectResult:
     mutation_seconds: float | None = None
     peers: dict = field(default_factory=dict)
     error: str | None = None
+    python_dead: int = 0  # utility findings in Python files: what vulture can be compared with
 
     def per_kloc(self, axis: str) -> float:
         return 1000 * self.counts.get(axis, 0) / self.lines if self.lines else 0.0
@@ -488,6 +489,7 @@ def bench_project(project: dict, command: list[str], args: argparse.Namespace) -
             mine = [f for f in findings if f["axis"] == axis]
             result.counts[axis] = len(mine)
             result.severity[axis] = dict(Counter(f.get("severity", "?") for f in mine))
+        result.python_dead = sum(1 for f in findings if f["axis"] == "utility" and f["file"].endswith(".py"))
         labels = load_labels(project["name"])
         for axis in AXES:
             mine = [f for f in findings if f["axis"] == axis]
@@ -583,13 +585,11 @@ def tables(results: list[ProjectResult]) -> str:
         if not r.peers:
             continue
         vul, jscpd = r.peers.get("vulture", {}), r.peers.get("jscpd", {})
-        py_dead = r.counts.get("utility", 0)
-        rows.append([r.name, f"{r.counts.get('utility', 0)}", _peer(r.peers, "vulture"),
+        rows.append([r.name, f"{r.counts.get('utility', 0)} ({r.python_dead} in .py)", _peer(r.peers, "vulture"),
                      f"{r.counts.get('duplication', 0)}", _peer(r.peers, "pylint-dup"), _peer(r.peers, "jscpd"),
                      f"{r.seconds:.1f}",
                      f"{r.seconds / vul['seconds']:.1f}x" if vul.get("seconds") and "items" in vul else "-",
                      f"{r.seconds / jscpd['seconds']:.1f}x" if jscpd.get("seconds") and "items" in jscpd else "-"])
-        del py_dead
     peers = markdown_table(["project", "reviewer DEAD", "vulture items (60%)", "reviewer DUPLICATE",
                             "pylint R0801", "jscpd clones", "reviewer s", "time vs vulture", "time vs jscpd"],
                            rows) if rows else ""
