@@ -1,0 +1,672 @@
+"""Measure reviewer on real code: the pinned corpus of benchmarks/real/ (manifest.json).
+
+    python scripts/bench_real.py                        # every project; print; record docs/benchmarks.md section "real"
+    python scripts/bench_real.py --only requests        # one project (repeatable; printed, not recorded)
+    python scripts/bench_real.py --skip-peers           # no vulture / pylint / jscpd columns
+    python scripts/bench_real.py --no-mutation          # no mutation-recall run
+    python scripts/bench_real.py --enable-rag           # reviewer run --enable-rag
+    python scripts/bench_real.py --reviewer-cmd "python -m reviewer.cli"   # default: `reviewer` on PATH
+    python scripts/bench_real.py --json out.json        # every number, machine-readable
+    python scripts/bench_real.py --no-record            # do not touch docs/benchmarks.md
+
+Per project (trees from benchmarks/real/materialize.py, cache ~/.cache/reviewer-bench/real):
+
+1. The tree is copied to a temporary folder and `reviewer run <copy> --plain` runs there
+   (static reviewer, default configuration, no API key). Every .rev.json is read.
+2. Findings per 1,000 lines (lines of the files that have a .rev.json), per axis: utility
+   (DEAD), duplication (DUPLICATE), overengineering (OVER), tests (NONE/WEAK), documentation
+   (UNDOCUMENTED/PARTIAL). Suppressed findings are not counted.
+3. Labelled precision: benchmarks/real/labels/<project>.yaml holds hand labels, keyed by
+   (axis, file, symbol): `label: true` (a real problem) or `false` (a false positive) and a
+   one-line `reason`. Per axis: findings, labelled, true, false, unlabelled, precision over
+   the labelled ones. The unlabelled findings of the judged axes (--todo-axes, default
+   utility, duplication, overengineering) are written to labels/<project>.todo.yaml with
+   their message and a code excerpt, for a labeller to copy into <project>.yaml.
+4. Mutation recall (utility), on a second copy:
+   - "copy": a renamed, unexported copy `_bench_dead_<n>` of a module-level function is
+     appended to its module: dead by construction (Python, JavaScript, TypeScript);
+   - "unref": a private module-level Python function that reviewer calls USED, whose only
+     references are call statements in its own module, gets those statements replaced by
+     `pass`, so nothing references it any more (the module must still parse).
+   Seeded (--seed), up to --mutants of each kind per project. Recall: mutants whose utility
+   verdict is DEAD (any confidence), with a DEAD finding (the default floor), and with a
+   medium/high-severity DEAD finding (confidence >= 60).
+5. Peers on the same copy, timed: vulture (--min-confidence 60; Python), pylint duplicate-code
+   (R0801; Python), jscpd (clone pairs; every language). A peer that is not installed is
+   skipped with a note (default places: PATH, next to this Python, ~/.cache/reviewer-bench/npm).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import random
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchlib, also when imported by a test
+from benchlib import BENCHMARKS, machine_line, markdown_table, record_section  # noqa: E402
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+REAL = REPO_ROOT / "benchmarks" / "real"
+LABELS = REAL / "labels"
+SECTION = "real"
+RUN_TIMEOUT_SECONDS = 1800
+PEER_TIMEOUT_SECONDS = 900
+NPM_PREFIX = Path(os.environ.get("REVIEWER_BENCH_NPM", Path.home() / ".cache" / "reviewer-bench" / "npm"))
+
+sys.path.insert(0, str(REAL))
+import materialize as corpus  # noqa: E402
+
+AXES = ("utility", "duplication", "overengineering", "tests", "documentation")
+PROBLEMS = {
+    "utility": {"DEAD"},
+    "duplication": {"DUPLICATE"},
+    "overengineering": {"OVER"},
+    "tests": {"NONE", "WEAK"},
+    "documentation": {"UNDOCUMENTED", "PARTIAL"},
+}
+SHORT = {"utility": "dead", "duplication": "dup", "overengineering": "over", "tests": "tests", "documentation": "docs"}
+SOURCE_SUFFIXES = (".py", ".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts")
+IGNORED_DIRS = {"node_modules", ".git", ".reviewer", "__pycache__", ".venv", "venv", "dist", "build"}
+
+
+# ---------------------------------------------------------------- running reviewer
+
+
+def reviewer_command(override: str | None) -> list[str]:
+    if override:
+        return shlex.split(override)
+    found = shutil.which("reviewer") or (Path(sys.executable).parent / "reviewer")
+    if not Path(found).exists():
+        raise SystemExit("no `reviewer` on PATH or next to this Python; pass --reviewer-cmd")
+    return [str(found)]
+
+
+def run_reviewer(command: list[str], root: Path, enable_rag: bool) -> tuple[float, int, str]:
+    args = [*command, "run", str(root), "--plain"] + (["--enable-rag"] if enable_rag else [])
+    env = {k: v for k, v in os.environ.items() if k != "ANTHROPIC_API_KEY"}
+    start = time.perf_counter()
+    result = subprocess.run(args, capture_output=True, text=True, timeout=RUN_TIMEOUT_SECONDS, env=env)
+    elapsed = time.perf_counter() - start
+    return elapsed, result.returncode, (result.stdout + result.stderr)
+
+
+def load_reviews(root: Path) -> list[dict]:
+    """Every .rev.json under <root>/.reviewer/reviews, as plain JSON (robust to added fields)."""
+    reviews_dir = root / ".reviewer" / "reviews"
+    return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(reviews_dir.rglob("*.rev.json"))]
+
+
+def count_lines(root: Path, files: list[str]) -> int:
+    total = 0
+    for rel in files:
+        try:
+            with (root / rel).open("rb") as handle:
+                total += sum(1 for _ in handle)
+        except OSError:
+            pass
+    return total
+
+
+def live_findings(reviews: list[dict]) -> list[dict]:
+    """Findings of every review with the file attached; suppressed ones left out."""
+    out = []
+    for review in reviews:
+        for finding in review.get("findings", []):
+            if finding.get("suppressed"):
+                continue
+            if finding.get("verdict") not in PROBLEMS.get(finding.get("axis"), set()):
+                continue
+            out.append({**finding, "file": review["file"]})
+    return out
+
+
+def finding_key(finding: dict) -> tuple[str, str, str]:
+    """(axis, file, symbol): survives line shifts. A finding with no symbol is keyed by its line."""
+    symbol = finding.get("symbol") or f"@{finding.get('line_start')}"
+    return (finding["axis"], finding["file"], symbol)
+
+
+# ---------------------------------------------------------------- labels
+
+
+def load_labels(project: str) -> dict[tuple[str, str, str], dict]:
+    path = LABELS / f"{project}.yaml"
+    if not path.exists():
+        return {}
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    entries = data.get("labels", []) if isinstance(data, dict) else data
+    labels = {}
+    for entry in entries:
+        if entry.get("label") is None:
+            continue
+        key = (entry["axis"], entry["file"], entry.get("symbol") or f"@{entry.get('line')}")
+        labels[key] = entry
+    return labels
+
+
+def excerpt(root: Path, finding: dict, max_lines: int = 12) -> str:
+    try:
+        lines = (root / finding["file"]).read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return ""
+    start = max(1, int(finding.get("line_start") or 1))
+    end = min(len(lines), int(finding.get("line_end") or start), start + max_lines - 1)
+    return "\n".join(lines[start - 1:end])
+
+
+class _Literal(str):
+    pass
+
+
+yaml.SafeDumper.add_representer(
+    _Literal, lambda dumper, text: dumper.represent_scalar("tag:yaml.org,2002:str", text, style="|"))
+
+
+def write_todo(project: str, root: Path, findings: list[dict], labels: dict, axes: set[str]) -> int:
+    todo = []
+    for f in sorted(findings, key=lambda f: (f["axis"], f["file"], f.get("line_start") or 0)):
+        if f["axis"] not in axes or finding_key(f) in labels:
+            continue
+        axis, file, symbol = finding_key(f)
+        todo.append({
+            "axis": axis, "file": file, "symbol": symbol, "line": f.get("line_start"),
+            "verdict": f.get("verdict"), "severity": f.get("severity"),
+            "label": None, "reason": "",
+            "message": f.get("message", ""),
+            "excerpt": _Literal(excerpt(root, f).replace("\t", "    ") + "\n"),
+        })
+    path = LABELS / f"{project}.todo.yaml"
+    if not todo:
+        path.unlink(missing_ok=True)
+        return 0
+    LABELS.mkdir(parents=True, exist_ok=True)
+    header = (f"# Unlabelled findings of {project} (scripts/bench_real.py writes this file again on every run).\n"
+              f"# To label one: copy its axis/file/symbol into {project}.yaml with `label: true|false` and a one-line reason.\n")
+    path.write_text(header + yaml.safe_dump(todo, sort_keys=False, allow_unicode=True, width=120), encoding="utf-8")
+    return len(todo)
+
+
+# ---------------------------------------------------------------- mutation
+
+
+@dataclass
+class Mutant:
+    kind: str  # copy | unref
+    file: str
+    symbol: str
+    origin: str
+
+
+def _module_functions_py(source: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    return [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+
+def _parses(path: Path, text: str) -> bool:
+    if path.suffix == ".py":
+        try:
+            ast.parse(text)
+            return True
+        except SyntaxError:
+            return False
+    try:
+        from reviewer.scan.languages import get_parser, language_for_path
+    except ImportError:
+        return False
+    language = language_for_path(path.name)
+    if language is None:
+        return False
+    return not get_parser(language).parse(text.encode("utf-8")).root_node.has_error
+
+
+_JS_FUNCTION = re.compile(r"^(export\s+(?:default\s+)?)?((?:async\s+)?function\s*\*?\s*)([A-Za-z_$][\w$]*)(\s*[<(])")
+
+
+def _is_test_path(rel: str) -> bool:
+    parts = rel.lower().split("/")
+    name = parts[-1]
+    return any(p in {"test", "tests", "__tests__", "e2e", "testing", "spec"} for p in parts[:-1]) or \
+        name.startswith("test_") or ".test." in name or ".spec." in name or name == "conftest.py"
+
+
+def _symbol_verdicts(reviews: list[dict]) -> dict[tuple[str, str], dict]:
+    return {(r["file"], s["name"]): s for r in reviews for s in r.get("symbols", [])}
+
+
+def make_mutants(root: Path, reviews: list[dict], per_kind: int, seed: int) -> list[Mutant]:
+    """Seed dead code into the tree at root (in place); returns what was seeded."""
+    rng = random.Random(seed)
+    verdicts = _symbol_verdicts(reviews)
+    files = sorted(r["file"] for r in reviews if r["file"].endswith(SOURCE_SUFFIXES) and not _is_test_path(r["file"]))
+    mutants: list[Mutant] = []
+
+    # kind "copy": a renamed unexported copy of a module-level function, appended to its module
+    candidates: list[tuple[str, int, int, str]] = []  # file, start, end, name
+    for rel in files:
+        text = (root / rel).read_text(encoding="utf-8", errors="replace")
+        if rel.endswith(".py"):
+            for node in _module_functions_py(text):
+                if not node.decorator_list and (node.end_lineno - node.lineno) < 60:
+                    candidates.append((rel, node.lineno, node.end_lineno, node.name))
+        else:
+            lines = text.splitlines()
+            for (f, name), sym in verdicts.items():
+                if f != rel or "." in name or sym.get("kind") not in ("function",):
+                    continue
+                start, end = sym["line_start"], sym["line_end"]
+                if 1 <= start <= len(lines) and _JS_FUNCTION.match(lines[start - 1]) and end - start < 60:
+                    candidates.append((rel, start, end, name))
+    rng.shuffle(candidates)
+    appended: dict[str, list[str]] = defaultdict(list)
+    for rel, start, end, name in candidates:
+        if sum(m.kind == "copy" for m in mutants) >= per_kind:
+            break
+        path = root / rel
+        text = path.read_text(encoding="utf-8", errors="replace")
+        lines = text.splitlines()
+        body = lines[start - 1:end]
+        new_name = f"_bench_dead_{len(mutants)}"
+        if rel.endswith(".py"):
+            body[0] = re.sub(rf"\bdef\s+{re.escape(name)}\b", f"def {new_name}", body[0], count=1)
+        else:
+            match = _JS_FUNCTION.match(body[0])
+            if not match or match.group(3) != name:
+                continue
+            body[0] = body[0][len(match.group(1) or ""):].replace(name, new_name, 1)
+        if new_name not in body[0]:
+            continue
+        mutated = text.rstrip("\n") + "\n\n\n" + "\n".join(body) + "\n"
+        if not _parses(path, mutated):
+            continue
+        path.write_text(mutated, encoding="utf-8")
+        appended[rel].append(new_name)
+        mutants.append(Mutant("copy", rel, new_name, f"{rel}:{name}"))
+
+    # kind "unref": a private Python function used only by call statements in its own module
+    every_text = {rel: (root / rel).read_text(encoding="utf-8", errors="replace")
+                  for rel in (r["file"] for r in reviews) if (root / rel).exists()}
+    unref: list[tuple[str, str, list[ast.stmt]]] = []
+    for rel in files:
+        if not rel.endswith(".py"):
+            continue
+        text = every_text[rel]
+        try:
+            tree = ast.parse(text)
+        except SyntaxError:
+            continue
+        for node in tree.body:
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.decorator_list:
+                continue
+            name = node.name
+            if not name.startswith("_") or name.startswith("__") or name.startswith("_bench_dead_"):
+                continue
+            sym = verdicts.get((rel, name))
+            if not sym or sym.get("utility") != "USED":
+                continue
+            word = re.compile(rf"\b{re.escape(name)}\b")
+            if any(word.search(other) for path, other in every_text.items() if path != rel):
+                continue
+            uses = [n for n in ast.walk(tree) if isinstance(n, ast.Name) and n.id == name]
+            attrs = [n for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr == name]
+            statements = [n for n in ast.walk(tree) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call)
+                          and isinstance(n.value.func, ast.Name) and n.value.func.id == name]
+            if attrs or not uses or len(uses) != len(statements) or len(statements) > 3:
+                continue
+            # the occurrences in the text: the def line and one per statement, nothing in strings
+            if len(word.findall(text)) != 1 + len(statements):
+                continue
+            unref.append((rel, name, statements))
+    rng.shuffle(unref)
+    touched: set[str] = set()
+    for rel, name, statements in unref:
+        if sum(m.kind == "unref" for m in mutants) >= per_kind:
+            break
+        if rel in touched:  # one per file: line numbers of the statements stay valid
+            continue
+        path = root / rel
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        for stmt in sorted(statements, key=lambda s: -s.lineno):
+            first = lines[stmt.lineno - 1]
+            indent = first[: len(first) - len(first.lstrip())]
+            lines[stmt.lineno - 1: stmt.end_lineno] = [indent + "pass"] + [""] * (stmt.end_lineno - stmt.lineno)
+        mutated = "\n".join(lines) + "\n"
+        if not _parses(path, mutated) or re.search(rf"\b{re.escape(name)}\(", mutated.replace(f"def {name}(", "")):
+            continue
+        path.write_text(mutated, encoding="utf-8")
+        touched.add(rel)
+        mutants.append(Mutant("unref", rel, name, f"{len(statements)} call statement(s) replaced by pass"))
+    return mutants
+
+
+def score_mutants(mutants: list[Mutant], reviews: list[dict]) -> dict:
+    verdicts = _symbol_verdicts(reviews)
+    findings = {(f["file"], f.get("symbol")): f for f in live_findings(reviews) if f["axis"] == "utility"}
+    out: dict[str, dict] = {}
+    for kind in ("copy", "unref"):
+        group = [m for m in mutants if m.kind == kind]
+        dead = [m for m in group if verdicts.get((m.file, m.symbol), {}).get("utility") == "DEAD"]
+        found = [m for m in group if (m.file, m.symbol) in findings]
+        strong = [m for m in found if findings[(m.file, m.symbol)].get("severity") in ("medium", "high")]
+        missed = [f"{m.file}:{m.symbol} ({verdicts.get((m.file, m.symbol), {}).get('utility', 'missing')}; {m.origin})"
+                  for m in group if m not in dead]
+        out[kind] = {"seeded": len(group), "dead_verdict": len(dead), "finding": len(found),
+                     "confident_finding": len(strong), "missed": missed}
+    return out
+
+
+# ---------------------------------------------------------------- peers
+
+
+def _find_tool(name: str) -> str | None:
+    for candidate in (shutil.which(name), Path(sys.executable).parent / name, NPM_PREFIX / "node_modules" / ".bin" / name):
+        if candidate and Path(candidate).exists():
+            return str(candidate)
+    return None
+
+
+def _timed(args: list[str], cwd: Path | None = None) -> tuple[float, subprocess.CompletedProcess | None]:
+    start = time.perf_counter()
+    try:
+        result = subprocess.run(args, capture_output=True, text=True, timeout=PEER_TIMEOUT_SECONDS, cwd=cwd)
+    except subprocess.TimeoutExpired:
+        return time.perf_counter() - start, None
+    return time.perf_counter() - start, result
+
+
+def _python_paths(root: Path) -> list[str]:
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
+                  if not any(part in IGNORED_DIRS for part in p.relative_to(root).parts))
+
+
+def peer_vulture(root: Path) -> dict:
+    tool = _find_tool("vulture")
+    if tool is None:
+        return {"missing": "vulture not installed (pip install vulture)"}
+    paths = _python_paths(root)
+    if not paths:
+        return {"skipped": "no Python files"}
+    seconds, result = _timed([tool, "--min-confidence", "60", *paths], cwd=root)
+    if result is None:
+        return {"error": "timeout", "seconds": seconds}
+    items = [line for line in result.stdout.splitlines() if re.match(r".+:\d+: ", line)]
+    kinds = Counter(re.search(r"unused (\w+)", line).group(1) if "unused" in line else "unreachable" for line in items)
+    return {"items": len(items), "seconds": seconds, "kinds": dict(kinds)}
+
+
+def peer_pylint_duplicates(root: Path) -> dict:
+    tool = _find_tool("pylint")
+    if tool is None:
+        return {"missing": "pylint not installed (pip install pylint)"}
+    paths = _python_paths(root)
+    if not paths:
+        return {"skipped": "no Python files"}
+    seconds, result = _timed([tool, "--disable=all", "--enable=duplicate-code", "--score=n", "--persistent=n",
+                              "--output-format=text", *paths], cwd=root)
+    if result is None:
+        return {"error": "timeout", "seconds": seconds}
+    return {"items": len(re.findall(r"R0801", result.stdout)), "seconds": seconds}
+
+
+def peer_jscpd(root: Path, workdir: Path) -> dict:
+    tool = _find_tool("jscpd")
+    if tool is None:
+        return {"missing": f"jscpd not installed (npm install --prefix {NPM_PREFIX} jscpd)"}
+    out = workdir / "jscpd"
+    ignore = ",".join(f"**/{d}/**" for d in sorted(IGNORED_DIRS))
+    seconds, result = _timed([tool, "--reporters", "json", "--output", str(out), "--silent",
+                              "--format", "python,javascript,typescript,tsx,jsx", "--ignore", ignore, str(root)])
+    if result is None:
+        return {"error": "timeout", "seconds": seconds}
+    report = out / "jscpd-report.json"
+    if not report.exists():
+        return {"error": f"no report (exit {result.returncode}): {(result.stderr or result.stdout).strip()[-200:]}",
+                "seconds": seconds}
+    data = json.loads(report.read_text(encoding="utf-8"))
+    return {"items": len(data.get("duplicates", [])), "seconds": seconds,
+            "percentage": data.get("statistics", {}).get("total", {}).get("percentage")}
+
+
+# ---------------------------------------------------------------- one project
+
+
+@dataclass
+class ProjectResult:
+    name: str
+    shape: str
+    version: str
+    files: int = 0
+    lines: int = 0
+    seconds: float = 0.0
+    exit_code: int = 0
+    counts: dict = field(default_factory=dict)  # axis -> findings
+    severity: dict = field(default_factory=dict)  # axis -> {severity: n}
+    labels: dict = field(default_factory=dict)  # axis -> {findings, labelled, true, false, unlabelled}
+    todo: int = 0
+    mutation: dict | None = None
+    mutation_seconds: float | None = None
+    peers: dict = field(default_factory=dict)
+    error: str | None = None
+    python_dead: int = 0  # utility findings in Python files: what vulture can be compared with
+
+    def per_kloc(self, axis: str) -> float:
+        return 1000 * self.counts.get(axis, 0) / self.lines if self.lines else 0.0
+
+
+def bench_project(project: dict, command: list[str], args: argparse.Namespace) -> ProjectResult:
+    source = project["source"]
+    result = ProjectResult(project["name"], project["shape"], source.get("version") or source["commit"][:12])
+    tree = corpus.materialize(project, args.cache, args.mirror_root, offline=args.offline)
+    with tempfile.TemporaryDirectory(prefix=f"bench-real-{project['name']}-") as tmp:
+        work = Path(tmp) / project["name"]
+        shutil.copytree(tree, work, ignore=shutil.ignore_patterns(corpus.STAMP, ".reviewer"))
+        result.seconds, result.exit_code, output = run_reviewer(command, work, args.enable_rag)
+        reviews = load_reviews(work)
+        if result.exit_code == 2 or not reviews:
+            result.error = f"reviewer exit {result.exit_code}: {output.strip()[-400:]}"
+            if not reviews:
+                return result
+        result.files = len(reviews)
+        result.lines = count_lines(work, [r["file"] for r in reviews])
+        findings = live_findings(reviews)
+        for axis in AXES:
+            mine = [f for f in findings if f["axis"] == axis]
+            result.counts[axis] = len(mine)
+            result.severity[axis] = dict(Counter(f.get("severity", "?") for f in mine))
+        result.python_dead = sum(1 for f in findings if f["axis"] == "utility" and f["file"].endswith(".py"))
+        labels = load_labels(project["name"])
+        for axis in AXES:
+            mine = [f for f in findings if f["axis"] == axis]
+            judged = [labels[finding_key(f)] for f in mine if finding_key(f) in labels]
+            true = sum(1 for entry in judged if entry["label"] is True)
+            result.labels[axis] = {"findings": len(mine), "labelled": len(judged), "true": true,
+                                   "false": len(judged) - true, "unlabelled": len(mine) - len(judged)}
+        result.todo = write_todo(project["name"], work, findings, labels, set(args.todo_axes.split(",")))
+        if not args.skip_peers:
+            result.peers = {"vulture": peer_vulture(work), "pylint-dup": peer_pylint_duplicates(work),
+                            "jscpd": peer_jscpd(work, Path(tmp))}
+        if not args.no_mutation:
+            mutated = Path(tmp) / "mutated"
+            shutil.copytree(tree, mutated, ignore=shutil.ignore_patterns(corpus.STAMP, ".reviewer"))
+            mutants = make_mutants(mutated, reviews, args.mutants, args.seed)
+            result.mutation_seconds, _, _ = run_reviewer(command, mutated, args.enable_rag)
+            result.mutation = score_mutants(mutants, load_reviews(mutated))
+    return result
+
+
+# ---------------------------------------------------------------- printing
+
+
+def _ratio(a: int, b: int) -> str:
+    return f"{a}/{b}" if b else "-"
+
+
+def _precision(stats: dict) -> str:
+    if not stats or not stats.get("labelled"):
+        return "-"
+    return f"{stats['true'] / stats['labelled']:.2f} ({stats['labelled']}/{stats['findings']})"
+
+
+def _peer(peers: dict, name: str) -> str:
+    peer = peers.get(name)
+    if not peer:
+        return "-"
+    if "items" in peer:
+        return f"{peer['items']} ({peer['seconds']:.1f}s)"
+    return "n/a" if "skipped" in peer else "missing" if "missing" in peer else "err"
+
+
+def tables(results: list[ProjectResult]) -> str:
+    rows = []
+    for r in results:
+        if r.error and not r.files:
+            rows.append([r.name, r.shape, r.version, "-", "-", "error"] + ["-"] * 5)
+            continue
+        rows.append([r.name, r.shape, r.version, f"{r.lines:,}", str(r.files), f"{r.seconds:.1f}"]
+                    + [f"{r.counts[a]} ({r.per_kloc(a):.1f})" for a in AXES])
+    lines = sum(r.lines for r in results)
+    totals = {a: sum(r.counts.get(a, 0) for r in results) for a in AXES}
+    rows.append(["**total**", "", "", f"{lines:,}", str(sum(r.files for r in results)),
+                 f"{sum(r.seconds for r in results):.1f}"]
+                + [f"{totals[a]} ({1000 * totals[a] / lines if lines else 0:.1f})" for a in AXES])
+    findings = markdown_table(["project", "shape", "version", "lines", "files", "reviewer s"]
+                              + [f"{SHORT[a]} (/kloc)" for a in AXES], rows)
+
+    rows = []
+    for r in results:
+        if not r.labels:
+            continue
+        rows.append([r.name] + [_precision(r.labels.get(a, {})) for a in ("utility", "duplication", "overengineering")]
+                    + [str(r.todo)])
+    agg = {a: {k: sum(r.labels.get(a, {}).get(k, 0) for r in results) for k in ("findings", "labelled", "true")}
+           for a in ("utility", "duplication", "overengineering")}
+    rows.append(["**total**"] + [_precision(agg[a]) for a in ("utility", "duplication", "overengineering")]
+                + [str(sum(r.todo for r in results))])
+    precision = markdown_table(["project", "dead precision (labelled/findings)", "dup precision", "over precision",
+                                "todo"], rows)
+
+    rows = []
+    total = Counter()
+    for r in results:
+        if not r.mutation:
+            continue
+        m = r.mutation
+        for kind in ("copy", "unref"):
+            for key in ("seeded", "dead_verdict", "finding", "confident_finding"):
+                total[f"{kind}.{key}"] += m[kind][key]
+        rows.append([r.name] + [f"{_ratio(m[k]['dead_verdict'], m[k]['seeded'])} / {_ratio(m[k]['finding'], m[k]['seeded'])}"
+                                f" / {_ratio(m[k]['confident_finding'], m[k]['seeded'])}" for k in ("copy", "unref")])
+    if rows:
+        rows.append(["**total**"] + [f"{_ratio(total[k + '.dead_verdict'], total[k + '.seeded'])} / "
+                                     f"{_ratio(total[k + '.finding'], total[k + '.seeded'])} / "
+                                     f"{_ratio(total[k + '.confident_finding'], total[k + '.seeded'])}"
+                                     for k in ("copy", "unref")])
+    mutation = markdown_table(["project", "copies: DEAD verdict / finding / medium+ finding",
+                               "references removed: DEAD verdict / finding / medium+"], rows) if rows else ""
+
+    rows = []
+    for r in results:
+        if not r.peers:
+            continue
+        vul, jscpd = r.peers.get("vulture", {}), r.peers.get("jscpd", {})
+        rows.append([r.name, f"{r.counts.get('utility', 0)} ({r.python_dead} in .py)", _peer(r.peers, "vulture"),
+                     f"{r.counts.get('duplication', 0)}", _peer(r.peers, "pylint-dup"), _peer(r.peers, "jscpd"),
+                     f"{r.seconds:.1f}",
+                     f"{r.seconds / vul['seconds']:.1f}x" if vul.get("seconds") and "items" in vul else "-",
+                     f"{r.seconds / jscpd['seconds']:.1f}x" if jscpd.get("seconds") and "items" in jscpd else "-"])
+    peers = markdown_table(["project", "reviewer DEAD", "vulture items (60%)", "reviewer DUPLICATE",
+                            "pylint R0801", "jscpd clones", "reviewer s", "time vs vulture", "time vs jscpd"],
+                           rows) if rows else ""
+    return "\n\n".join(part for part in (findings, precision, mutation, peers) if part)
+
+
+def section_body(results: list[ProjectResult], args: argparse.Namespace) -> str:
+    notes = [f"{machine_line()}; `python scripts/bench_real.py` ({'RAG on' if args.enable_rag else 'static, RAG off'}, "
+             f"mutants: {args.mutants} per kind, seed {args.seed})."]
+    errors = [f"- {r.name}: {r.error}" for r in results if r.error]
+    missing = sorted({f"{name}: {peer.get('missing')}" for r in results for name, peer in r.peers.items()
+                      if "missing" in peer})
+    return (
+        "## Real code (`scripts/bench_real.py`, corpus in `benchmarks/real/`)\n\n"
+        + " ".join(notes) + "\n\n"
+        "Findings per axis (per 1,000 lines of the reviewed files); suppressed findings not counted. "
+        "Precision is over hand-labelled findings (`benchmarks/real/labels/<project>.yaml`, keyed by axis, "
+        "file and symbol); `todo` counts the unlabelled findings of the judged axes. Mutation recall: "
+        "`copies` are renamed unexported copies of module-level functions appended to their module (dead by "
+        "construction), `references removed` are private Python functions whose only call statements were "
+        "replaced by `pass`; each cell is mutants with a DEAD verdict / a DEAD finding / a medium-or-high "
+        "DEAD finding, over the mutants seeded. Peers ran on the same copy: vulture `--min-confidence 60`, "
+        "pylint `--enable=duplicate-code`, jscpd `--reporters json` (clone pairs).\n\n"
+        + tables(results)
+        + ("\n\nErrors:\n" + "\n".join(errors) if errors else "")
+        + ("\n\nPeers missing: " + "; ".join(missing) if missing else "")
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--only", action="append", default=[], metavar="NAME")
+    parser.add_argument("--skip-peers", action="store_true")
+    parser.add_argument("--no-mutation", action="store_true")
+    parser.add_argument("--enable-rag", action="store_true")
+    parser.add_argument("--reviewer-cmd", help="command that runs reviewer (default: `reviewer` on PATH)")
+    parser.add_argument("--cache", type=Path, default=corpus.DEFAULT_CACHE)
+    parser.add_argument("--mirror-root", type=Path, default=corpus.DEFAULT_MIRRORS)
+    parser.add_argument("--offline", action="store_true", help="never download a missing archive")
+    parser.add_argument("--mutants", type=int, default=10, help="mutants of each kind per project (default 10)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--todo-axes", default="utility,duplication,overengineering")
+    parser.add_argument("--json", type=Path, help="write every number to this file")
+    parser.add_argument("--no-record", action="store_true")
+    args = parser.parse_args(argv)
+
+    projects = corpus.load_manifest()
+    if args.only:
+        unknown = set(args.only) - {p["name"] for p in projects}
+        if unknown:
+            parser.error(f"unknown project(s): {', '.join(sorted(unknown))}")
+        projects = [p for p in projects if p["name"] in args.only]
+    command = reviewer_command(args.reviewer_cmd)
+    results = []
+    for project in projects:
+        print(f"... {project['name']}", file=sys.stderr, flush=True)
+        try:
+            result = bench_project(project, command, args)
+        except corpus.SourceMissing as exc:
+            print(f"MISSING  {exc}", file=sys.stderr)
+            source = project["source"]
+            result = ProjectResult(project["name"], project["shape"], source.get("version") or source["commit"][:12],
+                                   error=f"source missing: {exc}")
+        results.append(result)
+        if result.mutation:
+            for kind, stats in result.mutation.items():
+                for miss in stats["missed"]:
+                    print(f"    missed {kind} mutant: {miss}", file=sys.stderr)
+    body = section_body(results, args)
+    print(body)
+    if args.json:
+        args.json.write_text(json.dumps([r.__dict__ for r in results], indent=2, default=str), encoding="utf-8")
+    if not args.only and not args.no_record:
+        record_section(SECTION, body, BENCHMARKS)
+        print(f"\nrecorded in {BENCHMARKS} (section {SECTION})", file=sys.stderr)
+    return 1 if any(r.error and not r.files for r in results) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
