@@ -177,9 +177,12 @@ class UsageGraph:
                 # `m = import_module("x")` / `const {a} = await import("./x")`: the binding is not
                 # tracked, so any name of x this file uses (`a()`, `m.name`, getattr(m, "name")) is
                 # a use; with a computed getattr, everything x defines is.
+                # A JS `import("./x")` hands its module object on (`.then(convert)`, a router's
+                # `lazy`), so whoever receives it may read any export.
                 accessed = attributes | heads_used | set(facts.string_literals)
+                escapes = facts.language != "python"
                 for name, qname in self.index.top_level.get(source, {}).items():
-                    if facts.dynamic_access or name in accessed:
+                    if escapes or facts.dynamic_access or name in accessed:
                         self._link((path, MODULE), (source, qname), "imports dynamically", ref.line)
                 continue
             if ref.kind == "require" and not ref.names:

@@ -67,10 +67,16 @@ def symbol_fingerprint(path: str, symbol: Symbol | None, axis: str, verdict: str
     return finding_fingerprint(path, symbol.qualified_name if symbol else None, axis, verdict, content)
 
 
-def action_text(axis: str, verdict: str, symbol: Symbol, dup: DuplicateOf | None) -> str:
+HIGH_CONFIDENCE = 90  # a DEAD verdict is a "remove" only from here; under it, "check, then remove"
+
+
+def action_text(axis: str, verdict: str, symbol: Symbol, dup: DuplicateOf | None, confidence: int = 100) -> str:
     where = f"`{symbol.qualified_name}` (lines {symbol.line_start}-{symbol.line_end})"
     if axis == "utility" and verdict == "DEAD":
-        return f"Remove {where}: nothing reaches it."
+        if confidence >= HIGH_CONFIDENCE:
+            return f"Remove {where}: nothing reaches it (confidence {confidence})."
+        return f"Check whether anything outside the analysis uses {where} (confidence {confidence}); " \
+               f"if nothing does, remove it."
     if axis == "utility":
         return f"Inline or drop {where}: it adds little."
     if axis == "duplication" and dup is not None:
@@ -181,7 +187,8 @@ def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> 
         actions.append(
             Action(
                 category=ACTION_CATEGORY[axis],
-                description=action_text(axis, verdict, symbol, review.duplicate_of),
+                description=action_text(axis, verdict, symbol, review.duplicate_of,
+                                        axes[axis].confidence if axis in axes else 100),
                 symbol=symbol.qualified_name,
                 line_start=symbol.line_start,
             )
