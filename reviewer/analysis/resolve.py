@@ -83,7 +83,7 @@ def _name_chain(text: str) -> list[str]:
     return [part.strip() for part in match.group(0).replace("?.", ".").split(".")]
 
 
-_ATTRIBUTE = re.compile(r"\.\s*#?([A-Za-z_$][\w$]*)")
+_ATTRIBUTE = re.compile(r"\.\s*(#?[A-Za-z_$][\w$]*)")  # `.#x` is the private member `#x`, not `x`
 
 
 def attribute_names(text: str) -> tuple[str, ...]:

@@ -77,6 +77,25 @@ _NAME_FRAGMENT = re.compile(
 DEFAULT_MIN_CONFIDENCE = 70  # config analysis.min_confidence: under it a DEAD verdict is not a finding
 
 
+# Calls and names through which a module lists its own (or another module's) members.
+_INTROSPECTION_CALLS = frozenset({"getmembers", "globals", "vars"})
+_IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
+UNSCANNED_MAX_BYTES = 2_000_000
+_DOTTED_STRING = re.compile(r"""["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)["']""")
+
+
+def _introspects(facts: FileFacts) -> bool:
+    """`inspect.getmembers(sys.modules[__name__])`, `globals()`, `vars(module)`: names are
+    found by listing, which the scanner's `dynamic_access` (computed keys) does not see."""
+    calls = list(facts.module_calls)
+    references = list(facts.module_references)
+    for sym in facts.symbols:
+        calls.extend(sym.calls)
+        references.extend(sym.references)
+    return any(name_chain(c)[-1:] and name_chain(c)[-1] in _INTROSPECTION_CALLS for c in calls) or \
+        any(r.startswith("sys.modules") for r in references)
+
+
 def _root_kind(reason: str) -> str:
     """A root's reason, as the kind counted in "checked ..." texts."""
     for prefix, kind in (("top-level code", "files' top-level code"), ("test code", "test symbols"),
@@ -109,6 +128,8 @@ class UtilityAnalysis:
         self.root_confidence: dict[SymbolKey, int] = {}  # roots weaker than the default 85
         self.registry_bases: set[SymbolKey] = set()
         self.hook_files = hook_files(index.root)
+        self.dynamic_files = {path for path, facts in index.files.items() if facts.dynamic_access or _introspects(facts)}
+        self._unscanned_names: dict[str, str] | None = None
         self.dead_by: dict[SymbolKey, set[SymbolKey]] = {}  # cascade member -> dead symbols keeping it dead
         self.min_confidence = min_confidence
         self._roots_summary: str | None = None
@@ -144,12 +165,27 @@ class UtilityAnalysis:
         found: dict[str, str] = {}
         names = sorted(self.graph.symbols_by_name)
         for path, facts in self.index.files.items():
-            if not facts.dynamic_access or path in self.test_files:
+            if path not in self.dynamic_files or path in self.test_files:
                 continue
             for fragment in set(_NAME_FRAGMENT.findall("\n".join(self.sources.lines(path)))):
                 at = bisect.bisect_right(names, fragment)
                 if len(fragment) >= 3 and at < len(names) and names[at].startswith(fragment):
                     found.setdefault(fragment, path)
+        return found
+
+    def _dotted_path_strings(self) -> dict[SymbolKey, str]:
+        """Symbols named by a dotted path in a Python string ("app.auth.services.handler" in
+        Django settings, celery routes, `import_string`): loaded by that name at run time."""
+        found: dict[SymbolKey, str] = {}
+        for path, facts in self.index.files.items():
+            if facts.language != "python":
+                continue
+            for dotted in set(_DOTTED_STRING.findall("\n".join(self.sources.lines(path)))):
+                module, _, attribute = dotted.rpartition(".")
+                target = self.index.module_file(module)
+                qname = self.index.top_level.get(target, {}).get(attribute) if target else None
+                if qname is not None:
+                    found[(target, qname)] = f"named by the dotted path '{dotted}' in a string in {path}"
         return found
 
     def _orphan_package_module(self, path: str) -> bool:
@@ -304,6 +340,14 @@ class UtilityAnalysis:
                 target = self.index.export_target(path, name)
                 if target is not None and not target.is_module:
                     roots.setdefault((target.path, target.qualified_name or ""), f"declared public in __all__ of {path}")
+        for path, facts in self.index.files.items():
+            for sym in facts.symbols:
+                public = None if path in self.test_files else self._public_unused(path, sym)
+                if public:  # alive, and what it uses with it; its verdict is "public, unused"
+                    roots.setdefault((path, sym.qualified_name), f"public, unused in this repository: {public}")
+                    self.root_confidence.setdefault((path, sym.qualified_name), 50)
+        for key, why in self._dotted_path_strings().items():
+            roots.setdefault(key, why)
         global_prefixes = self._global_dynamic_prefixes()
         for path, facts in self.index.files.items():
             if path in self.test_files:
@@ -339,7 +383,7 @@ class UtilityAnalysis:
             return "member of an object literal handed to a call (the callee reads it by name)"
         if sym.parent is None and sym.kind == "function" and is_dunder(sym.name):
             return f"module-level {sym.name} is called by Python itself (module protocol)"
-        if facts.dynamic_access:
+        if path in self.dynamic_files:
             prefixes = self._dynamic_prefixes(path, facts)
             matched = [p for p in prefixes if sym.name.startswith(p)]
             if matched:
@@ -494,6 +538,8 @@ class UtilityAnalysis:
         evidence += f"; {own_refs} reference{'s' if own_refs != 1 else ''} in its own file"
         if non_test_users:
             return assessment(verdict="USED", confidence=90, detail=evidence)
+        if root is not None and root.startswith("public, unused"):  # reported apart: never DEAD
+            return assessment(verdict="USED", confidence=50, report=False, detail=f"{root}; {evidence}")
         if root is not None:
             confidence = self.root_confidence.get(key, 85 if "dynamic" not in root else 40)
             return assessment(verdict="USED", confidence=confidence,
@@ -545,10 +591,6 @@ class UtilityAnalysis:
             confidence, doubts = self._dead_confidence(path, sym, 85)
             return assessment(verdict="DEAD", confidence=confidence,
                               detail=f"{imported}; referenced only by dead code: {named}{more}{doubts}")
-        public = self._public_unused(path, sym)
-        if public:
-            return assessment(verdict="USED", confidence=50, report=False,
-                              detail=f"public, unused in this repository: {public}; {imported}")
         reexporters = sorted(set(self.graph.reexporters.get(key, ())))
         if reexporters:
             base, why = 75, f"re-exported by {', '.join(reexporters[:3])} but {imported}"
@@ -573,8 +615,13 @@ class UtilityAnalysis:
         strings = sorted(self.graph.string_files.get(sym.name, ()))
         if strings:
             doubts.append((25, f"the string '{sym.name}' appears in {', '.join(strings[:2])}"))
-        if self.index.files[path].dynamic_access:
+        if path in self.dynamic_files:
             doubts.append((15, f"{path} looks names up dynamically"))
+        unscanned = self.unscanned_names().get(sym.name)
+        if unscanned:
+            doubts.append((30, f"'{sym.name}' appears in {unscanned}, which was not scanned"))
+        if sym.kind in ("interface", "type") and not sym.exported and self.index.files[path].language != "python":
+            doubts.append((30, "a type nothing names may merge into a module or global declaration"))
         if self._kind_of_parent(path, sym) in ("class", "interface"):
             doubts.append((10, "a method may be called through an object the analysis cannot type"))
         if not self.entry_points.application and self._public_python_name(path, sym):
@@ -585,6 +632,24 @@ class UtilityAnalysis:
         confidence = max(5, base - sum(cost for cost, _ in doubts))
         text = "".join(f"; but {why}" for _, why in doubts)
         return confidence, text
+
+    def unscanned_names(self) -> dict[str, str]:
+        """Identifiers of the text files the scan skipped (generated, too large): code there
+        may use a name the graph never saw. Name -> one such file."""
+        if self._unscanned_names is None:
+            self._unscanned_names = {}
+            root = self.index.root
+            for skipped in self.index.scan.skipped if root is not None else ():
+                if skipped.reason.startswith(("binary", "no grammar")):
+                    continue
+                try:
+                    with open(root / skipped.path, "rb") as handle:
+                        text = handle.read(UNSCANNED_MAX_BYTES).decode("utf-8", errors="replace")
+                except OSError:
+                    continue
+                for name in set(_IDENTIFIER.findall(text)):
+                    self._unscanned_names.setdefault(name, skipped.path)
+        return self._unscanned_names
 
     def roots_checked(self) -> str:
         """The roots reachability started from, counted by kind (for the DEAD evidence text)."""
