@@ -360,8 +360,10 @@ def test_a_root_that_is_a_package_offers_its_reexports_as_public_api(tmp_path: P
     assert "public API of the package" in detail(evidence, "helpers.py", "render", "utility")
     # a public module nothing imports (`pkg.testing`): users may import it
     assert verdict(evidence, "testing.py", "Runner", "utility") == "USED"
-    assert "public module of a library" in detail(evidence, "testing.py", "Runner", "utility")
+    assert "public, unused in this repository: public name of public module testing.py of a library" in detail(
+        evidence, "testing.py", "Runner", "utility")
     assert evidence.for_symbol("testing.py", "Runner")["utility"].confidence == 50
+    assert evidence.for_symbol("testing.py", "Runner")["utility"].report is False  # reported apart, never DEAD
     assert verdict(evidence, "testing.py", "Runner.invoke", "utility") == "USED"
     # a private module nothing imports is not library API
     assert verdict(evidence, "_impl.py", "undocumented_helper", "utility") == "DEAD"
