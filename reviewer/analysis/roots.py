@@ -52,6 +52,7 @@ CONVENTION_ROOTS: tuple[ConventionRoot, ...] = (
     _row("asv benchmark", r"(?:^|/)benchmarks?/.*\.py$",
          r"(?:time|mem|peakmem|track|timeraw)_\w+|setup|teardown|setup_cache|params|param_names|timeout",
          members=True),
+    _row("asv benchmark suite (classes holding benchmarks)", r"(?:^|/)benchmarks?/.*\.py$", r"[A-Z]\w*"),
     _row("IPython / Jupyter extension hook", r"\.py$",
          r"(?:load|unload)_ipython_extension|_jupyter_\w+_paths"),
     _row("pytest plugin hook", r"\.py$", r"pytest_\w+"),

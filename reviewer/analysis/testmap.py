@@ -24,6 +24,7 @@ from collections import defaultdict, deque
 from .bodies import SourceCache
 from .resolve import ProjectIndex
 from .roles import is_dunder, is_private, is_test_path
+from .roots import convention_root
 from .usage import MODULE, UsageGraph
 from ..schema.evidence import AxisAssessment, SymbolKey, assessment
 
@@ -39,7 +40,13 @@ TESTED_KINDS = ("function", "method", "class")
 _ROUTE = re.compile(r"""\.(?:get|post|put|patch|delete|head|options|route|api_route|websocket)\(\s*[fr]?["']([^"']*)["']""")
 # A test calling an HTTP endpoint through a client: client.get(...), self.client.post(...), request(app).get
 _HTTP_CALL = re.compile(r"""\b(?:client|test_client|api_client|app|request\([^)]*\))\s*\.\s*(?:get|post|put|patch|delete|head|options)\s*\(""")
+_VIEW_BASE = re.compile(r"(?:View|ViewSet|Api|API|Resource|Endpoint|Handler)$")
 _PATH_SEGMENT = re.compile(r"[A-Za-z_][\w-]*")
+
+
+def _area(path: str) -> str:
+    """The top-level folder of a path ("" at the root): a backend/ and a frontend/ are tested apart."""
+    return path.split("/", 1)[0] if "/" in path else ""
 
 
 class TestMap:
@@ -55,6 +62,7 @@ class TestMap:
         self._assert_lines_memo: dict[str, list[int]] = {}
         self._reached_from_tests: dict[SymbolKey, SymbolKey] | None = None
         self._http_test_text: str | None = None
+        self._tested_areas: set[str] | None = None
 
     def asserts(self, user: SymbolKey) -> bool:
         """Whether a test-code user asserts: an assertion on one of its lines (any line of the
@@ -150,6 +158,17 @@ class TestMap:
         if not self.test_files:
             return assessment(verdict="NONE", confidence=30, report=False,
                               detail="unknown: no test evidence (the project has no test files and no coverage data)")
+        sym = self.index.symbol(*key)
+        # the top-level name decides (`Demo.render` of a story lives in the story `Demo`)
+        convention = convention_root(key[0], key[1].split(".", 1)[0], True) if sym is not None else None
+        if convention:
+            return assessment(verdict="NONE", confidence=50, report=False,
+                              detail=f"read by a tool by convention ({convention}): not unit-tested code")
+        area = _area(key[0])
+        if area not in self.tested_areas():
+            return assessment(verdict="NONE", confidence=30, report=False,
+                              detail=f"unknown: no test imports code under {area or 'the root folder'}/ "
+                                     f"(its tests, if any, run end-to-end: browser or HTTP)")
         route = self._route_path(key)
         if route is not None:
             called = self._route_called(route)
@@ -159,10 +178,18 @@ class TestMap:
         via = self.reached_from_tests().get(key)
         if via is not None:
             who = f"{via[1]} ({via[0]})" if via[1] != MODULE else f"top-level code of {via[0]}"
+            if via == key:
+                who = "an HTTP client (it is a route or view and tests make HTTP calls)"
             return assessment(verdict="NONE", confidence=50, report=False,
                               detail=f"unknown: no direct test, but test code reaches it through {who}")
         return assessment(verdict="NONE", confidence=80, report=reportable,
                           detail=f"no test references or reaches it{suffix}")
+
+    def tested_areas(self) -> set[str]:
+        """Top-level folders holding project code that test code references directly."""
+        if self._tested_areas is None:
+            self._tested_areas = {_area(target[0]) for target in self.reached_from_tests()}
+        return self._tested_areas
 
     def _route_path(self, key: SymbolKey) -> str | None:
         sym = self.index.symbol(*key)
@@ -172,12 +199,28 @@ class TestMap:
                 return match.group(1)
         return None
 
-    def _route_called(self, route: str) -> str | None:
-        """Why tests may call the route over HTTP, or None when no test makes HTTP calls."""
+    def _tests_call_http(self) -> bool:
         if self._http_test_text is None:
             texts = ["\n".join(self.sources.lines(path)) for path in sorted(self.test_files)]
             self._http_test_text = "\n".join(t for t in texts if _HTTP_CALL.search(t))
-        if not self._http_test_text:
+        return bool(self._http_test_text)
+
+    def _http_handlers(self) -> list[SymbolKey]:
+        """Route functions (@app.get("/x")) and view classes (Django/DRF views, `*Api`)."""
+        found = []
+        for path, facts in self.index.files.items():
+            if path in self.test_files:
+                continue
+            for sym in facts.symbols:
+                key = (path, sym.qualified_name)
+                if self._route_path(key) is not None or sym.kind == "class" and any(
+                        _VIEW_BASE.search(base) for base in sym.bases):
+                    found.append(key)
+        return found
+
+    def _route_called(self, route: str) -> str | None:
+        """Why tests may call the route over HTTP, or None when no test makes HTTP calls."""
+        if not self._tests_call_http():
             return None
         segments = [s for s in _PATH_SEGMENT.findall(re.sub(r"\{[^}]*\}|<[^>]*>|:\w+", "", route))]
         if segments and all(f"/{segment}" in self._http_test_text for segment in segments):
@@ -200,6 +243,12 @@ class TestMap:
                 queue.append((path, MODULE))
                 queue.extend((path, sym.qualified_name) for sym in self.index.files[path].symbols)
             seen = set(queue)
+            if self._tests_call_http():  # tests reach routes and views through a client, not by name
+                for key in self._http_handlers():
+                    reached.setdefault(key, key)
+                    if key not in seen:
+                        seen.add(key)
+                        queue.append(key)
             seen_attributes: set[str] = set()
             while queue:
                 node = queue.popleft()
