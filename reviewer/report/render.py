@@ -37,7 +37,6 @@ from .sarif import build_sarif, sarif_text
 from .selection import select
 from ..gcpause import gc_paused
 
-REPORT_MD = "report.md"
 REPORT_JSON = "report.json"
 REPORT_SARIF = "report.sarif"
 REV_MD_SUFFIX = ".rev.md"

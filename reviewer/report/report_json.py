@@ -210,7 +210,7 @@ def _worst_first(entry: FileEntry) -> tuple:
     return (-FILE_VERDICT_RANK.get(entry.verdict, 0), -entry.high, -entry.findings, entry.file)
 
 
-def _axis_order(axis: str) -> tuple[int, str]:
+def axis_order(axis: str) -> tuple[int, str]:
     return (AXES.index(axis) if axis in AXES else len(AXES), axis)
 
 
@@ -258,7 +258,7 @@ def build_report(
                 file=review.file, language=review.language, verdict=review.verdict, reviewer=review.reviewer,
                 symbols=len(review.symbols), findings=sum(axis_counts.values()), high=high,
                 suppressed=sum(1 for f in review.findings if f.suppressed),
-                by_axis=dict(sorted(axis_counts.items(), key=lambda item: _axis_order(item[0]))),
+                by_axis=dict(sorted(axis_counts.items(), key=lambda item: axis_order(item[0]))),
                 rev_md=rev_md_link(workspace, review.file), source=source_link(workspace, review.file),
             )
         )
@@ -274,7 +274,7 @@ def build_report(
         functions=len(functions),
         verdicts=dict(verdicts),
         findings=len(active),
-        findings_by_axis={axis: dict(by_axis[axis]) for axis in sorted(by_axis, key=_axis_order)},
+        findings_by_axis={axis: dict(by_axis[axis]) for axis in sorted(by_axis, key=axis_order)},
         suppressed_findings=len(suppressed),
         reviewers=sorted({r.reviewer for r in reviews}),
         models=sorted({r.model for r in reviews if r.model}),

@@ -17,12 +17,12 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 from ..resources import template
-from ..schema.axes import AXES, FILE_VERDICT_RANK, FILE_VERDICTS, SEVERITIES
+from ..schema.axes import FILE_VERDICT_RANK, FILE_VERDICTS, SEVERITIES
 from . import markdown
 from .markdown import code_cell, plural, prose_cell, quote_target
 from .links import line_anchor
 from .ranking import is_hygiene
-from .report_json import FindingEntry, ReportJson
+from .report_json import FindingEntry, ReportJson, axis_order
 
 REPORT_MD = "report.md"
 PAGES_FOLDER = "findings"
@@ -35,7 +35,7 @@ MAX_CLUSTER_MEMBERS = 8
 MAX_SUPPRESSED = 20
 MAX_ERRORS = 20
 MAX_WARNINGS = 20
-FINDING_COLUMNS = "| # | Where | Symbol | Verdict | Severity | Confidence | Message |\n|---|---|---|---|---|---|---|"
+FINDING_COLUMNS = "| # | Where | Finding | Severity, confidence | Message |\n|---|---|---|---|---|"
 
 
 def duration(seconds: float) -> str:
@@ -82,8 +82,9 @@ class Rows:
         if f.related is not None and f.related.file in self.files:
             other = self.files[f.related.file]
             message += f" Other copy: [{code_cell(f.related.file + ':' + f.related.name)}]({quote_target(self.up + other.rev_md)})."
-        cells = [str(rank), self.where(f), code_cell(f.symbol or ""), f"{markdown.cell(f.axis, 30)} {markdown.cell(f.verdict, 30)}",
-                 f.severity, str(f.confidence), message]
+        symbol = f"{code_cell(f.symbol)} " if f.symbol else ""
+        cells = [str(rank), self.where(f), f"{symbol}{markdown.cell(f.axis, 30)} **{markdown.cell(f.verdict, 30)}**",
+                 f"{f.severity}, {f.confidence}", message]
         return "| " + " | ".join(cells) + " |"
 
     def table(self, findings: list[FindingEntry], first: int = 1) -> str:
@@ -99,10 +100,6 @@ class AxisSection:
     pages: list[tuple[int, str]]  # (page number, link) when the axis overflows report.md
     hygiene_files: list[tuple[str, str, int, str]]  # summary mode: (file link, verdict counts, total, rev_md)
     more_files: int = 0
-
-
-def _axis_order(axis: str) -> tuple[int, str]:
-    return (AXES.index(axis) if axis in AXES else len(AXES), axis)
 
 
 def _page_name(axis: str, number: int) -> str:
@@ -129,7 +126,7 @@ def sections(report: ReportJson, hygiene: str) -> tuple[list[AxisSection], dict[
         grouped[finding.axis].append(finding)
     rows = Rows(report)
     out, pages = [], {}
-    for axis in sorted(grouped, key=_axis_order):
+    for axis in sorted(grouped, key=axis_order):
         findings = grouped[axis]
         if hygiene == "summary" and is_hygiene(axis):
             files = _hygiene_files(report, findings)

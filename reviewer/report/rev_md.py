@@ -69,8 +69,9 @@ def _finding_row(links: Links, review: ReviewFile, f: Finding, confidence: int, 
     if f.axis == "duplication" and symbol is not None and symbol.duplicate_of is not None:
         d = symbol.duplicate_of
         message += f" Other copy: {_partner(links, d.file, d.name, d.line_start)}."
-    return [str(rank), _here(links, f.line_start, f.line_end), code_cell(f.symbol or ""),
-            f"{cell(f.axis, 30)} **{cell(f.verdict, 30)}**", f.severity, str(confidence), message]
+    symbol = f"{code_cell(f.symbol)} " if f.symbol else ""
+    return [str(rank), _here(links, f.line_start, f.line_end), f"{symbol}{cell(f.axis, 30)} **{cell(f.verdict, 30)}**",
+            f"{f.severity}, {confidence}", message]
 
 
 def _suppressed_item(links: Links, f: Finding) -> str:
