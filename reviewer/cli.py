@@ -325,7 +325,7 @@ def _print_results(root: Path, config: Config, outcome, gate, scope, baseline, o
         if output_format != "full" and not quiet:
             click.echo(render_run_summary(outcome, gate))
     else:
-        click.echo(text, nl=False)
+        click.echo(text, nl=False, color=color or None)  # None: click strips styles off a non-terminal
 
 
 @cli.command()

@@ -96,7 +96,7 @@ def test_a_big_project_gives_a_small_report_md(tmp_path: Path) -> None:
     assert f"The {INLINE_FINDINGS} most important of 1,500" in text
     utility_pages = sorted(name for name in pages if name.startswith("findings/utility-"))
     assert len(utility_pages) == -(-1500 // PAGE_SIZE) and "(findings/utility-1.md)" in text
-    assert sum(page.count("| utility DEAD |") for name, page in pages.items() if name in utility_pages) == 1500
+    assert sum(page.count("utility **DEAD**") for name, page in pages.items() if name in utility_pages) == 1500
     # hygiene is counted per file, not listed
     assert "findings/tests-1.md" not in pages and f"and {1500 - MAX_HYGIENE_FILES:,} more files" in text
     assert "more clusters" in text or len(report.semantic.clusters) <= 10
