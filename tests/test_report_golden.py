@@ -190,3 +190,21 @@ def test_only_changed_reviews_are_rendered_again(tmp_path: Path) -> None:
     assert "Edited summary." in (reviews / "src" / "rng.py.rev.md").read_text()
     assert (reviews / "src" / "clean.py.rev.md").read_text().startswith("# `src/clean.py`")  # missing: rebuilt
     assert (reviews / "web" / "util.ts.rev.md").read_text() == "stale\n"  # unchanged: left alone
+
+
+def test_sarif_related_locations_category_help_and_prefix(rendered: Path) -> None:
+    from reviewer.report.loading import load_reviews
+    from reviewer.report.sarif import build_sarif
+    from reviewer.workspace import Workspace
+
+    reviews = load_reviews(Workspace(rendered.parent)).reviews
+    sarif = build_sarif(reviews, None, category="web-job", prefix="services/api/")
+    assert not list(_sarif_validator().iter_errors(sarif))
+    run = sarif["runs"][0]
+    assert run["automationDetails"]["id"] == "web-job/report"
+    assert all(rule["help"]["markdown"] for rule in run["tool"]["driver"]["rules"])
+    dup = next(r for r in run["results"] if r["ruleId"] == "duplication/DUPLICATE")
+    related = dup["relatedLocations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert related.startswith("services/api/") and "[the other copy](1)" in dup["message"]["text"]
+    assert all(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].startswith("services/api/")
+               for r in run["results"])
