@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .config import Config, load_config
+from .config import Config, config_source, load_config
 from .errors import EXIT_ERROR, UserError
 from .ui import UI
 
@@ -143,6 +143,70 @@ def similar(target: str, path: str, config_path: str | None, as_json: bool, max_
         click.echo(f"  {hit.score:.2f}  {hit.file_path}:{hit.line_start}-{hit.line_end} {hit.name} ({parts})  {hit.summary}")
 
 
+OUTPUT_FORMATS = ("full", "concise", "json", "github", "gitlab", "sarif")
+
+
+def _axes_option(value: str | None) -> list[str] | None:
+    """`--axes utility,duplication`: the axes to report (like ruff's --select)."""
+    from .schema.axes import AXES
+
+    if value is None:
+        return None
+    axes = [a.strip().lower() for a in value.split(",") if a.strip()]
+    for axis in axes:
+        if axis not in AXES:
+            import difflib
+
+            close = difflib.get_close_matches(axis, AXES, n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else f" (axes: {', '.join(AXES)})"
+            raise UserError(f"unknown axis '{axis}' in --axes{hint}")
+    return axes
+
+
+def _apply_run_options(config: Config, axes: list[str] | None, exclude: tuple[str, ...], sarif_category: str | None) -> None:
+    """Command-line options override the configuration, like ruff's."""
+    from .report.selection import HYGIENE_AXES
+
+    if axes is not None:
+        config.axes = axes
+        if set(axes) & set(HYGIENE_AXES):
+            config.report.hygiene = "full"  # asked for by name: listed, not summarised
+    config.scan.exclude = [*config.scan.exclude, *exclude]
+    if sarif_category:
+        config.report.sarif_category = sarif_category
+
+
+def _baseline_from_ref(root: Path, config: Config, ref: str):
+    """Review the tree at git REF in a temporary worktree (same configuration and
+    reviewer) and return its findings as a baseline: "new" then means new since REF."""
+    import subprocess
+    import tempfile
+
+    from .pipeline import RunOptions, run as run_pipeline
+    from .report.baseline import build_baseline
+    from .report.repo import repo_prefix
+    from .report.selection import select
+
+    def git(*args: str) -> str:
+        done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True)
+        if done.returncode != 0:
+            message = (done.stderr.strip().splitlines() or ["git failed"])[-1]
+            raise UserError(f"--baseline-from-ref {ref}: {message}")
+        return done.stdout.strip()
+
+    git("rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}")
+    with tempfile.TemporaryDirectory(prefix="reviewer-baseline-") as tmp:
+        tree = Path(tmp) / "tree"
+        git("worktree", "add", "--detach", str(tree), ref)
+        try:
+            at_ref = config.model_copy(deep=True)
+            at_ref.output = str(Path(tmp) / "out")  # absolute: nothing lands in the user's tree
+            outcome = run_pipeline(tree / repo_prefix(root), at_ref, RunOptions(), UI(plain=True, quiet=True))
+            return build_baseline(select(list(outcome.reviews.values()), config))
+        finally:
+            git("worktree", "remove", "--force", str(tree))
+
+
 @cli.command()
 @path_argument
 @config_option
@@ -150,45 +214,122 @@ def similar(target: str, path: str, config_path: str | None, as_json: bool, max_
 @click.option("--rebuild-rag", is_flag=True, help="Drop the RAG index and build it again.")
 @click.option("--no-cache", is_flag=True, help="Review every file again, ignoring the review cache.")
 @click.option("--changed-since", metavar="REF", default=None, help="Review only the files changed since git REF (compared against the whole index).")
+@click.option("--axes", "axes_value", metavar="LIST", default=None, help="Report only these axes, comma-separated (default: axes). Naming tests or documentation lists them in full.")
+@click.option("--exclude", multiple=True, metavar="GLOB", help="Leave out files matching GLOB (repeatable; added to scan.exclude).")
 @click.option("--fail-on", metavar="LEVEL", default=None, help="Exit 1 when hit: needs-refactor, critical, or an axis (e.g. duplication). Default: ci.fail_on.")
-@click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False), default=None, help="Gate only on findings not in this baseline (see `reviewer baseline`).")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when the gate is hit (errors still exit 2).")
+@click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False), default=None, help="Gate only on findings not in this baseline (see `reviewer baseline`); they are marked new in the reports.")
+@click.option("--baseline-from-ref", metavar="REF", default=None, help="Review git REF in a temporary worktree and use its findings as the baseline.")
+@click.option("--update-baseline", is_flag=True, help="After the run, write the findings to the baseline file (--baseline, ci.baseline, or .reviewer/baseline.json).")
+@click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), default="full", show_default=True, help="What goes to stdout: the summary and top findings, one line per finding, report.json, GitHub annotations, GitLab code quality, or SARIF.")
+@click.option("-o", "--output-file", type=click.Path(dir_okay=False), default=None, help="Write the --output-format output to FILE instead of stdout.")
+@click.option("--sarif-category", metavar="NAME", default=None, help="SARIF automationDetails category (default: report.sarif_category, 'reviewer'); one per CI job.")
 @click.option("--max-cost", type=click.FloatRange(0), default=None, help="USD: stop starting new Claude reviews once reached.")
-@click.option("--plain", is_flag=True, help="No progress bars (the default when stderr is not a terminal).")
 @click.option("--min-confidence", type=click.IntRange(0, 100), default=None,
               help="DEAD verdicts under this confidence are not findings. Default: analysis.min_confidence (70).")
+@click.option("--plain", is_flag=True, help="No progress bars (the default in CI and when stderr is not a terminal).")
+@click.option("-q", "--quiet", is_flag=True, help="Print only the findings and errors.")
+@click.option("-v", "--verbose", is_flag=True, help="List every finding after the summary, not only the top ones.")
+@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True, help="Colour in the terminal (auto honours NO_COLOR).")
 def run(path: str, config_path: str | None, enable_rag: bool, rebuild_rag: bool, no_cache: bool,
-        changed_since: str | None, fail_on: str | None, baseline_path: str | None, max_cost: float | None,
-        plain: bool, min_confidence: int | None) -> None:
+        changed_since: str | None, axes_value: str | None, exclude: tuple[str, ...], fail_on: str | None,
+        exit_zero: bool, baseline_path: str | None, baseline_from_ref: str | None, update_baseline: bool,
+        output_format: str, output_file: str | None, sarif_category: str | None, max_cost: float | None,
+        plain: bool, quiet: bool, verbose: bool, color: str, min_confidence: int | None) -> None:
     """Audit PATH: scan, estimate, index, review, report. Exit 0 clean, 1 gate hit, 2 error."""
     from .pipeline import RunOptions, run as run_pipeline
-    from .report.baseline import load_baseline
+    from .report.baseline import BASELINE_FILENAME, build_baseline, load_baseline, write_baseline
     from .report.gate import ci_exit_code, evaluate_gate, parse_fail_on
-    from .report.terminal import render_run_summary
+    from .report.selection import select
+    from .ui import use_color
 
     root = _root(path)
     config = _config(root, config_path)
     if min_confidence is not None:
         config.analysis.min_confidence = min_confidence
+    note = config_source(root, Path(config_path).resolve() if config_path else None)[1]
+    if note and not quiet:
+        click.echo(f"reviewer: note: {note}", err=True)
+    _apply_run_options(config, _axes_option(axes_value), exclude, sarif_category)
     fail_on = fail_on or config.ci.fail_on
     parse_fail_on(fail_on)  # a typo in the gate is an error before any work, not after
+    if baseline_path and baseline_from_ref:
+        raise UserError("--baseline and --baseline-from-ref both name a baseline: keep one")
     # --baseline is relative to where you are; ci.baseline to the repository.
-    if baseline_path:
-        baseline = load_baseline(Path(baseline_path).resolve())
-    elif config.ci.baseline:
-        baseline = load_baseline(root / config.ci.baseline)
+    baseline_file = Path(baseline_path).resolve() if baseline_path else (root / config.ci.baseline if config.ci.baseline else None)
+    if baseline_from_ref:
+        baseline = _baseline_from_ref(root, config, baseline_from_ref)
+    elif baseline_file is not None and not (update_baseline and not baseline_file.exists()):
+        baseline = load_baseline(baseline_file)
     else:
         baseline = None
+    if baseline_path:
+        config.ci.baseline = str(baseline_file)  # the reports mark what it does not hold as new
     options = RunOptions(
         enable_rag=enable_rag, rebuild_rag=rebuild_rag, no_cache=no_cache, changed_since=changed_since,
         max_cost=max_cost, plain=plain,
     )
-    outcome = run_pipeline(root, config, options, UI.for_terminal(plain))
-    gate = evaluate_gate(list(outcome.reviews.values()), fail_on, baseline)
-    click.echo(render_run_summary(outcome, gate))
+    ui = UI.for_terminal(plain, quiet=quiet, color=color)
+    if baseline_from_ref:
+        from .workspace import Workspace
+
+        # On disk for the reports, which read ci.baseline to mark the new findings.
+        kept = write_baseline(baseline, Workspace(root, config.output).cache / "baseline-from-ref.json")
+        config.ci.baseline = str(kept)
+        ui.echo(f"baseline: {len(baseline.findings)} findings at {baseline_from_ref}")
+    outcome = run_pipeline(root, config, options, ui)
+    scope = select(list(outcome.reviews.values()), config)
+    gate = evaluate_gate(scope, fail_on, baseline)
+    _print_results(root, config, outcome, gate, scope, baseline, output_format, output_file,
+                   quiet=quiet, verbose=verbose, color=use_color(color))
+    if update_baseline:
+        target = baseline_file or root / config.output / BASELINE_FILENAME
+        recorded = write_baseline(build_baseline(scope), target)
+        ui.echo(f"baseline: {recorded} updated")
     # 2 when the review did not run on every file (never report clean then), else 1 on the gate.
     code = ci_exit_code(gate, outcome.record)
+    if code == 1 and exit_zero:
+        code = 0
     if code:
         sys.exit(code)
+
+
+def _print_results(root: Path, config: Config, outcome, gate, scope, baseline, output_format: str,
+                   output_file: str | None, quiet: bool, verbose: bool, color: bool) -> None:
+    """stdout (or -o FILE) in the chosen format; the findings are those of this run's scope."""
+    from .report import formats
+    from .report.report_json import build_report
+    from .report.repo import repo_prefix
+    from .report.sarif import build_sarif, sarif_text
+    from .report.terminal import render_findings, render_run_summary
+    from .workspace import Workspace
+
+    report = build_report(scope, outcome.record, Workspace(root, config.output), baseline=baseline)
+    ranked = report.ranked()
+    prefix = repo_prefix(root)
+    if output_format == "full":
+        parts = [] if quiet else [render_run_summary(outcome, gate)]
+        parts.append(render_findings(ranked, None if verbose or quiet else 10, color=color and not output_file))
+        text = "\n\n".join(p for p in parts if p) + "\n"
+    elif output_format == "concise":
+        text = formats.concise(ranked)
+    elif output_format == "github":
+        text = formats.github(ranked, prefix)
+    elif output_format == "gitlab":
+        text = formats.gitlab(ranked, prefix)
+    elif output_format == "json":
+        text = report.model_dump_json(indent=2) + "\n"
+    else:
+        text = sarif_text(build_sarif(scope, outcome.record, config.report.max_sarif_results,
+                                      config.report.sarif_category, prefix, baseline))
+    if output_file:
+        from .workspace import atomic_write_text
+
+        atomic_write_text(Path(output_file).resolve(), text)
+        if output_format != "full" and not quiet:
+            click.echo(render_run_summary(outcome, gate))
+    else:
+        click.echo(text, nl=False, color=color or None)  # None: click strips styles off a non-terminal
 
 
 @cli.command()

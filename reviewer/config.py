@@ -1,6 +1,8 @@
-"""`.reviewer.yml`: pydantic models, defaults, and errors that name the key.
+"""`.reviewer.yml` or `[tool.reviewer]` in pyproject.toml: pydantic models, defaults,
+and errors that name the key.
 
-Every field has a default, so no file is needed. Secrets never live here:
+Every field has a default, so no file is needed. Both files take the same keys; when
+both exist `.reviewer.yml` wins (it is the tool's own file) and `config_note` says so. Secrets never live here:
 the API key comes from the ANTHROPIC_API_KEY environment variable only.
 """
 
@@ -18,6 +20,7 @@ from .errors import UserError
 from .schema.axes import AXES
 
 CONFIG_FILENAME = ".reviewer.yml"
+PYPROJECT = "pyproject.toml"
 Axis = Literal[AXES]
 
 
@@ -84,6 +87,14 @@ class CIConfig(_Strict):
     baseline: str | None = None
 
 
+class ReportConfig(_Strict):
+    # summary: tests/documentation findings counted per file, listed only when selected with --axes
+    hygiene: Literal["summary", "full"] = "summary"
+    # GitHub shows 5,000 results per SARIF run; the most important are kept (report.json keeps all)
+    max_sarif_results: int = Field(default=5000, ge=1, le=25_000)
+    sarif_category: str = "reviewer"  # automationDetails.id: one per job, so two jobs never overwrite each other
+
+
 class Config(_Strict):
     scan: ScanConfig = Field(default_factory=ScanConfig)
     languages: list[Literal["python", "javascript", "typescript", "tsx"]] = Field(
@@ -95,6 +106,10 @@ class Config(_Strict):
     output: str = ".reviewer"
     ci: CIConfig = Field(default_factory=CIConfig)
     analysis: AnalysisConfig = Field(default_factory=AnalysisConfig)
+    report: ReportConfig = Field(default_factory=ReportConfig)
+    # Like ruff's per-file-ignores: glob -> axes whose findings are dropped there,
+    # e.g. {"tests/**": ["documentation"], "**/migrations/**": ["utility"]}
+    per_file_ignores: dict[str, list[Axis]] = Field(default_factory=dict)
 
     def fingerprint(self) -> str:
         """A stable digest of what changes review results (enters the review cache key)."""
@@ -162,14 +177,44 @@ def parse_config(data: Any, source: str) -> Config:
         raise UserError(_describe(exc.errors()[0], source)) from None
 
 
+def _pyproject_table(path: Path) -> dict | None:
+    """`[tool.reviewer]` of a pyproject.toml, or None when it has none."""
+    import tomllib
+
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"cannot read {path}: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise UserError(f"invalid TOML in {path}: {exc}") from None
+    table = data.get("tool", {}).get("reviewer")
+    return table if table is not None else None
+
+
+def config_source(root: Path, path: Path | None = None) -> tuple[Path | None, str | None]:
+    """Which file configures `root`, and a note when another one was left aside."""
+    if path is not None:
+        return path, None
+    yml, pyproject = root / CONFIG_FILENAME, root / PYPROJECT
+    in_pyproject = pyproject.is_file() and _pyproject_table(pyproject) is not None
+    if yml.exists():
+        note = f"{CONFIG_FILENAME} wins over [tool.reviewer] in {PYPROJECT} (both exist)" if in_pyproject else None
+        return yml, note
+    return (pyproject, None) if in_pyproject else (None, None)
+
+
 def load_config(root: Path, path: Path | None = None) -> Config:
-    """Read `path`, or `<root>/.reviewer.yml` when present, else the defaults."""
+    """Read `path`, or `<root>/.reviewer.yml`, or `[tool.reviewer]` of `<root>/pyproject.toml`,
+    else the defaults."""
     explicit = path is not None
-    path = path if explicit else root / CONFIG_FILENAME
-    if not path.exists():
-        if explicit:
-            raise UserError(f"config file not found: {path}")
+    if explicit and not path.exists():
+        raise UserError(f"config file not found: {path}")
+    path, _note = config_source(root, path)
+    if path is None:
         return Config()
+    shown = str(path.name if path.parent == root else path)
+    if path.name == PYPROJECT and path.suffix == ".toml":
+        return parse_config(_pyproject_table(path), f"[tool.reviewer] in {shown}")
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -181,4 +226,4 @@ def load_config(root: Path, path: Path | None = None) -> Config:
         where = f" line {mark.line + 1}" if mark is not None else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise UserError(f"invalid YAML in {path}{where}: {problem}") from None
-    return parse_config(data, str(path.name if path.parent == root else path))
+    return parse_config(data, shown)

@@ -8,7 +8,7 @@ from pathlib import Path
 from reviewer.schema.cards import FunctionCard
 from reviewer.report.clusters import duplicate_clusters, semantic_coherence_score
 from reviewer.report.report_json import build_report
-from reviewer.report.report_md import MAX_WORST_FILES, render_report_md
+from reviewer.report.report_md import INLINE_FINDINGS, MAX_HYGIENE_FILES, PAGE_SIZE, render_report_md, render_report_pages
 from reviewer.schema.review import DuplicateOf, Finding, ReviewFile, Similarity, SymbolReview
 from reviewer.workspace import Workspace
 
@@ -89,10 +89,16 @@ def test_a_big_project_gives_a_small_report_md(tmp_path: Path) -> None:
                     for j, (axis, verdict) in enumerate([("utility", "DEAD"), ("duplication", "DUPLICATE"), ("tests", "NONE"), ("documentation", "UNDOCUMENTED")])]
         reviews.append(_review(file, symbols, findings=findings, verdict="NEEDS_REFACTOR" if i % 3 else "CRITICAL"))
     report = build_report(reviews, None, Workspace(tmp_path))
-    text = render_report_md(report)
+    pages = render_report_pages(report)
+    text = pages["report.md"]
     assert len(text.encode()) < 200_000
-    assert f"and {1500 - MAX_WORST_FILES:,} more files" in text
-    assert "more utility findings" in text
+    # every utility finding is listed: the most important in report.md, all of them on linked pages
+    assert f"The {INLINE_FINDINGS} most important of 1,500" in text
+    utility_pages = sorted(name for name in pages if name.startswith("findings/utility-"))
+    assert len(utility_pages) == -(-1500 // PAGE_SIZE) and "(findings/utility-1.md)" in text
+    assert sum(page.count("utility **DEAD**") for name, page in pages.items() if name in utility_pages) == 1500
+    # hygiene is counted per file, not listed
+    assert "findings/tests-1.md" not in pages and f"and {1500 - MAX_HYGIENE_FILES:,} more files" in text
     assert "more clusters" in text or len(report.semantic.clusters) <= 10
     assert len(report.findings) == 6000  # report.json keeps everything
 
@@ -100,6 +106,6 @@ def test_a_big_project_gives_a_small_report_md(tmp_path: Path) -> None:
 def test_a_tiny_project_reads_well(tmp_path: Path) -> None:
     report = build_report([_review("a.py", [_fn("f")])], None, Workspace(tmp_path))
     text = render_report_md(report)
-    assert "The one file reviewed is CLEAN." in text
+    assert "**Nothing to fix**: 1 file reviewed" in text
     assert "No semantic duplication found." in text
     assert "more" not in text

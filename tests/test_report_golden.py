@@ -28,6 +28,10 @@ UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 def rendered(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("project")
     shutil.copytree(DATA / "report_run", root / ".reviewer")
+    for review in (root / ".reviewer" / "reviews").rglob("*.rev.json"):  # the sources the links point at
+        source = root / json.loads(review.read_text())["file"]
+        source.parent.mkdir(parents=True, exist_ok=True)
+        source.write_text("# source\n")
     render_all(root, Config())
     return root / ".reviewer"
 
@@ -101,7 +105,8 @@ def test_sarif_keeps_the_most_severe_results_under_the_limit() -> None:
     findings[5] = findings[5].model_copy(update={"severity": "high", "axis": "correction", "verdict": "ERROR"})
     review = ReviewFile(file="a.py", language="python", sha256="0" * 64, reviewer="static", findings=findings)
     run = build_sarif([review], None, max_results=3)["runs"][0]
-    assert [r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in run["results"]] == [1, 2, 6]
+    # the most important first: the high one, then the low ones in line order
+    assert [r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in run["results"]] == [6, 1, 2]
     assert run["properties"] == {"resultsOmitted": 4, "resultsLimit": 3}
     assert not list(_sarif_validator().iter_errors({"version": "2.1.0", "runs": [run]}))
 
@@ -119,15 +124,34 @@ def test_report_json_is_versioned_and_complete(rendered: Path) -> None:
     assert 0 <= report["semantic"]["semanticCoherenceScore"] <= 100
 
 
-def test_report_md_links_resolve(rendered: Path) -> None:
+def _slugs(markdown_text: str) -> set[str]:
+    """GitHub's heading anchors: lower case, punctuation dropped, spaces to dashes."""
+    import re
+
+    headings = re.findall(r"^#+ (.+)$", markdown_text, flags=re.M)
+    return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
+
+
+def test_every_link_in_every_page_resolves(rendered: Path) -> None:
+    """report.md, each .rev.md and any findings page: each relative link names an
+    existing file (source lines, partner reviews, the report), each #anchor a heading."""
     import re
     from urllib.parse import unquote
 
-    text = (rendered / "report.md").read_text(encoding="utf-8")
-    targets = set(re.findall(r"\]\(((?!#)[^)]+)\)", text))
-    assert targets
-    for target in targets:
-        assert (rendered / unquote(target)).is_file(), target
+    pages = [rendered / "report.md", *rendered.rglob("*.rev.md"), *(rendered / "findings").glob("*.md")]
+    checked = 0
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            path, _, anchor = target.partition("#")
+            if not path:
+                assert anchor in _slugs(text), f"{page.name}: no heading for #{anchor}"
+                continue
+            assert (page.parent / unquote(path)).is_file(), f"{page.relative_to(rendered)}: {target}"
+            if anchor and path.endswith(".md"):
+                assert anchor in _slugs((page.parent / unquote(path)).read_text()), target
+            checked += 1
+    assert checked > 50
 
 
 def test_report_rebuilds_without_reviewing_and_drops_orphans(tmp_path: Path) -> None:
@@ -166,3 +190,21 @@ def test_only_changed_reviews_are_rendered_again(tmp_path: Path) -> None:
     assert "Edited summary." in (reviews / "src" / "rng.py.rev.md").read_text()
     assert (reviews / "src" / "clean.py.rev.md").read_text().startswith("# `src/clean.py`")  # missing: rebuilt
     assert (reviews / "web" / "util.ts.rev.md").read_text() == "stale\n"  # unchanged: left alone
+
+
+def test_sarif_related_locations_category_help_and_prefix(rendered: Path) -> None:
+    from reviewer.report.loading import load_reviews
+    from reviewer.report.sarif import build_sarif
+    from reviewer.workspace import Workspace
+
+    reviews = load_reviews(Workspace(rendered.parent)).reviews
+    sarif = build_sarif(reviews, None, category="web-job", prefix="services/api/")
+    assert not list(_sarif_validator().iter_errors(sarif))
+    run = sarif["runs"][0]
+    assert run["automationDetails"]["id"] == "web-job/report"
+    assert all(rule["help"]["markdown"] for rule in run["tool"]["driver"]["rules"])
+    dup = next(r for r in run["results"] if r["ruleId"] == "duplication/DUPLICATE")
+    related = dup["relatedLocations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+    assert related.startswith("services/api/") and "[the other copy](1)" in dup["message"]["text"]
+    assert all(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].startswith("services/api/")
+               for r in run["results"])

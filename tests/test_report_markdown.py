@@ -5,7 +5,11 @@ from __future__ import annotations
 import re
 
 from reviewer.report import markdown
-from reviewer.report.rev_md import render_rev_md
+from pathlib import Path
+
+from reviewer.report.links import Links
+from reviewer.report.rev_md import render_rev_md as _render_rev_md
+from reviewer.workspace import Workspace
 from reviewer.schema.review import Action, Finding, ReviewFile, Similarity, SymbolReview
 
 UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
@@ -113,3 +117,7 @@ def test_actions_are_grouped_in_order() -> None:
     )
     text = render_rev_md(review)
     assert text.index("### Quick wins") < text.index("### Refactors") < text.index("### Hygiene")
+
+
+def render_rev_md(review: ReviewFile) -> str:
+    return _render_rev_md(review, Links(Workspace(Path("/project")), review.file))

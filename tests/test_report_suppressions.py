@@ -73,3 +73,25 @@ def test_suppressed_findings_do_not_gate_but_are_counted() -> None:
     gate = evaluate_gate([result], "utility", None)
     assert not gate.hit
     assert gate.suppressed_findings == 2
+
+
+def test_unknown_axis_and_unused_suppressions_are_reported() -> None:
+    result = apply_suppressions(_review(), {49: ["duplicate"], 19: ["documentation"], 5: ["utility"]})
+    problems = {(f.line_start, f.verdict): f.message for f in result.findings if f.axis == "suppression"}
+    assert "did you mean 'duplication'" in problems[(49, "UNKNOWN_AXIS")]
+    assert (5, "UNUSED") in problems  # line 5 owns no finding on utility
+    assert (19, "UNUSED") not in problems  # it silenced Box.open's documentation finding
+    assert all(f.severity == "low" for f in result.findings if f.axis == "suppression")
+
+
+def test_suppressing_what_made_the_verdict_clears_it() -> None:
+    review = _review().model_copy(update={"verdict": "NEEDS_REFACTOR", "findings": [
+        Finding(axis="utility", verdict="DEAD", severity="medium", symbol="helper", line_start=50, line_end=60,
+                message="m", fingerprint="d"),
+        Finding(axis="documentation", verdict="UNDOCUMENTED", severity="low", symbol="Box", line_start=10,
+                line_end=40, message="m", fingerprint="a"),
+    ]})
+    result = apply_suppressions(review, {55: ["utility"]})
+    assert result.verdict == "CLEAN"
+    assert evaluate_gate([result], "needs-refactor").exit_code == 0
+    assert apply_suppressions(review, {}).verdict == "NEEDS_REFACTOR"

@@ -107,6 +107,23 @@ def build_baseline(reviews: list[ReviewFile]) -> Baseline:
     return Baseline(findings=entries, files=files)
 
 
+def accepted_findings(reviews: list[ReviewFile], baseline: Baseline | None) -> dict[str, set[int]]:
+    """Per file, the indexes (in `review.findings`) of the active findings the baseline
+    accepts; every other active finding is new. One entry accepts one occurrence,
+    consumed in file order, so the gate and the reports agree on which copy is new."""
+    if baseline is None:
+        return {}
+    remaining = baseline.counts()
+    accepted: dict[str, set[int]] = {}
+    for review in sorted(reviews, key=lambda r: r.file):
+        review = ensure_fingerprints(review)
+        for index, finding in enumerate(review.findings):
+            if not finding.suppressed and remaining[finding.fingerprint] > 0:
+                remaining[finding.fingerprint] -= 1
+                accepted.setdefault(review.file, set()).add(index)
+    return accepted
+
+
 def write_baseline(baseline: Baseline, path: Path) -> Path:
     atomic_write_text(path, baseline.model_dump_json(indent=2) + "\n")
     return path

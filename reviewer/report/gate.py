@@ -18,14 +18,12 @@ that failed or were not reviewed): a gate never says 0 about code it did not see
 
 from __future__ import annotations
 
-from collections import Counter
-
 from pydantic import BaseModel, Field
 
 from ..errors import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, UserError
 from ..schema.axes import AXES, FILE_VERDICT_RANK
 from ..schema.review import ReviewFile, RunRecord
-from .baseline import Baseline, ensure_fingerprints
+from .baseline import Baseline, accepted_findings, ensure_fingerprints
 
 
 LEVELS = {"needs-refactor": FILE_VERDICT_RANK["NEEDS_REFACTOR"], "critical": FILE_VERDICT_RANK["CRITICAL"]}
@@ -81,17 +79,17 @@ def parse_fail_on(value: str | None) -> str | None:
 def evaluate_gate(reviews: list[ReviewFile], fail_on: str | None, baseline: Baseline | None = None) -> GateResult:
     fail_on = parse_fail_on(fail_on)
     result = GateResult(fail_on=fail_on, baseline_used=baseline is not None)
-    accepted = baseline.counts() if baseline is not None else Counter()
+    accepted = accepted_findings(reviews, baseline)
     accepted_files = baseline.files if baseline is not None else {}
 
     for review in sorted(reviews, key=lambda r: r.file):
         review = ensure_fingerprints(review)
+        in_baseline = accepted.get(review.file, set())
         active = []
-        for finding in review.findings:
+        for index, finding in enumerate(review.findings):
             if finding.suppressed:
                 result.suppressed_findings += 1
-            elif accepted[finding.fingerprint] > 0:
-                accepted[finding.fingerprint] -= 1  # one baseline entry accepts one occurrence
+            elif index in in_baseline:
                 result.baselined_findings += 1
             else:
                 active.append(finding)

@@ -1,8 +1,10 @@
 """`reviewer report`: rebuild every rendered file from the stored reviews.
 
 Reads `.reviewer/reviews/**/*.rev.json` and the last `runs/<id>/run.json`, and
-writes, each atomically: one `.rev.md` beside each `.rev.json`, `report.md`,
-`report.json` and `report.sarif` in the output folder. A `.rev.md` whose
+writes, each atomically: one `.rev.md` beside each `.rev.json`, `report.md`
+(and `findings/<axis>-<n>.md` pages when an axis has too many findings for one page),
+`report.json` and `report.sarif` in the output folder, all seen through the
+configuration (report/selection.py). A `.rev.md` whose
 `.rev.json` is gone (file deleted from the project) is removed.
 
 A `.rev.md` is rendered again only when its `.rev.json` or the renderer changed:
@@ -17,18 +19,24 @@ import hashlib
 from importlib import resources
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from .. import __version__
 from ..config import Config
 from ..schema.review import ReviewFile, RunRecord
 from ..workspace import Workspace, atomic_write_json, atomic_write_text, read_json
 from .loading import REVIEW_SUFFIX, last_run, load_reviews
 from .report_json import build_report
-from .report_md import render_report_md
+from .baseline import Baseline, load_baseline
+from .links import Links
+from .report_json import ReportJson
+from .report_md import PAGES_FOLDER, render_report_pages
+from .repo import repo_prefix
 from .rev_md import render_rev_md
 from .sarif import build_sarif, sarif_text
+from .selection import select
 from ..gcpause import gc_paused
 
-REPORT_MD = "report.md"
 REPORT_JSON = "report.json"
 REPORT_SARIF = "report.sarif"
 REV_MD_SUFFIX = ".rev.md"
@@ -37,20 +45,22 @@ RENDERED_MANIFEST = "rendered.json"
 
 def renderer_digest() -> str:
     """Changes when the .rev.md template or the code that fills it changes."""
-    from . import markdown, rev_md
+    from . import links, markdown, ranking, rev_md
 
     digest = hashlib.sha256(__version__.encode())
     digest.update(resources.files("reviewer.templates").joinpath("rev.md.j2").read_bytes())
-    for module in (rev_md, markdown):
+    for module in (rev_md, markdown, links, ranking):
         digest.update(Path(module.__file__).read_bytes())
     return digest.hexdigest()[:16]
 
 
-def _render_pages(workspace: Workspace, reviews: list[ReviewFile], digests: dict[str, str]) -> list[Path]:
+def _render_pages(workspace: Workspace, reviews: list[ReviewFile], digests: dict[str, str], config: Config) -> list[Path]:
     manifest_path = workspace.cache / RENDERED_MANIFEST
     previous = read_json(manifest_path, default={})
     previous = previous if isinstance(previous, dict) else {}
-    renderer = renderer_digest()
+    # The view (axes, per_file_ignores) changes a page without changing its .rev.json.
+    renderer = renderer_digest() + ":" + hashlib.sha256(
+        repr((sorted(config.axes), sorted(config.per_file_ignores.items()))).encode()).hexdigest()[:8]
     manifest: dict[str, str] = {}
     written = []
     for review in reviews:
@@ -58,11 +68,20 @@ def _render_pages(workspace: Workspace, reviews: list[ReviewFile], digests: dict
         content = digests.get(review.file) or hashlib.sha256(review.model_dump_json().encode()).hexdigest()
         key = f"{renderer}:{content}"
         if previous.get(review.file) != key or not path.exists():
-            atomic_write_text(path, render_rev_md(review))
+            atomic_write_text(path, render_rev_md(review, Links(workspace, review.file)))
         manifest[review.file] = key
         written.append(path)
     atomic_write_json(manifest_path, manifest)
     return written
+
+
+def _remove_stale_pages(workspace: Workspace, pages: set[str]) -> None:
+    """Finding pages of an axis that no longer needs one (report.md links only the live ones)."""
+    folder = workspace.base / PAGES_FOLDER
+    if folder.is_dir():
+        for path in folder.glob("*.md"):
+            if f"{PAGES_FOLDER}/{path.name}" not in pages:
+                path.unlink(missing_ok=True)
 
 
 def _remove_orphan_rev_md(workspace: Workspace) -> None:
@@ -78,16 +97,36 @@ def render_all(
     config: Config,
     reviews: list[ReviewFile] | None = None,
     run: RunRecord | None = None,
+    baseline: Baseline | None = None,
 ) -> list[Path]:
     """Write every .rev.md, report.md, report.json and report.sarif; return their paths.
 
     `reviews` / `run` may be passed by a pipeline that holds them already;
-    by default both are read from the workspace."""
+    by default both are read from the workspace. `baseline` (default: ci.baseline
+    when that file exists) marks the new findings."""
     with gc_paused():
-        return _render_all(root, config, reviews, run)
+        return _render_all(root, config, reviews, run, baseline)
 
 
-def _render_all(root: Path, config: Config, reviews: list[ReviewFile] | None, run: RunRecord | None) -> list[Path]:
+def configured_baseline(root: Path, config: Config) -> Baseline | None:
+    """ci.baseline (relative to the repository, or absolute) when it exists."""
+    if not config.ci.baseline:
+        return None
+    path = root / config.ci.baseline
+    return load_baseline(path) if path.is_file() else None
+
+
+def _previous_report(workspace: Workspace) -> ReportJson | None:
+    """The report.json about to be replaced (what changed since), if readable."""
+    data = read_json(workspace.base / REPORT_JSON, default=None)
+    try:
+        return ReportJson.model_validate(data) if isinstance(data, dict) else None
+    except ValidationError:
+        return None
+
+
+def _render_all(root: Path, config: Config, reviews: list[ReviewFile] | None, run: RunRecord | None,
+                baseline: Baseline | None) -> list[Path]:
     workspace = Workspace(root, config.output)
     warnings: list[str] = []
     digests: dict[str, str] = {}
@@ -97,15 +136,23 @@ def _render_all(root: Path, config: Config, reviews: list[ReviewFile] | None, ru
     if run is None:
         run = last_run(workspace)
 
-    written = _render_pages(workspace, reviews, digests)
+    if baseline is None:
+        baseline = configured_baseline(root, config)
+    reviews = select(reviews, config)
+
+    written = _render_pages(workspace, reviews, digests, config)
     _remove_orphan_rev_md(workspace)
 
-    report = build_report(reviews, run, workspace, warnings)
+    report = build_report(reviews, run, workspace, warnings, baseline, _previous_report(workspace))
+    sarif = build_sarif(reviews, run, config.report.max_sarif_results, config.report.sarif_category,
+                        repo_prefix(root), baseline)
+    pages = render_report_pages(report, config.report.hygiene)
     outputs = {
         REPORT_JSON: report.model_dump_json(indent=2) + "\n",
-        REPORT_SARIF: sarif_text(build_sarif(reviews, run)),
-        REPORT_MD: render_report_md(report),
+        REPORT_SARIF: sarif_text(sarif),
+        **pages,
     }
+    _remove_stale_pages(workspace, set(pages))
     for name, text in outputs.items():
         path = workspace.base / name
         atomic_write_text(path, text)

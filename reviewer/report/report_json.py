@@ -21,12 +21,22 @@ Schema, version 1 (`"version": 1`; a breaking change bumps it):
 - `files`: one entry per reviewed file, worst first: `file`, `language`,
   `verdict`, `reviewer`, `symbols`, `findings` (active), `high` (active and
   high severity), `suppressed`, `by_axis` {axis -> active count}, `rev_md`
-  (path of its .rev.md relative to the output folder)
+  (path of its .rev.md relative to the output folder), `source` (path of the
+  source file relative to the output folder; added in 0.2)
 - `findings`: every active finding: `file`, `symbol`, `axis`, `verdict`,
   `severity`, `line_start`, `line_end`, `message`, `fingerprint` (content hash,
-  see reviewer/baseline.py); ordered by file, then line
+  see reviewer/baseline.py); ordered by file, then line. Added in 0.2:
+  `confidence` (the symbol's, 0-100), `new` (true when the baseline does not
+  hold it, null without a baseline), `related` ({file, name, line_start}: a
+  duplicate's partner, or null)
 - `suppressed`: the suppressed findings, same shape plus `suppression_reason`
 - `warnings`: reviews that could not be read, and other notes
+- added in 0.2: `summary.new_findings` (against the baseline, null without one),
+  `changes` ({`previous_run_id`, `new`, `fixed`}: fingerprints that appeared or
+  went away since the previous report.json, null on a first report)
+
+The view is the configuration's: findings of axes not selected, or ignored for
+their path (`per_file_ignores`), are not in it (the .rev.json keeps them).
 """
 
 from __future__ import annotations
@@ -40,7 +50,8 @@ from .. import __version__
 from ..schema.axes import AXES, FILE_VERDICT_RANK, FILE_VERDICTS, SEVERITIES
 from ..schema.review import FileError, ReviewFile, RunRecord, TokenUsage
 from ..workspace import Workspace
-from .baseline import ensure_fingerprints
+from .baseline import Baseline, accepted_findings, ensure_fingerprints
+from .ranking import DEFAULT_CONFIDENCE, confidence_of, confidences, importance, rank_key
 from .clusters import (
     FUNCTION_KINDS,
     KEEP_RULE,
@@ -74,6 +85,7 @@ class Summary(BaseModel):
     reviewers: list[str]
     models: list[str]
     rag_enabled: bool
+    new_findings: int | None = None
 
 
 class RunSummary(BaseModel):
@@ -115,6 +127,15 @@ class FileEntry(BaseModel):
     suppressed: int
     by_axis: dict[str, int]
     rev_md: str
+    source: str = ""
+
+
+class Related(BaseModel):
+    """Another place a finding points at (a duplicate's partner)."""
+
+    file: str
+    name: str
+    line_start: int | None = None
 
 
 class FindingEntry(BaseModel):
@@ -128,6 +149,24 @@ class FindingEntry(BaseModel):
     message: str
     fingerprint: str
     suppression_reason: str | None = None
+    confidence: int = DEFAULT_CONFIDENCE
+    new: bool | None = None
+    related: Related | None = None
+
+    @property
+    def importance(self) -> float:
+        return importance(self.severity, self.confidence)
+
+    def rank_key(self) -> tuple:
+        return rank_key(self.file, self.axis, self.severity, self.confidence, self.line_start)
+
+
+class Changes(BaseModel):
+    """What moved since the previous report.json, by fingerprint."""
+
+    previous_run_id: str | None
+    new: int
+    fixed: int
 
 
 class ReportJson(BaseModel):
@@ -140,6 +179,11 @@ class ReportJson(BaseModel):
     findings: list[FindingEntry]
     suppressed: list[FindingEntry]
     warnings: list[str] = Field(default_factory=list)
+    changes: Changes | None = None
+
+    def ranked(self) -> list[FindingEntry]:
+        """The active findings, most important first."""
+        return sorted(self.findings, key=FindingEntry.rank_key)
 
 
 def rev_md_link(workspace: Workspace, file: str) -> str:
@@ -147,18 +191,37 @@ def rev_md_link(workspace: Workspace, file: str) -> str:
     return os.path.relpath(workspace.review_md(file), workspace.base).replace(os.sep, "/")
 
 
+def source_link(workspace: Workspace, file: str) -> str:
+    """Where the source file is, relative to the output folder."""
+    return os.path.relpath(workspace.root / file, workspace.base).replace(os.sep, "/")
+
+
+def _related(review: ReviewFile, finding) -> Related | None:
+    if finding.axis != "duplication" or not finding.symbol:
+        return None
+    for symbol in review.symbols:
+        if symbol.name == finding.symbol and symbol.duplicate_of is not None:
+            target = symbol.duplicate_of
+            return Related(file=target.file, name=target.name, line_start=target.line_start)
+    return None
+
+
 def _worst_first(entry: FileEntry) -> tuple:
     return (-FILE_VERDICT_RANK.get(entry.verdict, 0), -entry.high, -entry.findings, entry.file)
 
 
-def _axis_order(axis: str) -> tuple[int, str]:
+def axis_order(axis: str) -> tuple[int, str]:
     return (AXES.index(axis) if axis in AXES else len(AXES), axis)
 
 
 def build_report(
-    reviews: list[ReviewFile], run: RunRecord | None, workspace: Workspace, warnings: list[str] | None = None
+    reviews: list[ReviewFile], run: RunRecord | None, workspace: Workspace, warnings: list[str] | None = None,
+    baseline: Baseline | None = None, previous: "ReportJson | None" = None,
 ) -> ReportJson:
+    """`reviews`: the configuration's view (report/selection.py); `baseline` marks what is
+    new; `previous`: the report.json this one replaces (what changed since)."""
     reviews = sorted((ensure_fingerprints(r) for r in reviews), key=lambda r: r.file)
+    accepted = accepted_findings(reviews, baseline)
     verdicts = Counter({verdict: 0 for verdict in FILE_VERDICTS})
     by_axis: dict[str, Counter[str]] = {}
     files: list[FileEntry] = []
@@ -169,13 +232,19 @@ def build_report(
         verdicts[review.verdict] += 1
         axis_counts: Counter[str] = Counter()
         high = 0
-        for finding in sorted(review.findings, key=lambda f: (f.line_start, f.axis, f.verdict)):
+        by_symbol = confidences(review)
+        in_baseline = accepted.get(review.file, set())
+        ordered = sorted(enumerate(review.findings), key=lambda item: (item[1].line_start, item[1].axis, item[1].verdict))
+        for index, finding in ordered:
             # model_construct: the review was validated when loaded; 100k findings add up.
             entry = FindingEntry.model_construct(
                 file=review.file, symbol=finding.symbol, axis=finding.axis, verdict=finding.verdict,
                 severity=finding.severity, line_start=finding.line_start, line_end=finding.line_end,
                 message=finding.message, fingerprint=finding.fingerprint,
                 suppression_reason=finding.suppression_reason if finding.suppressed else None,
+                confidence=confidence_of(finding, by_symbol),
+                new=None if baseline is None or finding.suppressed else index not in in_baseline,
+                related=_related(review, finding),
             )
             if finding.suppressed:
                 suppressed.append(entry)
@@ -189,8 +258,8 @@ def build_report(
                 file=review.file, language=review.language, verdict=review.verdict, reviewer=review.reviewer,
                 symbols=len(review.symbols), findings=sum(axis_counts.values()), high=high,
                 suppressed=sum(1 for f in review.findings if f.suppressed),
-                by_axis=dict(sorted(axis_counts.items(), key=lambda item: _axis_order(item[0]))),
-                rev_md=rev_md_link(workspace, review.file),
+                by_axis=dict(sorted(axis_counts.items(), key=lambda item: axis_order(item[0]))),
+                rev_md=rev_md_link(workspace, review.file), source=source_link(workspace, review.file),
             )
         )
     files.sort(key=_worst_first)
@@ -205,11 +274,12 @@ def build_report(
         functions=len(functions),
         verdicts=dict(verdicts),
         findings=len(active),
-        findings_by_axis={axis: dict(by_axis[axis]) for axis in sorted(by_axis, key=_axis_order)},
+        findings_by_axis={axis: dict(by_axis[axis]) for axis in sorted(by_axis, key=axis_order)},
         suppressed_findings=len(suppressed),
         reviewers=sorted({r.reviewer for r in reviews}),
         models=sorted({r.model for r in reviews if r.model}),
         rag_enabled=any(r.rag_enabled for r in reviews),
+        new_findings=None if baseline is None else sum(1 for f in active if f.new),
     )
     return ReportJson(
         summary=summary,
@@ -225,7 +295,17 @@ def build_report(
         findings=active,
         suppressed=suppressed,
         warnings=list(warnings or []),
+        changes=_changes(active, previous),
     )
+
+
+def _changes(active: list[FindingEntry], previous: ReportJson | None) -> Changes | None:
+    if previous is None:
+        return None
+    now = Counter(f.fingerprint for f in active)
+    before = Counter(f.fingerprint for f in previous.findings)
+    return Changes(previous_run_id=previous.run.run_id if previous.run else None,
+                   new=sum((now - before).values()), fixed=sum((before - now).values()))
 
 
 def _run_summary(run: RunRecord | None) -> RunSummary | None:

@@ -1,5 +1,10 @@
 """One `.rev.md` per reviewed file, rendered from its ReviewFile (templates/rev.md.j2).
 
+Read top-down by someone about to edit the file: the verdict and what to do
+first, then the findings ranked by importance (report/ranking.py) with links to
+the source lines and to a duplicate's partner, the evidence, and the per-symbol
+table last and narrow (only the verdicts that ask for something).
+
 The rows are escaped here, in Python, and the template lays them out: on a
 5,000-file project a helper call per cell from inside Jinja costs seconds.
 Long lists are capped so a generated 10,000-line file still gives a readable
@@ -8,10 +13,14 @@ page; the .rev.json beside it keeps everything.
 
 from __future__ import annotations
 
-from ..schema.axes import AXES, DEFAULT_VERDICTS
+from collections import Counter
+
 from ..resources import template
+from ..schema.axes import AXES, SEVERITIES, needs_action
 from ..schema.review import Action, Finding, ReviewFile, Similarity, SymbolReview
-from .markdown import cell, code, code_cell, prose, prose_cell, text
+from .links import Links
+from .markdown import cell, code, code_cell, plural, prose, prose_cell, text
+from .ranking import confidence_of, confidences, ranked
 
 MAX_SYMBOLS = 300
 MAX_FINDINGS = 300
@@ -20,39 +29,55 @@ MAX_SIMILARITIES = 50
 ACTION_GROUPS = (("quick_win", "Quick wins"), ("refactor", "Refactors"), ("hygiene", "Hygiene"))
 
 
-def verdict_cell(symbol: SymbolReview, axis: str) -> str:
-    """The verdict of one axis; the ones that need action in bold."""
-    verdict = getattr(symbol, axis, "-")
-    if verdict in ("-", DEFAULT_VERDICTS.get(axis)):
-        return verdict
-    return f"**{verdict}**"
-
-
 def _lines(start: int, end: int) -> str:
     return str(start) if end == start else f"{start}–{end}"
 
 
-def _similarity_row(s: Similarity) -> list[str]:
+def _here(links: Links, start: int, end: int | None = None) -> str:
+    """Lines of this file, linked to the source."""
+    return f"[{_lines(start, end or start)}]({links.here(start, end)})"
+
+
+def _partner(links: Links, file: str, name: str, line: int | None) -> str:
+    """`file:name` linked to its .rev.md, then its line linked to the source."""
+    label = f"[{code_cell(file + ':' + name)}]({links.review(file)})"
+    return label + (f" ([L{line}]({links.source(file, line)}))" if line else "")
+
+
+def _similarity_row(links: Links, s: Similarity) -> list[str]:
     suggestion = s.suggestion or f"consider reusing {s.file}:{s.name}"
-    other = f" (L{s.other_line_start})" if s.other_line_start else ""
     kind = f" ({s.clone_kind})" if s.clone_kind else ""
-    return [f"{code_cell(s.function)} (L{s.line_start})", f"{code_cell(s.file + ':' + s.name)}{other}",
-            f"{s.score:.2f}{kind}", prose_cell(suggestion)]
+    return [f"{code_cell(s.function)} ([L{s.line_start}]({links.here(s.line_start)}))",
+            _partner(links, s.file, s.name, s.other_line_start), f"{s.score:.2f}{kind}", prose_cell(suggestion)]
 
 
-def _symbol_row(s: SymbolReview) -> list[str]:
-    return [code_cell(s.name), cell(s.kind, 20), "yes" if s.exported else "no",
-            *(verdict_cell(s, axis) for axis in AXES), str(s.confidence)]
+def _attention(s: SymbolReview) -> str:
+    """The verdicts that ask for something, e.g. "duplication DUPLICATE, tests NONE"."""
+    shown = [f"{axis} **{getattr(s, axis)}**" for axis in AXES if needs_action(axis, getattr(s, axis, "-"))]
+    return ", ".join(shown) or "-"
 
 
-def _finding_row(f: Finding) -> list[str]:
-    return [_lines(f.line_start, f.line_end), code_cell(f.symbol or ""), cell(f.axis, 30), cell(f.verdict, 30),
-            f.severity, prose_cell(f.message, 300)]
+def _symbol_row(links: Links, s: SymbolReview) -> list[str]:
+    exported = " (exported)" if s.exported else ""
+    return [f"{code_cell(s.name)}{exported}", cell(s.kind, 20), _here(links, s.line_start, s.line_end),
+            _attention(s), str(s.confidence)]
 
 
-def _suppressed_item(f: Finding) -> str:
+def _finding_row(links: Links, review: ReviewFile, f: Finding, confidence: int, rank: int) -> list[str]:
+    message = prose_cell(f.message, 300)
+    symbol = next((s for s in review.symbols if s.name == f.symbol), None)
+    if f.axis == "duplication" and symbol is not None and symbol.duplicate_of is not None:
+        d = symbol.duplicate_of
+        message += f" Other copy: {_partner(links, d.file, d.name, d.line_start)}."
+    symbol = f"{code_cell(f.symbol)} " if f.symbol else ""
+    return [str(rank), _here(links, f.line_start, f.line_end), f"{symbol}{cell(f.axis, 30)} **{cell(f.verdict, 30)}**",
+            f"{f.severity}, {confidence}", message]
+
+
+def _suppressed_item(links: Links, f: Finding) -> str:
     symbol = f" {code(f.symbol)}" if f.symbol else ""
-    return f"line {f.line_start}{symbol} {text(f.axis + '/' + f.verdict, 60)}: {prose(f.suppression_reason or 'suppressed', 200)}"
+    return (f"line {_here(links, f.line_start)}{symbol} {text(f.axis + '/' + f.verdict, 60)}: "
+            f"{prose(f.suppression_reason or 'suppressed', 200)}")
 
 
 def _repeats_evidence(s: SymbolReview) -> bool:
@@ -60,47 +85,53 @@ def _repeats_evidence(s: SymbolReview) -> bool:
     return bool(s.evidence) and all(sentence in s.detail for sentence in s.evidence.values())
 
 
-def _detail(s: SymbolReview) -> dict:
+def _detail(links: Links, s: SymbolReview) -> dict:
     bullets = [f"**{text(axis, 30)}**: {prose(sentence)}" for axis, sentence in s.evidence.items()]
     if s.duplicate_of is not None:
         d = s.duplicate_of
-        where = f" (L{d.line_start})" if d.line_start else ""
         kind = f", {d.clone_kind} clone" if d.clone_kind else ""
-        bullets.append(f"duplicate of {code(d.file + ':' + d.name)}{where}, score {d.score:.2f}{kind}")
+        bullets.append(f"duplicate of {_partner(links, d.file, d.name, d.line_start)}, score {d.score:.2f}{kind}")
     return {
         "heading": f"{code(s.name)} ({text(s.kind, 20)}, lines {s.line_start}–{s.line_end})",
+        "link": links.here(s.line_start, s.line_end),
         "detail": prose(s.detail) if s.detail and not _repeats_evidence(s) else "",
         "bullets": bullets,
     }
 
 
-def _action_item(a: Action) -> str:
-    item = prose(a.description)
-    if a.symbol and f"`{a.symbol}`" in a.description:
-        return item  # the description names it already
-    if a.symbol:
-        return f"{item} ({code(a.symbol)}" + (f", line {a.line_start})" if a.line_start else ")")
-    return f"{item} (line {a.line_start})" if a.line_start else item
+def _action_item(links: Links, a: Action) -> str:
+    parts = [code(a.symbol)] if a.symbol and f"`{a.symbol}`" not in a.description else []
+    if a.line_start:
+        parts.append(f"[line {a.line_start}]({links.here(a.line_start)})")
+    return prose(a.description) + (f" ({', '.join(parts)})" if parts else "")
 
 
 def _capped(items: list, limit: int) -> tuple[list, int]:
     return items[:limit], max(len(items) - limit, 0)
 
 
-def render_rev_md(review: ReviewFile) -> str:
+def _counts(findings: list[Finding]) -> str:
+    by_severity = Counter(f.severity for f in findings)
+    parts = ", ".join(f"{by_severity[s]} {s}" for s in SEVERITIES if by_severity[s])
+    return plural(len(findings), "finding") + (f" ({parts})" if parts else "")
+
+
+def render_rev_md(review: ReviewFile, links: Links) -> str:
     symbols = sorted(review.symbols, key=lambda s: (s.line_start, s.name))
-    findings = sorted((f for f in review.findings if not f.suppressed), key=lambda f: (f.line_start, f.axis))
+    by_symbol = confidences(review)
+    findings = ranked(review, [f for f in review.findings if not f.suppressed])
     suppressed = sorted((f for f in review.findings if f.suppressed), key=lambda f: (f.line_start, f.axis))
     detailed = [s for s in symbols if s.detail or s.evidence or s.duplicate_of]
     similar = sorted(review.similarities, key=lambda s: (-s.score, s.line_start, s.file, s.name)) if review.rag_enabled else []
 
+    counts = _counts(findings)
     similar, more_similarities = _capped(similar, MAX_SIMILARITIES)
     symbols, more_symbols = _capped(symbols, MAX_SYMBOLS)
     findings, more_findings = _capped(findings, MAX_FINDINGS)
     detailed, more_details = _capped(detailed, MAX_DETAILS)
     groups = []
     for category, title in ACTION_GROUPS:
-        items = [_action_item(a) for a in review.actions if a.category == category]
+        items = [_action_item(links, a) for a in review.actions if a.category == category]
         if items:
             groups.append((title, items))
 
@@ -108,19 +139,22 @@ def render_rev_md(review: ReviewFile) -> str:
         "rev.md.j2",
         title=code(review.file, 300),
         verdict=review.verdict,
+        counts=counts,
         language=text(review.language, 30),
         reviewer=review.reviewer + (f" ({text(review.model, 80)})" if review.model else ""),
         reviewed_at=text(review.reviewed_at, 40),
+        report_link=links.report(),
+        source_link=links.here(),
         summary=prose(review.summary, 1000),
-        axes=[axis.capitalize() for axis in AXES],
-        similarities=[_similarity_row(s) for s in similar],
+        similarities=[_similarity_row(links, s) for s in similar],
         more_similarities=more_similarities,
-        symbols=[_symbol_row(s) for s in symbols],
+        symbols=[_symbol_row(links, s) for s in symbols],
         more_symbols=more_symbols,
-        findings=[_finding_row(f) for f in findings],
+        findings=[_finding_row(links, review, f, confidence_of(f, by_symbol), rank)
+                  for rank, f in enumerate(findings, 1)],
         more_findings=more_findings,
-        suppressed=[_suppressed_item(f) for f in suppressed],
-        details=[_detail(s) for s in detailed],
+        suppressed=[_suppressed_item(links, f) for f in suppressed],
+        details=[_detail(links, s) for s in detailed],
         more_details=more_details,
         action_groups=groups,
     )

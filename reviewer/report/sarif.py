@@ -5,11 +5,20 @@
 - `partialFingerprints` carry the finding's content fingerprint (see
   reviewer/baseline.py), so an alert survives lines moving above it;
 - level from severity: high -> error, medium -> warning, low -> note;
-- locations are relative to the repository root under `uriBaseId` `%SRCROOT%`,
-  which is what code scanning resolves against the checkout;
-- at most MAX_RESULTS results, the most severe first: GitHub rejects a run with
-  more than 25,000. The run's `properties.resultsOmitted` says how many were left
-  out (report.json keeps them all). Written compact: the upload limit is 10 MB gzipped.
+- locations are relative to the *repository* root under `uriBaseId` `%SRCROOT%`,
+  which is what code scanning resolves against the checkout, also when the run
+  reviews a sub-folder (`prefix`: the folder's path in the repository);
+- a duplicate carries its partner as a `relatedLocation`, and each rule a
+  `help.markdown` that says what the verdict means and what to do;
+- `automationDetails.id` is `<category>/<run id>` (report.sarif_category): code
+  scanning keys alerts by category, so two jobs with two categories never close
+  each other's alerts (the upload action's `category:` input is ignored once the
+  file sets it);
+- with a baseline, `baselineState` says `new` or `unchanged`;
+- at most `max_results` results (report.max_sarif_results, 5,000: what GitHub
+  shows per run), the most important first (report/ranking.py). The run's
+  `properties.resultsOmitted` says how many were left out (report.json keeps them
+  all). Written compact: the upload limit is 10 MB gzipped.
 """
 
 from __future__ import annotations
@@ -19,16 +28,16 @@ from urllib.parse import quote
 
 from .. import __version__
 from ..schema.axes import AXES
-from ..schema.review import Finding, ReviewFile, RunRecord
-from .baseline import ensure_fingerprints
+from ..schema.review import Finding, ReviewFile, RunRecord, SymbolReview
+from .baseline import Baseline, accepted_findings, ensure_fingerprints
+from .ranking import confidence_of, confidences, rank_key
 
 SARIF_VERSION = "2.1.0"
 SARIF_SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"
 SRCROOT = "%SRCROOT%"
 FINGERPRINT_KEY = "reviewerContentHash/v1"
 LEVELS = {"high": "error", "medium": "warning", "low": "note"}
-SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
-MAX_RESULTS = 25_000
+MAX_RESULTS = 5_000
 LOGICAL_KINDS = {"function": "function", "method": "member", "class": "type", "interface": "type", "type": "type",
                  "enum": "type", "constant": "variable", "variable": "variable"}
 
@@ -60,47 +69,91 @@ RULE_TEXT: dict[str, dict[str, str]] = {
 }
 
 
+# What to do about each axis, for the rules' help.markdown.
+RULE_ADVICE = {
+    "correction": "Fix the code; the message names the case that goes wrong.",
+    "utility": "Remove the code, or suppress with `# reviewer: ignore[utility] <who uses it>` when a tool reaches "
+               "it in a way the reviewer cannot see (a plugin loader, a string lookup).",
+    "duplication": "Keep one copy and call it from the other place; the related location is the partner.",
+    "overengineering": "Inline the indirection or drop the unused generality.",
+    "tests": "Add a test that calls the code and asserts its result.",
+    "documentation": "Document what the parameters and the return value mean.",
+    "suppression": "Fix the axis name in the `reviewer: ignore[...]` comment, or remove the comment.",
+}
+RULE_TEXT["suppression"] = {
+    "UNKNOWN_AXIS": "A `reviewer: ignore[...]` comment names an axis that does not exist; it suppresses nothing.",
+    "UNUSED": "A `reviewer: ignore[...]` comment that no finding needs any more.",
+}
+
+
 def rule_id(axis: str, verdict: str) -> str:
     return f"{axis}/{verdict}"
 
 
 def _rule(axis: str, verdict: str) -> dict:
     description = RULE_TEXT.get(axis, {}).get(verdict, f"{axis} verdict {verdict}.")
+    advice = RULE_ADVICE.get(axis, "")
+    markdown = (f"**{axis}: {verdict}**. {description}\n\n{advice}\n\n"
+                "Silence one finding with a comment on the line above the symbol: "
+                f"`# reviewer: ignore[{axis}] why`. The `.reviewer/reviews/<file>.rev.md` page of the job's "
+                "artifact holds the evidence.")
     return {
         "id": rule_id(axis, verdict),
         "name": "".join(part.capitalize() for part in f"{axis}_{verdict}".replace("-", "_").split("_")),
         "shortDescription": {"text": f"{axis}: {verdict}"},
         "fullDescription": {"text": description},
-        "help": {"text": f"{description} See the file's .rev.md for the evidence and the suggested action."},
+        "help": {"text": f"{description} {advice}".strip(), "markdown": markdown},
         "properties": {"axis": axis, "verdict": verdict, "tags": ["maintainability", axis]},
     }
 
 
 def _rule_ids(reviews: list[ReviewFile]) -> list[tuple[str, str]]:
     """Every known rule, then any other axis/verdict the findings use, in a stable order."""
-    known = [(axis, verdict) for axis in AXES for verdict in RULE_TEXT.get(axis, {})]
+    known = [(axis, verdict) for axis in (*AXES, "suppression") for verdict in RULE_TEXT.get(axis, {})]
     extra = sorted(
         {(f.axis, f.verdict) for r in reviews for f in r.findings if not f.suppressed} - set(known)
     )
     return known + extra
 
 
-def _result(uri: str, finding: Finding, rule_index: int, symbol_kinds: dict[str, str]) -> dict:
+def _artifact(uri: str) -> dict:
+    return {"uri": uri, "uriBaseId": SRCROOT}
+
+
+def _uri(prefix: str, file: str) -> str:
+    return quote(prefix + file, safe="/-_.~")
+
+
+def _related(prefix: str, symbol: SymbolReview | None) -> list[dict]:
+    if symbol is None or symbol.duplicate_of is None:
+        return []
+    partner = symbol.duplicate_of
+    location: dict = {"id": 1, "physicalLocation": {"artifactLocation": _artifact(_uri(prefix, partner.file))},
+                      "message": {"text": f"the other copy: {partner.name}"}}
+    if partner.line_start:
+        location["physicalLocation"]["region"] = {"startLine": partner.line_start}
+    return [location]
+
+
+def _result(prefix: str, review: ReviewFile, finding: Finding, rule_index: int,
+            symbols: dict[str, SymbolReview], state: str | None) -> dict:
     start = max(finding.line_start, 1)
     end = max(finding.line_end, start)
     text = " ".join(finding.message.split()) or f"{finding.axis}: {finding.verdict}"
     if finding.symbol:
         text = f"{finding.symbol}: {text}"
+    symbol = symbols.get(finding.symbol or "")
+    related = _related(prefix, symbol) if finding.axis == "duplication" else []
+    if related:
+        text += " ([the other copy](1))"  # SARIF's embedded link to relatedLocations[id=1]
     location: dict = {
-        "physicalLocation": {
-            "artifactLocation": {"uri": uri, "uriBaseId": SRCROOT},
-            "region": {"startLine": start, "endLine": end},
-        }
+        "physicalLocation": {"artifactLocation": _artifact(_uri(prefix, review.file)),
+                             "region": {"startLine": start, "endLine": end}}
     }
     if finding.symbol:
-        kind = LOGICAL_KINDS.get(symbol_kinds.get(finding.symbol, ""), "function")
+        kind = LOGICAL_KINDS.get(symbol.kind if symbol else "", "function")
         location["logicalLocations"] = [{"fullyQualifiedName": finding.symbol, "kind": kind}]
-    return {
+    result = {
         "ruleId": rule_id(finding.axis, finding.verdict),
         "ruleIndex": rule_index,
         "level": LEVELS.get(finding.severity, "warning"),
@@ -108,6 +161,11 @@ def _result(uri: str, finding: Finding, rule_index: int, symbol_kinds: dict[str,
         "locations": [location],
         "partialFingerprints": {FINGERPRINT_KEY: finding.fingerprint},
     }
+    if related:
+        result["relatedLocations"] = related
+    if state:
+        result["baselineState"] = state
+    return result
 
 
 def _utc(timestamp: str) -> str:
@@ -115,27 +173,29 @@ def _utc(timestamp: str) -> str:
     return timestamp[: -len("+00:00")] + "Z" if timestamp.endswith("+00:00") else timestamp
 
 
-def build_sarif(reviews: list[ReviewFile], run: RunRecord | None = None, max_results: int = MAX_RESULTS) -> dict:
+def build_sarif(reviews: list[ReviewFile], run: RunRecord | None = None, max_results: int = MAX_RESULTS,
+                category: str = "reviewer", prefix: str = "", baseline: Baseline | None = None) -> dict:
+    """`reviews`: the configuration's view; `prefix`: where the reviewed folder sits in
+    the repository ("" at its root, "pkg/" for a sub-folder)."""
     reviews = sorted((ensure_fingerprints(r) for r in reviews), key=lambda r: r.file)
     rules = _rule_ids(reviews)
     index = {rule_id(axis, verdict): i for i, (axis, verdict) in enumerate(rules)}
-    active = [
-        (review, finding)
-        for review in reviews
-        for finding in sorted(review.findings, key=lambda f: (f.line_start, f.axis, f.verdict))
-        if not finding.suppressed
-    ]
-    omitted = 0
-    if len(active) > max_results:
-        # Keep the most severe; inside a severity, the path order stays.
-        kept = sorted(range(len(active)), key=lambda i: (SEVERITY_ORDER.get(active[i][1].severity, 1), i))[:max_results]
-        omitted = len(active) - max_results
-        active = [active[i] for i in sorted(kept)]
-    uris = {review.file: quote(review.file, safe="/-_.~") for review in reviews}
-    kinds = {review.file: {s.name: s.kind for s in review.symbols} for review in reviews}
+    accepted = accepted_findings(reviews, baseline)
+    active = []
+    for review in reviews:
+        by_symbol = confidences(review)
+        for position, finding in enumerate(review.findings):
+            if finding.suppressed:
+                continue
+            state = None if baseline is None else ("unchanged" if position in accepted.get(review.file, ()) else "new")
+            key = rank_key(review.file, finding.axis, finding.severity, confidence_of(finding, by_symbol), finding.line_start)
+            active.append((key, review, finding, state))
+    active.sort(key=lambda item: item[0])
+    omitted = max(len(active) - max_results, 0)
+    symbols = {review.file: {s.name: s for s in review.symbols} for review in reviews}
     results = [
-        _result(uris[review.file], finding, index[rule_id(finding.axis, finding.verdict)], kinds[review.file])
-        for review, finding in active
+        _result(prefix, review, finding, index[rule_id(finding.axis, finding.verdict)], symbols[review.file], state)
+        for _key, review, finding, state in active[:max_results]
     ]
     sarif_run: dict = {
         "tool": {
@@ -147,10 +207,12 @@ def build_sarif(reviews: list[ReviewFile], run: RunRecord | None = None, max_res
             }
         },
         "columnKind": "unicodeCodePoints",
+        "originalUriBaseIds": {SRCROOT: {"description": {"text": "The repository root."}}},
         "results": results,
     }
+    run_id = run.run_id if run is not None else "report"
+    sarif_run["automationDetails"] = {"id": f"{category.strip('/')}/{run_id}"}
     if run is not None:
-        sarif_run["automationDetails"] = {"id": f"reviewer/{run.run_id}"}
         sarif_run["invocations"] = [
             {
                 "executionSuccessful": run.complete and not run.files_error,

@@ -1,8 +1,38 @@
-"""The table `reviewer run` prints when it ends."""
+"""What `reviewer run` prints when it ends: the summary table, then the findings
+to fix first (concise `path:line: [axis/VERDICT] message` lines), in colour
+when asked (--color, NO_COLOR)."""
 
 from __future__ import annotations
 
 from typing import Any
+
+import click
+
+from .formats import concise_line
+from .report_json import FindingEntry
+
+TOP_FINDINGS = 10
+SEVERITY_COLORS = {"high": "red", "medium": "yellow", "low": "cyan"}
+
+
+def render_findings(findings: list[FindingEntry], limit: int | None = TOP_FINDINGS, color: bool = False,
+                    prefix: str = "") -> str:
+    """The first `limit` findings (all with None), most important first, one a line."""
+    shown = findings if limit is None else findings[:limit]
+    if not shown:
+        return ""
+    title = "findings to fix first" if limit is not None and len(findings) > len(shown) else "findings"
+    lines = [click.style(f"{title} ({len(shown)} of {len(findings)}, by severity x confidence):", bold=True)
+             if color else f"{title} ({len(shown)} of {len(findings)}, by severity x confidence):"]
+    for f in shown:
+        line = concise_line(f, prefix)
+        if color:
+            where, _, rest = line.partition(": ")
+            line = f"{click.style(where, bold=True)}: {click.style(rest, fg=SEVERITY_COLORS.get(f.severity))}"
+        lines.append("  " + line)
+    if len(findings) > len(shown):
+        lines.append(f"  ... and {len(findings) - len(shown)} more: -v lists them all, report.md ranks them")
+    return "\n".join(lines)
 
 
 def _row(label: str, value: Any) -> str:

@@ -7,14 +7,25 @@ symbol's findings on the named axes. A finding with no symbol is silenced by a
 suppression inside its own lines or right above them.
 
 Suppressed findings stay in the review (marked, with a reason): the report
-counts and lists them, the gate and SARIF leave them out.
+counts and lists them, the gate and SARIF leave them out, and the file verdict
+no longer counts them (suppressing what made a file NEEDS_REFACTOR clears it).
+
+Like ruff's RUF100, a comment that silences nothing is itself reported: an axis
+that does not exist (`ignore[duplicate]`, with a "did you mean") and a
+suppression no finding used become findings on the `suppression` axis (low
+severity, so they never change a verdict).
 """
 
 from __future__ import annotations
 
-from ..schema.review import Finding, ReviewFile, SymbolReview
+import difflib
+
+from ..schema.axes import AXES, FILE_VERDICTS
+from ..schema.review import Finding, ReviewFile, SymbolReview, finding_fingerprint
+from .findings import file_verdict
 
 ALL_AXES = "*"
+SUPPRESSION_AXIS = "suppression"
 
 
 def _owner(line: int, symbols: list[SymbolReview]) -> SymbolReview | None:
@@ -44,8 +55,14 @@ def apply_suppressions(
     # symbol name -> {axis: line of the comment}
     by_symbol: dict[str, dict[str, int]] = {}
     loose: list[tuple[int, set[str]]] = []  # suppressions no symbol owns
+    problems: list[Finding] = []
+    known: list[tuple[int, str]] = []  # (line, axis) of every valid suppression
     for line, axes in sorted(suppressions.items()):
         wanted = {axis.strip().lower() for axis in axes if axis.strip()}
+        for axis in sorted(wanted - {ALL_AXES, *AXES}):
+            problems.append(_problem(review.file, int(line), "UNKNOWN_AXIS", _unknown_axis_message(axis)))
+        wanted &= {ALL_AXES, *AXES}
+        known.extend((int(line), axis) for axis in wanted)
         owner = _owner(int(line), review.symbols)
         if owner is None:
             loose.append((int(line), wanted))
@@ -54,24 +71,50 @@ def apply_suppressions(
             by_symbol.setdefault(owner.name, {}).setdefault(axis, int(line))
 
     findings: list[Finding] = []
+    used: set[tuple[int, str]] = set()
     for finding in review.findings:
-        line = _matching_line(finding, by_symbol, loose)
-        if line is None:
+        if finding.axis == SUPPRESSION_AXIS:
+            continue  # recomputed below, from the comments as they are now
+        match = _matching_line(finding, by_symbol, loose)
+        if match is None:
             findings.append(finding.model_copy(update={"suppressed": False, "suppression_reason": None}))
             continue
+        line, axis = match
+        used.add((line, axis))
         reason = reasons.get(line, "").strip()
         shown = f"line {line}: {reason}" if reason else f"inline `reviewer: ignore` at line {line}"
         findings.append(finding.model_copy(update={"suppressed": True, "suppression_reason": shown}))
-    return review.model_copy(update={"findings": findings})
+    for line, axis in known:
+        if (line, axis) not in used:
+            shown = "any axis" if axis == ALL_AXES else f"the {axis} axis"
+            problems.append(_problem(review.file, line, "UNUSED",
+                                     f"unused suppression: no finding on {shown} here; remove the comment"))
+    verdict = review.verdict
+    if any(f.suppressed for f in findings):
+        verdict = min(verdict, file_verdict(findings), key=FILE_VERDICTS.index)
+    return review.model_copy(update={"findings": findings + problems, "verdict": verdict})
 
 
-def _matching_line(finding: Finding, by_symbol: dict[str, dict[str, int]], loose: list[tuple[int, set[str]]]) -> int | None:
+def _unknown_axis_message(axis: str) -> str:
+    close = difflib.get_close_matches(axis, AXES, n=1, cutoff=0.5)
+    hint = f" (did you mean '{close[0]}'?)" if close else f" (axes: {', '.join(AXES)}, or * for all)"
+    return f"unknown axis '{axis}' in `reviewer: ignore[...]`{hint}: this comment suppresses nothing"
+
+
+def _problem(file: str, line: int, verdict: str, message: str) -> Finding:
+    return Finding(axis=SUPPRESSION_AXIS, verdict=verdict, severity="low", line_start=line, line_end=line,
+                   message=message, fingerprint=finding_fingerprint(file, None, SUPPRESSION_AXIS, verdict, message))
+
+
+def _matching_line(finding: Finding, by_symbol: dict[str, dict[str, int]],
+                   loose: list[tuple[int, set[str]]]) -> tuple[int, str] | None:
+    """(line of the comment, the axis key that matched), or None."""
     if finding.symbol and finding.symbol in by_symbol:
         axes = by_symbol[finding.symbol]
         for key in (finding.axis.lower(), ALL_AXES):
             if key in axes:
-                return axes[key]
+                return axes[key], key
     for line, axes in loose:
         if finding.line_start - 1 <= line <= finding.line_end and _covers(axes, finding.axis):
-            return line
+            return line, (finding.axis.lower() if finding.axis.lower() in axes else ALL_AXES)
     return None
