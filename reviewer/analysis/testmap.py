@@ -15,33 +15,23 @@ import bisect
 import re
 from collections import defaultdict
 
-from .bodies import SourceCache
 from .resolve import ProjectIndex
 from .roles import is_dunder, is_private, is_test_path
 from .usage import MODULE, UsageGraph
 from ..schema.evidence import AxisAssessment, SymbolKey, assessment
 
-# assert statements, assert*/assert_* calls, assert.equal(...), expect(...), pytest.raises,
-# .should, .toBe/.toEqual... matchers, self.fail(...), ava's t.is(...). Kept free of
-# look-behinds: it runs over every line of every test file.
-_ASSERTS = re.compile(
-    r"assert|expect\s*\(|pytest\.(?:raises|warns|approx)|\.should\b|\.to[A-Z]\w*\s*\(|self\.fail\s*\("
-    r"|\bt\.(?:is|deepEqual|true|false|throws)\s*\("
-)
 TESTED_KINDS = ("function", "method", "class")
 
 
 class TestMap:
     __test__ = False  # not a pytest test class
 
-    def __init__(self, index: ProjectIndex, graph: UsageGraph, sources: SourceCache) -> None:
+    def __init__(self, index: ProjectIndex, graph: UsageGraph) -> None:
         self.index = index
         self.graph = graph
-        self.sources = sources
         self.test_files = {p for p in index.files if is_test_path(p)}
         self._asserting: dict[SymbolKey, bool] = {}
         self._attribute_users: dict[str, set[SymbolKey]] | None = None
-        self._assert_lines_memo: dict[str, list[int]] = {}
 
     def asserts(self, user: SymbolKey) -> bool:
         """Whether a test-code user asserts: an assertion on one of its lines (any line of the
@@ -64,18 +54,7 @@ class TestMap:
         return found
 
     def _assert_lines(self, path: str) -> list[int]:
-        found = self._assert_lines_memo.get(path)
-        if found is None:
-            found = []
-            text = "\n".join(self.sources.lines(path))
-            line, offset = 1, 0
-            for match in _ASSERTS.finditer(text):  # one pass over the file, lines counted incrementally
-                line += text.count("\n", offset, match.start())
-                offset = match.start()
-                if not found or found[-1] != line:
-                    found.append(line)
-            self._assert_lines_memo[path] = found
-        return found
+        return self.index.files[path].assert_lines  # read by the scan
 
     def tests_of(self, key: SymbolKey) -> list[SymbolKey]:
         """Test-code users that reference the symbol directly."""
