@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Mapping
+from typing import Iterable, Iterator
 
 from tree_sitter import Node
 
@@ -927,6 +927,8 @@ def read_behaviour(function: Node, syntax: BehaviourSyntax, family: str) -> Beha
         jobs = [f.key() for f in facts if f.verb != "opaque"]
         weighed = reader.explained + reader.unexplained
         coverage = reader.explained / weighed if weighed else (1.0 if jobs else 0.0)
+        if not jobs:  # the second reading names the same jobs: none either (most functions)
+            return Behaviour(coverage=round(coverage, 2), family=family)
         named = _Reader(syntax).read_function(function)
     except (AttributeError, IndexError, KeyError, RecursionError, UnicodeDecodeError):
         return Behaviour(family=family)
