@@ -67,13 +67,14 @@ def choose_reviewer(config: Config) -> str:
 
 
 def _read_source(root: Path, path: str) -> str:
+    """A file's text for the reviewer's prompt (the analysis reads only the scan's facts)."""
     try:
         return (root / path).read_bytes().decode("utf-8", errors="replace")
     except OSError:
         return ""
 
 
-def structural_index(scan: ScanResult, cards: dict[str, list[FunctionCard]], sources: dict[str, str]):
+def structural_index(scan: ScanResult, cards: dict[str, list[FunctionCard]]):
     """A similarity index over code structure alone (no embeddings): the RAG-off fallback."""
     import numpy as np
 
@@ -82,11 +83,9 @@ def structural_index(scan: ScanResult, cards: dict[str, list[FunctionCard]], sou
 
     rows = []
     for facts in scan.files:
-        structures = structures_for(facts, sources[facts.path].splitlines())
+        structures = structures_for(facts)
         for card in cards[facts.path]:
-            structure = structures[(card.line_start, card.line_end)]
-            rows.append({**card.model_dump(), "shingles": structure.shingles,
-                         "token_count": structure.token_count, "detail": structure.detail})
+            rows.append({**card.model_dump(), **structures[(card.line_start, card.line_end)].columns()})
     return SimilarityIndex(rows, np.zeros((0, 0), dtype=np.float32))
 
 
@@ -111,8 +110,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     started = time.perf_counter()
     project = analyze_project(scan, root, config)
     resolve = project.index.resolve_callee
-    sources = {f.path: _read_source(root, f.path) for f in scan.files}
-    cards = {f.path: cards_for_file(f, resolve, sources[f.path].splitlines()) for f in scan.files}
+    cards = {f.path: cards_for_file(f, resolve) for f in scan.files}
     seconds["analysis"] = time.perf_counter() - started
 
     rag_enabled = rag_on(config, options)
@@ -133,7 +131,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     else:
         from .rag.similarity import SimilarityIndex
 
-        similarity = structural_index(scan, cards, sources)
+        similarity = structural_index(scan, cards)
         notes.append("RAG off: duplication from code structure only (run with --enable-rag for semantic duplicates)")
     seconds["index"] = time.perf_counter() - started
 
@@ -175,7 +173,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
             root=root,
             config=config,
             facts=facts,
-            source=sources[facts.path],
+            source=_read_source(root, facts.path),  # for the Claude prompt: the one read outside the scan
             evidence=static,
             cards=cards[facts.path],
             rag_enabled=rag_enabled,

@@ -89,7 +89,7 @@ def card_texts(where: Path, source: str) -> list[str]:
     (where / "stats.py").parent.mkdir(parents=True, exist_ok=True)
     (where / "stats.py").write_text(source, encoding="utf-8")
     [facts] = scan_repository(where, Config(), workers=1).files
-    return [c.embedding_text() for c in cards_for_file(facts, None, source.splitlines())]
+    return [c.embedding_text() for c in cards_for_file(facts, None)]
 
 
 def index(root: Path, embedder):

@@ -7,11 +7,31 @@ import numpy as np
 from reviewer.rag.similarity import MIN_STRUCT_TOKENS, SimilarityIndex, combine
 
 
+def views(detail) -> dict:
+    """Typed structural columns from a short notation: "CALL:f", "VOCAB:w", "BEHAV:job",
+    "BEHAVCOV:family:share"; anything else is a literal/operator token."""
+    out = {"literals": [], "alpha_grams": [], "calls": [], "vocabulary": [], "jobs": [], "job_coverage": 0.0, "family": ""}
+    for token in detail:
+        kind, _, value = token.partition(":")
+        if kind == "CALL":
+            out["calls"].append(value)
+        elif kind == "VOCAB":
+            out["vocabulary"].append(value)
+        elif kind == "BEHAV":
+            out["jobs"].append(value)
+        elif kind == "BEHAVCOV":
+            family, _, share = value.rpartition(":")
+            out["family"], out["job_coverage"] = family, float(share)
+        else:
+            out["literals"].append(token)
+    return out
+
+
 def row(card_id, shingles, tokens, detail=(), body_hash=None):
     return {
         "id": card_id, "file_path": f"{card_id}.py", "name": card_id, "qualified_name": card_id,
         "line_start": 1, "line_end": 9, "summary": f"about {card_id}", "body_hash": body_hash or f"h-{card_id}",
-        "shingles": list(shingles), "token_count": tokens, "detail": list(detail),
+        "shingles": list(shingles), "token_count": tokens, **views(detail),
     }
 
 
@@ -133,7 +153,7 @@ def test_a_wrapper_is_not_a_duplicate_of_the_function_it_calls():
     assert index.score_pair(0, 1).score == 0.0
 
 
-# -- behaviour: the jobs rag.behaviour reads in each body --------------------------------------
+# -- behaviour: the jobs scan.behaviour reads in each body --------------------------------------
 
 def _jobs(*jobs, coverage=1.0, family="python"):
     return [f"BEHAV:{j}" for j in jobs] + [f"BEHAVCOV:{family}:{coverage:.2f}"]
@@ -241,10 +261,10 @@ def test_jobs_read_from_real_sources_rank_idioms_together_and_keep_opposites_apa
     (tmp_path / "jobs.ts").write_text(TS_JOBS)
     rows = []
     for facts in scan_repository(tmp_path, Config(), workers=1).files:
-        structures = structures_for(facts, (tmp_path / facts.path).read_text().splitlines())
+        structures = structures_for(facts)
         for s in facts.symbols:
             st = structures[(s.line_start, s.line_end)]
-            rows.append({**row(s.qualified_name, st.shingles, st.token_count, st.detail), "file_path": facts.path})
+            rows.append({**row(s.qualified_name, st.shingles, st.token_count), **st.columns(), "file_path": facts.path})
     index = build(rows, [unit(1, 0.01 * k, 0) for k in range(len(rows))])  # every card alike: the bodies decide
     at = {r["id"]: k for k, r in enumerate(rows)}
     assert index.score_pair(at["units"], at["units_sold"]).behaviour == "same"  # guard + loop vs reduce

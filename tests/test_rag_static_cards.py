@@ -11,8 +11,30 @@ from reviewer.rag.static_cards import (
     split_words,
     summary,
 )
-from reviewer.rag.structure import detail_tokens, jaccard, signature_contract, vocabulary_tokens
+from reviewer.rag.structure import jaccard, signature_contract
+from reviewer.scan.extract import extract_file
+from reviewer.scan.languages import LANGUAGES
+from reviewer.scan.shapes import shape_of
+from reviewer.scan.structure import structure_of
 from reviewer.schema.facts import FileFacts, Symbol
+
+
+def detail_tokens(text: str, language: str) -> list:
+    """Literal/operator tokens and alpha-renamed grams of a function's text (what its shingles erase)."""
+    view = structure_of(text, LANGUAGES[language].tokens)
+    return view.literals + view.alpha_grams
+
+
+def vocabulary_tokens(text: str, language: str) -> list[str]:
+    view = structure_of(text, LANGUAGES[language].tokens)
+    return ["CALL:" + c for c in view.calls] + ["VOCAB:" + v for v in view.vocabulary]
+
+
+def shaped(body: str, **kw) -> Symbol:
+    """A symbol whose body shape is read from `body` as the scan reads it."""
+    s = sym(**kw)
+    s.shape = shape_of(body, "", s.params, LANGUAGES["python"].tokens)
+    return s
 
 
 def sym(name="f", **kw) -> Symbol:
@@ -61,10 +83,10 @@ def test_key_concepts_are_padded_when_the_code_has_too_few_words():
 def test_profiles_from_ast_facts():
     assert behavioral_profile(sym(is_async=True, calls=["print"])) == "async"
     assert behavioral_profile(sym(decorators=["functools.lru_cache(maxsize=None)"], params=["n"])) == "memoized"
-    assert behavioral_profile(sym(params=["n"]), "    if n in _memo:\n        return _memo[n]\n    _memo[n] = n * 2") == "memoized"
-    assert behavioral_profile(sym(kind="method", params=["self", "v"]), "    self.value = v") == "stateful"
-    assert behavioral_profile(sym(kind="method", params=[]), "    this.count += 1;") == "stateful"
-    assert behavioral_profile(sym(params=[]), "    global COUNTER\n    COUNTER += 1") == "stateful"
+    assert behavioral_profile(shaped("    if n in _memo:\n        return _memo[n]\n    _memo[n] = n * 2", params=["n"])) == "memoized"
+    assert behavioral_profile(shaped("    self.value = v", kind="method", params=["self", "v"])) == "stateful"
+    assert behavioral_profile(shaped("    this.count += 1;", kind="method", params=[])) == "stateful"
+    assert behavioral_profile(shaped("    global COUNTER\n    COUNTER += 1", params=[])) == "stateful"
     assert behavioral_profile(sym(params=["x"], calls=["print"])) == "sideEffectful"
     assert behavioral_profile(sym(params=["url"], calls=["requests.get"])) == "sideEffectful"
     assert behavioral_profile(sym(params=["msg"], calls=["console.log"])) == "sideEffectful"
@@ -72,7 +94,7 @@ def test_profiles_from_ast_facts():
     assert behavioral_profile(sym(params=["a", "b"], calls=["max"])) == "pure"
     assert behavioral_profile(sym(params=[])) == "utility"
     # Comparing `self.x == y` is a read, not a write.
-    assert behavioral_profile(sym(kind="method", params=["self", "y"]), "    return self.x == y") == "pure"
+    assert behavioral_profile(shaped("    return self.x == y", kind="method", params=["self", "y"])) == "pure"
 
 
 def test_called_internals_go_through_the_resolver_with_the_caller():
@@ -115,7 +137,7 @@ def test_detail_view_separates_operators_and_constants_but_not_names():
 def test_detail_view_ignores_the_header_so_annotations_do_not_hide_a_renamed_copy():
     typed = 'def slugify(text: str, limit: int = 60) -> str:\n    """Doc."""\n    words = text.lower().split()\n    return "-".join(words)[:limit]'
     plain = "def make_handle(title, n=60):\n    tokens = title.lower().split()\n    return \"-\".join(tokens)[:n]"
-    base = lambda body: [t for t in detail_tokens(body, "python") if not t.startswith(("CALL:", "VOCAB:"))]
+    base = lambda body: detail_tokens(body, "python")
     assert base(typed) == base(plain)
 
 
@@ -149,13 +171,17 @@ def test_signature_contract_needs_every_annotation():
 
 # -- behaviour: what the body does, in canonical words ----------------------------------------
 
-from reviewer.rag.behaviour import describe_functions  # noqa: E402
+def describe_functions(source: str, language: str) -> dict[tuple[int, int], str]:
+    """The behaviour sentence of each function of `source`, by line range, as the scan reads it."""
+    path = "m.py" if language == "python" else "m.ts"
+    return {(s.line_start, s.line_end): s.behaviour.sentence
+            for s in extract_file(path, source.encode(), language).symbols if s.behaviour is not None}
 
 
 def behaviour(source: str, language: str = "python") -> str:
     """The behaviour sentence of the first function in `source` (whole file, one function)."""
     lines = source.strip("\n").splitlines()
-    return describe_functions("\n".join(lines), language, [(1, len(lines))])[(1, len(lines))]
+    return next(iter(describe_functions("\n".join(lines), language).values()))
 
 
 def test_loop_sum_reduce_and_builtin_read_alike_in_python():
@@ -241,10 +267,9 @@ def test_functions_without_a_known_job_get_no_behaviour():
 def test_methods_are_found_by_line_range_in_their_class():
     py = "class Cart:\n    def total(self):\n        return sum(l.price for l in self.lines)\n"
     ts = "class Cart {\n  total(): number {\n    return this.lines.reduce((t, l) => t + l.price, 0);\n  }\n}\n"
-    assert describe_functions(py, "python", [(2, 3)]) == {(2, 3): "sums item price over self lines"}
-    assert describe_functions(ts, "typescript", [(2, 4)]) == {(2, 4): "sums item price over self lines"}
-    assert describe_functions("x = 1\n", "python", [(1, 1)]) == {(1, 1): ""}
-    assert describe_functions("x = 1\n", "rust", [(1, 1)]) == {}
+    assert describe_functions(py, "python") == {(2, 3): "sums item price over self lines"}
+    assert describe_functions(ts, "typescript") == {(2, 4): "sums item price over self lines"}
+    assert describe_functions("x = 1\n", "python") == {}
 
 
 def test_card_summary_adds_the_behaviour_after_the_purpose():
@@ -255,11 +280,12 @@ def test_card_summary_adds_the_behaviour_after_the_purpose():
         count += line.quantity
     return count
 '''
-    s = sym("count_items", params=["lines"], docstring="Count the units in a cart.", line_start=1, line_end=6)
-    card = cards_for_file(facts(s), None, source.splitlines())[0]
+    scanned = extract_file("src/m.py", source.encode(), "python")
+    s = scanned.symbols[0]
+    card = cards_for_file(scanned, None)[0]
     assert card.summary == "Count the units in a cart. Sums item quantity over lines."
     assert card.embedding_text().splitlines()[1] == card.summary
-    alone = build_static_card(facts(s), s, None, source.splitlines())
+    alone = build_static_card(scanned, s, None)
     assert alone.summary == card.summary
     assert summary(s) == "Count the units in a cart."  # without the body, the purpose alone
     long_doc = sym("f", docstring="x" * 395 + ".")

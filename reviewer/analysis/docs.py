@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from ..schema.facts import Symbol
-from .bodies import SourceCache, plain_params, returns_value
+from .bodies import plain_params, returns_value
 from .resolve import ProjectIndex
 from .roles import is_dunder, is_private, is_test_path
 from ..schema.evidence import AxisAssessment, SymbolKey, assessment
@@ -28,9 +28,8 @@ DOCUMENTED_KINDS = ("function", "method", "class", "interface", "type", "enum")
 
 
 class DocsAnalysis:
-    def __init__(self, index: ProjectIndex, sources: SourceCache) -> None:
+    def __init__(self, index: ProjectIndex) -> None:
         self.index = index
-        self.sources = sources
 
     def assess(self) -> dict[SymbolKey, AxisAssessment]:
         verdicts: dict[SymbolKey, AxisAssessment] = {}
@@ -87,4 +86,4 @@ class DocsAnalysis:
             annotation = match.group(1).strip() if match else None
         if annotation:
             return annotation.replace(" ", "") not in _NO_VALUE_TYPES
-        return returns_value(self.sources.body(path, sym, language))
+        return returns_value(sym)

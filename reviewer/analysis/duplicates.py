@@ -3,16 +3,17 @@
 Similarity is symmetric; a review is not: the copy gets DUPLICATE and points at the
 function to keep. The one to keep is, in order: the helper when one function holds
 the other inline; else the more used one (more users in the usage graph); else the
-exported one; else the one defined first (path, then line). Test code takes no part:
-tests repeat their setup on purpose, and neither do pairs across languages that
-cannot call each other (Python and TypeScript).
+exported one; else the one defined first (path, then line). Test code and schema
+migrations take no part: tests repeat their setup on purpose, migrations repeat the
+framework's shape, and neither do pairs across languages that cannot call each other
+(Python and TypeScript).
 """
 
 from __future__ import annotations
 
 from typing import Callable
 
-from .roles import is_test_path
+from .roles import is_migration_path, is_test_path
 from ..scan.languages import language_family, language_for_path
 from ..schema.evidence import SymbolKey
 from ..schema.review import SimilarFunction
@@ -41,12 +42,12 @@ def orient_duplicates(
     out: dict[SymbolKey, list[SimilarFunction]] = {}
     for card_id, hits in pairs.items():
         key = keys.get(card_id)
-        if key is None or is_test_path(key[0]):
+        if key is None or is_test_path(key[0]) or is_migration_path(key[0]):
             continue
         kept: list[SimilarFunction] = []
         for hit in hits:
             other = keys.get(hit.id)
-            if other is None or is_test_path(other[0]):
+            if other is None or is_test_path(other[0]) or is_migration_path(other[0]):
                 continue
             if key[0] == other[0] and _nested(key[1], other[1]):
                 # A nested function's code is part of its parent's text: containment, not a copy.

@@ -17,7 +17,7 @@ import re
 from collections import defaultdict
 
 from ..schema.facts import FileFacts, Symbol
-from .bodies import SourceCache, forwards_params, single_call
+from .bodies import forwards_params, single_call
 from .resolve import ProjectIndex, name_chain
 from .roles import is_dunder, is_private, is_test_path
 from .usage import MODULE, UsageGraph
@@ -36,12 +36,10 @@ _LITERAL = re.compile(r"""^(?:"[^"]*"|'[^']*'|`[^`$]*`|-?\d+(?:\.\d+)?|True|Fals
 
 
 class OverengineeringAnalysis:
-    def __init__(self, index: ProjectIndex, graph: UsageGraph, utility: UtilityAnalysis,
-                 sources: SourceCache) -> None:
+    def __init__(self, index: ProjectIndex, graph: UsageGraph, utility: UtilityAnalysis) -> None:
         self.index = index
         self.graph = graph
         self.utility = utility
-        self.sources = sources
 
     def assess(self) -> dict[SymbolKey, AxisAssessment]:
         registrations = self._registrations()
@@ -212,24 +210,22 @@ class OverengineeringAnalysis:
                                      f"every call is {sym.name}({arguments}) ({calls})")
 
     def _call_arguments(self, key: SymbolKey, name: str) -> list[str]:
-        """The argument text of every call of a function, read from its callers' source."""
+        """The literal arguments of every call of a function by its callers ("*" for a call whose
+        arguments are not all literals), as the scan recorded them."""
         found: list[str] = []
         callers = sorted({use.user for use in self.graph.users_of(key) if use.kind == "calls"})
         for path, qname in callers:
             if qname == MODULE:
-                text = "\n".join(self.sources.lines(path))
+                recorded = self.index.files[path].module_call_arguments
             else:
                 user = self.index.symbol(path, qname)
                 if user is None:
                     continue
-                text = self.sources.text(path, user.line_start, user.line_end)
+                recorded = user.call_arguments
             local_names = {name} | {local for local, (_, imported) in self.index.bindings(path).items()
                                     if imported == name}
-            for local in local_names:
-                for match in re.finditer(rf"(?<![\w.$]){re.escape(local)}\s*\(", text):
-                    arguments = _balanced(text, match.end())
-                    if arguments is not None:
-                        found.append(" ".join(arguments.split()))
+            for local in sorted(local_names):
+                found.extend(recorded.get(local, []))
         return found
 
     def _forwarder(self, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment | None:
@@ -240,9 +236,8 @@ class OverengineeringAnalysis:
         parent = self.index.symbol(path, sym.parent) if sym.parent else None
         if parent is not None and parent.kind in ("function", "method"):
             return None  # a local adapter, e.g. a callback
-        body = self.sources.body(path, sym, facts.language)
-        forward = single_call(body)
-        if forward is None or not sym.params or not forwards_params(sym, forward):
+        forward = single_call(sym)
+        if forward is None or not sym.params or not forwards_params(sym):
             return None
         callee = forward.callee
         chain = name_chain(callee)
@@ -265,16 +260,3 @@ class OverengineeringAnalysis:
                               detail=f"{sym.name} only forwards its arguments unchanged to {callee}: "
                                      f"call {callee} directly")
 
-
-def _balanced(text: str, start: int) -> str | None:
-    """The text between an opening parenthesis (just before `start`) and its match."""
-    depth = 1
-    for index in range(start, min(len(text), start + 2000)):
-        char = text[index]
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-            if depth == 0:
-                return text[start:index]
-    return None

@@ -12,7 +12,6 @@ from pathlib import Path
 
 from ..config import Config
 from ..schema.facts import ScanResult
-from .bodies import SourceCache
 from .docs import DocsAnalysis
 from .entrypoints import find_entry_points
 from .overengineering import OverengineeringAnalysis
@@ -68,9 +67,8 @@ def analyze_project(scan: ScanResult, root: Path, config: Config | None = None) 
     index = ProjectIndex.build(scan, root)
     usage = UsageGraph.build(scan, index)
     seconds["usage graph"] = time.perf_counter() - started
-    sources = SourceCache(root)
     floor = config.analysis.min_confidence if config is not None else DEFAULT_MIN_CONFIDENCE
-    utility = UtilityAnalysis(index, usage, find_entry_points(index, root), sources, floor)
+    utility = UtilityAnalysis(index, usage, find_entry_points(index, root), floor)
     per_axis: dict[str, dict[SymbolKey, AxisAssessment]] = {}
     findings: list[FileFinding] = []
     mark = time.perf_counter()
@@ -80,15 +78,15 @@ def analyze_project(scan: ScanResult, root: Path, config: Config | None = None) 
     seconds["utility"] = time.perf_counter() - mark
     if "overengineering" in axes:
         mark = time.perf_counter()
-        per_axis["overengineering"] = OverengineeringAnalysis(index, usage, utility, sources).assess()
+        per_axis["overengineering"] = OverengineeringAnalysis(index, usage, utility).assess()
         seconds["overengineering"] = time.perf_counter() - mark
     if "tests" in axes:
         mark = time.perf_counter()
-        per_axis["tests"] = TestMap(index, usage, sources).assess()
+        per_axis["tests"] = TestMap(index, usage).assess()
         seconds["tests"] = time.perf_counter() - mark
     if "documentation" in axes:
         mark = time.perf_counter()
-        per_axis["documentation"] = DocsAnalysis(index, sources).assess()
+        per_axis["documentation"] = DocsAnalysis(index).assess()
         seconds["documentation"] = time.perf_counter() - mark
     if "utility" not in axes:
         del per_axis["utility"]

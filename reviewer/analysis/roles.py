@@ -20,6 +20,15 @@ def is_test_path(path: str) -> bool:
     return bool(_TEST_FILE.match(parts[-1]))
 
 
+# Schema migrations are written once and never edited: their repeated shape is the framework's.
+_MIGRATION_DIRECTORIES = ("migrations/", "alembic/versions/", "migrate/versions/")
+
+
+def is_migration_path(path: str) -> bool:
+    """Django/alembic migrations: `app/migrations/0003_x.py`, `alembic/versions/ab12_x.py`."""
+    return any(f"/{d}" in f"/{path}" for d in _MIGRATION_DIRECTORIES)
+
+
 def is_barrel_path(path: str) -> bool:
     """A package's face: `__init__.py` or `index.ts`-like files mostly re-export."""
     name = posixpath.basename(path)

@@ -21,25 +21,16 @@ import bisect
 import re
 from collections import defaultdict, deque
 
-from .bodies import SourceCache
 from .resolve import ProjectIndex
 from .roles import is_dunder, is_private, is_test_path
 from .roots import convention_root
 from .usage import MODULE, UsageGraph
 from ..schema.evidence import AxisAssessment, SymbolKey, assessment
 
-# assert statements, assert*/assert_* calls, assert.equal(...), expect(...), pytest.raises,
-# .should, .toBe/.toEqual... matchers, self.fail(...), ava's t.is(...). Kept free of
-# look-behinds: it runs over every line of every test file.
-_ASSERTS = re.compile(
-    r"assert|expect\s*\(|pytest\.(?:raises|warns|approx)|\.should\b|\.to[A-Z]\w*\s*\(|self\.fail\s*\("
-    r"|\bt\.(?:is|deepEqual|true|false|throws)\s*\("
-)
 TESTED_KINDS = ("function", "method", "class")
 # A route decorator and its path: @router.get("/items/{id}"), @app.route("/x"), @bp.post('/y').
 _ROUTE = re.compile(r"""\.(?:get|post|put|patch|delete|head|options|route|api_route|websocket)\(\s*[fr]?["']([^"']*)["']""")
 # A test calling an HTTP endpoint through a client: client.get(...), self.client.post(...), request(app).get
-_HTTP_CALL = re.compile(r"""\b(?:client|test_client|api_client|app|request\([^)]*\))\s*\.\s*(?:get|post|put|patch|delete|head|options)\s*\(""")
 _VIEW_BASE = re.compile(r"(?:View|ViewSet|Api|API|Resource|Endpoint|Handler)$")
 _PATH_SEGMENT = re.compile(r"[A-Za-z_][\w-]*")
 
@@ -52,16 +43,14 @@ def _area(path: str) -> str:
 class TestMap:
     __test__ = False  # not a pytest test class
 
-    def __init__(self, index: ProjectIndex, graph: UsageGraph, sources: SourceCache) -> None:
+    def __init__(self, index: ProjectIndex, graph: UsageGraph) -> None:
         self.index = index
         self.graph = graph
-        self.sources = sources
         self.test_files = {p for p in index.files if is_test_path(p)}
         self._asserting: dict[SymbolKey, bool] = {}
         self._attribute_users: dict[str, set[SymbolKey]] | None = None
-        self._assert_lines_memo: dict[str, list[int]] = {}
         self._reached_from_tests: dict[SymbolKey, SymbolKey] | None = None
-        self._http_test_text: str | None = None
+        self._http_test_paths: str | None = None
         self._tested_areas: set[str] | None = None
 
     def asserts(self, user: SymbolKey) -> bool:
@@ -85,18 +74,7 @@ class TestMap:
         return found
 
     def _assert_lines(self, path: str) -> list[int]:
-        found = self._assert_lines_memo.get(path)
-        if found is None:
-            found = []
-            text = "\n".join(self.sources.lines(path))
-            line, offset = 1, 0
-            for match in _ASSERTS.finditer(text):  # one pass over the file, lines counted incrementally
-                line += text.count("\n", offset, match.start())
-                offset = match.start()
-                if not found or found[-1] != line:
-                    found.append(line)
-            self._assert_lines_memo[path] = found
-        return found
+        return self.index.files[path].assert_lines  # read by the scan
 
     def tests_of(self, key: SymbolKey) -> list[SymbolKey]:
         """Test-code users that reference the symbol directly."""
@@ -200,10 +178,9 @@ class TestMap:
         return None
 
     def _tests_call_http(self) -> bool:
-        if self._http_test_text is None:
-            texts = ["\n".join(self.sources.lines(path)) for path in sorted(self.test_files)]
-            self._http_test_text = "\n".join(t for t in texts if _HTTP_CALL.search(t))
-        return bool(self._http_test_text)
+        if self._http_test_paths is None:  # the scan records them only in files that make HTTP calls
+            self._http_test_paths = "\n".join(s for p in sorted(self.test_files) for s in self.index.files[p].http_call_paths)
+        return bool(self._http_test_paths)
 
     def _http_handlers(self) -> list[SymbolKey]:
         """Route functions (@app.get("/x")) and view classes (Django/DRF views, `*Api`)."""
@@ -223,7 +200,7 @@ class TestMap:
         if not self._tests_call_http():
             return None
         segments = [s for s in _PATH_SEGMENT.findall(re.sub(r"\{[^}]*\}|<[^>]*>|:\w+", "", route))]
-        if segments and all(f"/{segment}" in self._http_test_text for segment in segments):
+        if segments and all(f"/{segment}" in self._http_test_paths for segment in segments):
             return f"tests call a path with /{'/'.join(segments)} through an HTTP client"
         if not segments:
             return "tests make HTTP calls and the route's path has no literal segment to match"

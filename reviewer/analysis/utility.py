@@ -27,7 +27,7 @@ from collections import defaultdict, deque
 from dataclasses import dataclass, field
 
 from ..schema.facts import FileFacts, Symbol
-from .bodies import SourceCache, returns_its_argument
+from .bodies import returns_its_argument
 from .entrypoints import EntryPoints
 from .resolve import ProjectIndex, name_chain
 from .roles import is_dunder, is_private, is_test_path
@@ -66,13 +66,9 @@ PROTOCOL_METHODS = frozenset({
     "read", "readline", "readlines", "write", "writelines", "flush", "close", "fileno", "isatty",
     "seek", "tell", "readable", "writable", "seekable",
 })
-# The literal start of a computed name: f"_render_{x}", "_on_" + x, `handle${x}`, "do_%s" % x.
 # `private m()` / `protected readonly x` in TypeScript: members outside the public surface.
 _TS_HIDDEN_MEMBER = re.compile(r"^\s*(?:(?:public|static|readonly|async|override|abstract|declare)\s+)*"
                                r"(?:private|protected)\b")
-_NAME_FRAGMENT = re.compile(
-    r"""(?:\b[fFrR]{1,2})?["'`]([A-Za-z_$][\w$]*)(?:\{|\$\{|%[sr]|["'`]\s*\+)""")
-
 
 DEFAULT_MIN_CONFIDENCE = 70  # config analysis.min_confidence: under it a DEAD verdict is not a finding
 
@@ -81,7 +77,6 @@ DEFAULT_MIN_CONFIDENCE = 70  # config analysis.min_confidence: under it a DEAD v
 _INTROSPECTION_CALLS = frozenset({"getmembers", "globals", "vars"})
 _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
 UNSCANNED_MAX_BYTES = 2_000_000
-_DOTTED_STRING = re.compile(r"""["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)["']""")
 
 
 def _introspects(facts: FileFacts) -> bool:
@@ -117,11 +112,10 @@ class Liveness:
 
 class UtilityAnalysis:
     def __init__(self, index: ProjectIndex, graph: UsageGraph, entry_points: EntryPoints,
-                 sources: SourceCache, min_confidence: int = DEFAULT_MIN_CONFIDENCE) -> None:
+                 min_confidence: int = DEFAULT_MIN_CONFIDENCE) -> None:
         self.index = index
         self.graph = graph
         self.entry_points = entry_points
-        self.sources = sources
         self.test_files = {p for p in index.files if is_test_path(p)}
         self.liveness = Liveness()
         self.public_api: dict[SymbolKey, str] = {}  # filled by _roots
@@ -149,7 +143,7 @@ class UtilityAnalysis:
         if found is None:
             names = sorted({sym.name for sym in facts.symbols})
             literals = set(facts.string_literals)
-            literals.update(_NAME_FRAGMENT.findall("\n".join(self.sources.lines(path))))
+            literals.update(facts.name_fragments)
             found = []
             for literal in sorted(literals):
                 # the first name after `literal` in sorted order starts with it, if any name does
@@ -167,7 +161,7 @@ class UtilityAnalysis:
         for path, facts in self.index.files.items():
             if path not in self.dynamic_files or path in self.test_files:
                 continue
-            for fragment in set(_NAME_FRAGMENT.findall("\n".join(self.sources.lines(path)))):
+            for fragment in facts.name_fragments:
                 at = bisect.bisect_right(names, fragment)
                 if len(fragment) >= 3 and at < len(names) and names[at].startswith(fragment):
                     found.setdefault(fragment, path)
@@ -180,7 +174,7 @@ class UtilityAnalysis:
         for path, facts in self.index.files.items():
             if facts.language != "python":
                 continue
-            for dotted in set(_DOTTED_STRING.findall("\n".join(self.sources.lines(path)))):
+            for dotted in facts.dotted_strings:
                 module, _, attribute = dotted.rpartition(".")
                 target = self.index.module_file(module)
                 qname = self.index.top_level.get(target, {}).get(attribute) if target else None
@@ -686,10 +680,9 @@ class UtilityAnalysis:
             return None
         if sym.token_count > 12 or (path, sym.qualified_name) in self.liveness.roots:
             return None
-        body = self.sources.body(path, sym, facts.language)
         if any(use.kind != "calls" for use in self.graph.users_of((path, sym.qualified_name))):
             return None  # passed around as a value (a callback, a dispatch-table entry)
-        if returns_its_argument(sym, body):
+        if returns_its_argument(sym):
             return assessment(verdict="LOW_VALUE", confidence=70,
                                   detail=f"only returns its argument {sym.params[0]}: callers can use the value "
                                          f"directly")

@@ -19,15 +19,14 @@ from pydantic import BaseModel
 
 from ..config import Config
 from ..errors import UserError
-from ..schema.facts import FileFacts, ScanResult
+from ..schema.facts import Behaviour, FileFacts, ScanResult, Structure
 from ..workspace import Workspace, atomic_write_json, file_lock, read_json
 from ..schema.cards import FunctionCard, now_iso
 from .embedder import Embedder, VectorCache, embed_with_cache, load_embedder, text_hash
-from .static_cards import Resolver, body_text, cards_for_file, function_symbols
-from .store import CardStore, CardStructure
-from .structure import behaviour_tokens, detail_tokens
+from .static_cards import Resolver, cards_for_file, function_symbols
+from .store import STRUCTURE_COLUMNS, CardStore, CardStructure, structure_of_row
 
-CACHE_VERSION = 2  # 2: behaviour jobs ("BEHAV:") in each card's detail
+CACHE_VERSION = 3  # 2: behaviour jobs ("BEHAV:") in each card's detail; 3: typed structural columns
 CHUNK_CARDS = 256  # cards embedded and written per table write: bounds the work a crash loses
 
 Progress = Callable[[int, int], None]  # (cards done, cards to embed)
@@ -59,24 +58,14 @@ class IndexReport(BaseModel):
         )
 
 
-def _read_lines(root: Path, path: str) -> list[str] | None:
-    try:
-        return (root / path).read_bytes().decode("utf-8", errors="replace").splitlines()
-    except OSError:
-        return None
-
-
-def structures_for(facts: FileFacts, source_lines: list[str] | None) -> dict[tuple[int, int], CardStructure]:
-    symbols = function_symbols(facts)
-    # What each body does (rag.behaviour), read from one parse of the file, rides in `detail`.
-    jobs = behaviour_tokens("\n".join(source_lines or []), facts.language, [(s.line_start, s.line_end) for s in symbols])
+def structures_for(facts: FileFacts) -> dict[tuple[int, int], CardStructure]:
+    """The structural views of each card of a file, as the scan read them (no file is opened)."""
     return {
         (s.line_start, s.line_end): CardStructure(
-            shingles=list(s.shingles),
-            token_count=s.token_count,
-            detail=detail_tokens(body_text(source_lines, s), facts.language) + jobs.get((s.line_start, s.line_end), []),
+            shingles=list(s.shingles), token_count=s.token_count,
+            structure=s.structure or Structure(), behaviour=s.behaviour or Behaviour(),
         )
-        for s in symbols
+        for s in function_symbols(facts)
     }
 
 
@@ -131,7 +120,7 @@ def index_repository(
     report = IndexReport(rebuilt=rebuild)
     with file_lock(workspace.rag_lock):
         store = CardStore(workspace, embedder.name, embedder.dimension)
-        if rebuild:
+        if rebuild or store.outdated():
             store.drop()
             cache: dict[str, dict] = {}
         else:
@@ -158,7 +147,7 @@ def index_repository(
             _save_cache(workspace, embedder.name, cache)
 
         if changed:
-            _index_files(root, workspace, store, embedder, cache, changed, resolve, progress, report)
+            _index_files(workspace, store, embedder, cache, changed, resolve, progress, report)
         store.optimize(force=rebuild)
         report.total_cards = store.count()
     report.seconds = time.perf_counter() - started
@@ -166,7 +155,6 @@ def index_repository(
 
 
 def _index_files(
-    root: Path,
     workspace: Workspace,
     store: CardStore,
     embedder: Embedder,
@@ -179,9 +167,8 @@ def _index_files(
     # Cards are cheap (no model); build them all first so progress knows the total.
     prepared: list[tuple[FileFacts, list[FunctionCard], list[CardStructure]]] = []
     for facts in files:
-        lines = _read_lines(root, facts.path)
-        cards = cards_for_file(facts, resolve, lines)
-        by_range = structures_for(facts, lines)
+        cards = cards_for_file(facts, resolve)
+        by_range = structures_for(facts)
         prepared.append((facts, cards, [by_range[(c.line_start, c.line_end)] for c in cards]))
     total = sum(len(cards) for _, cards, _ in prepared)
     vector_cache = VectorCache(workspace.rag / "vectors", embedder.name, embedder.dimension)
@@ -241,8 +228,8 @@ def upsert_cards(
         if not store.exists():
             raise UserError("no RAG index yet: run `reviewer index` first")
         ids = [c.id for c in cards]
-        rows = store.read(["id", "shingles", "token_count", "detail"], where=f"id IN ({', '.join(_quote(i) for i in ids)})")
-        known = {r["id"]: CardStructure(r["shingles"] or [], r["token_count"] or 0, r["detail"] or []) for r in rows.to_pylist()}
+        rows = store.read(["id", *STRUCTURE_COLUMNS], where=f"id IN ({', '.join(_quote(i) for i in ids)})")
+        known = {r["id"]: structure_of_row(r) for r in rows.to_pylist()}
         keep = [c for c in cards if c.id in known]
         if not keep:
             return 0

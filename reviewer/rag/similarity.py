@@ -8,7 +8,7 @@ the score combines:
 - structure = Jaccard of the normalized-token shingles (renamed copy -> 1.0), damped
   when the literals/operators differ (same shape, other behaviour: a decoy);
 - inline    = containment of a helper's shingles inside a larger function;
-- behaviour = the jobs rag.behaviour reads in each body ("sums item quantity over the
+- behaviour = the jobs scan.behaviour reads in each body ("sums item quantity over the
   first argument"), whatever the idiom. When both bodies are mostly such jobs (coverage),
   the same jobs count as structural evidence (a loop and a `reduce` doing one job: a
   "semantic" clone), and jobs with nothing in common (sum/product, any/all,
@@ -30,7 +30,8 @@ from ..config import Config
 from ..schema.review import SimilarFunction
 from ..workspace import Workspace
 from .store import CardStore
-from .structure import BEHAVIOUR_PREFIX, CALL_PREFIX, COVERAGE_PREFIX, VOCAB_PREFIX, jaccard, signature_contract
+from .store import STRUCTURE_COLUMNS
+from .structure import jaccard, signature_contract
 
 # Default threshold of the combined score; chosen from the dup-pair table (docs/benchmarks.md).
 DEFAULT_MIN_SCORE = 0.6
@@ -110,7 +111,7 @@ def combine(meaning: float, structure: float | None) -> float:
 
 @dataclass(frozen=True)
 class _Jobs:
-    """A body's jobs as rag.behaviour reads them ("sum|item quantity|||arg1"), if they account for most of it."""
+    """A body's jobs as scan.behaviour reads them ("sum|item quantity|||arg1"), if they account for most of it."""
 
     jobs: tuple[str, ...] = ()
     family: str = ""  # language family: only functions that can call one another are duplicates
@@ -119,25 +120,6 @@ class _Jobs:
     @property
     def usable(self) -> bool:
         return bool(self.jobs) and self.coverage >= BEHAVIOUR_COVERAGE
-
-
-def _split_views(detail: list[str]) -> tuple[list[str], set[str], set[str], _Jobs]:
-    """(literal/operator/alpha detail, called names, vocabulary words, jobs) of one stored detail list."""
-    base, calls, vocab, jobs = [], set(), set(), []
-    family, coverage = "", 0.0
-    for token in detail:
-        if token.startswith(CALL_PREFIX):
-            calls.add(token[len(CALL_PREFIX):])
-        elif token.startswith(VOCAB_PREFIX):
-            vocab.add(token[len(VOCAB_PREFIX):])
-        elif token.startswith(BEHAVIOUR_PREFIX):
-            jobs.append(token[len(BEHAVIOUR_PREFIX):])
-        elif token.startswith(COVERAGE_PREFIX):
-            family, _, share = token[len(COVERAGE_PREFIX):].rpartition(":")
-            coverage = float(share)
-        else:
-            base.append(token)
-    return base, calls, vocab, _Jobs(tuple(jobs), family, coverage)
 
 
 def _job_verdict(a: _Jobs, b: _Jobs) -> str | None:
@@ -161,14 +143,14 @@ def _job_verdict(a: _Jobs, b: _Jobs) -> str | None:
     return None if shared else "differs"
 
 
-def _distinctive(detail: list[str]) -> set[str]:
-    """What a body names rather than its shape: literals, calls and domain words (counts dropped)."""
-    return {d.rsplit("#", 1)[0] for d in detail if d.startswith(("STR:", "NUM:", CALL_PREFIX, VOCAB_PREFIX))}
+def _distinctive(literals: list[str]) -> set[str]:
+    """What a body names rather than its shape: its string and number literals (counts dropped)."""
+    return {d.rsplit("#", 1)[0] for d in literals if d.startswith(("STR:", "NUM:"))}
 
 
-def _literals(detail: list[str]) -> set[str]:
+def _uncounted(literals: list[str]) -> set[str]:
     """Literal/operator tokens without counts (alpha grams are numbered per function: not comparable inside a host)."""
-    return {d.rsplit("#", 1)[0] for d in detail if not d.startswith("ALPHA:")}
+    return {d.rsplit("#", 1)[0] for d in literals}
 
 
 @dataclass
@@ -204,11 +186,13 @@ class SimilarityIndex:
         self.vectors = vectors
         self.shingles = [np.unique(np.asarray(r["shingles"] or [], dtype=np.uint32)) for r in rows]
         self.tokens = np.array([r["token_count"] or 0 for r in rows], dtype=np.int64)
-        views = [_split_views(r["detail"] or []) for r in rows]
-        self.detail = [v[0] for v in views]
-        self.calls = [v[1] for v in views]
-        self.vocab = [v[2] for v in views]
-        self.jobs = [v[3] for v in views]
+        self.literals = [list(r.get("literals") or []) for r in rows]
+        # What shingles erase, compared as one set: literals/operators and the alpha-renamed grams.
+        self.detail = [self.literals[k] + list(r.get("alpha_grams") or []) for k, r in enumerate(rows)]
+        self.calls = [set(r.get("calls") or []) for r in rows]
+        self.vocab = [set(r.get("vocabulary") or []) for r in rows]
+        self.jobs = [_Jobs(tuple(r.get("jobs") or []), r.get("family") or "", float(r.get("job_coverage") or 0.0))
+                     for r in rows]
         self.contracts = [signature_contract(r.get("signature") or "") for r in rows]
         self._build_vocabulary_weights()
         self._build_postings()
@@ -217,7 +201,7 @@ class SimilarityIndex:
     @classmethod
     def load(cls, store: CardStore) -> "SimilarityIndex":
         columns = ["id", "file_path", "name", "qualified_name", "line_start", "line_end", "summary", "signature",
-                   "body_hash", "shingles", "token_count", "detail", "vector"]
+                   "body_hash", *STRUCTURE_COLUMNS, "vector"]
         table = store.read(columns)
         # Rows in id order, not storage order: compaction reorders a table, and the candidate
         # limits break ties by position, so the same index must always give the same pairs.
@@ -400,14 +384,14 @@ class SimilarityIndex:
             return 0.0
         if containment < INLINE_CONTAINMENT:
             return 0.0
-        helper_detail = _literals(self.detail[small])
-        covered = len(helper_detail & _literals(self.detail[big])) / len(helper_detail) if helper_detail else 1.0
+        helper_detail = _uncounted(self.literals[small])
+        covered = len(helper_detail & _uncounted(self.literals[big])) / len(helper_detail) if helper_detail else 1.0
         # Shingles erase names, so `self.ID(ID, ID)` sequences match any host. An inline copy
         # also uses the helper's own words: the calls and domain names it makes must be there too.
         # Shingles erase names, so `self.ID(ID, ID)` runs match any host. An inline copy keeps
         # the helper's own evidence: its string/number literals, calls and domain words. A
         # helper with none of those is too generic to be recognised inside another function.
-        mine, host = _distinctive(self.detail[small]), _distinctive(self.detail[big])
+        mine, host = _distinctive(self.literals[small]), _distinctive(self.literals[big])
         if not mine or len(mine & host) / len(mine) < INLINE_WORDS:
             return 0.0
         return containment * (DETAIL_KEEP + (1.0 - DETAIL_KEEP) * covered)

@@ -1,7 +1,7 @@
 """FunctionCards built from the AST alone, so the index is useful before any LLM runs.
 
-Every field comes from the scan's `Symbol` (plus, when given, the function's source
-lines for facts the Symbol does not carry: attribute writes and memo tables).
+Every field comes from the scan's `Symbol`: its names, calls and complexity, and what its
+body does and writes (Symbol.behaviour, Symbol.shape), read in the scan's one parse.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ import re
 from typing import Callable, Iterable
 
 from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
-from .behaviour import describe_functions
 from ..schema.cards import SUMMARY_MAX, BehavioralProfile, FunctionCard, card_id, now_iso
 
 # (file_path, callee as written, caller's qualified name) -> (defining file, qualified
@@ -38,9 +37,6 @@ SIDE_EFFECT_CALLS = re.compile(
 MUTATING_METHODS = frozenset(
     "append extend insert pop popitem remove clear update add discard setdefault sort reverse push shift unshift splice set delete".split()
 )
-SELF_WRITE = re.compile(r"\b(self|this|cls)\s*\.\s*[A-Za-z_$][\w$]*(\s*\[[^\]]*\])?\s*(=(?!=)|\+=|-=|\*=|/=|\|=|&=|\+\+|--)")
-MODULE_STATE = re.compile(r"^\s*(global|nonlocal)\s+\w", re.MULTILINE)
-MEMO_WRITE = re.compile(r"\b\w*(memo|cache)\w*\s*\[[^\]]+\]\s*=(?!=)", re.IGNORECASE)
 
 
 def split_words(identifier: str) -> list[str]:
@@ -93,7 +89,7 @@ def _readable(name: str) -> str:
 
 
 def summary(symbol: Symbol, behaviour: str = "") -> str:
-    """What the function is for (docstring or name), then what its body does (see rag.behaviour).
+    """What the function is for (docstring or name), then what its body does (see scan.behaviour).
 
     The behaviour sentence is what makes a loop and a `sum()` doing one job read alike to
     the embedding; it is cut first when the whole would pass the card's 400 characters."""
@@ -126,13 +122,14 @@ def _purpose(symbol: Symbol) -> str:
     return text + "."
 
 
-def behavioral_profile(symbol: Symbol, body: str = "") -> BehavioralProfile:
+def behavioral_profile(symbol: Symbol) -> BehavioralProfile:
     """One label, by precedence: async > memoized > stateful > sideEffectful > pure/utility."""
     if symbol.is_async:
         return "async"
-    if any(CACHE_DECORATORS.search(d.split("(", 1)[0]) for d in symbol.decorators) or MEMO_WRITE.search(body):
+    shape = symbol.shape
+    if any(CACHE_DECORATORS.search(d.split("(", 1)[0]) for d in symbol.decorators) or (shape and shape.writes_memo):
         return "memoized"
-    if SELF_WRITE.search(body) or MODULE_STATE.search(body):
+    if shape and (shape.writes_self or shape.writes_module_state):
         return "stateful"
     params = set(symbol.params)
     for callee in symbol.calls:
@@ -163,26 +160,13 @@ def called_internals(facts: FileFacts, symbol: Symbol, resolve: Resolver | None)
     return found
 
 
-def body_text(source_lines: list[str] | None, symbol: Symbol) -> str:
-    if not source_lines:
-        return ""
-    return "\n".join(source_lines[symbol.line_start - 1 : symbol.line_end])
-
-
 def build_static_card(
     facts: FileFacts,
     symbol: Symbol,
     resolve: Resolver | None,
-    source_lines: list[str] | None = None,
     last_indexed: str | None = None,
-    behaviour: str | None = None,
 ) -> FunctionCard:
-    """The AST-only card of one function or method.
-
-    `behaviour` is the body's job in canonical words (rag.behaviour); when not given and
-    the source is, the file is parsed for this one function (cards_for_file parses once)."""
-    if behaviour is None:
-        behaviour = _behaviours(facts, [symbol], source_lines).get((symbol.line_start, symbol.line_end), "")
+    """The AST-only card of one function or method."""
     return FunctionCard(
         id=card_id(facts.path, symbol.line_start, symbol.line_end),
         file_path=facts.path,
@@ -193,9 +177,9 @@ def build_static_card(
         line_start=symbol.line_start,
         line_end=symbol.line_end,
         signature=symbol.signature or f"{symbol.name}({', '.join(symbol.params)})",
-        summary=summary(symbol, behaviour),
+        summary=summary(symbol, symbol.behaviour.sentence if symbol.behaviour else ""),
         key_concepts=key_concepts(symbol),
-        behavioral_profile=behavioral_profile(symbol, body_text(source_lines, symbol)),
+        behavioral_profile=behavioral_profile(symbol),
         complexity_score=symbol.complexity_score,
         called_internals=called_internals(facts, symbol, resolve),
         body_hash=symbol.body_hash,
@@ -215,19 +199,6 @@ def function_symbols(facts: FileFacts) -> list[Symbol]:
     return out
 
 
-def _behaviours(facts: FileFacts, symbols: list[Symbol], source_lines: list[str] | None) -> dict[tuple[int, int], str]:
-    if not source_lines:
-        return {}
-    return describe_functions("\n".join(source_lines), facts.language, [(s.line_start, s.line_end) for s in symbols])
-
-
-def cards_for_file(
-    facts: FileFacts, resolve: Resolver | None, source_lines: list[str] | None = None
-) -> list[FunctionCard]:
+def cards_for_file(facts: FileFacts, resolve: Resolver | None) -> list[FunctionCard]:
     stamp = now_iso()
-    symbols = function_symbols(facts)
-    behaviours = _behaviours(facts, symbols, source_lines)
-    return [
-        build_static_card(facts, s, resolve, source_lines, stamp, behaviours.get((s.line_start, s.line_end), ""))
-        for s in symbols
-    ]
+    return [build_static_card(facts, s, resolve, stamp) for s in function_symbols(facts)]

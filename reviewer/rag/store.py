@@ -1,7 +1,8 @@
 """The LanceDB table `function_cards` under `.reviewer/rag/lancedb/`.
 
 One row per FunctionCard, plus what search needs without re-parsing: the vector, the
-hash of the embedded text, and the structural views (shingles, token_count, detail).
+hash of the embedded text, and the structural views (shingles, token_count, literals, alpha grams, calls,
+vocabulary, behaviour jobs: see CardStructure).
 The model name and dimension live in the table's schema metadata; a table built by
 another model is refused. Writers must hold `.reviewer/rag/lock` (see indexer.py):
 LanceDB lets two concurrent merge_inserts of the same ids produce duplicate rows.
@@ -21,6 +22,7 @@ from pydantic import BaseModel
 from ..errors import ModelMismatchError
 from ..workspace import Workspace
 from ..schema.cards import FunctionCard
+from ..schema.facts import Behaviour, Structure
 
 TABLE = "function_cards"
 CARD_FIELDS = list(FunctionCard.model_fields)
@@ -29,11 +31,34 @@ OPTIMIZE_EVERY = 20  # table versions between optimize() calls
 
 @dataclass
 class CardStructure:
-    """The structural views of one card's code (see structure.py)."""
+    """The structural views of one card's code, as the scan read them (schema.facts.Symbol)."""
 
     shingles: list[int] = field(default_factory=list)
     token_count: int = 0
-    detail: list[str] = field(default_factory=list)
+    structure: Structure = field(default_factory=Structure)
+    behaviour: Behaviour = field(default_factory=Behaviour)
+
+    def columns(self) -> dict:
+        """The table columns of these views (see _schema and structure_of_row)."""
+        return {"shingles": [int(s) & 0xFFFFFFFF for s in self.shingles], "token_count": self.token_count,
+                **self.structure.model_dump(), "jobs": list(self.behaviour.jobs),
+                "job_coverage": self.behaviour.coverage, "family": self.behaviour.family}
+
+
+STRUCTURE_COLUMNS = ["shingles", "token_count", "literals", "alpha_grams", "calls", "vocabulary", "jobs",
+                     "job_coverage", "family"]
+# 2: typed structural columns (literals, alpha_grams, calls, vocabulary, jobs) replace the prefixed `detail`.
+LAYOUT = "2"
+
+
+def structure_of_row(row: dict) -> CardStructure:
+    """The views of one stored row (the inverse of CardStructure.columns)."""
+    return CardStructure(
+        list(row.get("shingles") or []), row.get("token_count") or 0,
+        Structure(literals=row.get("literals") or [], alpha_grams=row.get("alpha_grams") or [],
+                  calls=row.get("calls") or [], vocabulary=row.get("vocabulary") or []),
+        Behaviour(jobs=row.get("jobs") or [], coverage=row.get("job_coverage") or 0.0, family=row.get("family") or ""),
+    )
 
 
 class IndexStats(BaseModel):
@@ -80,10 +105,17 @@ def _schema(model: str, dimension: int):
         pa.field("text_hash", text),
         pa.field("shingles", pa.list_(pa.uint32())),
         pa.field("token_count", int32),
-        pa.field("detail", pa.list_(text)),
+        pa.field("literals", pa.list_(text)),
+        pa.field("alpha_grams", pa.list_(pa.uint64())),
+        pa.field("calls", pa.list_(text)),
+        pa.field("vocabulary", pa.list_(text)),
+        pa.field("jobs", pa.list_(text)),
+        pa.field("job_coverage", pa.float64()),
+        pa.field("family", text),
         pa.field("vector", pa.list_(pa.float32(), dimension)),
     ]
-    return pa.schema(fields, metadata={b"model": model.encode(), b"dimension": str(dimension).encode()})
+    return pa.schema(fields, metadata={b"model": model.encode(), b"dimension": str(dimension).encode(),
+                                       b"layout": LAYOUT.encode()})
 
 
 def _dir_size(path: Path) -> int:
@@ -140,6 +172,13 @@ class CardStore:
                 f"'{self.model}' ({self.dimension}-d): rebuild it with `reviewer index --rebuild-rag`"
             )
 
+    def outdated(self) -> bool:
+        """A table written with another column layout (an older version): to be rebuilt."""
+        if not self.exists():
+            return False
+        meta = self._db.open_table(TABLE).schema.metadata or {}
+        return meta.get(b"layout", b"1").decode() != LAYOUT
+
     def drop(self) -> None:
         if self.exists():
             self._db.drop_table(TABLE)
@@ -164,9 +203,8 @@ class CardStore:
             for name in CARD_FIELDS:
                 columns[name].append(data[name])
             columns["text_hash"].append(th)
-            columns["shingles"].append([int(s) & 0xFFFFFFFF for s in struct.shingles])
-            columns["token_count"].append(struct.token_count)
-            columns["detail"].append(list(struct.detail))
+            for name, value in struct.columns().items():
+                columns[name].append(value)
         arrays = [pa.array(columns[name], type=schema.field(name).type) for name in schema.names if name != "vector"]
         flat = pa.array(np.ascontiguousarray(vectors, dtype=np.float32).reshape(-1), type=pa.float32())
         arrays.append(pa.FixedSizeListArray.from_arrays(flat, self.dimension))

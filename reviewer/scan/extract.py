@@ -40,9 +40,12 @@ from functools import cache
 
 from tree_sitter import Node, TreeCursor
 
-from reviewer.scan import fingerprint
+from reviewer.scan import fingerprint, textual
+from reviewer.scan.behaviour import read_behaviour
 from reviewer.scan.complexity import complexity_node_types, decision_points
 from reviewer.scan.languages import LANGUAGES, LanguageSpec, NodeHandler, get_parser
+from reviewer.scan.shapes import shape_of
+from reviewer.scan.structure import structure_of
 from reviewer.schema.facts import (
     FUNCTION_KINDS,
     ExportRef,
@@ -87,6 +90,8 @@ class Frame:
         "signature_range",
         "is_container",
         "private",
+        "node",
+        "argument_spans",
     )
 
     def __init__(self, depth: int, kind: str, qualified: str, symbol: dict | None) -> None:
@@ -108,6 +113,8 @@ class Frame:
         self.signature_range: tuple[str, int, int] | None = None  # (prefix, start byte, end byte)
         self.is_container = False  # an object literal bound to a name: its functions are methods
         self.private = False  # a member hidden by its language (TS `private`, JS `#x`): never exported
+        self.node: Node | None = None  # the definition node (functions: read again by the body readers)
+        self.argument_spans: list[tuple[bytes, int, int]] = []  # bare-name calls: (callee, arguments start, end)
 
 
 class Extractor:
@@ -212,6 +219,7 @@ class Extractor:
             "value": value,
         }
         frame = Frame(depth, kind, qualified, symbol)
+        frame.node = node
         frame.private = private
         frame.signature_range = signature
         if body is not None:
@@ -306,6 +314,8 @@ class Extractor:
                             if len(text) > _MAX_CALLEE or b"\n" in text or b"  " in text:
                                 text = _BYTES_WHITESPACE.sub(b" ", text)[:_MAX_CALLEE]
                             calls.append(text)
+                            if callee.kind_id in reference_kinds:  # a bare name: its arguments may pick a product
+                                top.argument_spans.append((text, callee.end_byte, node.end_byte))
                 elif role is _STRING_ROLE:
                     append_token(_STR_TOKEN)
                     text = data[node.start_byte : node.end_byte]
@@ -383,6 +393,8 @@ class Extractor:
         symbols = [self._symbol(frame, hashes) for frame in self.closed]
         module = self.module
         data = self.data
+        text = data.decode("utf-8", "replace")
+        self._read_bodies(text, symbols)
         # One validation of plain dicts (pydantic-core) is cheaper than building models one by one.
         return FileFacts.model_validate(
             dict(
@@ -403,8 +415,44 @@ class Extractor:
                 syntax_errors=_count_syntax_errors(root) if tree_has_error else 0,
                 decode_errors=False,
                 suppressions=self.suppressions,
+                module_call_arguments=self._call_arguments(module),
+                name_fragments=textual.name_fragments(text),
+                assert_lines=textual.assert_lines(text),
+                dotted_strings=textual.dotted_strings(text),
+                http_call_paths=textual.http_call_paths(text),
             )
         )
+
+    def _read_bodies(self, text: str, symbols: list[dict]) -> None:
+        """Behaviour, structure and shape of each function, from its node in this parse and its lines.
+
+        The lines are the file's text split as `str.splitlines` does, as every reader of a
+        symbol's text (the card, the Claude prompt) sees them."""
+        spec = self.spec
+        syntax, tokens = spec.behaviour, spec.tokens
+        lines: list[str] | None = None
+        for frame, fields in zip(self.closed, symbols):
+            if frame.kind not in FUNCTION_KINDS:
+                continue
+            if lines is None:
+                lines = text.splitlines()
+            source = "\n".join(lines[fields["line_start"] - 1 : fields["line_end"]])
+            node = frame.node
+            if syntax is not None:
+                if node is not None and node.type in syntax.function_types:
+                    fields["behaviour"] = read_behaviour(node, syntax, spec.family)
+                else:
+                    fields["behaviour"] = {"family": spec.family}
+            if tokens is not None:
+                fields["structure"] = structure_of(source, tokens)
+                fields["shape"] = shape_of(source, fields["signature"], fields["params"], tokens)
+
+    def _call_arguments(self, frame: Frame) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        data = self.data
+        for callee, start, end in frame.argument_spans:
+            found.setdefault(callee.decode("utf-8", "replace"), []).append(textual.literal_arguments(data[start:end].strip()))
+        return found
 
     def _resolve_false_ifs(self) -> None:
         """`if DEBUG:` is dead when DEBUG is a module binding assigned once, to a false literal."""
@@ -451,6 +499,7 @@ class Extractor:
             unreachable=[{"line_start": a, "line_end": b, "reason": reason} for a, b, reason in unreachable],
             shingles=hashes.shingles(token_start, token_end),
             token_count=token_end - token_start,
+            call_arguments=self._call_arguments(frame),
         )
         return fields
 

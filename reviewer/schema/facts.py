@@ -42,6 +42,38 @@ class LineRange(BaseModel):
     reason: str = ""  # e.g. "after return", "if False", "if (DEBUG) with DEBUG = false"
 
 
+class Behaviour(BaseModel):
+    """What a function body does, in canonical words (scan.behaviour), whatever the idiom."""
+
+    jobs: list[str] = Field(default_factory=list)  # "verb|what|by|where|source", parameters by position ("arg1")
+    coverage: float = 0.0  # share of the body's working statements those jobs account for
+    family: str = ""  # language family: jobs compare only within one
+    sentence: str = ""  # the jobs as a sentence for the static card (parameters by name)
+
+
+class Structure(BaseModel):
+    """What the shingles erase (scan.structure): literals, operand order, callees, domain words."""
+
+    literals: list[str] = Field(default_factory=list)  # "NUM:0#1", "OP:<=#2": counted, most frequent first
+    alpha_grams: list[int] = Field(default_factory=list)  # 4-grams with local names renamed by first use (48-bit hashes)
+    calls: list[str] = Field(default_factory=list)  # bare names it calls and does not bind, `self.m` methods
+    vocabulary: list[str] = Field(default_factory=list)  # attribute names, free names, key strings (one spelling)
+
+
+class BodyShape(BaseModel):
+    """The few body shapes analysis looks for (scan.shapes), read from the body as written."""
+
+    has_body: bool = False  # False: no body text (a bodiless signature)
+    forwards_to: str | None = None  # the whole body is one call `f(a, b)` / `return f(a, b)`: its callee
+    forward_arguments: list[str] = Field(default_factory=list)  # that call's arguments as written
+    forwards_params: bool = False  # ... and it passes the parameters through unchanged, in order
+    returns_its_argument: bool = False  # the whole body is `return <its one parameter>`
+    returns_value: bool = False  # some `return x` / `yield x` with a value (not None)
+    writes_self: bool = False  # assigns an attribute of self/this/cls
+    writes_module_state: bool = False  # `global` / `nonlocal`
+    writes_memo: bool = False  # `cache[key] = ...` into a *memo*/*cache* table
+
+
 class Symbol(BaseModel):
     name: str
     qualified_name: str  # "Class.method", "outer.inner", "obj.member"
@@ -68,6 +100,12 @@ class Symbol(BaseModel):
     # token stream (identifiers -> ID, strings -> STR, numbers -> NUM), for clone detection.
     shingles: list[int] = Field(default_factory=list)
     token_count: int = 0  # length of the normalized token stream of the body
+    # Functions and methods only (None otherwise), read from the scan's one parse of the file:
+    behaviour: Behaviour | None = None
+    structure: Structure | None = None
+    shape: BodyShape | None = None
+    # Calls by a bare name -> each call's arguments ("'json', 2"), or "*" when one is not a literal.
+    call_arguments: dict[str, list[str]] = Field(default_factory=dict)
 
 
 class ImportedName(BaseModel):
@@ -114,6 +152,11 @@ class FileFacts(BaseModel):
     syntax_errors: int = 0  # count of ERROR/MISSING nodes; symbols are still extracted
     decode_errors: bool = False  # non-UTF-8 bytes decoded with replacement
     suppressions: dict[int, list[str]] = Field(default_factory=dict)  # line -> axes from "reviewer: ignore[...]"
+    module_call_arguments: dict[str, list[str]] = Field(default_factory=dict)  # as Symbol.call_arguments, top level
+    name_fragments: list[str] = Field(default_factory=list)  # string prefixes of computed names: "_on_" + kind
+    assert_lines: list[int] = Field(default_factory=list)  # lines holding an assertion (assert, expect(...))
+    dotted_strings: list[str] = Field(default_factory=list)  # Python strings that name "a.module.attribute"
+    http_call_paths: list[str] = Field(default_factory=list)  # with HTTP client calls: the strings holding "/"
 
 
 class SkippedFile(BaseModel):

@@ -266,4 +266,4 @@ def _explicit_finding(facts: FileFacts, source: str, submitted: Any) -> Finding:
 
 def _card_from_symbol(facts: FileFacts, symbol: Symbol) -> FunctionCard:
     """A card when the static one is missing: every AST field from the symbol."""
-    return build_static_card(facts, symbol, resolve=None, behaviour="")
+    return build_static_card(facts, symbol, resolve=None)

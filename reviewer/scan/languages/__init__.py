@@ -22,6 +22,62 @@ from tree_sitter import Language, Node, Parser
 from reviewer.scan.languages import ecmascript as ecmascript_syntax
 from reviewer.scan.languages import python as python_syntax
 
+@dataclass(frozen=True)
+class BehaviourSyntax:
+    """Node types and library idioms of one grammar (the only language-specific part)."""
+
+    function_types: frozenset[str]  # filled from the LanguageSpec
+    body_field: str
+    for_each: Mapping[str, tuple[str, str]]  # loop node -> (target field, iterable field)
+    counted_for: frozenset[str]  # C-style `for (init; cond; step)` loops
+    while_types: frozenset[str]
+    if_type: str
+    return_type: str
+    continue_types: frozenset[str]
+    aug_assign_types: frozenset[str]  # `a += b` (field operator)
+    update_types: frozenset[str]  # `a++`
+    assign_types: Mapping[str, tuple[str, str]]  # node -> (target field, value field)
+    call_type: str
+    attribute_types: Mapping[str, tuple[str, str]]  # `a.b` -> (object field, attribute field)
+    subscript_types: Mapping[str, tuple[str, str]]  # `a[b]` -> (object field, index field)
+    binary_types: frozenset[str]
+    unary_types: frozenset[str]
+    group_types: frozenset[str]  # parentheses, argument lists, expression statements: read through
+    spread_types: frozenset[str]
+    lambda_types: frozenset[str]
+    comprehensions: Mapping[str, str]  # node -> "list" | "set" | "dict"
+    literal_words: Mapping[str, str]  # node type -> canonical word ("null"/"None" -> "none")
+    string_types: frozenset[str]
+    number_types: frozenset[str]
+    # Library idioms: callee as written -> job (see _call_fact).
+    functions: Mapping[str, str]
+    methods: Mapping[str, str]
+    collect_methods: frozenset[str]  # `out.append(x)` / `out.push(x)`
+    keyword_argument: str = ""  # Python `key=...`, `reverse=True`
+    declaration_types: frozenset[str] = frozenset()  # `const a = 1, b = 2` -> its declarators
+    join_on_separator: bool = False  # Python `", ".join(xs)` vs JavaScript `xs.join(", ")`
+    empty_containers: frozenset[str] = frozenset({"[]", "{}", "()", "set()", "dict()", "list()", "new Map()", "new Set()"})
+
+@dataclass(frozen=True)
+class TokenSyntax:
+    """Lexical pieces of one grammar for the token views of scan.structure and scan.shapes."""
+
+    comment: str  # regex of a comment
+    identifier: str  # regex of a name in the vocabulary scan
+    punctuation: str  # regex of one punctuation token (longest first)
+    keywords: frozenset[str]
+    docstring: str = ""  # regex of a docstring-like literal (Python triple quotes): dropped like comments
+    string_prefix: str = ""  # regex of string prefixes (`rb"..."`)
+    header_brackets: tuple[str, str] = ("([{", ")]}")  # brackets nesting inside a definition's header
+    colon_opens_body: bool = False  # `def f(x) -> T:` vs `function f(x): T {`
+    param_openers: tuple[str, ...] = ("(", ",")  # tokens after which a name in a parameter list is bound
+    in_binds: bool = False  # `for x in`: the name before `in` is bound
+    loop_and_lambda_targets: bool = False  # `for a, b in` / `lambda a, b:` bind every name up to `in` / `:`
+    tuple_targets: bool = False  # `a, b = ...` binds both
+    destructuring: bool = False  # `const { a, b } = ...` binds both
+    annotation_types: frozenset[str] = frozenset()  # builtin types in annotations: not domain vocabulary
+
+
 # A node handler: (extractor, node, depth, cursor) -> True to skip the node's children.
 NodeHandler = Callable[[Any, Node, int, Any], bool | None]
 
@@ -94,6 +150,11 @@ class LanguageSpec:
     false_literals: frozenset[str] = frozenset()  # condition texts that are always false
 
     indent_significant: bool = False  # Python: keep line structure in the body hash
+
+    # -- body readers (scan.behaviour, scan.structure, scan.shapes)
+    family: str = ""  # languages whose functions can call one another
+    behaviour: BehaviourSyntax | None = None
+    tokens: TokenSyntax | None = None
 
 
 _PYTHON_HOOKS = LanguageHooks(
@@ -173,7 +234,25 @@ PYTHON = LanguageSpec(
     terminator_types=frozenset({"return_statement", "raise_statement", "break_statement", "continue_statement"}),
     false_literals=frozenset({"False", "0", "None"}),
     indent_significant=True,
+    family="python",
+    behaviour=BehaviourSyntax(function_types=frozenset({"function_definition", "lambda"}), **python_syntax.BEHAVIOUR),
+    tokens=TokenSyntax(**python_syntax.TOKENS),
 )
+
+
+_ECMASCRIPT_FUNCTIONS = frozenset(
+    {
+        "function_declaration",
+        "generator_function_declaration",
+        "function_expression",
+        "function",
+        "generator_function",
+        "arrow_function",
+        "method_definition",
+    }
+)
+_ECMASCRIPT_BEHAVIOUR = BehaviourSyntax(function_types=_ECMASCRIPT_FUNCTIONS, **ecmascript_syntax.BEHAVIOUR)
+_ECMASCRIPT_TOKENS = TokenSyntax(**ecmascript_syntax.TOKENS)
 
 
 def _ecmascript_spec(name: str, extensions: tuple[str, ...], grammar: Callable[[], object], typed: bool) -> LanguageSpec:
@@ -199,17 +278,7 @@ def _ecmascript_spec(name: str, extensions: tuple[str, ...], grammar: Callable[[
         grammar=grammar,
         hooks=hooks,
         node_handlers=ecmascript_syntax.NODE_HANDLERS,
-        function_types=frozenset(
-            {
-                "function_declaration",
-                "generator_function_declaration",
-                "function_expression",
-                "function",
-                "generator_function",
-                "arrow_function",
-                "method_definition",
-            }
-        ),
+        function_types=_ECMASCRIPT_FUNCTIONS,
         named_function_types=frozenset({"function_declaration", "generator_function_declaration", "method_definition"}),
         class_types=frozenset({"class_declaration", "abstract_class_declaration", "class"}),
         type_declaration_kinds=(
@@ -292,6 +361,9 @@ def _ecmascript_spec(name: str, extensions: tuple[str, ...], grammar: Callable[[
             }
         ),
         false_literals=frozenset({"false", "0", "null", "undefined"}),
+        family="ecmascript",
+        behaviour=_ECMASCRIPT_BEHAVIOUR,
+        tokens=_ECMASCRIPT_TOKENS,
     )
 
 
@@ -324,4 +396,5 @@ def get_parser(language: str) -> Parser:
 
 def language_family(language: str) -> str:
     """Languages whose functions can call one another: a duplicate across families cannot be shared."""
-    return "python" if language == "python" else "ecmascript"
+    spec = LANGUAGES.get(language)
+    return spec.family if spec is not None else language

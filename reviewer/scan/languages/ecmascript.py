@@ -598,3 +598,53 @@ def finish(ex: Extractor) -> None:
     namespaces = {ref.namespace for ref in ex.imports if ref.namespace}
     if ex.subscripted_names & namespaces:
         ex.dynamic_access = True
+
+
+# -- what a function body does (scan.behaviour): node types and library idioms ----------------
+
+BEHAVIOUR = dict(
+    body_field="body",
+    for_each={"for_in_statement": ("left", "right")},
+    counted_for=frozenset({"for_statement"}),
+    while_types=frozenset({"while_statement", "do_statement"}),
+    if_type="if_statement",
+    return_type="return_statement",
+    continue_types=frozenset({"continue_statement"}),
+    aug_assign_types=frozenset({"augmented_assignment_expression"}),
+    update_types=frozenset({"update_expression"}),
+    assign_types={"assignment_expression": ("left", "right"), "variable_declarator": ("name", "value")},
+    call_type="call_expression",
+    attribute_types={"member_expression": ("object", "property")},
+    subscript_types={"subscript_expression": ("object", "index")},
+    binary_types=frozenset({"binary_expression"}),
+    unary_types=frozenset({"unary_expression"}),
+    group_types=frozenset({"parenthesized_expression", "expression_statement", "arguments", "as_expression",
+                           "non_null_expression", "satisfies_expression"}),
+    spread_types=frozenset({"spread_element"}),
+    lambda_types=frozenset({"arrow_function", "function_expression", "function"}),
+    comprehensions={},
+    literal_words={"true": "true", "false": "false", "null": "none", "undefined": "none", "this": "self"},
+    string_types=frozenset({"string", "template_string"}),
+    number_types=frozenset({"number"}),
+    functions={"Math.max": "largest", "Math.min": "smallest"},
+    methods={"reduce": "reduce", "map": "map", "filter": "filter", "some": "any", "every": "all", "find": "first",
+             "sort": "sort", "toSorted": "sort", "flatMap": "map", "findIndex": "first index", "join": "join"},
+    collect_methods=frozenset({"push", "add", "unshift"}),
+    declaration_types=frozenset({"lexical_declaration", "variable_declaration"}),
+)
+
+# -- lexical pieces of the token views (scan.structure, scan.shapes) ----------------------------
+
+TOKENS = dict(
+    comment=r"//[^\n]*|/\*[\s\S]*?\*/",
+    identifier=r"[A-Za-z_$][\w$]*",
+    punctuation=r"=>|\.\.\.|\?\.|===|!==|[-+*/%&|^<>!=]=|==|[^\s\w$]",
+    keywords=frozenset(
+        "break case catch class const continue default delete do else export extends false finally for function if "
+        "import in instanceof let new null return super switch this throw true try typeof undefined var void while "
+        "yield async await of static get set as keyof infer is type readonly declare".split()
+    ),
+    header_brackets=("([{<", ")]}>"),
+    param_openers=("(", ",", "{", "[", "..."),
+    destructuring=True,
+)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import keyword
 import re
 from typing import TYPE_CHECKING
 
@@ -386,3 +387,58 @@ def finish(ex: Extractor) -> None:
 
 def _is_public_member(name: str) -> bool:
     return not name.startswith("_") or (name.startswith("__") and name.endswith("__"))
+
+
+# -- what a function body does (scan.behaviour): node types and library idioms ----------------
+
+BEHAVIOUR = dict(
+    body_field="body",
+    for_each={"for_statement": ("left", "right"), "for_in_clause": ("left", "right")},
+    counted_for=frozenset(),
+    while_types=frozenset({"while_statement"}),
+    if_type="if_statement",
+    return_type="return_statement",
+    continue_types=frozenset({"continue_statement"}),
+    aug_assign_types=frozenset({"augmented_assignment"}),
+    update_types=frozenset(),
+    assign_types={"assignment": ("left", "right")},
+    call_type="call",
+    attribute_types={"attribute": ("object", "attribute")},
+    subscript_types={"subscript": ("value", "subscript")},
+    binary_types=frozenset({"binary_operator", "comparison_operator", "boolean_operator"}),
+    unary_types=frozenset({"not_operator", "unary_operator"}),
+    group_types=frozenset({"parenthesized_expression", "expression_statement", "argument_list"}),
+    spread_types=frozenset({"list_splat", "dictionary_splat"}),
+    lambda_types=frozenset({"lambda"}),
+    comprehensions={"list_comprehension": "list", "generator_expression": "list", "set_comprehension": "set",
+                    "dictionary_comprehension": "dict"},
+    literal_words={"true": "true", "false": "false", "none": "none"},
+    string_types=frozenset({"string", "concatenated_string"}),
+    number_types=frozenset({"integer", "float"}),
+    functions={"sum": "sum", "max": "largest", "min": "smallest", "any": "any", "all": "all", "sorted": "sort",
+               "len": "count", "next": "first", "Counter": "tally", "collections.Counter": "tally",
+               "reduce": "reduce", "functools.reduce": "reduce", "filter": "filter", "map": "map",
+               "list": "wrap", "set": "distinct", "tuple": "wrap", "dict": "wrap", "math.prod": "product"},
+    methods={"sort": "sort", "join": "join"},
+    collect_methods=frozenset({"append", "add", "insert", "extend"}),
+    keyword_argument="keyword_argument",
+    join_on_separator=True,
+)
+
+# -- lexical pieces of the token views (scan.structure, scan.shapes) ----------------------------
+
+TOKENS = dict(
+    comment=r"#[^\n]*",
+    docstring=r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'',
+    string_prefix=r"[rbfuRBFU]{0,2}",
+    identifier=r"[A-Za-z_][\w]*",
+    punctuation=r"\*\*=?|//=?|:=|->|[-+*/%&|^<>!=]=|==|[^\s\w]",
+    keywords=frozenset(keyword.kwlist),
+    header_brackets=("([{", ")]}"),
+    colon_opens_body=True,
+    param_openers=("(", ",", "*", "**"),  # `[` opens an annotation's subscript: `list[LineItem]`
+    in_binds=True,
+    loop_and_lambda_targets=True,
+    tuple_targets=True,
+    annotation_types=frozenset("int float str bool bytes list dict set tuple object None True False".split()),
+)

@@ -17,25 +17,27 @@ parameters, index variables) become "item"/"key"/"value"/"index", so renaming ch
 nothing; attribute names, string keys, operators and constants are kept, so "sums
 price" and "sums quantity", or "any" and "all", stay apart.
 
-Two outputs: `describe_functions` / `describe_node` give the sentence put into the static
-card summary (for the embedding); `behaviours_of` / `read_behaviour` give the same jobs in
-comparable form, parameters by position (`sum|item quantity|||arg1`), with the share of
-the body they account for, stored in each card's structural detail and compared by
-rag.similarity (same jobs: a clone in another idiom; jobs of one family that differ: not one).
+`read_behaviour` gives a schema.facts.Behaviour per function: the sentence put into the
+static card summary (for the embedding), and the same jobs in comparable form, parameters
+by position (`sum|item quantity|||arg1`), with the share of the body they account for,
+compared by rag.similarity (same jobs: a clone in another idiom; jobs of one family that
+differ: not one).
 
-Per-language knowledge is one `BehaviourSyntax` table per grammar; the reading itself is
-shared. Cost: one parse per file, then a walk of each function's own subtree.
+Per-language knowledge is one `BehaviourSyntax` table per grammar (scan.languages); the
+reading itself is shared. It runs in the scan on the file's one parse: a walk of each
+function's own subtree.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Mapping
+from typing import Iterable, Iterator
 
 from tree_sitter import Node
 
-from ..scan.languages import LANGUAGES, get_parser
+from ..schema.facts import Behaviour
+from .languages import BehaviourSyntax
 
 MAX_EXPR_WORDS = 8  # a rendered expression longer than this is cut: the gist, not the code
 MAX_FACTS = 2  # jobs named per function (the first ones in the body)
@@ -57,115 +59,6 @@ OPERATOR_WORDS = {
     "not in": "not in", "not": "not", "!": "not", "instanceof": "is a",
 }
 COMPARE_FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}
-
-
-@dataclass(frozen=True)
-class BehaviourSyntax:
-    """Node types and library idioms of one grammar (the only language-specific part)."""
-
-    function_types: frozenset[str]
-    body_field: str
-    for_each: Mapping[str, tuple[str, str]]  # loop node -> (target field, iterable field)
-    counted_for: frozenset[str]  # C-style `for (init; cond; step)` loops
-    while_types: frozenset[str]
-    if_type: str
-    return_type: str
-    continue_types: frozenset[str]
-    aug_assign_types: frozenset[str]  # `a += b` (field operator)
-    update_types: frozenset[str]  # `a++`
-    assign_types: Mapping[str, tuple[str, str]]  # node -> (target field, value field)
-    call_type: str
-    attribute_types: Mapping[str, tuple[str, str]]  # `a.b` -> (object field, attribute field)
-    subscript_types: Mapping[str, tuple[str, str]]  # `a[b]` -> (object field, index field)
-    binary_types: frozenset[str]
-    unary_types: frozenset[str]
-    group_types: frozenset[str]  # parentheses, argument lists, expression statements: read through
-    spread_types: frozenset[str]
-    lambda_types: frozenset[str]
-    comprehensions: Mapping[str, str]  # node -> "list" | "set" | "dict"
-    literal_words: Mapping[str, str]  # node type -> canonical word ("null"/"None" -> "none")
-    string_types: frozenset[str]
-    number_types: frozenset[str]
-    # Library idioms: callee as written -> job (see _call_fact).
-    functions: Mapping[str, str]
-    methods: Mapping[str, str]
-    collect_methods: frozenset[str]  # `out.append(x)` / `out.push(x)`
-    keyword_argument: str = ""  # Python `key=...`, `reverse=True`
-    declaration_types: frozenset[str] = frozenset()  # `const a = 1, b = 2` -> its declarators
-    join_on_separator: bool = False  # Python `", ".join(xs)` vs JavaScript `xs.join(", ")`
-    empty_containers: frozenset[str] = frozenset({"[]", "{}", "()", "set()", "dict()", "list()", "new Map()", "new Set()"})
-
-
-PYTHON = BehaviourSyntax(
-    function_types=frozenset({"function_definition", "lambda"}),
-    body_field="body",
-    for_each={"for_statement": ("left", "right"), "for_in_clause": ("left", "right")},
-    counted_for=frozenset(),
-    while_types=frozenset({"while_statement"}),
-    if_type="if_statement",
-    return_type="return_statement",
-    continue_types=frozenset({"continue_statement"}),
-    aug_assign_types=frozenset({"augmented_assignment"}),
-    update_types=frozenset(),
-    assign_types={"assignment": ("left", "right")},
-    call_type="call",
-    attribute_types={"attribute": ("object", "attribute")},
-    subscript_types={"subscript": ("value", "subscript")},
-    binary_types=frozenset({"binary_operator", "comparison_operator", "boolean_operator"}),
-    unary_types=frozenset({"not_operator", "unary_operator"}),
-    group_types=frozenset({"parenthesized_expression", "expression_statement", "argument_list"}),
-    spread_types=frozenset({"list_splat", "dictionary_splat"}),
-    lambda_types=frozenset({"lambda"}),
-    comprehensions={"list_comprehension": "list", "generator_expression": "list", "set_comprehension": "set",
-                    "dictionary_comprehension": "dict"},
-    literal_words={"true": "true", "false": "false", "none": "none"},
-    string_types=frozenset({"string", "concatenated_string"}),
-    number_types=frozenset({"integer", "float"}),
-    functions={"sum": "sum", "max": "largest", "min": "smallest", "any": "any", "all": "all", "sorted": "sort",
-               "len": "count", "next": "first", "Counter": "tally", "collections.Counter": "tally",
-               "reduce": "reduce", "functools.reduce": "reduce", "filter": "filter", "map": "map",
-               "list": "wrap", "set": "distinct", "tuple": "wrap", "dict": "wrap", "math.prod": "product"},
-    methods={"sort": "sort", "join": "join"},
-    collect_methods=frozenset({"append", "add", "insert", "extend"}),
-    keyword_argument="keyword_argument",
-    join_on_separator=True,
-)
-
-ECMASCRIPT = BehaviourSyntax(
-    function_types=LANGUAGES["typescript"].function_types,
-    body_field="body",
-    for_each={"for_in_statement": ("left", "right")},
-    counted_for=frozenset({"for_statement"}),
-    while_types=frozenset({"while_statement", "do_statement"}),
-    if_type="if_statement",
-    return_type="return_statement",
-    continue_types=frozenset({"continue_statement"}),
-    aug_assign_types=frozenset({"augmented_assignment_expression"}),
-    update_types=frozenset({"update_expression"}),
-    assign_types={"assignment_expression": ("left", "right"), "variable_declarator": ("name", "value")},
-    call_type="call_expression",
-    attribute_types={"member_expression": ("object", "property")},
-    subscript_types={"subscript_expression": ("object", "index")},
-    binary_types=frozenset({"binary_expression"}),
-    unary_types=frozenset({"unary_expression"}),
-    group_types=frozenset({"parenthesized_expression", "expression_statement", "arguments", "as_expression",
-                           "non_null_expression", "satisfies_expression"}),
-    spread_types=frozenset({"spread_element"}),
-    lambda_types=frozenset({"arrow_function", "function_expression", "function"}),
-    comprehensions={},
-    literal_words={"true": "true", "false": "false", "null": "none", "undefined": "none", "this": "self"},
-    string_types=frozenset({"string", "template_string"}),
-    number_types=frozenset({"number"}),
-    functions={"Math.max": "largest", "Math.min": "smallest"},
-    methods={"reduce": "reduce", "map": "map", "filter": "filter", "some": "any", "every": "all", "find": "first",
-             "sort": "sort", "toSorted": "sort", "flatMap": "map", "findIndex": "first index", "join": "join"},
-    collect_methods=frozenset({"push", "add", "unshift"}),
-    declaration_types=frozenset({"lexical_declaration", "variable_declaration"}),
-)
-
-SYNTAX_BY_LANGUAGE: dict[str, BehaviourSyntax] = {
-    "python": PYTHON, "javascript": ECMASCRIPT, "typescript": ECMASCRIPT, "tsx": ECMASCRIPT,
-}
 
 
 @dataclass
@@ -1019,93 +912,26 @@ def _negate(condition: str) -> str:
     return f"not {condition}"
 
 
-# -- entry points --------------------------------------------------------------------------
+# -- entry point ---------------------------------------------------------------------------
 
 
-def describe_node(function: Node, language: str) -> str:
-    """The behaviour sentence of one parsed function node ("" when no known job is found)."""
-    syntax = SYNTAX_BY_LANGUAGE.get(language)
-    if syntax is None:
-        return ""
-    facts = _Reader(syntax).read_function(function)
-    text = "; ".join(f.sentence() for f in facts if f.verb != "opaque")
-    return text[:MAX_SENTENCE].rsplit(" ", 1)[0] if len(text) > MAX_SENTENCE else text
+def read_behaviour(function: Node, syntax: BehaviourSyntax, family: str) -> Behaviour:
+    """What one parsed function node does: comparable jobs, their coverage, and the card sentence.
 
-
-@dataclass(frozen=True)
-class Behaviour:
-    """The jobs a body does, in comparable form, and how much of the body they account for.
-
-    `jobs`: one `verb|what|by|where|source` string per named job, body order, parameters
-    by position ("sum|item quantity|||arg1"). `coverage`: bytes of the body's statements
-    that yielded those jobs over the bytes of all its working statements (bookkeeping such
-    as `total = 0` / `return total` left out): 1.0 when the jobs are the whole body, low
-    when they are one step of a longer function (a collection built item by item, which
-    is never named, see TRANSFORM_JOBS, counts as other work).
-    """
-
-    jobs: tuple[str, ...] = ()
-    coverage: float = 0.0
-
-
-def read_behaviour(function: Node, language: str) -> Behaviour:
-    """The comparable jobs of one parsed function node (empty when none is recognised)."""
-    syntax = SYNTAX_BY_LANGUAGE.get(language)
-    if syntax is None:
-        return Behaviour()
-    reader = _Reader(syntax, parameters_as_roles=True)
-    facts = reader.read_function(function)
-    jobs = tuple(f.key() for f in facts if f.verb != "opaque")
-    weighed = reader.explained + reader.unexplained
-    coverage = reader.explained / weighed if weighed else (1.0 if jobs else 0.0)
-    return Behaviour(jobs, round(coverage, 2))
-
-
-def behaviours_of(source: str, language: str, ranges: Iterable[tuple[int, int]]) -> dict[tuple[int, int], Behaviour]:
-    """`read_behaviour` of the functions at these line ranges of one file (one parse)."""
-    syntax = SYNTAX_BY_LANGUAGE.get(language)
-    ranges = list(ranges)
-    if syntax is None or not ranges or not source:
-        return {}
-    root = get_parser(language).parse(source.encode("utf-8", "surrogatepass")).root_node
-    out: dict[tuple[int, int], Behaviour] = {}
-    for line_start, line_end in ranges:
-        function = _function_at(root, line_start, line_end, syntax.function_types)
-        try:
-            out[(line_start, line_end)] = read_behaviour(function, language) if function is not None else Behaviour()
-        except (AttributeError, IndexError, KeyError, RecursionError):
-            out[(line_start, line_end)] = Behaviour()  # as in describe_functions: lose the jobs, never the card
-    return out
-
-
-def _function_at(root: Node, line_start: int, line_end: int, function_types: frozenset[str]) -> Node | None:
-    """The outermost function node inside lines [line_start, line_end] (1-based), visiting only overlapping nodes."""
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        for child in reversed(node.children):
-            start, end = child.start_point[0] + 1, child.end_point[0] + 1
-            if end < line_start or start > line_end:
-                continue
-            if child.type in function_types and start >= line_start and end <= line_end:
-                return child
-            stack.append(child)
-    return None
-
-
-def describe_functions(source: str, language: str, ranges: Iterable[tuple[int, int]]) -> dict[tuple[int, int], str]:
-    """Behaviour sentences of the functions at these line ranges of one file (one parse)."""
-    syntax = SYNTAX_BY_LANGUAGE.get(language)
-    ranges = list(ranges)
-    if syntax is None or not ranges or not source:
-        return {}
-    root = get_parser(language).parse(source.encode("utf-8", "surrogatepass")).root_node
-    out: dict[tuple[int, int], str] = {}
-    for line_start, line_end in ranges:
-        function = _function_at(root, line_start, line_end, syntax.function_types)
-        try:
-            out[(line_start, line_end)] = describe_node(function, language) if function is not None else ""
-        except (AttributeError, IndexError, KeyError, RecursionError):
-            # Unusual syntax (an error-recovered tree) loses the behaviour line, never the card.
-            out[(line_start, line_end)] = ""
-    return out
+    Two readings of the function's own subtree: the jobs name parameters by position (for
+    comparing), the sentence by name (for the embedding). Unusual syntax (an error-recovered
+    tree) loses the behaviour, never the symbol."""
+    try:
+        reader = _Reader(syntax, parameters_as_roles=True)
+        facts = reader.read_function(function)
+        jobs = [f.key() for f in facts if f.verb != "opaque"]
+        weighed = reader.explained + reader.unexplained
+        coverage = reader.explained / weighed if weighed else (1.0 if jobs else 0.0)
+        if not jobs:  # the second reading names the same jobs: none either (most functions)
+            return Behaviour(coverage=round(coverage, 2), family=family)
+        named = _Reader(syntax).read_function(function)
+    except (AttributeError, IndexError, KeyError, RecursionError, UnicodeDecodeError):
+        return Behaviour(family=family)
+    text = "; ".join(f.sentence() for f in named if f.verb != "opaque")
+    sentence = text[:MAX_SENTENCE].rsplit(" ", 1)[0] if len(text) > MAX_SENTENCE else text
+    return Behaviour(jobs=jobs, coverage=round(coverage, 2), family=family, sentence=sentence)

@@ -1,0 +1,311 @@
+"""Structural views of a function's code that its shingles erase (schema.facts.Structure).
+
+The shingles (extract.py) hash 5-token windows of the normalized stream (identifiers ->
+ID, literals -> STR/NUM): a renamed copy has the same set. These views keep what that
+erases, read from the function's own text in the scan:
+- `literals`: the literals and operators of the body as written ("NUM:0#1", "STR:a#2",
+  "OP:<=#1"), counted, most frequent first;
+- `alpha_grams`: hashes of 4-grams of the body's token stream with local names renamed by
+  order of first use, so `(a, b) => a - b` and `(a, b) => b - a` differ while a consistent
+  renaming does not. Same-shape functions that behave differently (another operator,
+  constant or operand order) differ here even when their shingles agree;
+- `calls`: the functions it calls by a bare name it does not bind itself (`sorted`,
+  `needs_reorder`) or as its own methods (`self.get`): two same-shaped functions that call
+  different project functions behave differently;
+- `vocabulary`: its domain words: attribute names, free names (modules, constants, types,
+  called functions), identifier-like string keys; never its own name, parameters or local
+  variables, which a renamed copy changes at will.
+
+Per-language lexical pieces come from scan.languages (TokenSyntax); the views are shared.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter
+from functools import cache
+
+from ..schema.facts import Structure
+from .languages import TokenSyntax
+
+MAX_LITERALS = 64  # literal/operator tokens kept per function (most frequent first); enough to tell constants apart
+
+_STRING = r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|`(?:\\.|[^`\\])*`'
+_NUMBER = r"\b\d[\d_]*(?:\.\d+)?(?:[eE][+-]?\d+)?[jJnLl]?\b|\b0[xXoObB][0-9a-fA-F_]+\b"
+_OPERATOR = r"\*\*=?|//=?|>>>?=?|<<=?|===?|!==?|<=|>=|&&|\|\||\?\?|[-+*/%&|^<>!~]=?|\bnot\b|\band\b|\bor\b|\bis\b|\bin\b"
+_IDENT = re.compile(r"[A-Za-z_$][\w$]*")
+_TEMPLATE_EXPR = re.compile(r"\$\{[^}]*\}")
+_ALPHA_N = 4
+_ASSIGN = frozenset("= += -= *= /= //= %= **= |= &= ^= >>= <<= ??= ||= &&= :=".split())
+_RECEIVERS = frozenset(("self", "this", "cls"))
+# Words before a TS/JS member's name that are not its name.
+_MODIFIERS = frozenset("export default async static public private protected readonly abstract override get set function def".split())
+_KEY_STRING = re.compile(r"^[A-Za-z_][\w-]{1,30}$")
+_TUPLE_TARGET = re.compile(r"^\s*([A-Za-z_][\w]*(?:\s*,\s*[A-Za-z_][\w]*)+)\s*=(?!=)")
+
+
+@cache
+def _patterns(syntax: TokenSyntax) -> tuple[re.Pattern, re.Pattern]:
+    """(literal/operator scan, vocabulary scan) of one grammar; comments and docstrings are their own kinds."""
+    docstring = f"|(?P<triple>{syntax.docstring})" if syntax.docstring else ""
+    code = re.compile(f"(?P<comment>{syntax.comment}){docstring}|(?P<str>{_STRING})|(?P<num>{_NUMBER})|(?P<op>{_OPERATOR})")
+    prefix = f"{syntax.string_prefix}(?:{_STRING})" if syntax.string_prefix else _STRING
+    vocabulary = re.compile(
+        f"(?P<comment>{syntax.comment}){docstring}|(?P<str>{prefix})|(?P<num>{_NUMBER})"
+        f"|(?P<id>{syntax.identifier})|(?P<punct>{syntax.punctuation})"
+    )
+    return code, vocabulary
+
+
+def structure_of(text: str, syntax: TokenSyntax) -> Structure:
+    """The views of one function's text (decorators and signature included: the header is skipped
+    where it would make a renamed copy differ)."""
+    code = _code_tokens(text[header_end(text, syntax):], syntax)
+    counts = Counter(f"{kind.upper()}:{token}" for kind, token in code if kind in ("str", "num", "op"))
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:MAX_LITERALS]
+    calls, vocabulary = _calls_and_vocabulary(text, syntax)
+    return Structure(literals=[f"{token}#{count}" for token, count in ranked], alpha_grams=sorted(_alpha_grams(code, syntax)),
+                     calls=calls, vocabulary=vocabulary)
+
+
+def _code_tokens(body: str, syntax: TokenSyntax) -> list[tuple[str, str]]:
+    """(kind, text) tokens of `body` without comments and docstrings; kinds: str num op id."""
+    tokens: list[tuple[str, str]] = []
+    position = 0
+    for match in _patterns(syntax)[0].finditer(body):
+        for ident in _IDENT.finditer(body, position, match.start()):
+            tokens.append(("id", ident.group()))
+        position = match.end()
+        kind = match.lastgroup
+        if kind in ("comment", "triple"):  # comments and docstrings say nothing about behaviour
+            continue
+        text = match.group(kind)
+        if kind == "str":
+            # Template literals: the embedded expressions are code (names), not the constant.
+            text = _TEMPLATE_EXPR.sub("${}", text[1:-1])
+        tokens.append((kind, text))
+    tokens += [("id", m.group()) for m in _IDENT.finditer(body, position)]
+    return tokens
+
+
+def _alpha_grams(tokens: list[tuple[str, str]], syntax: TokenSyntax) -> set[int]:
+    """4-grams of the stream with local names renamed by order of first use (attributes kept), hashed to 48 bits."""
+    keywords = syntax.keywords
+    names: dict[str, str] = {}
+    stream: list[str] = []
+    previous = ""
+    for kind, text in tokens:
+        if kind == "id" and text not in keywords and previous != ".":
+            text = names.setdefault(text, f"v{len(names)}")
+        stream.append(text)
+        previous = text
+    grams = {" ".join(stream[i : i + _ALPHA_N]) for i in range(max(0, len(stream) - _ALPHA_N + 1))}
+    return {int.from_bytes(hashlib.blake2b(g.encode(), digest_size=6).digest(), "big") for g in grams}
+
+
+def header_end(source: str, syntax: TokenSyntax) -> int:
+    """Offset where a function's body starts: after decorators, parameters and return annotation.
+
+    The literal view must not see the header: `def f(text: str) -> str:` and its renamed,
+    unannotated copy `def g(s):` would otherwise differ in the renaming order of every
+    name after the annotations (and in the `->` "operators")."""
+    opening, closing = syntax.header_brackets
+    depth, seen_params = 0, False
+    previous = ""
+    for m in _patterns(syntax)[1].finditer(source):
+        kind = m.lastgroup
+        if kind in ("comment", "triple", "str", "num", "id"):
+            previous = m.group(kind)
+            continue
+        text = m.group(kind)
+        if text == "@" and depth == 0 and not seen_params:
+            previous = text
+            continue
+        if text in opening and not (text == "<" and previous in ("", "=")):
+            if depth == 0 and text == "(" and not seen_params:
+                seen_params = True
+            elif depth == 0 and seen_params and text == "{" and not syntax.colon_opens_body:
+                return m.end()
+            depth += 1
+        elif text in closing and depth:
+            depth -= 1
+        elif depth == 0 and seen_params and (text == ":" and syntax.colon_opens_body or text == "=>"):
+            return m.end()
+        previous = text
+    return 0
+
+
+def _scan(body: str, syntax: TokenSyntax) -> list[tuple[str, str]]:
+    out = []
+    for m in _patterns(syntax)[1].finditer(body):
+        kind = m.lastgroup
+        if kind in ("comment", "triple"):
+            continue
+        text = m.group(kind)
+        if kind == "str":
+            text = text.lstrip("rbfuRBFU")[1:-1]
+        out.append((kind, text))
+    return out
+
+
+def _closing(tokens: list[tuple[str, str]], start: int) -> int:
+    """Index of the bracket closing the one at `start` (or the end)."""
+    pairs = {"(": ")", "[": "]", "{": "}"}
+    stack = []
+    for k in range(start, len(tokens)):
+        kind, text = tokens[k]
+        if kind != "punct":
+            continue
+        if text in pairs:
+            stack.append(pairs[text])
+        elif stack and text == stack[-1]:
+            stack.pop()
+            if not stack:
+                return k
+    return len(tokens) - 1
+
+
+def _bound_in_group(tokens: list[tuple[str, str]], start: int, end: int, syntax: TokenSyntax) -> set[str]:
+    """Names a parameter list (or a destructuring pattern) binds: those after the grammar's openers."""
+    bound = set()
+    for k in range(start + 1, end):
+        kind, text = tokens[k]
+        if kind == "id" and tokens[k - 1][1] in syntax.param_openers and tokens[k - 1][0] == "punct":
+            bound.add(text)
+    return bound
+
+
+def _own_name_and_bound(tokens: list[tuple[str, str]], syntax: TokenSyntax) -> tuple[str | None, set[str]]:
+    """The function's own name and every name it binds (parameters, locals, loop and lambda variables)."""
+    keywords = syntax.keywords
+    bound: set[str] = set()
+    own = None
+    k = 0
+    while k < len(tokens):  # skip decorators: `@name.attr(...)`
+        if tokens[k] == ("punct", "@"):
+            k += 1
+            while k < len(tokens) and (tokens[k][0] == "id" or tokens[k][1] == "."):
+                k += 1
+            if k < len(tokens) and tokens[k][1] == "(":
+                k = _closing(tokens, k) + 1
+            continue
+        break
+    for m in range(k, len(tokens)):
+        kind, text = tokens[m]
+        if kind == "id" and text not in _MODIFIERS and text not in keywords:
+            own = text
+            k = m + 1
+            break
+        if kind == "punct":
+            break
+    if k < len(tokens) and tokens[k] == ("punct", "<"):  # TS generics: `f<T extends (...a) => void>(`
+        depth = 0
+        for m in range(k, len(tokens)):
+            depth += tokens[m] == ("punct", "<")
+            depth -= tokens[m] == ("punct", ">")
+            if depth == 0:
+                k = m + 1
+                break
+    # The first bracket group after the name is the parameter list (arrow functions too).
+    for m in range(k, len(tokens)):
+        if tokens[m] == ("punct", "("):
+            bound |= _bound_in_group(tokens, m, _closing(tokens, m), syntax)
+            break
+    for m, (kind, text) in enumerate(tokens):
+        following = tokens[m + 1] if m + 1 < len(tokens) else ("", "")
+        previous = tokens[m - 1] if m else ("", "")
+        if kind == "punct" and text == "=>":  # arrow parameters: `x =>` or `(a, b) =>`
+            if previous[0] == "id":
+                bound.add(previous[1])
+            elif previous[1] == ")":
+                depth, n = 0, m - 1
+                while n >= 0:
+                    if tokens[n][1] == ")":
+                        depth += 1
+                    elif tokens[n][1] == "(":
+                        depth -= 1
+                        if depth == 0:
+                            break
+                    n -= 1
+                bound |= _bound_in_group(tokens, max(n, 0), m - 1, syntax)
+            continue
+        if kind != "id" or previous[1] in (".", "?."):
+            continue
+        if following[1] in _ASSIGN or previous[1] in ("as", "const", "let", "var", "lambda", "global", "nonlocal", "catch"):
+            bound.add(text)
+        elif previous[1] in ("const", "let", "var") or following[1] == "in" and syntax.in_binds:
+            bound.add(text)
+    if syntax.loop_and_lambda_targets:
+        # `for a, b in ...`, `lambda a, b: ...`: every name up to `in` / `:`.
+        for m, (kind, text) in enumerate(tokens):
+            if (kind, text) in (("id", "for"), ("id", "lambda")):
+                stop = "in" if text == "for" else ":"
+                n = m + 1
+                while n < len(tokens) and tokens[n][1] != stop and tokens[n][1] not in ("\n",):
+                    if tokens[n][0] == "id":
+                        bound.add(tokens[n][1])
+                    n += 1
+                    if n - m > 12:
+                        break
+    if syntax.destructuring:
+        # `const { a, b } = ...`, `let [x, y] = ...`
+        for m, (kind, text) in enumerate(tokens[:-1]):
+            if text in ("const", "let", "var") and tokens[m + 1][1] in ("{", "["):
+                bound |= _bound_in_group(tokens, m + 1, _closing(tokens, m + 1), syntax)
+    bound.discard(own or "")
+    return own, bound
+
+
+def _tuple_targets(body: str) -> set[str]:
+    """`a, b = b, a + b` and `low, high = 0, n`: names left of a plain `=` on a line."""
+    found = set()
+    for line in body.splitlines():
+        match = _TUPLE_TARGET.match(line)
+        if match:
+            found.update(n.strip() for n in match.group(1).split(","))
+    return found
+
+
+def _calls_and_vocabulary(body: str, syntax: TokenSyntax) -> tuple[list[str], list[str]]:
+    """The called names and the domain words of a function's source (see the module docstring)."""
+    tokens = _scan(body, syntax)
+    if not tokens:
+        return [], []
+    keywords = syntax.keywords
+    own, bound = _own_name_and_bound(tokens, syntax)
+    if syntax.tuple_targets:
+        bound |= _tuple_targets(body)
+    calls: set[str] = set()
+    vocab: set[str] = set()
+    start = 0
+    if own is not None:
+        start = next((m + 1 for m, t in enumerate(tokens) if t == ("id", own)), 0)
+    for m in range(start, len(tokens)):
+        kind, text = tokens[m]
+        previous = tokens[m - 1] if m else ("", "")
+        following = tokens[m + 1] if m + 1 < len(tokens) else ("", "")
+        if kind == "str":
+            if _KEY_STRING.match(text):
+                vocab.add(_word(text))
+            continue
+        if kind != "id" or text in keywords and text not in _RECEIVERS or text == own:
+            continue
+        attribute = previous[1] in (".", "?.")
+        if not attribute and (text in bound or text in _RECEIVERS):
+            if text in _RECEIVERS and following[1] == "." and m + 3 < len(tokens) and tokens[m + 3][1] == "(":
+                calls.add(f"self.{tokens[m + 2][1]}")  # a method of the same object
+            continue
+        if text in syntax.annotation_types and previous[1] in (":", "->", "[", ","):
+            continue  # annotations like `list[str] -> int` say little about the domain
+        vocab.add(_word(text))
+        if not attribute and following[1] == "(":
+            # Bare calls only: `EMAIL_RE.match(` names an object a renamed copy may rename too.
+            calls.add(text)
+    # One letter is a generic type parameter (`T`) or a throwaway name, not vocabulary.
+    return sorted(calls), sorted(v for v in vocab if len(v) > 1)
+
+
+def _word(identifier: str) -> str:
+    """One spelling for `unit_price`, `unitPrice` and "unit-price"."""
+    return re.sub(r"[^a-z0-9]", "", identifier.lower())
