@@ -154,9 +154,11 @@ def similar(target: str, path: str, config_path: str | None, as_json: bool, max_
 @click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False), default=None, help="Gate only on findings not in this baseline (see `reviewer baseline`).")
 @click.option("--max-cost", type=click.FloatRange(0), default=None, help="USD: stop starting new Claude reviews once reached.")
 @click.option("--plain", is_flag=True, help="No progress bars (the default when stderr is not a terminal).")
+@click.option("--min-confidence", type=click.IntRange(0, 100), default=None,
+              help="DEAD verdicts under this confidence are not findings. Default: analysis.min_confidence (70).")
 def run(path: str, config_path: str | None, enable_rag: bool, rebuild_rag: bool, no_cache: bool,
         changed_since: str | None, fail_on: str | None, baseline_path: str | None, max_cost: float | None,
-        plain: bool) -> None:
+        plain: bool, min_confidence: int | None) -> None:
     """Audit PATH: scan, estimate, index, review, report. Exit 0 clean, 1 gate hit, 2 error."""
     from .pipeline import RunOptions, run as run_pipeline
     from .report.baseline import load_baseline
@@ -165,6 +167,8 @@ def run(path: str, config_path: str | None, enable_rag: bool, rebuild_rag: bool,
 
     root = _root(path)
     config = _config(root, config_path)
+    if min_confidence is not None:
+        config.analysis.min_confidence = min_confidence
     fail_on = fail_on or config.ci.fail_on
     parse_fail_on(fail_on)  # a typo in the gate is an error before any work, not after
     # --baseline is relative to where you are; ci.baseline to the repository.

@@ -72,6 +72,12 @@ class RagConfig(_Strict):
     max_results: int = Field(default=8, ge=1, le=100)
 
 
+class AnalysisConfig(_Strict):
+    # A DEAD verdict whose confidence (0-100, computed from its evidence) is under this is
+    # not a finding; it stays in the evidence given to the Claude reviewer.
+    min_confidence: int = Field(default=70, ge=0, le=100)
+
+
 class CIConfig(_Strict):
     # needs-refactor, critical, or an axis name: exit 1 when the gate is hit
     fail_on: str | None = None
@@ -88,6 +94,7 @@ class Config(_Strict):
     axes: list[Axis] = Field(default_factory=lambda: list(AXES))
     output: str = ".reviewer"
     ci: CIConfig = Field(default_factory=CIConfig)
+    analysis: AnalysisConfig = Field(default_factory=AnalysisConfig)
 
     def fingerprint(self) -> str:
         """A stable digest of what changes review results (enters the review cache key)."""
@@ -97,6 +104,7 @@ class Config(_Strict):
             "axes": self.axes,
             "rag": self.rag.model_dump(),
             "llm": {"provider": self.llm.provider, "model": self.llm.model},
+            "min_confidence": self.analysis.min_confidence,
         }
         return hashlib.sha256(repr(sorted(relevant.items())).encode()).hexdigest()[:16]
 

@@ -132,7 +132,8 @@ def test_python_dead_code_and_decoys(tmp_path: Path) -> None:
     core, cli, handlers = "app/core.py", "app/cli.py", "app/handlers.py"
     # defects
     assert verdict(evidence, core, "legacy_export", "utility") == "DEAD"
-    assert detail(evidence, core, "legacy_export", "utility") == "imported by 0 files; 0 references in its own file"
+    assert detail(evidence, core, "legacy_export", "utility").startswith(
+        "imported by 0 files; 0 references in its own file; no root reaches it (checked ")
     assert verdict(evidence, core, "_legacy_row", "utility") == "DEAD"  # only the dead legacy_export uses it
     assert "referenced only by dead code: legacy_export (app/core.py)" in detail(evidence, core, "_legacy_row", "utility")
     assert verdict(evidence, core, "_never_called", "utility") == "DEAD"
@@ -169,7 +170,7 @@ def test_a_file_that_stops_importing_a_symbol_makes_it_dead(tmp_path: Path) -> N
     write_repo(tmp_path, {"user.py": "def run():\n    return 1\n\n\nrun()\n"})
     evidence = analyze(tmp_path)
     assert verdict(evidence, "lib.py", "shared", "utility") == "DEAD"
-    assert detail(evidence, "lib.py", "shared", "utility") == "imported by 0 files; 0 references in its own file"
+    assert detail(evidence, "lib.py", "shared", "utility").startswith("imported by 0 files; 0 references in its own file")
 
 
 def test_barrel_reexport_of_a_subpackage_needs_an_importer(tmp_path: Path) -> None:
@@ -359,8 +360,10 @@ def test_a_root_that_is_a_package_offers_its_reexports_as_public_api(tmp_path: P
     assert "public API of the package" in detail(evidence, "helpers.py", "render", "utility")
     # a public module nothing imports (`pkg.testing`): users may import it
     assert verdict(evidence, "testing.py", "Runner", "utility") == "USED"
-    assert "public module of a library" in detail(evidence, "testing.py", "Runner", "utility")
+    assert "public, unused in this repository: public name of public module testing.py of a library" in detail(
+        evidence, "testing.py", "Runner", "utility")
     assert evidence.for_symbol("testing.py", "Runner")["utility"].confidence == 50
+    assert evidence.for_symbol("testing.py", "Runner")["utility"].report is False  # reported apart, never DEAD
     assert verdict(evidence, "testing.py", "Runner.invoke", "utility") == "USED"
     # a private module nothing imports is not library API
     assert verdict(evidence, "_impl.py", "undocumented_helper", "utility") == "DEAD"
@@ -377,10 +380,11 @@ def test_public_methods_of_a_library_class_are_used_private_helpers_are_not(tmp_
     assert detail(evidence, "core.py", "Widget._forgotten", "utility").startswith("private and never referenced")
     assert verdict(evidence, "helpers.py", "_stale_format", "utility") == "DEAD"
     # a public class of an imported module that neither the API nor the project uses
-    assert verdict(evidence, "core.py", "Internal", "utility") == "DEAD"
-    assert evidence.for_symbol("core.py", "Internal")["utility"].confidence == 55  # a library: users may import it
-    assert "users may import it" in detail(evidence, "core.py", "Internal", "utility")
-    assert verdict(evidence, "core.py", "Internal.tick", "utility") == "DEAD"  # its class is dead
+    # is a library's public API: never DEAD, reported apart (no finding)
+    internal = evidence.for_symbol("core.py", "Internal")["utility"]
+    assert (internal.verdict, internal.report) == ("USED", False)
+    assert internal.detail.startswith("public, unused in this repository: public name of public module core.py "
+                                      "of a library (public API: package `the scanned folder` offers 2 names")
 
 
 def test_an_application_keeps_unexported_uncalled_public_code_dead(tmp_path: Path) -> None:
@@ -414,8 +418,10 @@ def test_an_application_keeps_unexported_uncalled_public_code_dead(tmp_path: Pat
     })
     models = "tool/models.py"
     assert verdict(evidence, models, "never_called_function", "utility") == "DEAD"
-    assert detail(evidence, models, "never_called_function", "utility") == \
-        "imported by 0 files; 0 references in its own file"  # an application: full confidence
+    assert detail(evidence, models, "never_called_function", "utility").startswith(
+        "imported by 0 files; 0 references in its own file")  # an application: full confidence
+    assert "project: application (entry point tool.cli:main in pyproject.toml)" in detail(
+        evidence, models, "never_called_function", "utility")
     assert verdict(evidence, models, "Hidden.never_called", "utility") == "DEAD"
     assert verdict(evidence, models, "Hidden.used", "utility") == "USED"
     # exported from the top-level API: its users call its public methods

@@ -4,9 +4,15 @@ Python: console scripts and entry points in pyproject.toml, setup.cfg and setup.
 ("pkg.mod:func"). TS/JS: `main`, `module`, `types`, `exports` and `bin` of package.json
 files (a built path like dist/index.js is mapped back to its source when one exists).
 
-They also tell an application from a library: a project that declares where it starts
-(a console script, a `__main__.py`, a package.json `bin` or `main`) is run, not only
-imported, so a public name nothing in it uses can be dead. Without one, users import it.
+They also tell an application from a library, from evidence that is printed with the
+verdicts: a project that declares where it starts (a console script, `__main__.py`,
+`manage.py`, a WSGI/ASGI module, a private package.json) is run; a project that offers
+names to importers (a package `__init__` with public names or `__all__`, a public
+package.json with `exports`/`main`/`types`) is a library, whose unused public names are
+"public, unused in this repository", never dead. A Python project that declares where it
+starts is read as an application even when its package has a face (that face is then its
+own structure). With no evidence either way it is read as a library (prefer missing dead
+code).
 """
 
 from __future__ import annotations
@@ -29,7 +35,27 @@ _BUILD_DIRS = ("dist/", "build/", "lib/", "out/", "esm/", "cjs/")
 class EntryPoints:
     symbols: dict[tuple[str, str], str] = field(default_factory=dict)  # (path, qname) -> where declared
     files: dict[str, str] = field(default_factory=dict)  # path -> where declared
-    application: list[str] = field(default_factory=list)  # why the project is run (empty: a library)
+    application: list[str] = field(default_factory=list)  # why the project is run
+    library: list[str] = field(default_factory=list)  # why users import it
+
+    @property
+    def is_library(self) -> bool:
+        """Whether unused public names are a library's API. A Python package face next to a
+        declared start (console script, manage.py) is the application's own structure; a public
+        package.json export is published API either way."""
+        if not self.application:
+            return True
+        return any("package.json" in why for why in self.library)
+
+    def shape(self) -> str:
+        """One line for the evidence text: "library (public API: package `x` offers 12 names)"."""
+        if not self.is_library:
+            return f"application ({self.application[0]})"
+        if self.library and self.application:
+            return f"library ({self.library[0]}) and application ({self.application[0]})"
+        if self.library:
+            return f"library ({self.library[0]})"
+        return "library (no entry point and no public API found: read as a library)"
 
 
 def find_entry_points(index: ProjectIndex, root: Path | None) -> EntryPoints:
@@ -48,14 +74,51 @@ def find_entry_points(index: ProjectIndex, root: Path | None) -> EntryPoints:
                 found.application.append(f"entry point {module}:{attribute} in {name}")
     found.application.extend(f"{path} runs the package" for path in sorted(index.files)
                              if posixpath.basename(path) == "__main__.py" and not is_test_path(path))
+    found.application.extend(f"{path} runs the project" for path in sorted(index.files)
+                             if posixpath.basename(path) in _APPLICATION_FILES and not is_test_path(path))
+    for path in sorted(index.top_level_packages):
+        public = _offered_names(index, path)
+        if public:
+            package = posixpath.dirname(path) or "the scanned folder"
+            found.library.append(f"public API: package `{package}` offers {len(public)} name"
+                                 f"{'s' if len(public) != 1 else ''} ({', '.join(sorted(public)[:4])}"
+                                 f"{', ...' if len(public) > 4 else ''})")
     for manifest in _package_manifests(index, root):
         directory = posixpath.dirname(manifest)
-        found.application.extend(f"{key} in {manifest}" for key in _application_keys(root / manifest))
-        for specifier in _package_json_targets(root / manifest):
+        data = _read_json(root / manifest)
+        if data.get("private") is True:
+            found.application.append(f"\"private\": true in {manifest}")
+        found.application.extend(f"{key} in {manifest}" for key in ("bin",) if data.get(key))
+        for specifier in _package_json_targets(data):
             path = _source_for(index, posixpath.normpath(posixpath.join(directory, specifier)))
             if path is not None:
                 found.files[path] = f"{specifier} in {manifest}"
+                if data.get("private") is not True:
+                    found.library.append(f"public API: {manifest} exports {path} ({specifier})")
     return found
+
+
+# Files that only an application has: it is started, not imported.
+_APPLICATION_FILES = frozenset({"manage.py", "wsgi.py", "asgi.py", "alembic.ini"})
+
+
+def _offered_names(index: ProjectIndex, init_path: str) -> set[str]:
+    """Public names a package `__init__` offers: its `__all__`, else its public imports and
+    definitions (an empty `__init__` offers nothing)."""
+    facts = index.files[init_path]
+    if facts.dunder_all:
+        return set(facts.dunder_all)
+    names = {n for n in index.top_level.get(init_path, {}) if not n.startswith("_")}
+    names |= {local for local in index.bindings(init_path) if not local.startswith("_")}
+    return names
+
+
+def _read_json(path: Path) -> dict:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
 
 
 def _python_entry_points(path: Path) -> list[tuple[str, str]]:
@@ -94,13 +157,7 @@ def _package_manifests(index: ProjectIndex, root: Path) -> list[str]:
                   if (root / d / "package.json").is_file() and "node_modules" not in d)
 
 
-def _package_json_targets(path: Path) -> list[str]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return []
-    if not isinstance(data, dict):
-        return []
+def _package_json_targets(data: dict) -> list[str]:
     found: list[str] = []
 
     def collect(value: object) -> None:
@@ -116,15 +173,6 @@ def _package_json_targets(path: Path) -> list[str]:
     for key in ("main", "module", "types", "typings", "browser", "exports", "bin"):
         collect(data.get(key))
     return found
-
-
-def _application_keys(path: Path) -> list[str]:
-    """The package.json keys that make a package runnable or give it one entry module."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return []
-    return [key for key in ("bin", "main") if isinstance(data, dict) and data.get(key)]
 
 
 def _source_for(index: ProjectIndex, path: str) -> str | None:

@@ -20,7 +20,7 @@ from .resolve import ProjectIndex
 from .roles import is_test_path
 from .testmap import TestMap
 from .usage import UsageGraph
-from .utility import UtilityAnalysis
+from .utility import DEFAULT_MIN_CONFIDENCE, UtilityAnalysis
 from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey
 
 EVIDENCE_AXES = ("utility", "overengineering", "tests", "documentation")
@@ -69,7 +69,8 @@ def analyze_project(scan: ScanResult, root: Path, config: Config | None = None) 
     usage = UsageGraph.build(scan, index)
     seconds["usage graph"] = time.perf_counter() - started
     sources = SourceCache(root)
-    utility = UtilityAnalysis(index, usage, find_entry_points(index, root), sources)
+    floor = config.analysis.min_confidence if config is not None else DEFAULT_MIN_CONFIDENCE
+    utility = UtilityAnalysis(index, usage, find_entry_points(index, root), sources, floor)
     per_axis: dict[str, dict[SymbolKey, AxisAssessment]] = {}
     findings: list[FileFinding] = []
     mark = time.perf_counter()

@@ -82,7 +82,7 @@ def _name_chain(text: str) -> list[str]:
     return [part.strip() for part in match.group(0).replace("?.", ".").split(".")]
 
 
-_ATTRIBUTE = re.compile(r"\.\s*#?([A-Za-z_$][\w$]*)")
+_ATTRIBUTE = re.compile(r"\.\s*(#?[A-Za-z_$][\w$]*)")  # `.#x` is the private member `#x`, not `x`
 
 
 def attribute_names(text: str) -> tuple[str, ...]:
@@ -132,6 +132,7 @@ class ProjectIndex:
         self._index_python_modules()
         self.ts_base_url: str | None = None
         self.ts_paths: list[tuple[str, list[str]]] = []
+        self.ts_configs: dict[str, tuple[str | None, list[tuple[str, list[str]]]]] = {}  # folder -> options
         self._read_tsconfig()
         self._bindings: dict[str, dict[str, tuple[ImportRef, str | None]]] = {}
         self._namespaces: dict[str, dict[str, ImportRef]] = {}
@@ -207,29 +208,67 @@ class ProjectIndex:
     # ------------------------------------------------------------------ TS/JS modules
 
     def _read_tsconfig(self) -> None:
+        """Module aliases of every tsconfig.json/jsconfig.json next to JS/TS sources (a frontend/
+        folder has its own), following `extends` and the `tsconfig.app.json` of Vite templates.
+        The root one also fills ts_base_url/ts_paths."""
         if self.root is None:
             return
-        config_file = self.root / "tsconfig.json"
+        directories = {""} | {posixpath.dirname(p) for p, f in self.files.items() if f.language != "python"}
+        for directory in list(directories):
+            while directory:
+                directory = posixpath.dirname(directory)
+                directories.add(directory)
+        for directory in sorted(directories):
+            for name in ("tsconfig.json", "jsconfig.json", "tsconfig.app.json"):
+                options = self._tsconfig_options(posixpath.join(directory, name), depth=0)
+                if options is not None and (options[0] is not None or options[1]):
+                    self.ts_configs[directory] = options
+                    break
+        if "" in self.ts_configs:
+            self.ts_base_url, self.ts_paths = self.ts_configs[""]
+
+    def _tsconfig_options(self, config: str, depth: int) -> tuple[str | None, list[tuple[str, list[str]]]] | None:
+        """(baseUrl, paths) of one config, both relative to the repository root."""
         try:
-            text = config_file.read_text(encoding="utf-8")
+            text = (self.root / config).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
-            return
+            return None
         # tsconfig is JSON with comments and trailing commas.
         text = re.sub(r'("(?:\\.|[^"\\])*")|//[^\n]*|/\*.*?\*/', lambda m: m.group(1) or "", text, flags=re.S)
         text = re.sub(r",(\s*[}\]])", r"\1", text)
         try:
-            options = json.loads(text).get("compilerOptions") or {}
+            data = json.loads(text)
+            options = data.get("compilerOptions") or {}
         except (ValueError, AttributeError):
-            return
-        base_url = options.get("baseUrl")
-        if isinstance(base_url, str):
-            normalized = posixpath.normpath(base_url)
-            self.ts_base_url = "" if normalized == "." else normalized
-        paths = options.get("paths")
-        if isinstance(paths, dict):
-            for pattern, replacements in paths.items():
-                if isinstance(pattern, str) and isinstance(replacements, list):
-                    self.ts_paths.append((pattern, [r for r in replacements if isinstance(r, str)]))
+            return None
+        directory = posixpath.dirname(config)
+        base_url: str | None = None
+        paths: list[tuple[str, list[str]]] = []
+        parent = data.get("extends")
+        if isinstance(parent, str) and parent.startswith(".") and depth < 5:
+            inherited = self._tsconfig_options(posixpath.normpath(posixpath.join(directory, parent)), depth + 1)
+            if inherited is not None:
+                base_url, paths = inherited
+        if isinstance(options.get("baseUrl"), str):
+            normalized = posixpath.normpath(posixpath.join(directory, options["baseUrl"]))
+            base_url = "" if normalized == "." else normalized
+        if isinstance(options.get("paths"), dict):
+            # paths are relative to baseUrl, or to the config's folder without one
+            anchor = base_url if base_url is not None else directory
+            paths = [(pattern, [posixpath.normpath(posixpath.join(anchor, r)) for r in replacements
+                                if isinstance(r, str)])
+                     for pattern, replacements in options["paths"].items()
+                     if isinstance(pattern, str) and isinstance(replacements, list)]
+        return base_url, paths
+
+    def _ts_config_for(self, importer: str) -> tuple[str | None, list[tuple[str, list[str]]]]:
+        directory = posixpath.dirname(importer)
+        while True:
+            if directory in self.ts_configs:
+                return self.ts_configs[directory]
+            if not directory:
+                return None, []
+            directory = posixpath.dirname(directory)
 
     def js_file_at(self, base: str) -> str | None:
         base = posixpath.normpath(base)
@@ -255,7 +294,8 @@ class ProjectIndex:
     def _js_module_file(self, importer: str, specifier: str) -> str | None:
         if specifier.startswith("."):
             return self.js_file_at(posixpath.join(posixpath.dirname(importer), specifier))
-        for pattern, replacements in self.ts_paths:
+        base_url, paths = self._ts_config_for(importer)
+        for pattern, replacements in paths:
             if pattern.endswith("*"):
                 prefix = pattern[:-1]
                 if not specifier.startswith(prefix):
@@ -266,12 +306,11 @@ class ProjectIndex:
             else:
                 continue
             for replacement in replacements:
-                candidate = replacement.replace("*", rest)
-                found = self.js_file_at(posixpath.join(self.ts_base_url or "", candidate))
+                found = self.js_file_at(replacement.replace("*", rest))
                 if found:
                     return found
-        if self.ts_base_url is not None:
-            return self.js_file_at(posixpath.join(self.ts_base_url, specifier))
+        if base_url is not None:
+            return self.js_file_at(posixpath.join(base_url, specifier))
         return None
 
     # ------------------------------------------------------------------ imports

@@ -7,17 +7,24 @@ function reached through another one is that other function's test, not its own.
 method counts as referenced when a test names its class and accesses `.method`.
 Whether a test asserts is read from its source (assert statements, assert*/expect()
 calls, pytest.raises, .should / .toBe... matchers).
+
+NONE is a finding only on evidence that no test exercises the symbol. Where the evidence
+is missing the verdict stays NONE but is not reported, and its detail starts with
+"unknown:": a project without test files; an HTTP route of a project whose tests call
+routes through a client (matched by the route's literal path segments when possible); a
+symbol that test code reaches through other project code (exercised, if not directly).
 """
 
 from __future__ import annotations
 
 import bisect
 import re
-from collections import defaultdict
+from collections import defaultdict, deque
 
 from .bodies import SourceCache
 from .resolve import ProjectIndex
 from .roles import is_dunder, is_private, is_test_path
+from .roots import convention_root
 from .usage import MODULE, UsageGraph
 from ..schema.evidence import AxisAssessment, SymbolKey, assessment
 
@@ -29,6 +36,17 @@ _ASSERTS = re.compile(
     r"|\bt\.(?:is|deepEqual|true|false|throws)\s*\("
 )
 TESTED_KINDS = ("function", "method", "class")
+# A route decorator and its path: @router.get("/items/{id}"), @app.route("/x"), @bp.post('/y').
+_ROUTE = re.compile(r"""\.(?:get|post|put|patch|delete|head|options|route|api_route|websocket)\(\s*[fr]?["']([^"']*)["']""")
+# A test calling an HTTP endpoint through a client: client.get(...), self.client.post(...), request(app).get
+_HTTP_CALL = re.compile(r"""\b(?:client|test_client|api_client|app|request\([^)]*\))\s*\.\s*(?:get|post|put|patch|delete|head|options)\s*\(""")
+_VIEW_BASE = re.compile(r"(?:View|ViewSet|Api|API|Resource|Endpoint|Handler)$")
+_PATH_SEGMENT = re.compile(r"[A-Za-z_][\w-]*")
+
+
+def _area(path: str) -> str:
+    """The top-level folder of a path ("" at the root): a backend/ and a frontend/ are tested apart."""
+    return path.split("/", 1)[0] if "/" in path else ""
 
 
 class TestMap:
@@ -42,6 +60,9 @@ class TestMap:
         self._asserting: dict[SymbolKey, bool] = {}
         self._attribute_users: dict[str, set[SymbolKey]] | None = None
         self._assert_lines_memo: dict[str, list[int]] = {}
+        self._reached_from_tests: dict[SymbolKey, SymbolKey] | None = None
+        self._http_test_text: str | None = None
+        self._tested_areas: set[str] | None = None
 
     def asserts(self, user: SymbolKey) -> bool:
         """Whether a test-code user asserts: an assertion on one of its lines (any line of the
@@ -119,8 +140,7 @@ class TestMap:
         users = self.tests_of(key)
         suffix = "" if reportable else " (private or not callable: no finding)"
         if not users:
-            return assessment(verdict="NONE", confidence=80, report=reportable,
-                                  detail=f"no test references it{suffix}")
+            return self._untested(key, reportable, suffix)
         asserting = [u for u in users if self.asserts(u)]
         by_file: dict[str, int] = defaultdict(int)
         for user in asserting or users:
@@ -132,3 +152,116 @@ class TestMap:
                                   detail=f"referenced by {places} (asserting){suffix}")
         return assessment(verdict="WEAK", confidence=75, report=reportable,
                               detail=f"referenced by {places}, which assert nothing about it{suffix}")
+
+    def _untested(self, key: SymbolKey, reportable: bool, suffix: str) -> AxisAssessment:
+        """NONE, reported only when the evidence says no test exercises the symbol."""
+        if not self.test_files:
+            return assessment(verdict="NONE", confidence=30, report=False,
+                              detail="unknown: no test evidence (the project has no test files and no coverage data)")
+        sym = self.index.symbol(*key)
+        # the top-level name decides (`Demo.render` of a story lives in the story `Demo`)
+        convention = convention_root(key[0], key[1].split(".", 1)[0], True) if sym is not None else None
+        if convention:
+            return assessment(verdict="NONE", confidence=50, report=False,
+                              detail=f"read by a tool by convention ({convention}): not unit-tested code")
+        area = _area(key[0])
+        if area not in self.tested_areas():
+            return assessment(verdict="NONE", confidence=30, report=False,
+                              detail=f"unknown: no test imports code under {area or 'the root folder'}/ "
+                                     f"(its tests, if any, run end-to-end: browser or HTTP)")
+        route = self._route_path(key)
+        if route is not None:
+            called = self._route_called(route)
+            if called is not None:
+                return assessment(verdict="NONE", confidence=40, report=False,
+                                  detail=f"unknown: HTTP route '{route}': {called}")
+        via = self.reached_from_tests().get(key)
+        if via is not None:
+            who = f"{via[1]} ({via[0]})" if via[1] != MODULE else f"top-level code of {via[0]}"
+            if via == key:
+                who = "an HTTP client (it is a route or view and tests make HTTP calls)"
+            return assessment(verdict="NONE", confidence=50, report=False,
+                              detail=f"unknown: no direct test, but test code reaches it through {who}")
+        return assessment(verdict="NONE", confidence=80, report=reportable,
+                          detail=f"no test references or reaches it{suffix}")
+
+    def tested_areas(self) -> set[str]:
+        """Top-level folders holding project code that test code references directly."""
+        if self._tested_areas is None:
+            self._tested_areas = {_area(target[0]) for target in self.reached_from_tests()}
+        return self._tested_areas
+
+    def _route_path(self, key: SymbolKey) -> str | None:
+        sym = self.index.symbol(*key)
+        for decorator in sym.decorators if sym is not None else ():
+            match = _ROUTE.search(decorator)
+            if match:
+                return match.group(1)
+        return None
+
+    def _tests_call_http(self) -> bool:
+        if self._http_test_text is None:
+            texts = ["\n".join(self.sources.lines(path)) for path in sorted(self.test_files)]
+            self._http_test_text = "\n".join(t for t in texts if _HTTP_CALL.search(t))
+        return bool(self._http_test_text)
+
+    def _http_handlers(self) -> list[SymbolKey]:
+        """Route functions (@app.get("/x")) and view classes (Django/DRF views, `*Api`)."""
+        found = []
+        for path, facts in self.index.files.items():
+            if path in self.test_files:
+                continue
+            for sym in facts.symbols:
+                key = (path, sym.qualified_name)
+                if self._route_path(key) is not None or sym.kind == "class" and any(
+                        _VIEW_BASE.search(base) for base in sym.bases):
+                    found.append(key)
+        return found
+
+    def _route_called(self, route: str) -> str | None:
+        """Why tests may call the route over HTTP, or None when no test makes HTTP calls."""
+        if not self._tests_call_http():
+            return None
+        segments = [s for s in _PATH_SEGMENT.findall(re.sub(r"\{[^}]*\}|<[^>]*>|:\w+", "", route))]
+        if segments and all(f"/{segment}" in self._http_test_text for segment in segments):
+            return f"tests call a path with /{'/'.join(segments)} through an HTTP client"
+        if not segments:
+            return "tests make HTTP calls and the route's path has no literal segment to match"
+        return "tests make HTTP calls (the route's prefix may differ from the path written in its decorator)"
+
+    def reached_from_tests(self) -> dict[SymbolKey, SymbolKey]:
+        """Non-test symbols that test code reaches through the usage graph (directly or through
+        other project code, `.name` accesses included) -> the project symbol that reached it."""
+        if self._reached_from_tests is None:
+            reached: dict[SymbolKey, SymbolKey] = {}
+            attributes_of: dict[SymbolKey, list[str]] = defaultdict(list)
+            for name, users in self.graph.attribute_users.items():
+                for user in users:
+                    attributes_of[user].append(name)
+            queue: deque[SymbolKey] = deque()
+            for path in self.test_files:
+                queue.append((path, MODULE))
+                queue.extend((path, sym.qualified_name) for sym in self.index.files[path].symbols)
+            seen = set(queue)
+            if self._tests_call_http():  # tests reach routes and views through a client, not by name
+                for key in self._http_handlers():
+                    reached.setdefault(key, key)
+                    if key not in seen:
+                        seen.add(key)
+                        queue.append(key)
+            seen_attributes: set[str] = set()
+            while queue:
+                node = queue.popleft()
+                targets = list(self.graph.out_edges.get(node, ()))
+                for name in attributes_of.get(node, ()):
+                    if name not in seen_attributes:
+                        seen_attributes.add(name)
+                        targets.extend(self.graph.members_by_name.get(name, ()))
+                targets.extend((node[0], child) for child in self.index.members.get(node, ()))
+                for target in targets:
+                    if target not in seen and target[0] not in self.test_files:
+                        seen.add(target)
+                        reached[target] = node
+                        queue.append(target)
+            self._reached_from_tests = reached
+        return self._reached_from_tests

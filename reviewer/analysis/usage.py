@@ -175,10 +175,18 @@ class UsageGraph:
                 # `m = import_module("x")` / `const {a} = await import("./x")`: the binding is not
                 # tracked, so any name of x this file uses (`a()`, `m.name`, getattr(m, "name")) is
                 # a use; with a computed getattr, everything x defines is.
+                # A JS `import("./x")` none of whose names the file uses hands its module object
+                # on (`.then(convert)`, a router's `lazy`): whoever receives it may read any export.
                 accessed = attributes | heads_used | set(facts.string_literals)
-                for name, qname in self.index.top_level.get(source, {}).items():
-                    if facts.dynamic_access or name in accessed:
+                names = self.index.top_level.get(source, {})
+                escapes = facts.language != "python" and not accessed.intersection(names)
+                for name, qname in names.items():
+                    if escapes or facts.dynamic_access or name in accessed:
                         self._link((path, MODULE), (source, qname), "imports dynamically", ref.line)
+                default = self.index.export_target(source, "default") if facts.language != "python" else None
+                if default is not None and not default.is_module:  # `m.default`, `{default: C} = m`
+                    self._link((path, MODULE), (default.path, default.qualified_name or ""), "imports dynamically",
+                               ref.line)
                 continue
             if ref.kind == "require" and not ref.names:
                 # `const x = require("./m")`, `require("./m")(args)`: the module's value (its

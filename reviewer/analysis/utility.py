@@ -31,6 +31,8 @@ from .bodies import SourceCache, returns_its_argument
 from .entrypoints import EntryPoints
 from .resolve import ProjectIndex, name_chain
 from .roles import is_dunder, is_private, is_test_path
+from .cascade import group_cascades
+from .roots import convention_root, hook_files
 from .usage import MODULE, UsageGraph
 from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey, assessment
 
@@ -72,6 +74,39 @@ _NAME_FRAGMENT = re.compile(
     r"""(?:\b[fFrR]{1,2})?["'`]([A-Za-z_$][\w$]*)(?:\{|\$\{|%[sr]|["'`]\s*\+)""")
 
 
+DEFAULT_MIN_CONFIDENCE = 70  # config analysis.min_confidence: under it a DEAD verdict is not a finding
+
+
+# Calls and names through which a module lists its own (or another module's) members.
+_INTROSPECTION_CALLS = frozenset({"getmembers", "globals", "vars"})
+_IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
+UNSCANNED_MAX_BYTES = 2_000_000
+_DOTTED_STRING = re.compile(r"""["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)["']""")
+
+
+def _introspects(facts: FileFacts) -> bool:
+    """`inspect.getmembers(sys.modules[__name__])`, `globals()`, `vars(module)`: names are
+    found by listing, which the scanner's `dynamic_access` (computed keys) does not see."""
+    calls = list(facts.module_calls)
+    references = list(facts.module_references)
+    for sym in facts.symbols:
+        calls.extend(sym.calls)
+        references.extend(sym.references)
+    return any(name_chain(c)[-1:] and name_chain(c)[-1] in _INTROSPECTION_CALLS for c in calls) or \
+        any(r.startswith("sys.modules") for r in references)
+
+
+def _root_kind(reason: str) -> str:
+    """A root's reason, as the kind counted in "checked ..." texts."""
+    for prefix, kind in (("top-level code", "files' top-level code"), ("test code", "test symbols"),
+                         ("entry point", "entry points"), ("registered by decorator", "decorator registrations"),
+                         ("read by name by convention", "convention roots"), ("public", "public API names"),
+                         ("declared public", "public API names"), ("subclass", "framework/registry subclasses")):
+        if reason.startswith(prefix):
+            return kind
+    return "other roots (protocol methods, dynamic lookups, hooks)"
+
+
 @dataclass
 class Liveness:
     live: dict[SymbolKey, str] = field(default_factory=dict)  # node -> why it is a root / first reason
@@ -82,17 +117,22 @@ class Liveness:
 
 class UtilityAnalysis:
     def __init__(self, index: ProjectIndex, graph: UsageGraph, entry_points: EntryPoints,
-                 sources: SourceCache) -> None:
+                 sources: SourceCache, min_confidence: int = DEFAULT_MIN_CONFIDENCE) -> None:
         self.index = index
         self.graph = graph
         self.entry_points = entry_points
         self.sources = sources
         self.test_files = {p for p in index.files if is_test_path(p)}
         self.liveness = Liveness()
-        self.application = entry_points.application  # empty: the project is a library
         self.public_api: dict[SymbolKey, str] = {}  # filled by _roots
         self.root_confidence: dict[SymbolKey, int] = {}  # roots weaker than the default 85
         self.registry_bases: set[SymbolKey] = set()
+        self.hook_files = hook_files(index.root)
+        self.dynamic_files = {path for path, facts in index.files.items() if facts.dynamic_access or _introspects(facts)}
+        self._unscanned_names: dict[str, str] | None = None
+        self.dead_by: dict[SymbolKey, set[SymbolKey]] = {}  # cascade member -> dead symbols keeping it dead
+        self.min_confidence = min_confidence
+        self._roots_summary: str | None = None
         self._prefix_memo: dict[str, list[str]] = {}
         self.top_level_names: dict[str, list[SymbolKey]] = defaultdict(list)  # functions and classes
         for path, facts in index.files.items():
@@ -125,12 +165,27 @@ class UtilityAnalysis:
         found: dict[str, str] = {}
         names = sorted(self.graph.symbols_by_name)
         for path, facts in self.index.files.items():
-            if not facts.dynamic_access or path in self.test_files:
+            if path not in self.dynamic_files or path in self.test_files:
                 continue
             for fragment in set(_NAME_FRAGMENT.findall("\n".join(self.sources.lines(path)))):
                 at = bisect.bisect_right(names, fragment)
                 if len(fragment) >= 3 and at < len(names) and names[at].startswith(fragment):
                     found.setdefault(fragment, path)
+        return found
+
+    def _dotted_path_strings(self) -> dict[SymbolKey, str]:
+        """Symbols named by a dotted path in a Python string ("app.auth.services.handler" in
+        Django settings, celery routes, `import_string`): loaded by that name at run time."""
+        found: dict[SymbolKey, str] = {}
+        for path, facts in self.index.files.items():
+            if facts.language != "python":
+                continue
+            for dotted in set(_DOTTED_STRING.findall("\n".join(self.sources.lines(path)))):
+                module, _, attribute = dotted.rpartition(".")
+                target = self.index.module_file(module)
+                qname = self.index.top_level.get(target, {}).get(attribute) if target else None
+                if qname is not None:
+                    found[(target, qname)] = f"named by the dotted path '{dotted}' in a string in {path}"
         return found
 
     def _orphan_package_module(self, path: str) -> bool:
@@ -159,7 +214,7 @@ class UtilityAnalysis:
         if class_key in self.public_api:
             return f"public method of public class {parent.qualified_name} (library API: " \
                    f"{self.public_api[class_key]})", 70
-        if not self.application:
+        if self.entry_points.is_library:
             return f"public method of public class {parent.qualified_name} (library API: the project declares " \
                    f"no entry point, so users call it)", 60
         return None
@@ -285,6 +340,14 @@ class UtilityAnalysis:
                 target = self.index.export_target(path, name)
                 if target is not None and not target.is_module:
                     roots.setdefault((target.path, target.qualified_name or ""), f"declared public in __all__ of {path}")
+        for path, facts in self.index.files.items():
+            for sym in facts.symbols:
+                public = None if path in self.test_files else self._public_unused(path, sym)
+                if public:  # alive, and what it uses with it; its verdict is "public, unused"
+                    roots.setdefault((path, sym.qualified_name), f"public, unused in this repository: {public}")
+                    self.root_confidence.setdefault((path, sym.qualified_name), 50)
+        for key, why in self._dotted_path_strings().items():
+            roots.setdefault(key, why)
         global_prefixes = self._global_dynamic_prefixes()
         for path, facts in self.index.files.items():
             if path in self.test_files:
@@ -311,9 +374,16 @@ class UtilityAnalysis:
         decorator = self.registering_decorator(path, sym)
         if decorator:
             return f"registered by decorator @{decorator}"
+        convention = convention_root(path, sym.name, sym.parent is None)
+        if convention:
+            return f"read by name by convention: {convention}"
+        if sym.parent is None and path in self.hook_files and sym.kind == "function":
+            return self.hook_files[path]
+        if sym.parent is None and sym.kind == "method":
+            return "member of an object literal handed to a call (the callee reads it by name)"
         if sym.parent is None and sym.kind == "function" and is_dunder(sym.name):
             return f"module-level {sym.name} is called by Python itself (module protocol)"
-        if facts.dynamic_access:
+        if path in self.dynamic_files:
             prefixes = self._dynamic_prefixes(path, facts)
             matched = [p for p in prefixes if sym.name.startswith(p)]
             if matched:
@@ -414,9 +484,11 @@ class UtilityAnalysis:
         return (node[0], sym.parent)
 
     def _is_nested_function(self, key: SymbolKey) -> bool:
+        """Nested in a function, or a member of an object literal: it lives with its parent
+        (object members are read by whoever receives the object, often by name)."""
         sym = self.index.symbols[key[0]].get(key[1])
         parent = self.index.symbols[key[0]].get(sym.parent) if sym and sym.parent else None
-        return parent is not None and parent.kind in ("function", "method")
+        return parent is not None and parent.kind in ("function", "method", "constant", "variable")
 
     # ---------------------------------------------------------------- verdicts
 
@@ -435,6 +507,7 @@ class UtilityAnalysis:
                         line_start=unreachable.line_start, line_end=unreachable.line_end,
                         message=f"unreachable code{reason} in {sym.qualified_name}",
                         severity="medium"))
+        group_cascades(verdicts, self.dead_by, self.min_confidence)
         return verdicts, findings
 
     def _verdict(self, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment:
@@ -465,6 +538,8 @@ class UtilityAnalysis:
         evidence += f"; {own_refs} reference{'s' if own_refs != 1 else ''} in its own file"
         if non_test_users:
             return assessment(verdict="USED", confidence=90, detail=evidence)
+        if root is not None and root.startswith("public, unused"):  # reported apart: never DEAD
+            return assessment(verdict="USED", confidence=50, report=False, detail=f"{root}; {evidence}")
         if root is not None:
             confidence = self.root_confidence.get(key, 85 if "dynamic" not in root else 40)
             return assessment(verdict="USED", confidence=confidence,
@@ -503,42 +578,106 @@ class UtilityAnalysis:
         key = (path, sym.qualified_name)
         gate = self._gate(key)
         if gate is not None and gate not in self.liveness.live:
-            return assessment(verdict="DEAD", confidence=75,
-                                  detail=f"its enclosing {gate[1]} is dead")
+            self.dead_by[key] = {gate}
+            return assessment(verdict="DEAD", confidence=90, detail=f"its enclosing {gate[1]} is dead")
         dead_users = sorted({u.user for u in uses if u.user != key and u.kind != "re-exports"})
-        reexporters = sorted(set(self.graph.reexporters.get(key, ())))
         importer_files = sorted(importers)
+        imported = f"imported by {len(importer_files)} file{'s' if len(importer_files) != 1 else ''}" + (
+            f" ({', '.join(importer_files[:3])})" if importer_files else "")
         if dead_users:
+            self.dead_by[key] = {u for u in dead_users if u[1] != MODULE}
             named = ", ".join(f"{'top-level code' if q == MODULE else q} ({p})" for p, q in dead_users[:3])
             more = f" and {len(dead_users) - 3} more" if len(dead_users) > 3 else ""
-            lead = f"imported by {len(importer_files)} file{'s' if len(importer_files) != 1 else ''}; " \
-                if importer_files else ""
-            return assessment(verdict="DEAD", confidence=70,
-                                  detail=f"{lead}referenced only by dead code: {named}{more}")
+            confidence, doubts = self._dead_confidence(path, sym, 85)
+            return assessment(verdict="DEAD", confidence=confidence,
+                              detail=f"{imported}; referenced only by dead code: {named}{more}{doubts}")
+        reexporters = sorted(set(self.graph.reexporters.get(key, ())))
         if reexporters:
-            return assessment(verdict="DEAD", confidence=65,
-                                  detail=f"re-exported by {', '.join(reexporters[:3])} but imported by 0 files; "
-                                         f"0 references in its own file")
-        if is_private(sym.name) or not sym.exported and self.index.files[path].language != "python":
-            return assessment(verdict="DEAD", confidence=90,
-                                  detail="private and never referenced: imported by 0 files; "
-                                         "0 references in its own file")
-        if self._library_name(path, sym):
-            return assessment(verdict="DEAD", confidence=55,
-                              detail="imported by 0 files; 0 references in its own file; but a public name of "
-                                     "a public module of a library (no entry point declared): users may import it")
-        return assessment(verdict="DEAD", confidence=80,
-                              detail="imported by 0 files; 0 references in its own file")
+            base, why = 75, f"re-exported by {', '.join(reexporters[:3])} but {imported}"
+        elif is_private(sym.name) or not sym.exported and self.index.files[path].language != "python":
+            base, why = 95, f"private and never referenced: {imported}; 0 references in its own file"
+        else:
+            base, why = 85, f"{imported}; 0 references in its own file"
+        confidence, doubts = self._dead_confidence(path, sym, base)
+        return assessment(verdict="DEAD", confidence=confidence,
+                          detail=f"{why}; no root reaches it (checked {self.roots_checked()}; project: "
+                                 f"{self.entry_points.shape()}){doubts}")
 
-    def _library_name(self, path: str, sym: Symbol) -> bool:
-        """A public top-level name of a public module of a Python package, in a project that
-        declares no entry point: nothing here uses it, but a library's users may."""
-        if self.application or sym.parent is not None or self.index.files[path].language != "python":
+    def _dead_confidence(self, path: str, sym: Symbol, base: int) -> tuple[int, str]:
+        """How sure a DEAD verdict is: its base, lowered by each fuzzy hint that something
+        unseen may use it. Returns (confidence, "; but ..." text naming the hints)."""
+        doubts: list[tuple[int, str]] = []
+        accessed = (self.graph.attribute_uses(sym.name) if sym.parent is not None
+                    else self.graph.loose_attribute_users.get(sym.name, set()))
+        if accessed:
+            files = sorted({u[0] for u in accessed})
+            doubts.append((20, f".{sym.name} is accessed (on an object of unknown type) in {', '.join(files[:2])}"))
+        strings = sorted(self.graph.string_files.get(sym.name, ()))
+        if strings:
+            doubts.append((25, f"the string '{sym.name}' appears in {', '.join(strings[:2])}"))
+        if path in self.dynamic_files:
+            doubts.append((15, f"{path} looks names up dynamically"))
+        unscanned = self.unscanned_names().get(sym.name)
+        if unscanned:
+            doubts.append((30, f"'{sym.name}' appears in {unscanned}, which was not scanned"))
+        if sym.kind in ("interface", "type") and not sym.exported and self.index.files[path].language != "python":
+            doubts.append((30, "a type nothing names may merge into a module or global declaration"))
+        if self._kind_of_parent(path, sym) in ("class", "interface"):
+            doubts.append((10, "a method may be called through an object the analysis cannot type"))
+        if not self.entry_points.application and self._public_python_name(path, sym):
+            doubts.append((30, "a public name of a package module, in a project with no declared entry point: "
+                               "users may import it"))
+        if sym.parent is None and self._orphan_package_module(path):
+            doubts.append((10, f"no project file imports {path} (a script or plugin module?)"))
+        confidence = max(5, base - sum(cost for cost, _ in doubts))
+        text = "".join(f"; but {why}" for _, why in doubts)
+        return confidence, text
+
+    def unscanned_names(self) -> dict[str, str]:
+        """Identifiers of the text files the scan skipped (generated, too large): code there
+        may use a name the graph never saw. Name -> one such file."""
+        if self._unscanned_names is None:
+            self._unscanned_names = {}
+            root = self.index.root
+            for skipped in self.index.scan.skipped if root is not None else ():
+                if skipped.reason.startswith(("binary", "no grammar")):
+                    continue
+                try:
+                    with open(root / skipped.path, "rb") as handle:
+                        text = handle.read(UNSCANNED_MAX_BYTES).decode("utf-8", errors="replace")
+                except OSError:
+                    continue
+                for name in set(_IDENTIFIER.findall(text)):
+                    self._unscanned_names.setdefault(name, skipped.path)
+        return self._unscanned_names
+
+    def roots_checked(self) -> str:
+        """The roots reachability started from, counted by kind (for the DEAD evidence text)."""
+        if self._roots_summary is None:
+            counts: dict[str, int] = defaultdict(int)
+            for reason in self.liveness.roots.values():
+                counts[_root_kind(reason)] += 1
+            self._roots_summary = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items(), key=lambda kv: -kv[1]))
+        return self._roots_summary
+
+    def _public_unused(self, path: str, sym: Symbol) -> str | None:
+        """Why a name nothing here uses is still a library's public API, if it is: a public
+        top-level name of a public module of a Python package (users import it), or a name
+        a package entry file offers."""
+        if not (self.entry_points.library and self.entry_points.is_library) or not self._public_python_name(path, sym):
+            return None
+        return f"public name of public module {path} of a {self.entry_points.shape()}"
+
+    def _public_python_name(self, path: str, sym: Symbol) -> bool:
+        if sym.parent is not None:
             return False
+        facts = self.index.files[path]
+        if facts.language != "python":
+            return False  # TS/JS: only what the package's entry files export (roots) is public
         parts = path.split("/")
         if any(is_private(part) for part in parts[:-1]) or is_private(parts[-1].rsplit(".", 1)[0]):
             return False
-        return posixpath.join(posixpath.dirname(path), "__init__.py") in self.index.files
+        return not is_private(sym.name) and posixpath.join(posixpath.dirname(path), "__init__.py") in self.index.files
 
     def _low_value(self, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment | None:
         """A function that only returns its argument. (Do-nothing functions are left alone: they

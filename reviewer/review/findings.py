@@ -9,6 +9,7 @@ from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
 from ..schema.review import Action, DuplicateOf, Finding, SymbolReview, finding_fingerprint
 
 LOW_CONFIDENCE = 60  # below it a verdict is a lead to check, not a reason to refactor
+HIGH_CONFIDENCE = 90  # a DEAD verdict says "remove" only from here; under it, "check, then remove"
 
 
 def symbol_fingerprint(path: str, symbol: Symbol | None, axis: str, verdict: str, extra: str = "") -> str:
@@ -16,12 +17,16 @@ def symbol_fingerprint(path: str, symbol: Symbol | None, axis: str, verdict: str
     return finding_fingerprint(path, symbol.qualified_name if symbol else None, axis, verdict, content)
 
 
-def action_text(axis: str, verdict: str, symbol: Symbol, dup: DuplicateOf | None, evidence: str = "") -> str:
+def action_text(axis: str, verdict: str, symbol: Symbol, dup: DuplicateOf | None, evidence: str = "",
+                confidence: int = 100) -> str:
     where = f"`{symbol.qualified_name}` (lines {symbol.line_start}-{symbol.line_end})"
     if axis == "correction":
         return f"Fix {where}: {evidence}".rstrip(": ")
     if axis == "utility" and verdict == "DEAD":
-        return f"Remove {where}: nothing reaches it."
+        if confidence >= HIGH_CONFIDENCE:
+            return f"Remove {where}: nothing reaches it (confidence {confidence})."
+        return (f"Check whether anything outside the analysis uses {where} (confidence {confidence}); "
+                "if nothing does, remove it.")
     if axis == "utility":
         return f"Inline or drop {where}: it adds little."
     if axis == "duplication" and dup is not None:
@@ -49,7 +54,8 @@ def verdict_findings(
 
     `silent`: axes whose verdict is shown but not reported (the evidence said so);
     `test_file`: a test module, whose own tests and documentation are not judged;
-    `confidence`: per axis, the evidence's confidence: a weak one lowers the severity."""
+    `confidence`: per axis, the evidence's confidence: a weak one lowers the severity and
+    turns "remove" into "check, then remove"; without it, the symbol review's confidence."""
     out = []
     for axis in axes:
         verdict = getattr(review, axis)
@@ -60,9 +66,8 @@ def verdict_findings(
         ):
             continue
         dup = review.duplicate_of if axis == "duplication" else None
-        severity = severity_of(axis, verdict)
-        if confidence is not None and confidence.get(axis, 100) < LOW_CONFIDENCE:
-            severity = "low"
+        sure = review.confidence if confidence is None else confidence.get(axis, 100)
+        severity = "low" if sure < LOW_CONFIDENCE else severity_of(axis, verdict)
         evidence = review.evidence.get(axis, "")
         finding = Finding(
             axis=axis,
@@ -74,7 +79,7 @@ def verdict_findings(
             message=f"{symbol.qualified_name} is {verdict}: {evidence}".rstrip(": "),
             fingerprint=symbol_fingerprint(facts.path, symbol, axis, verdict, f"{dup.file}:{dup.name}" if dup else ""),
         )
-        action = Action(category=AXIS[axis].action, description=action_text(axis, verdict, symbol, dup, evidence),
+        action = Action(category=AXIS[axis].action, description=action_text(axis, verdict, symbol, dup, evidence, sure),
                         symbol=symbol.qualified_name, line_start=symbol.line_start)
         out.append((finding, action))
     return out

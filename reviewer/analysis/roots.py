@@ -1,0 +1,109 @@
+"""Roots by convention, as data: names a framework or tool reads from a file by its
+place and its name, never through an import the usage graph could see.
+
+Each row says which files (a path pattern), which names in them (a name pattern; None:
+every top-level name), and why. A row is one fact about one tool; adding a tool is adding
+a row. Decorator registrations, entry points and public API are found elsewhere (utility,
+entrypoints); this table holds what only the file layout tells.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+_JS = r"\.(?:[cm]?[jt]sx?)$"
+
+
+@dataclass(frozen=True)
+class ConventionRoot:
+    tool: str  # who reads the names: "Sphinx", "Next.js app router", ...
+    files: re.Pattern[str]  # repo-relative path
+    names: re.Pattern[str] | None  # symbol name; None: every top-level name of the file
+    members: bool = False  # the names may also be class members (asv `time_*` methods)
+
+    def matches(self, path: str, name: str, top_level: bool) -> bool:
+        if not self.files.search(path):
+            return False
+        if not top_level and not self.members:
+            return False
+        return self.names is None or bool(self.names.fullmatch(name))
+
+
+def _row(tool: str, files: str, names: str | None = None, members: bool = False) -> ConventionRoot:
+    return ConventionRoot(tool, re.compile(files), re.compile(names) if names else None, members)
+
+
+CONVENTION_ROOTS: tuple[ConventionRoot, ...] = (
+    # Python tools
+    _row("Sphinx / gunicorn (settings read from conf.py by name)", r"(?:^|/)conf\.py$"),
+    _row("Django settings (UPPER_CASE names read by name)",
+         r"(?:^|/)(?:settings|config)(?:/.*)?(?:\.py$|/)", r"[A-Z][A-Z0-9_]*"),
+    _row("Django migrations", r"(?:^|/)migrations/\d{4}_\w+\.py$", r"Migration"),
+    _row("Django app config", r"(?:^|/)apps\.py$"),
+    _row("Django management command", r"(?:^|/)management/commands/[^/]+\.py$", r"Command"),
+    _row("Django URLconf", r"(?:^|/)urls\.py$", r"urlpatterns|app_name|handler\d{3}"),
+    _row("WSGI/ASGI server", r"(?:^|/)(?:wsgi|asgi)\.py$", r"application|app"),
+    _row("alembic migration", r"(?:^|/)(?:versions|migrations)/[^/]+\.py$",
+         r"revision|down_revision|branch_labels|depends_on|upgrade|downgrade"),
+    _row("alembic env.py", r"(?:^|/)env\.py$", r"run_migrations_(?:online|offline)"),
+    _row("asv benchmark", r"(?:^|/)benchmarks?/.*\.py$",
+         r"(?:time|mem|peakmem|track|timeraw)_\w+|setup|teardown|setup_cache|params|param_names|timeout",
+         members=True),
+    _row("asv benchmark suite (classes holding benchmarks)", r"(?:^|/)benchmarks?/.*\.py$", r"[A-Z]\w*"),
+    _row("IPython / Jupyter extension hook", r"\.py$",
+         r"(?:load|unload)_ipython_extension|_jupyter_\w+_paths"),
+    _row("pytest plugin hook", r"\.py$", r"pytest_\w+"),
+    _row("module metadata", r"\.py$", r"__\w+__"),
+    _row("celery app", r"(?:^|/)(?:celery|tasks)\.py$", r"app|celery_app"),
+    # JS/TS conventions: the file's place is its registration
+    _row("Next.js app router", r"(?:^|/)app/(?:.*/)?(?:page|layout|template|loading|error|not-found|global-error"
+                               r"|default|route|head|opengraph-image|twitter-image|icon|apple-icon|sitemap|robots"
+                               r"|manifest)" + _JS),
+    _row("Next.js pages router", r"(?:^|/)pages/.*" + _JS),
+    _row("Next.js middleware / instrumentation", r"(?:^|/)(?:middleware|instrumentation)" + _JS),
+    _row("Storybook story", r"\.stories" + _JS),
+    _row("Storybook configuration", r"(?:^|/)\.storybook/"),
+    _row("jest/vitest module mock", r"(?:^|/)__mocks__/"),
+    _row("react-email template", r"(?:^|/)emails/[^/]+\.[jt]sx$"),
+    _row("TypeScript ambient declarations (merged by name)", r"\.d\.[cm]?ts$"),
+    _row("generated code (its generator and its readers agree on names)", r"(?:^|/)[^/]+\.gen" + _JS),
+    _row("tool configuration file", r"(?:^|/)[^/]+\.config" + _JS),
+    _row("task runner / generator", r"(?:^|/)(?:plopfile|gulpfile|gruntfile|jakefile)" + _JS + r"|(?:^|/)generators/"),
+    _row("file-based router (TanStack / React Router / Remix)", r"(?:^|/)routes/.*" + _JS,
+         r"Route|loader|action|clientLoader|clientAction|meta|links|headers|handle|ErrorBoundary|HydrateFallback"
+         r"|Component|default|shouldRevalidate"),
+)
+
+
+def convention_root(path: str, name: str, top_level: bool) -> str | None:
+    """Why a tool reads `name` from `path` by convention, if one does."""
+    for row in CONVENTION_ROOTS:
+        if row.matches(path, name, top_level):
+            return row.tool
+    return None
+
+
+_MKDOCS_HOOKS = re.compile(r"^hooks:\s*\n((?:\s*-\s*.+\n?)+)", re.M)
+
+
+def hook_files(root: Path | None) -> dict[str, str]:
+    """Python files a tool configuration names as hook modules (mkdocs.yml `hooks:`): every
+    top-level function in them is called by the tool. Path -> where named."""
+    found: dict[str, str] = {}
+    if root is None:
+        return found
+    for config in ("mkdocs.yml", "mkdocs.yaml", "docs/mkdocs.yml"):
+        try:
+            text = (root / config).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        base = posixpath.dirname(config)
+        for block in _MKDOCS_HOOKS.findall(text):
+            for line in block.splitlines():
+                item = line.strip().lstrip("-").strip().strip("'\"")
+                if item:
+                    found[posixpath.normpath(posixpath.join(base, item))] = f"mkdocs hook module named in {config}"
+    return found

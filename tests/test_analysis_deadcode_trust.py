@@ -1,0 +1,151 @@
+"""Dead-code and test findings a maintainer can trust: each false-positive class measured on
+real code (issue 10) as a small repository, plus confidence, cascades and the floor."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analysis_helpers import analyze, detail, verdict
+
+APP = {"manage.py": "import sys\n\nprint(sys.argv)\n"}  # a declared start: an application
+
+
+def test_names_tools_read_by_convention_are_alive(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "docs/conf.py": "project = 'x'\nextensions = []\nhtml_theme = 'alabaster'\n",
+        "app/__init__.py": "",
+        "app/migrations/versions/0001_init.py": "revision = 'a1'\ndown_revision = None\n\n\ndef upgrade():\n"
+                                                "    pass\n\n\ndef downgrade():\n    pass\n",
+        "benchmarks/bench_parse.py": "class TimeSuite:\n    def setup(self):\n        self.d = 1\n\n"
+                                     "    def time_parse(self):\n        return self.d\n",
+        "app/ext.py": "def load_ipython_extension(ipython):\n    return ipython\n\n\n__author__ = 'me'\n",
+    })
+    for path, name in (("docs/conf.py", "html_theme"), ("app/migrations/versions/0001_init.py", "upgrade"),
+                       ("app/migrations/versions/0001_init.py", "revision"),
+                       ("benchmarks/bench_parse.py", "TimeSuite.time_parse"),
+                       ("app/ext.py", "load_ipython_extension"), ("app/ext.py", "__author__")):
+        assert verdict(evidence, path, name, "utility") == "USED", (path, name)
+        assert "by convention" in detail(evidence, path, name, "utility") or name == "TimeSuite.time_parse"
+
+
+def test_javascript_conventions_routes_stories_and_lazy_routes(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "web", "private": true}',
+        "app/dashboard/page.tsx": "export default function Page() { return null }\n"
+                                  "export function generateMetadata() { return {} }\n",
+        "src/button.stories.tsx": "const meta = { title: 'B' }\nexport default meta\nexport const Primary = {}\n",
+        "src/router.tsx": "export const routes = [{ lazy: () => import('./routes/users').then(convert) }]\n"
+                          "function convert(m) { return m }\n",
+        "src/routes/users.tsx": "const UsersRoute = () => null\nexport default UsersRoute\n",
+    })
+    assert verdict(evidence, "app/dashboard/page.tsx", "generateMetadata", "utility") == "USED"
+    assert verdict(evidence, "src/button.stories.tsx", "Primary", "utility") == "USED"
+    assert verdict(evidence, "src/routes/users.tsx", "UsersRoute", "utility") == "USED"
+
+
+def test_tsconfig_paths_of_a_nested_frontend(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "frontend/package.json": '{"name": "web", "private": true}',
+        "frontend/tsconfig.json": '{"compilerOptions": {"baseUrl": ".", "paths": {"@/*": ["./src/*"]}}}',
+        "frontend/src/main.ts": "import { helper } from '@/lib/util'\nhelper()\n",
+        "frontend/src/lib/util.ts": "export function helper() { return 1 }\n",
+    })
+    assert verdict(evidence, "frontend/src/lib/util.ts", "helper", "utility") == "USED"
+
+
+def test_private_hash_methods_called_on_a_local_instance(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "lib", "exports": "./source/index.ts"}',
+        "source/index.ts": "export class Ky {\n  static create() {\n    const ky = new Ky()\n"
+                           "    return ky.#fetch()\n  }\n  #fetch() { return 1 }\n}\n",
+    })
+    assert verdict(evidence, "source/index.ts", "Ky.#fetch", "utility") == "USED"
+
+
+def test_library_public_names_are_never_dead(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "pkg/__init__.py": "from .api import get as get\n\n__all__ = ['get']\n",
+        "pkg/api.py": "def get():\n    return 1\n",
+        "pkg/utils.py": "def documented_helper():\n    return 2\n\n\nclass Auth:\n    def __call__(self, r):\n"
+                        "        return r\n",
+    })
+    helper = evidence.for_symbol("pkg/utils.py", "documented_helper")["utility"]
+    assert (helper.verdict, helper.report) == ("USED", False)
+    assert helper.detail.startswith("public, unused in this repository")
+    assert "library (public API: package `pkg` offers 1 name (get))" in helper.detail
+    assert verdict(evidence, "pkg/utils.py", "Auth.__call__", "utility") == "USED"  # its class is public
+
+
+def test_introspection_dotted_strings_and_generated_files_keep_names(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/errors.py": "import inspect\nimport sys\n\n\ndef trigger_a():\n    raise ValueError\n\n\n"
+                         "def run():\n    return [m for n, m in inspect.getmembers(sys.modules[__name__])"
+                         " if n.startswith('trigger')]\n",
+        "app/settings.py": "JWT = {'HANDLER': 'app.auth.payload_handler'}\n",
+        "app/auth.py": "def payload_handler(token):\n    return token\n",
+        "app/main.py": "from app.errors import run\n\nrun()\n",
+    })
+    assert verdict(evidence, "app/errors.py", "trigger_a", "utility") == "USED"
+    assert verdict(evidence, "app/auth.py", "payload_handler", "utility") == "USED"
+    assert "dotted path" in detail(evidence, "app/auth.py", "payload_handler", "utility")
+
+
+def test_confidence_floor_and_one_finding_per_cascade(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/main.py": "from app.core import used\n\nused()\n",
+        "app/core.py": "def used():\n    return 1\n\n\ndef _stale():\n    return _helper()\n\n\n"
+                       "def _helper():\n    return _leaf()\n\n\ndef _leaf():\n    return 2\n\n\n"
+                       "def maybe():\n    return 3\n\n\nNAMES = ['maybe']\n",
+    })
+    root = evidence.for_symbol("app/core.py", "_stale")["utility"]
+    assert (root.verdict, root.report) == ("DEAD", True) and root.confidence >= 90
+    assert "with it, 2 symbols only it (or other dead code) uses: _helper, _leaf" in root.detail
+    assert "no root reaches it (checked" in root.detail and "project: application" in root.detail
+    for member in ("_helper", "_leaf"):
+        found = evidence.for_symbol("app/core.py", member)["utility"]
+        assert (found.verdict, found.report) == ("DEAD", False)
+        assert "part of the dead cascade of _stale (app/core.py)" in found.detail
+    # the string 'maybe' makes it USED (possibly reached); never a confident DEAD
+    assert verdict(evidence, "app/core.py", "maybe", "utility") == "USED"
+
+
+def test_under_the_floor_is_evidence_not_a_finding(tmp_path: Path) -> None:
+    # no entry point and no public API: a public name of a package module may be imported by users
+    evidence = analyze(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/core.py": "def orphan():\n    return 2\n\n\ndef used():\n    return 1\n",
+        "pkg/main.py": "from pkg.core import used\n\nused()\n",
+    })
+    found = evidence.for_symbol("pkg/core.py", "orphan")["utility"]
+    assert found.verdict == "DEAD" and found.report is False and found.confidence < 70
+    assert "users may import it" in found.detail and "under the floor 70: not a finding" in found.detail
+
+
+def test_tests_axis_says_unknown_without_evidence(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {"app/__init__.py": "", "app/core.py": "def f():\n    return 1\n"})
+    tests = evidence.for_symbol("app/core.py", "f")["tests"]
+    assert (tests.verdict, tests.report) == ("NONE", False) and tests.detail.startswith("unknown: no test evidence")
+
+
+def test_tests_axis_routes_called_over_http_and_indirect_use(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "app/__init__.py": "",
+        "app/routes.py": "from fastapi import APIRouter\nfrom app.db import get_db\n\nrouter = APIRouter()\n\n\n"
+                         "@router.get('/items/{item_id}')\ndef read_item(item_id: int):\n    return get_db()\n",
+        "app/db.py": "def get_db():\n    return 1\n",
+        "app/core.py": "def helper():\n    return 1\n\n\ndef api():\n    return helper()\n\n\n"
+                       "def lonely():\n    return 3\n",
+        "tests/test_items.py": "from app.core import api\n\n\ndef test_item(client):\n"
+                               "    assert client.get('/api/items/1').status_code == 200\n\n\n"
+                               "def test_api():\n    assert api() == 1\n",
+    })
+    for name, path in (("read_item", "app/routes.py"), ("get_db", "app/db.py"), ("helper", "app/core.py")):
+        found = evidence.for_symbol(path, name)["tests"]
+        assert found.report is False and found.detail.startswith("unknown:"), (name, found.detail)
+    lonely = evidence.for_symbol("app/core.py", "lonely")["tests"]
+    assert (lonely.verdict, lonely.report) == ("NONE", True)
