@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -181,7 +182,7 @@ def run(path: str, config_path: str | None, enable_rag: bool, rebuild_rag: bool,
     )
     outcome = run_pipeline(root, config, options, UI.for_terminal(plain))
     gate = evaluate_gate(list(outcome.reviews.values()), fail_on, baseline)
-    click.echo(render_run_summary(outcome, gate))
+    _print(render_run_summary(outcome, gate))
     # 2 when the review did not run on every file (never report clean then), else 1 on the gate.
     code = ci_exit_code(gate, outcome.record)
     if code:
@@ -251,8 +252,62 @@ def baseline(path: str, config_path: str | None, output_path: str | None) -> Non
                "commit it, then gate with `reviewer run --baseline <that file> --fail-on LEVEL`")
 
 
+def _print(text: str) -> None:
+    """Print to stdout; a reader that went away (`reviewer run | head`) does not change
+    the exit code, which stays the run's own (0, 1 or 2)."""
+    try:
+        click.echo(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
+EXIT_SIGNAL = {signal.SIGINT: 130, signal.SIGTERM: 143}
+_stopping: list[int] = []  # the signal that stopped the run
+
+
+def _on_signal(signum: int, frame) -> None:
+    """SIGTERM is handled like Ctrl-C: the run stops, writes run.json, exits 130/143.
+    A second signal while that happens ends the process at once, in one line."""
+    if _stopping:
+        try:
+            os.write(2, b"reviewer: interrupted again; stopped (finished reviews are saved)\n")
+        finally:
+            os._exit(EXIT_SIGNAL.get(_stopping[0], 130))
+    _stopping.append(signum)
+    raise KeyboardInterrupt
+
+
+def _install_signal_handlers() -> None:
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        try:
+            signal.signal(signum, _on_signal)
+        except (ValueError, OSError):  # not the main thread
+            pass
+
+
+def _interrupted() -> None:
+    code = EXIT_SIGNAL.get(_stopping[0] if _stopping else signal.SIGINT, 130)
+    name = "terminated" if code == 143 else "interrupted"
+    try:
+        click.echo(f"reviewer: {name}; finished reviews are saved and run.json says where the run stopped", err=True)
+    except OSError:
+        pass
+    sys.exit(code)
+
+
 def main() -> None:
     """Console entry point: user errors end in one line and exit code 2."""
+    _install_signal_handlers()
     try:
         # Without standalone mode click returns the code of ctx.exit(n) instead of exiting.
         exit_code = cli.main(standalone_mode=False)
@@ -262,15 +317,22 @@ def main() -> None:
         click.echo(f"reviewer: error: {exc}", err=True)
         sys.exit(EXIT_ERROR)
     except click.exceptions.Abort:
-        click.echo("reviewer: interrupted", err=True)
-        sys.exit(EXIT_ERROR)
+        _interrupted()
     except click.ClickException as exc:
         exc.show()
         sys.exit(EXIT_ERROR)
     except SystemExit:
         raise
     except KeyboardInterrupt:
-        click.echo("reviewer: interrupted; finished work is saved", err=True)
+        _interrupted()
+    except BrokenPipeError:
+        _silence_stdout()
+        sys.exit(EXIT_ERROR)
+    except RecursionError as exc:
+        if os.environ.get("REVIEWER_DEBUG"):
+            raise
+        click.echo(f"reviewer: internal error: {exc} (an input nested too deeply; "
+                   "set REVIEWER_DEBUG=1 for the traceback)", err=True)
         sys.exit(EXIT_ERROR)
     except Exception as exc:  # a bug of ours: one line, finished work is already on disk
         if os.environ.get("REVIEWER_DEBUG"):

@@ -7,6 +7,7 @@ interrupt in the middle loses nothing: the next run picks up from the cache.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import time
@@ -26,7 +27,7 @@ from .schema.review import FileError, ReviewFile, RunRecord
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
 from .schema.facts import ScanResult
 from .ui import UI
-from .workspace import Workspace, atomic_write_json
+from .workspace import Workspace, atomic_write_json, file_lock
 
 
 def now_iso() -> str:
@@ -109,14 +110,16 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     notes: list[str] = []
 
     started = time.perf_counter()
-    scan = scan_repository(root, config)
+    with ui.phase("scan") as bar:
+        scan = scan_repository(root, config, progress=bar.advance)
     seconds["scan"] = time.perf_counter() - started
 
     started = time.perf_counter()
-    project = analyze_project(scan, root, config)
-    resolve = project.index.resolve_callee
-    sources = {f.path: _read_source(root, f.path) for f in scan.files}
-    cards = {f.path: cards_for_file(f, resolve, sources[f.path].splitlines()) for f in scan.files}
+    with ui.phase("analysis"):
+        project = analyze_project(scan, root, config)
+        resolve = project.index.resolve_callee
+        sources = {f.path: _read_source(root, f.path) for f in scan.files}
+        cards = {f.path: cards_for_file(f, resolve, sources[f.path].splitlines()) for f in scan.files}
     seconds["analysis"] = time.perf_counter() - started
 
     rag_enabled = rag_on(config, options)
@@ -142,7 +145,8 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     seconds["index"] = time.perf_counter() - started
 
     started = time.perf_counter()
-    pairs = similarity.all_pairs(min_score=config.rag.min_score, max_per_function=config.rag.max_results)
+    with ui.phase("similarity"):
+        pairs = similarity.all_pairs(min_score=config.rag.min_score, max_per_function=config.rag.max_results)
     all_cards = [c for file_cards in cards.values() for c in file_cards]
     symbols = {(f.path, s.qualified_name): s for f in scan.files for s in f.symbols}
 
@@ -207,18 +211,20 @@ def changed_files(root: Path, ref: str) -> set[str]:
     """Repo-relative paths changed since git `ref` (committed, staged, unstaged, untracked)."""
     def git(*args: str) -> str:
         try:
-            done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True, timeout=60)
+            done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, timeout=60)
         except (OSError, subprocess.TimeoutExpired) as exc:
             raise UserError(f"--changed-since needs git: {exc}") from None
         if done.returncode != 0:
-            message = (done.stderr.strip().splitlines() or ["not a commit of this repository"])[-1]
+            stderr = done.stderr.decode("utf-8", "replace")
+            message = (stderr.strip().splitlines() or ["not a commit of this repository"])[-1]
             raise UserError(f"--changed-since {ref}: {message}")
-        return done.stdout
+        return os.fsdecode(done.stdout)  # the names as the file system spells them
 
     git("rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}")
     # Both listings are relative to `root` (git -C root ... --relative), like the scan's paths.
-    names = git("diff", "--name-only", "--no-renames", "--relative", ref, "--").splitlines()
-    names += git("ls-files", "--others", "--exclude-standard").splitlines()
+    # -z: names as they are, never quoted (non-ASCII, quotes, newlines in a name).
+    names = git("diff", "--name-only", "-z", "--no-renames", "--relative", ref, "--").split("\0")
+    names += git("ls-files", "-z", "--others", "--exclude-standard").split("\0")
     return {name for name in names if name}
 
 
@@ -235,16 +241,20 @@ class RunOutcome:
 
 def _remove_stale_reviews(workspace: Workspace, live: set[str], cache: ReviewCache) -> int:
     """Delete the reviews of files that no longer exist (or left the scope)."""
+    for file_path in [p for p in cache.entries if p not in live]:
+        cache.forget(file_path)
     removed = 0
-    if not workspace.reviews.exists():
+    if not workspace.reviews.is_dir():
         return 0
+    expected = {workspace.review_json(p) for p in live}
     for path in workspace.reviews.rglob("*.rev.json"):
-        file_path = path.relative_to(workspace.reviews).as_posix()[: -len(".rev.json")]
-        if file_path not in live:
-            path.unlink(missing_ok=True)
-            path.with_name(path.name[: -len(".json")] + ".md").unlink(missing_ok=True)
-            cache.forget(file_path)
-            removed += 1
+        if path in expected or not path.is_file() or path.is_symlink():
+            continue  # a folder or a link named like a review is not ours to delete
+        path.unlink(missing_ok=True)
+        md = path.with_name(path.name[: -len(".json")] + ".md")
+        if md.is_file() and not md.is_symlink():
+            md.unlink(missing_ok=True)
+        removed += 1
     return removed
 
 
@@ -272,16 +282,22 @@ def run(root: Path, config: Config, options: RunOptions, ui: UI | None = None) -
     stopped early), and every review finished before the stop is on disk."""
     ui = ui or UI(plain=options.plain)
     workspace = Workspace(root, config.output)
+    workspace.claim()  # refuses a folder reviewer does not own, before anything is written
     record = new_run_record(root, config, options, choose_reviewer(config))
     started = time.perf_counter()
-    try:
-        return _run_phases(root, config, options, ui, workspace, record, started)
-    except BaseException:
-        record.finished_at = now_iso()
-        record.duration_seconds = round(time.perf_counter() - started, 3)
-        record.complete = False
-        _write_run(workspace, record)
-        raise
+    # One run at a time per output folder; a second one says it waits, then gives up.
+    with file_lock(workspace.run_lock, waiting=ui.echo):
+        try:
+            return _run_phases(root, config, options, ui, workspace, record, started)
+        except BaseException:
+            record.finished_at = now_iso()
+            record.duration_seconds = round(time.perf_counter() - started, 3)
+            record.complete = False
+            try:
+                _write_run(workspace, record)
+            except OSError:
+                pass  # a read-only folder: the error being raised says more
+            raise
 
 
 def _run_phases(root: Path, config: Config, options: RunOptions, ui: UI, workspace: Workspace,
@@ -300,6 +316,18 @@ def _run_phases(root: Path, config: Config, options: RunOptions, ui: UI, workspa
     scope = sorted(p for p in prepared.contexts if changed is None or p in changed)
     ui.echo(f"scan: {len(prepared.scan.files)} files, {sum(len(f.symbols) for f in prepared.scan.files)} symbols"
             + (f"; {len(scope)} changed since {options.changed_since}" if changed is not None else ""))
+    for warning in prepared.scan.warnings:
+        if "matched no source file" in warning:
+            ui.echo(f"warning: {warning}")
+    if not prepared.contexts and changed is None:
+        # Nothing in scope: never a pass (and never a reason to delete the stored reviews).
+        include = f"scan.include {config.scan.include} matched no source file" if config.scan.include else \
+            "no source file in scope"
+        raise UserError(f"nothing to review in {root}: {include}; check scan.include/scan.exclude and languages "
+                        "in .reviewer.yml")
+    if changed is not None and not scope:
+        ui.echo(f"nothing to review: no source file in scope changed since {options.changed_since}")
+    scope = _drop_unreviewable(root, prepared, scope, record, ui)
 
     cache = ReviewCache(workspace)
     removed = _remove_stale_reviews(workspace, set(prepared.contexts), cache)
@@ -325,15 +353,39 @@ def _run_phases(root: Path, config: Config, options: RunOptions, ui: UI, workspa
         record.verdicts[review.verdict] = record.verdicts.get(review.verdict, 0) + 1
     record.finished_at = now_iso()
     record.duration_seconds = round(time.perf_counter() - started, 3)
-    record.complete = True
-    _write_run(workspace, record)  # the report reads the run record
+    _write_run(workspace, record)  # complete: false until the reports are written
     from .report import render_all
 
-    paths = render_all(root, config)
+    with ui.phase("report"):
+        # The reports describe the run as it will be recorded once they are on disk.
+        paths = render_all(root, config, run=record.model_copy(update={"complete": True}))
     record.phase_seconds["report"] = time.perf_counter() - started_report
+    record.finished_at = now_iso()
+    record.duration_seconds = round(time.perf_counter() - started, 3)
+    record.complete = True
     _write_run(workspace, record)
     report_path = next((Path(p) for p in paths if Path(p).name == "report.md"), None)
     return RunOutcome(record=record, reviews=reviews, report_path=report_path, notes=prepared.notes)
+
+
+def _drop_unreviewable(root: Path, prepared: Prepared, scope: list[str], record: RunRecord, ui: UI) -> list[str]:
+    """Files that cannot be vouched for count as errors, never as a pass: a file deleted
+    or replaced since the scan read it, and a file the parser could only partly read."""
+    kept = []
+    for path in scope:
+        context = prepared.contexts[path]
+        if not os.path.isfile(root / path) or (context.source == "" and context.facts.size > 0):
+            record.errors.append(FileError(file=path, message="deleted or unreadable since the scan; not reviewed"))
+            record.files_error += 1
+            ui.echo(f"error: {path}: deleted or unreadable since the scan; not reviewed")
+            continue
+        if context.facts.syntax_errors:
+            record.errors.append(FileError(
+                file=path, message=f"{context.facts.syntax_errors} syntax error(s): reviewed only what the parser "
+                                   "recovered; fix the syntax or exclude the file (scan.exclude)"))
+            record.files_error += 1
+        kept.append(path)
+    return kept
 
 
 def _split_cached(prepared: Prepared, scope: list[str], config: Config, options: RunOptions, cache: ReviewCache,
@@ -365,6 +417,7 @@ def _review_statically(ui: UI, workspace: Workspace, pending: list[ReviewContext
     from .review.suppressions import apply_suppressions
 
     reviewer = StaticReviewer()
+    last_save = time.monotonic()
     with ui.phase("review", total=len(pending)) as bar:
         for context in pending:
             review = apply_suppressions(reviewer.review(context), context.facts.suppressions)
@@ -373,6 +426,12 @@ def _review_statically(ui: UI, workspace: Workspace, pending: list[ReviewContext
             cache.record(context.facts.path, keys[context.facts.path])
             record.files_reviewed += 1
             bar.advance()
+            if time.monotonic() - last_save > CACHE_SAVE_SECONDS:  # a kill loses at most this much work
+                cache.save()
+                last_save = time.monotonic()
+
+
+CACHE_SAVE_SECONDS = 2.0  # the review cache is saved as files finish, at most this often
 
 
 KEEP_RUNS = 50  # run records kept in .reviewer/runs/ (oldest removed first)
@@ -380,7 +439,26 @@ KEEP_RUNS = 50  # run records kept in .reviewer/runs/ (oldest removed first)
 
 def _write_run(workspace: Workspace, record: RunRecord) -> None:
     atomic_write_json(workspace.runs / record.run_id / "run.json", record.model_dump(mode="json"))
-    runs = sorted(p for p in workspace.runs.iterdir() if p.is_dir())
+    _prune_runs(workspace)
+
+
+def _prune_runs(workspace: Workspace) -> None:
+    """Remove the oldest run folders beyond KEEP_RUNS. Only folders reviewer wrote (a real
+    folder holding run.json and nothing else) are candidates: nothing else is ever deleted."""
+    try:
+        entries = sorted(os.scandir(workspace.runs), key=lambda e: e.name)
+    except OSError:
+        return
+    runs = []
+    for entry in entries:
+        try:
+            if not entry.is_dir(follow_symlinks=False):
+                continue
+            names = set(os.listdir(entry.path))
+        except OSError:
+            continue
+        if "run.json" in names and names <= {"run.json"} | {n for n in names if n.startswith(".run.json.")}:
+            runs.append(entry.path)
     for old in runs[:-KEEP_RUNS]:
         shutil.rmtree(old, ignore_errors=True)
 

@@ -13,7 +13,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from ..workspace import Workspace, atomic_write_json, read_json
+from ..workspace import Workspace, atomic_write_json, read_json, read_json_object, warn_line
 from ..schema.review import ReviewFile
 
 CACHE_VERSION = 1
@@ -34,20 +34,28 @@ class ReviewCache:
     def __init__(self, workspace: Workspace) -> None:
         self.workspace = workspace
         self.path: Path = workspace.cache / "reviews.json"
-        data = read_json(self.path, default={})
-        valid = isinstance(data, dict) and data.get("version") == CACHE_VERSION
-        self.entries: dict[str, str] = dict(data.get("entries", {})) if valid else {}
+        data = read_json_object(self.path, "the review cache", warn_line)
+        entries = data.get("entries") if isinstance(data, dict) and data.get("version") == CACHE_VERSION else None
+        if data is not None and data.get("version") == CACHE_VERSION and not isinstance(entries, dict):
+            warn_line(f"{self.path} is damaged (no 'entries' object); the review cache is rebuilt")
+        # Untrusted input: keep only str -> str entries.
+        self.entries: dict[str, str] = {k: v for k, v in entries.items() if isinstance(k, str) and isinstance(v, str)} \
+            if isinstance(entries, dict) else {}
 
     def lookup(self, file_path: str, key: str) -> ReviewFile | None:
         if self.entries.get(file_path) != key:
             return None
-        stored = read_json(self.workspace.review_json(file_path))
-        if stored is None:
+        path = self.workspace.review_json(file_path)
+        if not path.is_file():
+            return None
+        stored = read_json(path)
+        if not isinstance(stored, dict):
             return None
         try:
-            return ReviewFile.model_validate(stored)
-        except ValueError:
+            review = ReviewFile.model_validate(stored)
+        except (ValueError, RecursionError):
             return None
+        return review if review.file == file_path else None
 
     def record(self, file_path: str, key: str) -> None:
         self.entries[file_path] = key
