@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import time
 import uuid
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -54,6 +55,20 @@ class Prepared:
     index_size: int = 0
     phase_seconds: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+
+
+@contextmanager
+def deep_recursion(files: int):
+    """Chains of imports (a 5,000-module star-import chain) are followed recursively: allow
+    a depth that grows with the project. Pure-Python recursion (3.11+) uses no C stack."""
+    import sys
+
+    saved = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(saved, 10_000 + 8 * files))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(saved)
 
 
 def rag_on(config: Config, options: RunOptions) -> bool:
@@ -115,7 +130,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     seconds["scan"] = time.perf_counter() - started
 
     started = time.perf_counter()
-    with ui.phase("analysis"):
+    with ui.phase("analysis"), deep_recursion(len(scan.files)):
         project = analyze_project(scan, root, config)
         resolve = project.index.resolve_callee
         sources = {f.path: _read_source(root, f.path) for f in scan.files}
@@ -417,21 +432,19 @@ def _review_statically(ui: UI, workspace: Workspace, pending: list[ReviewContext
     from .review.suppressions import apply_suppressions
 
     reviewer = StaticReviewer()
-    last_save = time.monotonic()
     with ui.phase("review", total=len(pending)) as bar:
         for context in pending:
             review = apply_suppressions(reviewer.review(context), context.facts.suppressions)
-            _write_review(workspace, review)
+            try:
+                _write_review(workspace, review)
+            except OSError as exc:  # e.g. a folder planted where the review goes
+                _write_failed(ui, record, context.facts.path, exc)
+                bar.advance()
+                continue
             reviews[context.facts.path] = review
             cache.record(context.facts.path, keys[context.facts.path])
             record.files_reviewed += 1
-            bar.advance()
-            if time.monotonic() - last_save > CACHE_SAVE_SECONDS:  # a kill loses at most this much work
-                cache.save()
-                last_save = time.monotonic()
-
-
-CACHE_SAVE_SECONDS = 2.0  # the review cache is saved as files finish, at most this often
+            bar.advance()  # cache.record journals the entry at once: a kill loses no finished review
 
 
 KEEP_RUNS = 50  # run records kept in .reviewer/runs/ (oldest removed first)
@@ -487,7 +500,11 @@ def _review_with_claude(root, config, options, ui, workspace, pending, keys, rev
                 ui.echo(f"review failed: {result.file}: {result.message}")
                 continue
             review = apply_suppressions(result, by_path[path].facts.suppressions)
-            _write_review(workspace, review)
+            try:
+                _write_review(workspace, review)
+            except OSError as exc:
+                _write_failed(ui, record, path, exc)
+                continue
             reviews[path] = review
             cache.record(path, keys[path])
             cache.save()

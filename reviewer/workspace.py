@@ -106,6 +106,8 @@ class Workspace:
                                 "set output to a new folder such as .reviewer")
         try:
             base.mkdir(parents=True, exist_ok=True)
+            with tempfile.TemporaryFile(dir=base):  # writable? say so now, not halfway through a run
+                pass
             if not (base / SENTINEL).exists():
                 atomic_write_text(base / SENTINEL, "This folder is written by reviewer (output: in .reviewer.yml).\n"
                                   "reviewer deletes only files it wrote here.\n")

@@ -17,6 +17,7 @@ from ..workspace import Workspace, atomic_write_json, read_json, read_json_objec
 from ..schema.review import ReviewFile
 
 CACHE_VERSION = 1
+JOURNAL = "reviews.journal"  # entries appended as files finish, folded into reviews.json on save
 
 
 def evidence_digest(evidence: ReviewFile) -> str:
@@ -41,6 +42,9 @@ class ReviewCache:
         # Untrusted input: keep only str -> str entries.
         self.entries: dict[str, str] = {k: v for k, v in entries.items() if isinstance(k, str) and isinstance(v, str)} \
             if isinstance(entries, dict) else {}
+        self._journal_path = workspace.cache / JOURNAL
+        self._journal = None
+        self._replay_journal()
 
     def lookup(self, file_path: str, key: str) -> ReviewFile | None:
         if self.entries.get(file_path) != key:
@@ -57,11 +61,41 @@ class ReviewCache:
             return None
         return review if review.file == file_path else None
 
+
+    def _replay_journal(self) -> None:
+        """Entries recorded after the last save by a run that was killed: one JSON pair
+        per line; a torn last line (the kill came mid-write) is ignored."""
+        try:
+            lines = self._journal_path.read_bytes().splitlines()
+        except OSError:
+            return
+        for line in lines:
+            try:
+                item = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item):
+                self.entries[item[0]] = item[1]
+
     def record(self, file_path: str, key: str) -> None:
+        """Remember a finished review; it survives a kill (appended to the journal at once,
+        O(1) per file), and reaches reviews.json at the next save."""
         self.entries[file_path] = key
+        try:
+            if self._journal is None:
+                self._journal_path.parent.mkdir(parents=True, exist_ok=True)
+                self._journal = open(self._journal_path, "a", encoding="utf-8")
+            self._journal.write(json.dumps([file_path, key], ensure_ascii=False) + "\n")
+            self._journal.flush()
+        except OSError:
+            pass  # the journal is a convenience; save() still writes everything
 
     def forget(self, file_path: str) -> None:
         self.entries.pop(file_path, None)
 
     def save(self) -> None:
         atomic_write_json(self.path, {"version": CACHE_VERSION, "entries": self.entries})
+        if self._journal is not None:
+            self._journal.close()
+            self._journal = None
+        self._journal_path.unlink(missing_ok=True)
