@@ -447,6 +447,18 @@ def _review_statically(ui: UI, workspace: Workspace, pending: list[ReviewContext
             bar.advance()  # cache.record journals the entry at once: a kill loses no finished review
 
 
+def _write_failed(ui: UI, record: RunRecord, path: str, exc: OSError) -> None:
+    """A review that could not be written is a file error (the gate cannot pass on it);
+    a folder that refuses every write is a user error."""
+    if exc.errno in (13, 30):  # EACCES, EROFS: the whole folder is unwritable, not this file
+        raise UserError(f"cannot write to the output folder ({exc.filename}: {exc.strerror}): "
+                        "fix its permissions or set output to another folder") from None
+    message = f"review not written ({exc.strerror or exc}: {exc.filename})"
+    record.errors.append(FileError(file=path, message=message))
+    record.files_error += 1
+    ui.echo(f"error: {path}: {message}")
+
+
 KEEP_RUNS = 50  # run records kept in .reviewer/runs/ (oldest removed first)
 
 
