@@ -212,7 +212,8 @@ def warn_line(line: str) -> None:
 
 # -- the writer lock ------------------------------------------------------------------------
 
-LOCK_TIMEOUT = 30.0  # seconds a writer waits for a live holder; REVIEWER_LOCK_TIMEOUT overrides
+LOCK_TIMEOUT = 30.0  # seconds a run waits for a live holder; REVIEWER_LOCK_TIMEOUT overrides
+INDEX_LOCK_TIMEOUT = 300.0  # the RAG lock is held for a whole indexing (`reviewer index` beside a run)
 _HELD: set[str] = set()  # locks held by this process (a second holder in the same process waits)
 _HELD_GUARD = threading.Lock()
 
@@ -320,16 +321,16 @@ def _take_over(path: Path, stale: dict, content: str) -> bool:
 
 @contextmanager
 def file_lock(path: Path, timeout: float | None = None, poll: float = 0.1,
-              waiting=None) -> Iterator[None]:
+              waiting=None, default_timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     """One holder at a time. The lock file names its holder (pid, host, process start
     time); a lock whose holder is gone (dead pid, reused pid, our own pid from a previous
     life) is stale and taken over atomically. Waiting says so at once (`waiting`, default
     a warning line) and gives up after `timeout` seconds (REVIEWER_LOCK_TIMEOUT, 30 s)."""
     if timeout is None:
         try:
-            timeout = float(os.environ.get("REVIEWER_LOCK_TIMEOUT", LOCK_TIMEOUT))
+            timeout = float(os.environ.get("REVIEWER_LOCK_TIMEOUT", default_timeout))
         except ValueError:
-            timeout = LOCK_TIMEOUT
+            timeout = default_timeout
     path.parent.mkdir(parents=True, exist_ok=True)
     me = _owner()
     content = json.dumps(me)

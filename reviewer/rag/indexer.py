@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from ..config import Config
 from ..errors import ModelMismatchError, UserError
 from ..schema.facts import FileFacts, ScanResult
-from ..workspace import Workspace, atomic_write_json, file_lock, read_json_object, warn_line
+from ..workspace import INDEX_LOCK_TIMEOUT, Workspace, atomic_write_json, file_lock, read_json_object, warn_line
 from ..schema.cards import FunctionCard, now_iso
 from .embedder import Embedder, VectorCache, embed_with_cache, load_embedder, text_hash
 from .static_cards import Resolver, body_text, cards_for_file, function_symbols
@@ -142,7 +142,7 @@ def index_repository(
     workspace = Workspace(root, config.output)
     embedder = embedder or load_embedder(config.rag.model)  # a LazyEmbedder: nothing loaded yet
     report = IndexReport(rebuilt=rebuild)
-    with file_lock(workspace.rag_lock):
+    with file_lock(workspace.rag_lock, default_timeout=INDEX_LOCK_TIMEOUT):
         store = CardStore(workspace, embedder.name, embedder.dimension)
         if rebuild:
             store.drop()
@@ -268,7 +268,7 @@ def upsert_cards(
         return 0
     workspace = Workspace(root, config.output)
     embedder = embedder or load_embedder(config.rag.model)  # lazy: loads on the first cache miss
-    with file_lock(workspace.rag_lock):
+    with file_lock(workspace.rag_lock, default_timeout=INDEX_LOCK_TIMEOUT):
         store = CardStore(workspace, embedder.name, embedder.dimension)
         if not store.exists():
             raise UserError("no RAG index yet: run `reviewer index` first")
