@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -199,9 +200,8 @@ def _baseline_from_ref(root: Path, config: Config, ref: str):
         tree = Path(tmp) / "tree"
         git("worktree", "add", "--detach", str(tree), ref)
         try:
-            at_ref = config.model_copy(deep=True)
-            at_ref.output = str(Path(tmp) / "out")  # absolute: nothing lands in the user's tree
-            outcome = run_pipeline(tree / repo_prefix(root), at_ref, RunOptions(), UI(plain=True, quiet=True))
+            # The output folder lands inside the temporary worktree, never in the user's tree.
+            outcome = run_pipeline(tree / repo_prefix(root), config, RunOptions(), UI(plain=True, quiet=True))
             return build_baseline(select(list(outcome.reviews.values()), config))
         finally:
             git("worktree", "remove", "--force", str(tree))
@@ -327,9 +327,9 @@ def _print_results(root: Path, config: Config, outcome, gate, scope, baseline, o
 
         atomic_write_text(Path(output_file).resolve(), text)
         if output_format != "full" and not quiet:
-            click.echo(render_run_summary(outcome, gate))
+            _print(render_run_summary(outcome, gate))
     else:
-        click.echo(text, nl=False, color=color or None)  # None: click strips styles off a non-terminal
+        _print(text, nl=False, color=color or None)  # None: click strips styles off a non-terminal
 
 
 @cli.command()
@@ -395,8 +395,62 @@ def baseline(path: str, config_path: str | None, output_path: str | None) -> Non
                "commit it, then gate with `reviewer run --baseline <that file> --fail-on LEVEL`")
 
 
+def _print(text: str, nl: bool = True, color: bool | None = None) -> None:
+    """Print to stdout; a reader that went away (`reviewer run | head`) does not change
+    the exit code, which stays the run's own (0, 1 or 2)."""
+    try:
+        click.echo(text, nl=nl, color=color)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+
+
+def _silence_stdout() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
+EXIT_SIGNAL = {signal.SIGINT: 130, signal.SIGTERM: 143}
+_stopping: list[int] = []  # the signal that stopped the run
+
+
+def _on_signal(signum: int, frame) -> None:
+    """SIGTERM is handled like Ctrl-C: the run stops, writes run.json, exits 130/143.
+    A second signal while that happens ends the process at once, in one line."""
+    if _stopping:
+        try:
+            os.write(2, b"reviewer: interrupted again; stopped (finished reviews are saved)\n")
+        finally:
+            os._exit(EXIT_SIGNAL.get(_stopping[0], 130))
+    _stopping.append(signum)
+    raise KeyboardInterrupt
+
+
+def _install_signal_handlers() -> None:
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        try:
+            signal.signal(signum, _on_signal)
+        except (ValueError, OSError):  # not the main thread
+            pass
+
+
+def _interrupted() -> None:
+    code = EXIT_SIGNAL.get(_stopping[0] if _stopping else signal.SIGINT, 130)
+    name = "terminated" if code == 143 else "interrupted"
+    try:
+        click.echo(f"reviewer: {name}; finished reviews are saved and run.json says where the run stopped", err=True)
+    except OSError:
+        pass
+    sys.exit(code)
+
+
 def main() -> None:
     """Console entry point: user errors end in one line and exit code 2."""
+    _install_signal_handlers()
     try:
         # Without standalone mode click returns the code of ctx.exit(n) instead of exiting.
         exit_code = cli.main(standalone_mode=False)
@@ -406,15 +460,22 @@ def main() -> None:
         click.echo(f"reviewer: error: {exc}", err=True)
         sys.exit(EXIT_ERROR)
     except click.exceptions.Abort:
-        click.echo("reviewer: interrupted", err=True)
-        sys.exit(EXIT_ERROR)
+        _interrupted()
     except click.ClickException as exc:
         exc.show()
         sys.exit(EXIT_ERROR)
     except SystemExit:
         raise
     except KeyboardInterrupt:
-        click.echo("reviewer: interrupted; finished work is saved", err=True)
+        _interrupted()
+    except BrokenPipeError:
+        _silence_stdout()
+        sys.exit(EXIT_ERROR)
+    except RecursionError as exc:
+        if os.environ.get("REVIEWER_DEBUG"):
+            raise
+        click.echo(f"reviewer: internal error: {exc} (an input nested too deeply; "
+                   "set REVIEWER_DEBUG=1 for the traceback)", err=True)
         sys.exit(EXIT_ERROR)
     except Exception as exc:  # a bug of ours: one line, finished work is already on disk
         if os.environ.get("REVIEWER_DEBUG"):

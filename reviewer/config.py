@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from .errors import UserError
 from .schema.axes import AXES
@@ -111,6 +111,11 @@ class Config(_Strict):
     # e.g. {"tests/**": ["documentation"], "**/migrations/**": ["utility"]}
     per_file_ignores: dict[str, list[Axis]] = Field(default_factory=dict)
 
+    @field_validator("output")
+    @classmethod
+    def _output_inside(cls, value: str) -> str:
+        return check_output(value)
+
     def fingerprint(self) -> str:
         """A stable digest of what changes review results (enters the review cache key)."""
         import hashlib
@@ -122,6 +127,26 @@ class Config(_Strict):
             "min_confidence": self.analysis.min_confidence,
         }
         return hashlib.sha256(repr(sorted(relevant.items())).encode()).hexdigest()[:16]
+
+
+def check_output(value: str) -> str:
+    """`output` names a folder inside the repository that reviewer owns: relative, below
+    the root, not the root itself (reviewer prunes and rewrites what it holds)."""
+    import posixpath
+
+    text = value.strip().replace("\\", "/")
+    if not text:
+        raise ValueError("must name a folder inside the repository, such as .reviewer")
+    if text.startswith("/") or (len(text) > 1 and text[1] == ":") or text.startswith("~"):
+        raise ValueError("must be a relative folder inside the repository, such as .reviewer, not an absolute path")
+    if "\0" in text:
+        raise ValueError("must not hold a NUL character")
+    normal = posixpath.normpath(text)
+    if normal in (".", "") or normal == ".." or normal.startswith("../"):
+        raise ValueError("must be a folder below the repository root, such as .reviewer (not '.', '..' or above)")
+    if normal.split("/")[0] in (".git", ".hg", ".svn"):
+        raise ValueError("must not be inside the version-control folder")
+    return normal
 
 
 def api_key() -> str | None:
@@ -173,6 +198,8 @@ def parse_config(data: Any, source: str) -> Config:
         raise UserError(f"{source} must be a mapping of keys to values, not {type(data).__name__}")
     try:
         return Config.model_validate(data)
+    except RecursionError:
+        raise UserError(f"{source} is nested too deeply to be a configuration") from None
     except ValidationError as exc:
         raise UserError(_describe(exc.errors()[0], source)) from None
 
@@ -221,6 +248,8 @@ def load_config(root: Path, path: Path | None = None) -> Config:
         raise UserError(f"cannot read {path}: {exc}") from None
     try:
         data = yaml.safe_load(text)
+    except RecursionError:
+        raise UserError(f"invalid YAML in {path}: nested too deeply (keep it to a few levels)") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark is not None else ""

@@ -7,10 +7,12 @@ interrupt in the middle loses nothing: the next run picks up from the cache.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import time
 import uuid
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -26,7 +28,7 @@ from .schema.review import FileError, ReviewFile, RunRecord
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
 from .schema.facts import ScanResult
 from .ui import UI
-from .workspace import Workspace, atomic_write_json
+from .workspace import Workspace, atomic_write_json, file_lock
 
 
 @dataclass
@@ -49,6 +51,20 @@ class Prepared:
     index_size: int = 0
     phase_seconds: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+
+
+@contextmanager
+def deep_recursion(files: int):
+    """Chains of imports (a 5,000-module star-import chain) are followed recursively: allow
+    a depth that grows with the project. Pure-Python recursion (3.11+) uses no C stack."""
+    import sys
+
+    saved = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(saved, 10_000 + 8 * files))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(saved)
 
 
 def rag_on(config: Config, options: RunOptions) -> bool:
@@ -104,13 +120,15 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     notes: list[str] = []
 
     started = time.perf_counter()
-    scan = scan_repository(root, config)
+    with ui.phase("scan") as bar:
+        scan = scan_repository(root, config, progress=bar.advance)
     seconds["scan"] = time.perf_counter() - started
 
     started = time.perf_counter()
-    project = analyze_project(scan, root, config)
-    resolve = project.index.resolve_callee
-    cards = {f.path: cards_for_file(f, resolve) for f in scan.files}
+    with ui.phase("analysis"), deep_recursion(len(scan.files)):
+        project = analyze_project(scan, root, config)
+        resolve = project.index.resolve_callee
+        cards = {f.path: cards_for_file(f, resolve) for f in scan.files}
     seconds["analysis"] = time.perf_counter() - started
 
     rag_enabled = rag_on(config, options)
@@ -136,7 +154,8 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     seconds["index"] = time.perf_counter() - started
 
     started = time.perf_counter()
-    pairs = similarity.all_pairs(min_score=config.rag.min_score, max_per_function=config.rag.max_results)
+    with ui.phase("similarity"):
+        pairs = similarity.all_pairs(min_score=config.rag.min_score, max_per_function=config.rag.max_results)
     all_cards = [c for file_cards in cards.values() for c in file_cards]
     symbols = {(f.path, s.qualified_name): s for f in scan.files for s in f.symbols}
 
@@ -201,18 +220,20 @@ def changed_files(root: Path, ref: str) -> set[str]:
     """Repo-relative paths changed since git `ref` (committed, staged, unstaged, untracked)."""
     def git(*args: str) -> str:
         try:
-            done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True, timeout=60)
+            done = subprocess.run(["git", "-C", str(root), *args], capture_output=True, timeout=60)
         except (OSError, subprocess.TimeoutExpired) as exc:
             raise UserError(f"--changed-since needs git: {exc}") from None
         if done.returncode != 0:
-            message = (done.stderr.strip().splitlines() or ["not a commit of this repository"])[-1]
+            stderr = done.stderr.decode("utf-8", "replace")
+            message = (stderr.strip().splitlines() or ["not a commit of this repository"])[-1]
             raise UserError(f"--changed-since {ref}: {message}")
-        return done.stdout
+        return os.fsdecode(done.stdout)  # the names as the file system spells them
 
     git("rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}")
     # Both listings are relative to `root` (git -C root ... --relative), like the scan's paths.
-    names = git("diff", "--name-only", "--no-renames", "--relative", ref, "--").splitlines()
-    names += git("ls-files", "--others", "--exclude-standard").splitlines()
+    # -z: names as they are, never quoted (non-ASCII, quotes, newlines in a name).
+    names = git("diff", "--name-only", "-z", "--no-renames", "--relative", ref, "--").split("\0")
+    names += git("ls-files", "-z", "--others", "--exclude-standard").split("\0")
     return {name for name in names if name}
 
 
@@ -229,16 +250,20 @@ class RunOutcome:
 
 def _remove_stale_reviews(workspace: Workspace, live: set[str], cache: ReviewCache) -> int:
     """Delete the reviews of files that no longer exist (or left the scope)."""
+    for file_path in [p for p in cache.entries if p not in live]:
+        cache.forget(file_path)
     removed = 0
-    if not workspace.reviews.exists():
+    if not workspace.reviews.is_dir():
         return 0
+    expected = {workspace.review_json(p) for p in live}
     for path in workspace.reviews.rglob("*.rev.json"):
-        file_path = path.relative_to(workspace.reviews).as_posix()[: -len(".rev.json")]
-        if file_path not in live:
-            path.unlink(missing_ok=True)
-            path.with_name(path.name[: -len(".json")] + ".md").unlink(missing_ok=True)
-            cache.forget(file_path)
-            removed += 1
+        if path in expected or not path.is_file() or path.is_symlink():
+            continue  # a folder or a link named like a review is not ours to delete
+        path.unlink(missing_ok=True)
+        md = path.with_name(path.name[: -len(".json")] + ".md")
+        if md.is_file() and not md.is_symlink():
+            md.unlink(missing_ok=True)
+        removed += 1
     return removed
 
 
@@ -279,16 +304,23 @@ def run(root: Path, config: Config, options: RunOptions, ui: UI | None = None) -
     Whatever happens, run.json says how far the run got (`complete` is False when it
     stopped early), and every review finished before the stop is on disk."""
     workspace = Workspace(root, config.output)
-    this = Run(root=root, config=config, options=options, ui=ui or UI(plain=options.plain), workspace=workspace,
-               record=new_run_record(root, config, options, choose_reviewer(config)), cache=ReviewCache(workspace))
-    try:
-        return _run_phases(this)
-    except BaseException:
-        this.record.finished_at = now_iso()
-        this.record.duration_seconds = round(time.perf_counter() - this.started, 3)
-        this.record.complete = False
-        _write_run(workspace, this.record)
-        raise
+    workspace.claim()  # refuses a folder reviewer does not own, before anything is written
+    ui = ui or UI(plain=options.plain)
+    # One run at a time per output folder; a second one says it waits, then gives up.
+    with file_lock(workspace.run_lock, waiting=ui.echo):
+        this = Run(root=root, config=config, options=options, ui=ui, workspace=workspace,
+                   record=new_run_record(root, config, options, choose_reviewer(config)), cache=ReviewCache(workspace))
+        try:
+            return _run_phases(this)
+        except BaseException:
+            this.record.finished_at = now_iso()
+            this.record.duration_seconds = round(time.perf_counter() - this.started, 3)
+            this.record.complete = False
+            try:
+                _write_run(workspace, this.record)
+            except OSError:
+                pass  # a read-only folder: the error being raised says more
+            raise
 
 
 def _run_phases(run: Run) -> RunOutcome:
@@ -308,6 +340,19 @@ def _run_phases(run: Run) -> RunOutcome:
     ui.echo(f"scan: {len(prepared.scan.files)} files, {sum(len(f.symbols) for f in prepared.scan.files)} symbols"
             + (f"; {len(scope)} changed since {options.changed_since}" if changed is not None else ""))
 
+    for warning in prepared.scan.warnings:
+        if "matched no source file" in warning:
+            ui.echo(f"warning: {warning}")
+    if not prepared.contexts and changed is None:
+        # Nothing in scope: never a pass (and never a reason to delete the stored reviews).
+        include = f"scan.include {run.config.scan.include} matched no source file" if run.config.scan.include else \
+            "no source file in scope"
+        raise UserError(f"nothing to review in {run.root}: {include}; check scan.include/scan.exclude and languages "
+                        "in .reviewer.yml")
+    if changed is not None and not scope:
+        ui.echo(f"nothing to review: no source file in scope changed since {options.changed_since}")
+    scope = _drop_unreviewable(run.root, prepared, scope, record, ui)
+
     removed = _remove_stale_reviews(run.workspace, set(prepared.contexts), run.cache)
     if removed:
         ui.echo(f"removed the reviews of {removed} files that no longer exist")
@@ -325,15 +370,39 @@ def _run_phases(run: Run) -> RunOutcome:
         record.verdicts[review.verdict] = record.verdicts.get(review.verdict, 0) + 1
     record.finished_at = now_iso()
     record.duration_seconds = round(time.perf_counter() - run.started, 3)
-    record.complete = True
-    _write_run(run.workspace, record)  # the report reads the run record
+    _write_run(run.workspace, record)  # complete: false until the reports are written
     from .report import render_all
 
-    paths = render_all(run.root, run.config)
+    with ui.phase("report"):
+        # The reports describe the run as it will be recorded once they are on disk.
+        paths = render_all(run.root, run.config, run=record.model_copy(update={"complete": True}))
     record.phase_seconds["report"] = time.perf_counter() - started_report
+    record.finished_at = now_iso()
+    record.duration_seconds = round(time.perf_counter() - run.started, 3)
+    record.complete = True
     _write_run(run.workspace, record)
     report_path = next((Path(p) for p in paths if Path(p).name == "report.md"), None)
     return RunOutcome(record=record, reviews=reviews, report_path=report_path, notes=prepared.notes)
+
+
+def _drop_unreviewable(root: Path, prepared: Prepared, scope: list[str], record: RunRecord, ui: UI) -> list[str]:
+    """Files that cannot be vouched for count as errors, never as a pass: a file deleted
+    or replaced since the scan read it, and a file the parser could only partly read."""
+    kept = []
+    for path in scope:
+        context = prepared.contexts[path]
+        if not os.path.isfile(root / path) or (context.source == "" and context.facts.size > 0):
+            record.errors.append(FileError(file=path, message="deleted or unreadable since the scan; not reviewed"))
+            record.files_error += 1
+            ui.echo(f"error: {path}: deleted or unreadable since the scan; not reviewed")
+            continue
+        if context.facts.syntax_errors:
+            record.errors.append(FileError(
+                file=path, message=f"{context.facts.syntax_errors} syntax error(s): reviewed only what the parser "
+                                   "recovered; fix the syntax or exclude the file (scan.exclude)"))
+            record.files_error += 1
+        kept.append(path)
+    return kept
 
 
 def _split_cached(run: Run, prepared: Prepared, scope: list[str]
@@ -388,11 +457,13 @@ def _review(run: Run, pending: list[ReviewContext], keys: dict[str, str], review
                 ui.echo(f"review failed: {result.file}: {result.message}")
                 continue
             review = apply_suppressions(result, facts[path].suppressions)
-            _write_review(run.workspace, review)
+            try:
+                _write_review(run.workspace, review)
+            except OSError as exc:  # e.g. a folder planted where the review goes
+                _write_failed(ui, record, path, exc)
+                continue
             reviews[path] = review
-            run.cache.record(path, keys[path])
-            if claude is not None:
-                run.cache.save()  # a paid review is never paid twice
+            run.cache.record(path, keys[path])  # journalled at once: a kill loses no finished review
             record.files_reviewed += 1
             enriched.extend(card for card in review.function_cards if card.source == "llm")
     if claude is None:
@@ -421,11 +492,42 @@ def _claude_stream(run: Run, pending: list[ReviewContext], all_files: list[str])
     return review_files(pending, run.config, max_cost=max_cost, files=all_files)
 
 
+def _write_failed(ui: UI, record: RunRecord, path: str, exc: OSError) -> None:
+    """A review that could not be written is a file error (the gate cannot pass on it);
+    a folder that refuses every write is a user error."""
+    if exc.errno in (13, 30):  # EACCES, EROFS: the whole folder is unwritable, not this file
+        raise UserError(f"cannot write to the output folder ({exc.filename}: {exc.strerror}): "
+                        "fix its permissions or set output to another folder") from None
+    message = f"review not written ({exc.strerror or exc}: {exc.filename})"
+    record.errors.append(FileError(file=path, message=message))
+    record.files_error += 1
+    ui.echo(f"error: {path}: {message}")
+
+
 KEEP_RUNS = 50  # run records kept in .reviewer/runs/ (oldest removed first)
 
 
 def _write_run(workspace: Workspace, record: RunRecord) -> None:
     atomic_write_json(workspace.runs / record.run_id / "run.json", record.model_dump(mode="json"))
-    runs = sorted(p for p in workspace.runs.iterdir() if p.is_dir())
+    _prune_runs(workspace)
+
+
+def _prune_runs(workspace: Workspace) -> None:
+    """Remove the oldest run folders beyond KEEP_RUNS. Only folders reviewer wrote (a real
+    folder holding run.json and nothing else) are candidates: nothing else is ever deleted."""
+    try:
+        entries = sorted(os.scandir(workspace.runs), key=lambda e: e.name)
+    except OSError:
+        return
+    runs = []
+    for entry in entries:
+        try:
+            if not entry.is_dir(follow_symlinks=False):
+                continue
+            names = set(os.listdir(entry.path))
+        except OSError:
+            continue
+        if "run.json" in names and names <= {"run.json"} | {n for n in names if n.startswith(".run.json.")}:
+            runs.append(entry.path)
     for old in runs[:-KEEP_RUNS]:
         shutil.rmtree(old, ignore_errors=True)

@@ -38,6 +38,9 @@ def use_color(choice: str = "auto", stream=None) -> bool:
     return hasattr(stream, "isatty") and stream.isatty()
 
 
+HEARTBEAT_SECONDS = 10.0
+
+
 class UI:
     def __init__(self, plain: bool = True, echo: Callable[[str], None] | None = None, quiet: bool = False,
                  color: bool = False) -> None:

@@ -18,7 +18,6 @@ import posixpath
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from ..schema.facts import FileFacts, ScanResult, Symbol
 from .resolve import ProjectIndex, attribute_names, name_chain
@@ -28,9 +27,6 @@ from ..schema.evidence import SymbolKey
 MODULE = "<module>"  # qualified name of a file's top-level code node
 _STRINGS = re.compile(r"""("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`)""")
 # The literal head of a computed module path: require(`./commands/${x}`), import(`./p/${x}.js`)...
-_COMPUTED_JS = re.compile(r"""\b(?:require|import)\s*\(\s*[`'"](\.{1,2}/[^`'"$]*)(?:\$\{|[`'"]\s*\+)""")
-# ... and import_module(f"pkg.mod.{x}") / import_module("pkg.mod." + x) in Python
-_COMPUTED_PY = re.compile(r"""import_module\(\s*f?["']([A-Za-z_][\w.]*\.)(?:\{|["']\s*\+)""")
 _CHAINS = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
 
 
@@ -65,21 +61,17 @@ class UsageGraph:
         graph = cls(index)
         for facts in scan.files:
             graph._add_file(facts)
-            if facts.dynamic_access and index.root is not None:
-                graph._add_computed_loads(facts, index.root)
+            if facts.dynamic_access:
+                graph._add_computed_loads(facts)
         return graph
 
-    def _add_computed_loads(self, facts: FileFacts, root: Path) -> None:
+    def _add_computed_loads(self, facts: FileFacts) -> None:
         """`require(`./commands/${name}`)`, `import(`../plugins/${x}.js`)`,
         `importlib.import_module(f"pkg.handlers.{kind}")`: every module under the literal
         prefix may be loaded, so what each one exports is used (prefer missing dead code)."""
-        try:
-            text = (root / facts.path).read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            return
         base = posixpath.dirname(facts.path)
-        prefixes = [posixpath.normpath(posixpath.join(base, m.group(1))) for m in _COMPUTED_JS.finditer(text)]
-        prefixes += [m.group(1).replace(".", "/") for m in _COMPUTED_PY.finditer(text)]
+        prefixes = [posixpath.normpath(posixpath.join(base, prefix)) if prefix.startswith(".") else prefix.replace(".", "/")
+                    for prefix in facts.computed_import_prefixes]
         for prefix in prefixes:
             for module in self.index.files:
                 if module == facts.path or not module.startswith(prefix):

@@ -76,7 +76,6 @@ DEFAULT_MIN_CONFIDENCE = 70  # config analysis.min_confidence: under it a DEAD v
 # Calls and names through which a module lists its own (or another module's) members.
 _INTROSPECTION_CALLS = frozenset({"getmembers", "globals", "vars"})
 _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
-UNSCANNED_MAX_BYTES = 2_000_000
 
 
 def _introspects(facts: FileFacts) -> bool:
@@ -123,7 +122,6 @@ class UtilityAnalysis:
         self.registry_bases: set[SymbolKey] = set()
         self.hook_files = hook_files(index.root)
         self.dynamic_files = {path for path, facts in index.files.items() if facts.dynamic_access or _introspects(facts)}
-        self._unscanned_names: dict[str, str] | None = None
         self.dead_by: dict[SymbolKey, set[SymbolKey]] = {}  # cascade member -> dead symbols keeping it dead
         self.min_confidence = min_confidence
         self._roots_summary: str | None = None
@@ -629,21 +627,8 @@ class UtilityAnalysis:
 
     def unscanned_names(self) -> dict[str, str]:
         """Identifiers of the text files the scan skipped (generated, too large): code there
-        may use a name the graph never saw. Name -> one such file."""
-        if self._unscanned_names is None:
-            self._unscanned_names = {}
-            root = self.index.root
-            for skipped in self.index.scan.skipped if root is not None else ():
-                if skipped.reason.startswith(("binary", "no grammar")):
-                    continue
-                try:
-                    with open(root / skipped.path, "rb") as handle:
-                        text = handle.read(UNSCANNED_MAX_BYTES).decode("utf-8", errors="replace")
-                except OSError:
-                    continue
-                for name in set(_IDENTIFIER.findall(text)):
-                    self._unscanned_names.setdefault(name, skipped.path)
-        return self._unscanned_names
+        may use a name the graph never saw. Name -> one such file (read by the scan)."""
+        return self.index.scan.unscanned_names if self.index.scan is not None else {}
 
     def roots_checked(self) -> str:
         """The roots reachability started from, counted by kind (for the DEAD evidence text)."""

@@ -228,8 +228,8 @@ class VectorCache:
             try:
                 with np.load(shard) as data:
                     hashes, vectors = data["hashes"], data["vectors"]
-            except (OSError, ValueError, KeyError):
-                continue  # a shard removed by a concurrent merge, or unreadable: its texts re-embed
+            except Exception:  # noqa: BLE001 - removed by a concurrent merge, truncated (BadZipFile, EOFError)...
+                continue  # unreadable: its texts are embedded again
             if vectors.ndim != 2 or vectors.shape[1] != self.dimension:
                 continue
             for h, v in zip(hashes.tolist(), vectors):

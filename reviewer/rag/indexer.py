@@ -18,13 +18,13 @@ from typing import Callable, Sequence
 from pydantic import BaseModel
 
 from ..config import Config
-from ..errors import UserError
+from ..errors import ModelMismatchError, UserError
 from ..schema.facts import Behaviour, FileFacts, ScanResult, Structure
-from ..workspace import Workspace, atomic_write_json, file_lock, read_json
+from ..workspace import INDEX_LOCK_TIMEOUT, Workspace, atomic_write_json, file_lock, read_json_object, warn_line
 from ..schema.cards import FunctionCard, now_iso
 from .embedder import Embedder, VectorCache, embed_with_cache, load_embedder, text_hash
 from .static_cards import Resolver, cards_for_file, function_symbols
-from .store import STRUCTURE_COLUMNS, CardStore, CardStructure, structure_of_row
+from .store import STRUCTURE_COLUMNS, CardStore, CardStructure, damaged, structure_of_row
 
 CACHE_VERSION = 3  # 2: behaviour jobs ("BEHAV:") in each card's detail; 3: typed structural columns
 CHUNK_CARDS = 256  # cards embedded and written per table write: bounds the work a crash loses
@@ -70,11 +70,24 @@ def structures_for(facts: FileFacts) -> dict[tuple[int, int], CardStructure]:
 
 
 def _load_cache(workspace: Workspace, model: str) -> dict[str, dict]:
-    data = read_json(workspace.rag_cache, None)
-    if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("model") != model:
+    """cache.json, validated: entries of the wrong shape are dropped (their files are
+    indexed again), damage is reported in one line."""
+    data = read_json_object(workspace.rag_cache, "the RAG file cache", warn_line)
+    if data is None or data.get("version") != CACHE_VERSION or data.get("model") != model:
         return {}
     files = data.get("files")
-    return files if isinstance(files, dict) else {}
+    if not isinstance(files, dict):
+        warn_line(f"{workspace.rag_cache} is damaged (no 'files' object); its files are indexed again")
+        return {}
+    valid = {path: entry for path, entry in files.items() if isinstance(path, str) and _valid_entry(entry)}
+    if len(valid) != len(files):
+        warn_line(f"{workspace.rag_cache}: {len(files) - len(valid)} damaged entries; those files are indexed again")
+    return valid
+
+
+def _valid_entry(entry: object) -> bool:
+    return (isinstance(entry, dict) and isinstance(entry.get("sha256"), str)
+            and isinstance(entry.get("cards"), list) and all(isinstance(c, str) for c in entry["cards"]))
 
 
 def _save_cache(workspace: Workspace, model: str, files: dict[str, dict]) -> None:
@@ -118,15 +131,25 @@ def index_repository(
     workspace = Workspace(root, config.output)
     embedder = embedder or load_embedder(config.rag.model)  # a LazyEmbedder: nothing loaded yet
     report = IndexReport(rebuilt=rebuild)
-    with file_lock(workspace.rag_lock):
+    with file_lock(workspace.rag_lock, default_timeout=INDEX_LOCK_TIMEOUT):
         store = CardStore(workspace, embedder.name, embedder.dimension)
         if rebuild or store.outdated():
             store.drop()
             cache: dict[str, dict] = {}
+            dirty, in_table = set(), {}
         else:
-            store.table(create=False)  # refuses an index built by another model, before any work
-            cache = _load_cache(workspace, embedder.name)
-        dirty, in_table = _reconcile(store, cache) if store.exists() else (set(), {})
+            try:
+                store.table(create=False)  # refuses an index built by another model, before any work
+                cache = _load_cache(workspace, embedder.name)
+                # Reading every row's id reads every data file: a damaged table shows here.
+                dirty, in_table = _reconcile(store, cache) if store.exists() else (set(), {})
+            except ModelMismatchError:
+                raise
+            except Exception as exc:  # lance: RuntimeError/OSError/ValueError on missing or garbled files
+                warn_line(f"{damaged(workspace.lancedb, exc).args[0].split(': the next')[0]}; rebuilding it")
+                store = _wipe(workspace, embedder)
+                cache, dirty, in_table = {}, set(), {}
+                report.rebuilt = True
         report.files_repaired = len(dirty)
         for path in dirty:
             cache.pop(path, None)
@@ -152,6 +175,15 @@ def index_repository(
         report.total_cards = store.count()
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _wipe(workspace: Workspace, embedder: Embedder) -> CardStore:
+    """Remove a damaged table (the folder is reviewer's) and open an empty store."""
+    import shutil
+
+    shutil.rmtree(workspace.lancedb, ignore_errors=True)
+    workspace.rag_cache.unlink(missing_ok=True)
+    return CardStore(workspace, embedder.name, embedder.dimension)
 
 
 def _index_files(
@@ -223,7 +255,7 @@ def upsert_cards(
         return 0
     workspace = Workspace(root, config.output)
     embedder = embedder or load_embedder(config.rag.model)  # lazy: loads on the first cache miss
-    with file_lock(workspace.rag_lock):
+    with file_lock(workspace.rag_lock, default_timeout=INDEX_LOCK_TIMEOUT):
         store = CardStore(workspace, embedder.name, embedder.dimension)
         if not store.exists():
             raise UserError("no RAG index yet: run `reviewer index` first")

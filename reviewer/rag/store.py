@@ -19,7 +19,7 @@ from typing import Iterable, Sequence
 import numpy as np
 from pydantic import BaseModel
 
-from ..errors import ModelMismatchError
+from ..errors import ModelMismatchError, UserError
 from ..workspace import Workspace
 from ..schema.cards import FunctionCard
 from ..schema.facts import Behaviour, Structure
@@ -27,6 +27,17 @@ from ..schema.facts import Behaviour, Structure
 TABLE = "function_cards"
 CARD_FIELDS = list(FunctionCard.model_fields)
 OPTIMIZE_EVERY = 20  # table versions between optimize() calls
+
+
+class IndexDamaged(UserError):
+    """The LanceDB files are damaged (a deleted data file, a garbled manifest...)."""
+
+
+def damaged(path: Path, exc: BaseException) -> IndexDamaged:
+    detail = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    detail = detail.split(", /root/")[0].split(", /home/")[0][:200]
+    return IndexDamaged(f"the RAG index in {path} is damaged ({detail}): the next `reviewer run --enable-rag` or "
+                        "`reviewer index` rebuilds it (or `reviewer index --rebuild-rag` now)")
 
 
 @dataclass
@@ -284,6 +295,14 @@ class CardStore:
         return hits
 
     def stats(self) -> IndexStats:
+        try:
+            return self._stats()
+        except (ModelMismatchError, IndexDamaged):
+            raise
+        except Exception as exc:  # lance raises RuntimeError/OSError/ValueError on damaged files
+            raise damaged(self.path, exc) from None
+
+    def _stats(self) -> IndexStats:
         table = self.table(create=False)
         if table is None:
             return IndexStats(model=self.model, dimension=self.dimension)
@@ -307,9 +326,11 @@ def stored_model(workspace: Workspace) -> tuple[str, int] | None:
         return None
     import lancedb
 
-    db = lancedb.connect(str(workspace.lancedb))
     try:
+        db = lancedb.connect(str(workspace.lancedb))
         meta = db.open_table(TABLE).schema.metadata or {}
-    except (FileNotFoundError, ValueError):
+    except FileNotFoundError:
         return None
+    except Exception as exc:  # a garbled manifest
+        raise damaged(workspace.lancedb, exc) from None
     return meta.get(b"model", b"?").decode(), int(meta.get(b"dimension", b"0") or 0)

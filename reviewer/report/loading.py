@@ -42,6 +42,15 @@ class LoadedReviews:
     digests: dict[str, str] = field(default_factory=dict)  # file -> sha256 of its .rev.json bytes
 
 
+def safe_relative(file_path: str) -> bool:
+    """A repo-relative POSIX path with no way out: not absolute, no `..`, no NUL."""
+    if not file_path or "\0" in file_path or "\\" in file_path or file_path.startswith("/"):
+        return False
+    if len(file_path) > 1 and file_path[1] == ":":
+        return False
+    return all(part not in ("", ".", "..") for part in file_path.split("/"))
+
+
 def review_paths(workspace: Workspace) -> list[Path]:
     if not workspace.reviews.is_dir():
         return []
@@ -52,17 +61,30 @@ def load_reviews(workspace: Workspace) -> LoadedReviews:
     loaded = LoadedReviews()
     for path in review_paths(workspace):
         shown = path.relative_to(workspace.base).as_posix()
+        if path.is_dir() or path.is_symlink():
+            loaded.warnings.append(f"{shown}: not a review file (a {'folder' if path.is_dir() else 'link'}); skipped")
+            continue
         try:
             data = path.read_bytes()
             review = StoredReview.model_validate_json(data)
-            loaded.reviews.append(review)
-            loaded.digests[review.file] = hashlib.sha256(data).hexdigest()
         except OSError as exc:
             loaded.warnings.append(f"{shown}: cannot read ({exc.strerror or exc})")
+            continue
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(part) for part in first["loc"]) or "file"
             loaded.warnings.append(f"{shown}: not a valid review ({where}: {first['msg']}); skipped")
+            continue
+        except (ValueError, RecursionError):
+            loaded.warnings.append(f"{shown}: not a valid review (nested too deeply); skipped")
+            continue
+        # A stored record names its file; the name must be the one its own path stands for,
+        # so no record can make a report write outside the output folder.
+        if not safe_relative(review.file) or workspace.review_json(review.file) != path:
+            loaded.warnings.append(f"{shown}: names another file ({review.file!r}); skipped")
+            continue
+        loaded.reviews.append(review)
+        loaded.digests[review.file] = hashlib.sha256(data).hexdigest()
     loaded.reviews.sort(key=lambda review: review.file)
     return loaded
 
@@ -78,7 +100,7 @@ def run_records(workspace: Workspace) -> list[RunRecord]:
             continue
         try:
             records.append(RunRecord.model_validate(data))
-        except ValidationError:
+        except (ValidationError, ValueError, RecursionError):
             continue
     records.sort(key=lambda record: (record.started_at, record.run_id))
     return records

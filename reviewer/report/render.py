@@ -24,7 +24,7 @@ from pydantic import ValidationError
 from .. import __version__
 from ..config import Config
 from ..schema.review import ReviewFile, RunRecord
-from ..workspace import Workspace, atomic_write_json, atomic_write_text, read_json
+from ..workspace import Workspace, atomic_write_json, atomic_write_text, read_json, warn_line
 from .loading import REVIEW_SUFFIX, last_run, load_reviews
 from .report_json import build_report
 from .baseline import Baseline, load_baseline
@@ -133,6 +133,8 @@ def _render_all(root: Path, config: Config, reviews: list[ReviewFile] | None, ru
     if reviews is None:
         loaded = load_reviews(workspace)
         reviews, warnings, digests = loaded.reviews, loaded.warnings, loaded.digests
+        for warning in warnings:  # damage under the output folder: one line each, the next run rewrites it
+            warn_line(warning)
     if run is None:
         run = last_run(workspace)
 

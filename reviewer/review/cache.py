@@ -13,10 +13,11 @@ import hashlib
 import json
 from pathlib import Path
 
-from ..workspace import Workspace, atomic_write_json, read_json
+from ..workspace import Workspace, atomic_write_json, read_json, read_json_object, warn_line
 from ..schema.review import ReviewFile
 
 CACHE_VERSION = 1
+JOURNAL = "reviews.journal"  # entries appended as files finish, folded into reviews.json on save
 
 
 def evidence_digest(evidence: ReviewFile) -> str:
@@ -34,26 +35,67 @@ class ReviewCache:
     def __init__(self, workspace: Workspace) -> None:
         self.workspace = workspace
         self.path: Path = workspace.cache / "reviews.json"
-        data = read_json(self.path, default={})
-        valid = isinstance(data, dict) and data.get("version") == CACHE_VERSION
-        self.entries: dict[str, str] = dict(data.get("entries", {})) if valid else {}
+        data = read_json_object(self.path, "the review cache", warn_line)
+        entries = data.get("entries") if isinstance(data, dict) and data.get("version") == CACHE_VERSION else None
+        if data is not None and data.get("version") == CACHE_VERSION and not isinstance(entries, dict):
+            warn_line(f"{self.path} is damaged (no 'entries' object); the review cache is rebuilt")
+        # Untrusted input: keep only str -> str entries.
+        self.entries: dict[str, str] = {k: v for k, v in entries.items() if isinstance(k, str) and isinstance(v, str)} \
+            if isinstance(entries, dict) else {}
+        self._journal_path = workspace.cache / JOURNAL
+        self._journal = None
+        self._replay_journal()
 
     def lookup(self, file_path: str, key: str) -> ReviewFile | None:
         if self.entries.get(file_path) != key:
             return None
-        stored = read_json(self.workspace.review_json(file_path))
-        if stored is None:
+        path = self.workspace.review_json(file_path)
+        if not path.is_file():
+            return None
+        stored = read_json(path)
+        if not isinstance(stored, dict):
             return None
         try:
-            return ReviewFile.model_validate(stored)
-        except ValueError:
+            review = ReviewFile.model_validate(stored)
+        except (ValueError, RecursionError):
             return None
+        return review if review.file == file_path else None
+
+
+    def _replay_journal(self) -> None:
+        """Entries recorded after the last save by a run that was killed: one JSON pair
+        per line; a torn last line (the kill came mid-write) is ignored."""
+        try:
+            lines = self._journal_path.read_bytes().splitlines()
+        except OSError:
+            return
+        for line in lines:
+            try:
+                item = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item):
+                self.entries[item[0]] = item[1]
 
     def record(self, file_path: str, key: str) -> None:
+        """Remember a finished review; it survives a kill (appended to the journal at once,
+        O(1) per file), and reaches reviews.json at the next save."""
         self.entries[file_path] = key
+        try:
+            if self._journal is None:
+                self._journal_path.parent.mkdir(parents=True, exist_ok=True)
+                self._journal = open(self._journal_path, "a", encoding="utf-8")
+            self._journal.write(json.dumps([file_path, key], ensure_ascii=False) + "\n")
+            self._journal.flush()
+        except OSError:
+            pass  # the journal is a convenience; save() still writes everything
 
     def forget(self, file_path: str) -> None:
         self.entries.pop(file_path, None)
 
     def save(self) -> None:
         atomic_write_json(self.path, {"version": CACHE_VERSION, "entries": self.entries})
+        if self._journal is not None:
+            self._journal.close()
+            self._journal = None
+        self._journal_path.unlink(missing_ok=True)

@@ -13,7 +13,9 @@ import hashlib
 import multiprocessing
 import os
 import re
+import sys
 import time
+from contextlib import contextmanager
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
@@ -21,13 +23,35 @@ from pathlib import Path
 
 from ..config import Config
 from ..gcpause import gc_paused
-from .discovery import Discovery, SourceFile, content_skip_reason, discover, discover_paths
+from .discovery import Discovery, NotRegularFile, SourceFile, content_skip_reason, discover, discover_paths, read_regular
 from .extract import extract_file
 from ..schema.facts import FileFacts, ScanResult, SkippedFile
 
 __all__ = ["scan_repository", "scan_paths", "scan_file", "Progress"]
 
 Progress = Callable[[int], None]  # called with the number of files just finished
+UNSCANNED_MAX_BYTES = 2_000_000
+# Skips whose text is not code (or cannot be read): nothing in them can use a name.
+_NOT_TEXT_SKIPS = ("binary", "no grammar", "not a regular file", "unreadable")
+_IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
+
+
+def _unscanned_names(root: Path, skipped: list[SkippedFile]) -> dict[str, str]:
+    """Identifiers of the text files the scan skipped (generated, too large): code there
+    may use a name the usage graph never saw. Name -> one such file."""
+    names: dict[str, str] = {}
+    for skip in skipped:
+        if skip.reason.startswith(_NOT_TEXT_SKIPS):
+            continue
+        try:
+            text = read_regular(root / skip.path, UNSCANNED_MAX_BYTES).decode("utf-8", errors="replace")
+        except OSError:
+            continue
+        for name in set(_IDENTIFIER.findall(text)):
+            names.setdefault(name, skip.path)
+    return names
+
+
 Outcome = tuple[FileFacts | SkippedFile, str | None]  # a file's facts or why it was skipped; a warning
 
 # Below this many files a process pool costs more (start-up, pickling) than it saves.
@@ -63,7 +87,9 @@ def scan_paths(
 def scan_file(source: SourceFile) -> Outcome:
     """Read, check and parse one file: its facts or why it was skipped, and a warning if any."""
     try:
-        data = source.abs_path.read_bytes()
+        data = read_regular(source.abs_path)
+    except NotRegularFile as exc:
+        return SkippedFile(path=source.path, reason=str(exc)), None
     except OSError as exc:
         return SkippedFile(path=source.path, reason=f"unreadable: {exc.strerror or exc}"), None
     reason = content_skip_reason(source.path, data)
@@ -153,7 +179,8 @@ def _scan_in_pool(files: list[SourceFile], workers: int, progress: Progress | No
     context.set_forkserver_preload(["reviewer.scan.extract"])
     outcomes: list[Outcome] = []
     unfinished: list[SourceFile] = []
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+    with _isolated_imports(), ProcessPoolExecutor(max_workers=workers, mp_context=context,
+                                                  initializer=_worker_start, initargs=(os.getpid(),)) as pool:
         futures = {pool.submit(_scan_chunk, chunk): chunk for chunk in _chunks(files)}
         for future in as_completed(futures):
             try:
@@ -164,6 +191,56 @@ def _scan_in_pool(files: list[SourceFile], workers: int, progress: Progress | No
             if progress:
                 progress(len(futures[future]))
     return outcomes, unfinished
+
+
+@contextmanager
+def _isolated_imports():
+    """Workers never import from the audited tree: the repository may hold a package named
+    like one reviewer imports (yaml, pydantic, numpy). Python puts the current folder first
+    on sys.path of `python -c` (how the forkserver starts) and of `python -m`; while the
+    workers start, that entry is dropped (PYTHONSAFEPATH, and sys.path without the cwd)."""
+    saved_path = list(sys.path)
+    saved_env = os.environ.get("PYTHONSAFEPATH")
+    try:
+        cwd = os.getcwd()
+    except OSError:
+        cwd = None
+    sys.path[:] = [p for p in sys.path if p not in ("", ".") and (cwd is None or os.path.abspath(p) != cwd)]
+    os.environ["PYTHONSAFEPATH"] = "1"
+    try:
+        yield
+    finally:
+        sys.path[:] = saved_path
+        if saved_env is None:
+            os.environ.pop("PYTHONSAFEPATH", None)
+        else:
+            os.environ["PYTHONSAFEPATH"] = saved_env
+
+
+def _worker_start(parent: int) -> None:
+    """In each scan worker: die with the parent run, even when it is killed with -9."""
+    import signal
+    import threading
+
+    try:  # Linux: the kernel kills us when our parent (the forkserver) dies; it dies with the run.
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+    def watch() -> None:  # everywhere: poll the run's pid
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(parent, 0)
+            except ProcessLookupError:
+                os._exit(1)
+            except OSError:
+                pass
+
+    threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
 
 
 def _scan_discovered(root: Path, found: Discovery, started: float, workers: int | None, progress: Progress | None) -> ScanResult:
@@ -187,6 +264,7 @@ def _scan_discovered(root: Path, found: Discovery, started: float, workers: int 
             result.warnings.append(warning)
     result.files.sort(key=lambda f: f.path)
     result.skipped.sort(key=lambda s: s.path)
+    result.unscanned_names = _unscanned_names(root, result.skipped)
     result.warnings.sort()
     result.seconds = round(time.perf_counter() - started, 3)
     return result

@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pathspec
 
 from ..config import Config
+from ..errors import UserError
 from ..ui import format_bytes
 from .languages import language_for_path
 from ..schema.facts import SkippedFile
@@ -111,6 +113,24 @@ def content_skip_reason(path: str, data: bytes) -> str | None:
             if longest > MAX_LINE:
                 return f"minified or bundled (a line of {longest:,} chars > {MAX_LINE:,})"
     return None
+
+
+def read_regular(path: str | os.PathLike, limit: int = -1) -> bytes:
+    """The bytes of a regular file (the first `limit` when given). Opened without blocking
+    and checked after opening, so a file swapped for a FIFO or a device after discovery
+    cannot hang the read."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotRegularFile("not a regular file")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return handle.read(limit)
+    finally:
+        os.close(fd)
 
 
 def _is_source_candidate(name: str) -> bool:
@@ -209,6 +229,32 @@ def _rel_prefix(root: str, ancestor: str) -> str:
     return "" if rel == "." else rel.replace(os.sep, "/") + "/"
 
 
+def _globs(patterns: list[str], key: str) -> pathspec.PathSpec | None:
+    """The compiled globs of `scan.include`/`scan.exclude`; a bad one is a user error naming it."""
+    if not patterns:
+        return None
+    for pattern in patterns:
+        try:
+            pathspec.PathSpec.from_lines("gitignore", [pattern])
+        except Exception as exc:  # pathspec raises several types for a malformed pattern
+            raise UserError(f"invalid glob {pattern!r} in {key} (.reviewer.yml): {exc}") from None
+    return pathspec.PathSpec.from_lines("gitignore", patterns)
+
+
+def _regular_size(path: str) -> int:
+    """The size of a regular file (links followed); anything else (FIFO, device, socket)
+    raises, so it is skipped instead of blocking the read forever."""
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        kind = "FIFO" if stat.S_ISFIFO(info.st_mode) else "device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else "socket" if stat.S_ISSOCK(info.st_mode) else "special file"
+        raise NotRegularFile(f"not a regular file ({kind})")
+    return info.st_size
+
+
+class NotRegularFile(OSError):
+    pass
+
+
 class _Walker:
     def __init__(self, root: Path, config: Config, check_content: bool) -> None:
         self.root = str(root.resolve())
@@ -216,8 +262,8 @@ class _Walker:
         self.check_content = check_content
         self.max_bytes = config.scan.max_file_bytes
         self.languages = set(config.languages)
-        self.include = pathspec.PathSpec.from_lines("gitignore", config.scan.include) if config.scan.include else None
-        self.exclude = pathspec.PathSpec.from_lines("gitignore", config.scan.exclude) if config.scan.exclude else None
+        self.include = _globs(config.scan.include, "scan.include")
+        self.exclude = _globs(config.scan.exclude, "scan.exclude")
         self.output_rel = self._output_folder(config.output)
         self.base_ignores = _enclosing_gitignores(self.root) if config.scan.respect_gitignore else []
         self.files: list[SourceFile] = []
@@ -321,7 +367,7 @@ class _Walker:
                 return
             self.walk(entry.path, rel, ignores, (*real_chain, real), linked=True)
         else:
-            self._visit_file(rel, entry.path, entry.name, True, lambda: os.stat(real).st_size)
+            self._visit_file(rel, entry.path, entry.name, True, lambda: _regular_size(real))
 
     def _visit_file(self, rel: str, abs_path: str, name: str, linked: bool, size_of) -> None:
         language = language_for_path(name)
@@ -340,6 +386,9 @@ class _Walker:
             return
         try:
             size = size_of()
+        except NotRegularFile as exc:
+            self._skip(rel, str(exc))
+            return
         except OSError as exc:
             self._skip(rel, f"unreadable: {exc.strerror or exc}")
             return
@@ -348,8 +397,7 @@ class _Walker:
             return
         if self.check_content:
             try:
-                with open(abs_path, "rb") as handle:
-                    data = handle.read()
+                data = read_regular(abs_path)
             except OSError as exc:
                 self._skip(rel, f"unreadable: {exc.strerror or exc}")
                 return
@@ -421,7 +469,7 @@ def discover_paths(root: Path, config: Config, paths: list[str], *, check_conten
         if os.path.islink(abs_path):
             walker._visit_link(_PathEntry(abs_path, name), rel, ignores, (walker.root, os.path.realpath(os.path.dirname(abs_path))))
         elif os.path.isfile(abs_path):
-            walker._visit_file(rel, abs_path, name, False, lambda p=abs_path: os.stat(p).st_size)
+            walker._visit_file(rel, abs_path, name, False, lambda p=abs_path: _regular_size(p))
     return walker.finish()
 
 

@@ -419,6 +419,7 @@ class Extractor:
                 name_fragments=textual.name_fragments(text),
                 assert_lines=textual.assert_lines(text),
                 dotted_strings=textual.dotted_strings(text),
+                computed_import_prefixes=textual.computed_import_prefixes(text) if self.dynamic_access else [],
                 http_call_paths=textual.http_call_paths(text),
             )
         )

@@ -23,6 +23,10 @@ _ASSERTS = re.compile(
     r"|\bt\.(?:is|deepEqual|true|false|throws)\s*\("
 )
 _LITERAL = re.compile(r"""^(?:"[^"]*"|'[^']*'|`[^`$]*`|-?\d+(?:\.\d+)?|True|False|None|true|false|null)$""")
+# require(`./commands/${name}`), import("./plugins/" + x) in JS/TS...
+_COMPUTED_JS = re.compile(r"""\b(?:require|import)\s*\(\s*[`'"](\.{1,2}/[^`'"$]*)(?:\$\{|[`'"]\s*\+)""")
+# ... and import_module(f"pkg.mod.{x}") / import_module("pkg.mod." + x) in Python
+_COMPUTED_PY = re.compile(r"""import_module\(\s*f?["']([A-Za-z_][\w.]*\.)(?:\{|["']\s*\+)""")
 _DOTTED_STRING = re.compile(r"""["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)["']""")
 _HTTP_CALL = re.compile(r"""\b(?:client|test_client|api_client|app|request\([^)]*\))\s*\.\s*(?:get|post|put|patch|delete|head|options)\s*\(""")
 _PATH_STRING = re.compile(r"""["'`]([^"'`\n]*/[^"'`\n]*)["'`]""")
@@ -43,6 +47,12 @@ def assert_lines(text: str) -> list[int]:
         if not found or found[-1] != line:
             found.append(line)
     return found
+
+
+def computed_import_prefixes(text: str) -> list[str]:
+    """The literal start of modules imported by a computed path: "./commands/" (relative,
+    JS) or "pkg.handlers." (dotted, Python): every module under it may be loaded."""
+    return [m.group(1) for m in _COMPUTED_JS.finditer(text)] + [m.group(1) for m in _COMPUTED_PY.finditer(text)]
 
 
 def dotted_strings(text: str) -> list[str]:

@@ -155,6 +155,7 @@ class FileFacts(BaseModel):
     module_call_arguments: dict[str, list[str]] = Field(default_factory=dict)  # as Symbol.call_arguments, top level
     name_fragments: list[str] = Field(default_factory=list)  # string prefixes of computed names: "_on_" + kind
     assert_lines: list[int] = Field(default_factory=list)  # lines holding an assertion (assert, expect(...))
+    computed_import_prefixes: list[str] = Field(default_factory=list)  # "./commands/", "pkg.handlers."
     dotted_strings: list[str] = Field(default_factory=list)  # Python strings that name "a.module.attribute"
     http_call_paths: list[str] = Field(default_factory=list)  # with HTTP client calls: the strings holding "/"
 
@@ -169,6 +170,7 @@ class ScanResult(BaseModel):
     files: list[FileFacts] = Field(default_factory=list)
     skipped: list[SkippedFile] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)  # e.g. "src/x.py: non-UTF-8 bytes replaced"
+    unscanned_names: dict[str, str] = Field(default_factory=dict)  # identifiers of skipped text files -> one file
     seconds: float = 0.0
 
     def by_path(self) -> dict[str, FileFacts]:
