@@ -318,7 +318,7 @@ def read_onnx_weights(path: Path) -> dict[str, np.ndarray]:
         for quantized, scale in (inputs, inputs[::-1]):
             cast = produced.get(quantized)
             if cast and cast[0] == "Cast" and tensors.get(cast[1][0], np.zeros(0)).dtype == np.int8 and scale in values:
-                values[outputs[0]] = tensors[cast[1][0]].astype(np.float32) * values[scale]
+                values[outputs[0]] = np.multiply(tensors[cast[1][0]], values[scale], dtype=np.float32)
                 break
     weights = {name: a for name, a in values.items() if name.endswith((".weight", ".bias"))}
     for op, inputs, outputs in nodes:  # linear layers: Add(MatMul(x, W), bias)
