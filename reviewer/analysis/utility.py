@@ -32,6 +32,7 @@ from .entrypoints import EntryPoints
 from .resolve import ProjectIndex, name_chain
 from .roles import is_dunder, is_private, is_test_path
 from .cascade import group_cascades
+from .dynamic import dynamic_reach
 from .roots import convention_root, hook_files
 from .usage import MODULE, UsageGraph
 from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey, assessment
@@ -128,12 +129,14 @@ class UtilityAnalysis:
         self.root_confidence: dict[SymbolKey, int] = {}  # roots weaker than the default 85
         self.registry_bases: set[SymbolKey] = set()
         self.hook_files = hook_files(index.root)
-        self.dynamic_files = {path for path, facts in index.files.items() if facts.dynamic_access or _introspects(facts)}
+        self.dynamic = dynamic_reach(index, {path for path, facts in index.files.items() if _introspects(facts)})
+        self.dynamic_files = set(self.dynamic.whole_files) | set(self.dynamic.scopes) | self.dynamic.foreign
         self._unscanned_names: dict[str, str] | None = None
         self.dead_by: dict[SymbolKey, set[SymbolKey]] = {}  # cascade member -> dead symbols keeping it dead
         self.min_confidence = min_confidence
         self._roots_summary: str | None = None
         self._prefix_memo: dict[str, list[str]] = {}
+        self._lookup_strings: dict[str, set[str]] | None = None
         self.top_level_names: dict[str, list[SymbolKey]] = defaultdict(list)  # functions and classes
         for path, facts in index.files.items():
             for sym in facts.symbols:
@@ -157,6 +160,52 @@ class UtilityAnalysis:
                 if len(literal) >= 2 and at < len(names) and names[at].startswith(literal):
                     found.append(literal)
             self._prefix_memo[path] = found
+        return found
+
+    def lookup_strings(self) -> dict[str, set[str]]:
+        """Identifier strings that may become a lookup, name -> files: those in a lookup
+        position, and every string of a file that looks names up on objects of unknown type
+        (its strings may be the keys it is handed)."""
+        if self._lookup_strings is None:
+            found = defaultdict(set, {name: set(files) for name, files in self.graph.lookup_string_files.items()})
+            for path in self.dynamic.foreign:
+                exported = set(self.index.files[path].dunder_all or ())
+                for literal in set(self.index.files[path].string_literals) - exported:
+                    found[literal].add(path)
+            self._lookup_strings = found
+        return self._lookup_strings
+
+    def _dynamic_reason(self, path: str, facts: FileFacts, sym: Symbol) -> str | None:
+        """Why a computed lookup may reach the symbol: its file is wholly dynamic, or a lookup
+        on its module (globals(), `getattr(mod, ...)`) or on its class or an ancestor's file
+        (`getattr(self, ...)`) matches its name."""
+        if path in self.dynamic.whole_files:
+            prefixes = self._dynamic_prefixes(path, facts)
+            matched = [p for p in prefixes if sym.name.startswith(p)]
+            if matched:
+                return f"{path} looks up names starting with '{matched[0]}' dynamically"
+            return self.dynamic.whole_files[path] if not prefixes else None
+        top_level = sym.parent is None
+        files = [path]
+        if not top_level and self._kind_of_parent(path, sym) == "class":
+            files += [base.path for base in self._ancestors((path, sym.parent or ""))]
+        for where in dict.fromkeys(files):
+            if where in self.dynamic.scopes:
+                reason = self.dynamic.reason(where, sym.name, top_level,
+                                             self._dynamic_prefixes(where, self.index.files[where]))
+                if reason:
+                    return reason
+        return None
+
+    def _ancestors(self, key: SymbolKey) -> list:
+        found, todo, seen = [], [key], {key}
+        while todo:
+            for base in self.index.base_classes(*todo.pop()):
+                base_key = (base.path, base.qualified_name or "")
+                if base_key not in seen:
+                    seen.add(base_key)
+                    found.append(base)
+                    todo.append(base_key)
         return found
 
     def _global_dynamic_prefixes(self) -> dict[str, str]:
@@ -383,13 +432,9 @@ class UtilityAnalysis:
             return "member of an object literal handed to a call (the callee reads it by name)"
         if sym.parent is None and sym.kind == "function" and is_dunder(sym.name):
             return f"module-level {sym.name} is called by Python itself (module protocol)"
-        if path in self.dynamic_files:
-            prefixes = self._dynamic_prefixes(path, facts)
-            matched = [p for p in prefixes if sym.name.startswith(p)]
-            if matched:
-                return f"{path} looks up names starting with '{matched[0]}' dynamically"
-            if not prefixes:
-                return f"{path} looks names up dynamically (getattr/globals()/[...] with a computed key)"
+        dynamic = self._dynamic_reason(path, facts, sym)
+        if dynamic:
+            return dynamic
         parent_kind = self._kind_of_parent(path, sym)
         if sym.kind == "class":
             registry = self._has_registry_ancestor((path, sym.qualified_name))
@@ -445,7 +490,7 @@ class UtilityAnalysis:
 
         for node, reason in liveness.roots.items():
             reach(node, reason)
-        for name in self.graph.string_files:
+        for name in self.lookup_strings():
             for key in self.graph.symbols_by_name.get(name, ()):
                 liveness.reached_by_string.add(key)
                 reach(key, "named by a string")
@@ -568,7 +613,7 @@ class UtilityAnalysis:
                                      f"symbol{'s' if len(live_users) != 1 else ''} in "
                                      f"{', '.join(files[:3])}{', ...' if len(files) > 3 else ''}")
         if key in self.liveness.reached_by_string:
-            files = sorted(self.graph.string_files.get(sym.name, ()))
+            files = sorted(self.lookup_strings().get(sym.name, ()))
             return assessment(verdict="USED", confidence=50,
                                   detail=f"possibly reached dynamically: the string '{sym.name}' appears in "
                                          f"{', '.join(files[:3])}")
@@ -613,10 +658,10 @@ class UtilityAnalysis:
             files = sorted({u[0] for u in accessed})
             doubts.append((20, f".{sym.name} is accessed (on an object of unknown type) in {', '.join(files[:2])}"))
         strings = sorted(self.graph.string_files.get(sym.name, ()))
-        if strings:
-            doubts.append((25, f"the string '{sym.name}' appears in {', '.join(strings[:2])}"))
+        if strings:  # not where a string becomes a lookup (that would have kept it alive): a weak hint
+            doubts.append((10, f"the string '{sym.name}' appears in {', '.join(strings[:2])}"))
         if path in self.dynamic_files:
-            doubts.append((15, f"{path} looks names up dynamically"))
+            doubts.append((15 if path in self.dynamic.whole_files else 5, f"{path} looks names up dynamically"))
         unscanned = self.unscanned_names().get(sym.name)
         if unscanned:
             doubts.append((30, f"'{sym.name}' appears in {unscanned}, which was not scanned"))

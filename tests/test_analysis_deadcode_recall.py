@@ -1,0 +1,81 @@
+"""Dead code the analysis must find (issue 10, part 2): dynamic lookups and strings keep
+alive only what they can reach, and dead code in tests, unused imports and unused private
+names are reported. Each case is a small repository, scanned and analyzed for real."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analysis_helpers import analyze, detail, verdict
+
+APP = {"manage.py": "import sys\n\nprint(sys.argv)\n"}  # a declared start: an application
+
+
+def _utility(evidence, path: str, name: str):
+    return evidence.for_symbol(path, name)["utility"]
+
+
+def test_getattr_on_a_parameter_keeps_no_name_of_its_module(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/util.py": "def get_value(obj, key, default=None):\n    return getattr(obj, key, default)\n\n\n"
+                       "def _orphan():\n    return 1\n",
+        "app/main.py": "from .util import get_value\n\nprint(get_value(1, 'real'))\n",
+    })
+    orphan = _utility(evidence, "app/util.py", "_orphan")
+    assert (orphan.verdict, orphan.report) == ("DEAD", True) and orphan.confidence >= 70
+
+
+def test_getattr_with_a_prefix_keeps_only_names_with_that_prefix(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/visit.py": "class Visitor:\n    def visit(self, node):\n"
+                        "        return getattr(self, f'visit_{node.kind}')(node)\n\n"
+                        "    def visit_name(self, node):\n        return node\n\n"
+                        "    def _unused_helper(self):\n        return 2\n\n\n"
+                        "def _module_orphan():\n    return 3\n",
+        "app/main.py": "from .visit import Visitor\n\nVisitor().visit(1)\n",
+    })
+    assert verdict(evidence, "app/visit.py", "Visitor.visit_name", "utility") == "USED"
+    assert "visit_" in detail(evidence, "app/visit.py", "Visitor.visit_name", "utility")
+    assert verdict(evidence, "app/visit.py", "Visitor._unused_helper", "utility") == "DEAD"
+    assert _utility(evidence, "app/visit.py", "_module_orphan").report
+
+
+def test_globals_and_module_lookups_reach_their_module(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/handlers.py": "def handle_a():\n    return 1\n",
+        "app/dispatch.py": "from . import handlers\n\n\ndef run(kind):\n"
+                           "    return getattr(handlers, 'handle_' + kind)()\n\n\n"
+                           "def cmd_x():\n    return 2\n\n\n"
+                           "def call(name):\n    return globals()[name]()\n",
+        "app/main.py": "from .dispatch import run, call\n\nrun('a')\ncall('cmd_x')\n",
+    })
+    assert verdict(evidence, "app/handlers.py", "handle_a", "utility") == "USED"
+    assert verdict(evidence, "app/dispatch.py", "cmd_x", "utility") == "USED"
+
+
+def test_strings_keep_names_alive_only_where_they_can_become_lookups(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/names.py": "def compared_name():\n    return 1\n\n\n"
+                        "def dict_key_name():\n    return 2\n\n\n"
+                        "def patched_name():\n    return 3\n\n\n"
+                        "class Admin:\n    list_display = ('admin_column',)\n\n"
+                        "    def admin_column(self, obj):\n        return obj\n",
+        "app/main.py": "import app.names\n\n\ndef check(kind, obj, mock):\n"
+                       "    mock.setattr(obj, 'patched_name', None)\n"
+                       "    data = {'dict_key_name': 1}\n"
+                       "    return kind == 'compared_name', data, app.names.Admin\n\n\ncheck(1, 2, 3)\n",
+    })
+    for name in ("compared_name", "dict_key_name"):
+        found = _utility(evidence, "app/names.py", name)
+        assert found.verdict == "DEAD" and found.report, name
+        assert "the string" in found.detail  # named as a weak hint
+    assert verdict(evidence, "app/names.py", "patched_name", "utility") == "USED"
+    assert verdict(evidence, "app/names.py", "Admin.admin_column", "utility") == "USED"
