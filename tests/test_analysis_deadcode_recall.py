@@ -79,3 +79,16 @@ def test_strings_keep_names_alive_only_where_they_can_become_lookups(tmp_path: P
         assert "the string" in found.detail  # named as a weak hint
     assert verdict(evidence, "app/names.py", "patched_name", "utility") == "USED"
     assert verdict(evidence, "app/names.py", "Admin.admin_column", "utility") == "USED"
+
+
+def test_conventions_read_exports_and_computed_requires_reach_other_modules(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "web", "private": true}',
+        "app/docs/page.tsx": "export default function Page() { return null }\nfunction orphanHelper() { return 1 }\n",
+        "src/view.js": "function View(name) { return require(name) }\nfunction unusedStat() { return 2 }\n"
+                       "module.exports = View\n",
+        "src/main.js": "const View = require('./view')\nView('x')\n",
+    })
+    assert verdict(evidence, "app/docs/page.tsx", "Page", "utility") == "USED"
+    assert _utility(evidence, "app/docs/page.tsx", "orphanHelper").report
+    assert _utility(evidence, "src/view.js", "unusedStat").report

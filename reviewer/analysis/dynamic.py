@@ -6,9 +6,10 @@ module that module's names. `getattr(obj, key, default)` on a parameter reaches 
 of an object of unknown type: no name of the file because of it (it used to keep the
 whole module alive), but the file's identifier strings may be the keys it is given.
 
-Files whose dynamic access the scan could not attribute to a lookup (introspection with
-`inspect.getmembers`/`sys.modules`, JS computed members, computed imports) stay wholly
-dynamic: every name in them may be reached (prefer missing dead code).
+A file that lists its own names (`inspect.getmembers(sys.modules[__name__])`, `globals()`,
+`vars()`) is wholly dynamic: every name in it may be reached. A computed import or
+require reaches other modules (the usage graph links what is under its literal path),
+not the names of its own file.
 """
 
 from __future__ import annotations
@@ -62,10 +63,14 @@ class DynamicReach:
 def dynamic_reach(index: ProjectIndex, introspecting: set[str]) -> DynamicReach:
     found = DynamicReach()
     for path, facts in index.files.items():
-        if path in introspecting or (facts.dynamic_access and not facts.dynamic_lookups):
-            found.whole_files[path] = f"{path} looks names up dynamically (getattr/globals()/[...] with a " \
-                                      f"computed key)"
+        if path in introspecting:
+            found.whole_files[path] = f"{path} lists its names (inspect.getmembers, globals(), vars(), " \
+                                      f"sys.modules)"
             continue
+        if facts.dynamic_access and not facts.dynamic_lookups:
+            # a computed import or require loads other modules (the usage graph links what is
+            # under its literal path), never a name of this file
+            found.foreign.add(path)
         for lookup in facts.dynamic_lookups:
             _add_lookup(index, path, facts, lookup, found)
     return found

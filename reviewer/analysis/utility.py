@@ -423,7 +423,8 @@ class UtilityAnalysis:
         decorator = self.registering_decorator(path, sym)
         if decorator:
             return f"registered by decorator @{decorator}"
-        convention = convention_root(path, sym.name, sym.parent is None)
+        convention = convention_root(path, sym.name, sym.parent is None,
+                                     sym.exported or facts.language == "python")
         if convention:
             return f"read by name by convention: {convention}"
         if sym.parent is None and path in self.hook_files and sym.kind == "function":
