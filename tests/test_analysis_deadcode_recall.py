@@ -92,3 +92,34 @@ def test_conventions_read_exports_and_computed_requires_reach_other_modules(tmp_
     assert verdict(evidence, "app/docs/page.tsx", "Page", "utility") == "USED"
     assert _utility(evidence, "app/docs/page.tsx", "orphanHelper").report
     assert _utility(evidence, "src/view.js", "unusedStat").report
+
+
+def test_unused_fixtures_and_test_helpers_are_dead_test_code(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "def f():\n    return 1\n",
+        "tests/conftest.py": "import pytest\n\n\n@pytest.fixture\ndef client():\n    return 1\n\n\n"
+                             "@pytest.fixture\ndef unused_fixture():\n    return 2\n\n\n"
+                             "@pytest.fixture(name='db')\ndef _db_fixture():\n    return 3\n\n\n"
+                             "@pytest.fixture(autouse=True)\ndef reset():\n    yield\n\n\n"
+                             "@pytest.fixture\ndef by_string():\n    return 4\n\n\n"
+                             "def pytest_configure(config):\n    pass\n",
+        "tests/test_app.py": "import pytest\nfrom app import f\n\n\ndef _helper():\n    return f()\n\n\n"
+                             "def _unused_helper():\n    return 5\n\n\n"
+                             "def test_f(client, db):\n    assert _helper() == client\n\n\n"
+                             "@pytest.mark.usefixtures('by_string')\nclass TestThing:\n"
+                             "    def setup_method(self):\n        self.x = 1\n\n"
+                             "    def test_x(self):\n        assert self._check()\n\n"
+                             "    def _check(self):\n        return True\n\n"
+                             "    def _stale(self):\n        return False\n",
+    })
+    for name in ("client", "_db_fixture", "reset", "by_string", "pytest_configure"):
+        assert verdict(evidence, "tests/conftest.py", name, "utility") == "USED", name
+    for name in ("test_f", "_helper", "TestThing.setup_method", "TestThing.test_x", "TestThing._check"):
+        assert verdict(evidence, "tests/test_app.py", name, "utility") == "USED", name
+    fixture = _utility(evidence, "tests/conftest.py", "unused_fixture")
+    assert (fixture.verdict, fixture.report) == ("DEAD", True) and fixture.detail.startswith("unused fixture")
+    for name in ("_unused_helper", "TestThing._stale"):
+        found = _utility(evidence, "tests/test_app.py", name)
+        assert found.verdict == "DEAD" and found.detail.startswith("unused test code"), name
+    assert _utility(evidence, "tests/test_app.py", "_unused_helper").report

@@ -33,6 +33,7 @@ from .resolve import ProjectIndex, name_chain
 from .roles import is_dunder, is_private, is_test_path
 from .cascade import group_cascades
 from .dynamic import dynamic_reach
+from .testcode import TestRoots, fixture_decorator, fixture_name
 from .roots import convention_root, hook_files
 from .usage import MODULE, UsageGraph
 from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey, assessment
@@ -367,6 +368,7 @@ class UtilityAnalysis:
     def _roots(self) -> dict[SymbolKey, str]:
         """Unconditional roots and gated ones (members: alive when their class is)."""
         self._find_registry_bases()
+        self.test_roots = TestRoots(self.index, self.test_files, self.lookup_strings())
         roots: dict[SymbolKey, str] = {}
         for path, facts in self.index.files.items():
             roots[(path, MODULE)] = "top-level code"
@@ -374,8 +376,12 @@ class UtilityAnalysis:
             for sym in facts.symbols:
                 key = (path, sym.qualified_name)
                 if test_file:
-                    roots[key] = f"test code in {path}"
-                    continue
+                    reason = self.test_roots.reason(path, sym)
+                    if reason:
+                        roots[key] = f"test code in {path}: {reason}"
+                        continue
+                    if fixture_decorator(sym) is not None:
+                        continue  # a fixture nothing requests: its decorator registers it for nobody
                 reason = self.root_reason(path, facts, sym)
                 if reason:
                     roots[key] = reason
@@ -558,9 +564,9 @@ class UtilityAnalysis:
 
     def _verdict(self, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment:
         key = (path, sym.qualified_name)
-        if path in self.test_files:
-            return assessment(verdict="USED", confidence=90, detail=f"test code ({path})")
         live = self.liveness.live
+        if path in self.test_files and key in live:
+            return assessment(verdict="USED", confidence=90, detail=f"test code ({live[key]})")
         uses = self.graph.users_of(key)
         live_uses = [u for u in uses if u.user in live and u.user != key and u.kind != "re-exports"]
         importers = self.graph.importers.get(key, {})
@@ -636,8 +642,16 @@ class UtilityAnalysis:
             more = f" and {len(dead_users) - 3} more" if len(dead_users) > 3 else ""
             confidence, doubts = self._dead_confidence(path, sym, 85)
             return assessment(verdict="DEAD", confidence=confidence,
-                              detail=f"{imported}; referenced only by dead code: {named}{more}{doubts}")
+                              detail=f"{'unused test code: ' if path in self.test_files else ''}{imported}; "
+                                     f"referenced only by dead code: {named}{more}{doubts}")
         reexporters = sorted(set(self.graph.reexporters.get(key, ())))
+        if path in self.test_files:
+            fixture = fixture_decorator(sym)
+            base, why = 85, (f"unused fixture: no test or fixture requests '{fixture_name(sym, fixture)}' (by "
+                             f"parameter, usefixtures or getfixturevalue)" if fixture else
+                             f"unused test code: no test reaches it; {imported}")
+            confidence, doubts = self._dead_confidence(path, sym, base)
+            return assessment(verdict="DEAD", confidence=confidence, detail=f"{why}{doubts}")
         if reexporters:
             base, why = 75, f"re-exported by {', '.join(reexporters[:3])} but {imported}"
         elif is_private(sym.name) or not sym.exported and self.index.files[path].language != "python":
@@ -670,10 +684,10 @@ class UtilityAnalysis:
             doubts.append((30, "a type nothing names may merge into a module or global declaration"))
         if self._kind_of_parent(path, sym) in ("class", "interface"):
             doubts.append((10, "a method may be called through an object the analysis cannot type"))
-        if not self.entry_points.application and self._public_python_name(path, sym):
+        if not self.entry_points.application and self._public_python_name(path, sym) and path not in self.test_files:
             doubts.append((30, "a public name of a package module, in a project with no declared entry point: "
                                "users may import it"))
-        if sym.parent is None and self._orphan_package_module(path):
+        if sym.parent is None and self._orphan_package_module(path) and path not in self.test_files:
             doubts.append((10, f"no project file imports {path} (a script or plugin module?)"))
         confidence = max(5, base - sum(cost for cost, _ in doubts))
         text = "".join(f"; but {why}" for _, why in doubts)
