@@ -123,3 +123,26 @@ def test_unused_fixtures_and_test_helpers_are_dead_test_code(tmp_path: Path) -> 
         found = _utility(evidence, "tests/test_app.py", name)
         assert found.verdict == "DEAD" and found.detail.startswith("unused test code"), name
     assert _utility(evidence, "tests/test_app.py", "_unused_helper").report
+
+
+def test_unused_imports_are_reported_and_reexports_are_not(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "from .core import run\n",
+        "app/core.py": "from __future__ import annotations\n\nimport os\nimport json\nimport app.signals\n"
+                       "from typing import TYPE_CHECKING, Any\nfrom .models import Model as Model\n"
+                       "from collections import (\n    OrderedDict,\n    defaultdict,\n)\n"
+                       "from decimal import Decimal  # noqa: F401\n\nif TYPE_CHECKING:\n    from .models import Other\n\n\n"
+                       "def run(x: 'Other') -> Any:\n    return json.dumps(defaultdict(list))\n\n\n"
+                       "_UNUSED_CONSTANT = 3\n",
+        "app/models.py": "class Model:\n    pass\n\n\nclass Other:\n    pass\n",
+        "app/signals.py": "print('registered')\n",
+        "web/package.json": '{"name": "web", "private": true}',
+        "web/src/main.tsx": "import React from 'react'\nimport { used, unusedName } from './lib'\nimport './side.css'\n"
+                            "export const App = () => <div>{used()}</div>\n",
+        "web/src/lib.ts": "export const used = () => 1\nexport const unusedName = 2\n",
+    })
+    messages = sorted(f.message.split(" (from")[0] for f in evidence.findings if f.message.startswith("unused import"))
+    assert messages == ["unused import OrderedDict", "unused import os", "unused import unusedName"]
+    constant = _utility(evidence, "app/core.py", "_UNUSED_CONSTANT")
+    assert (constant.verdict, constant.report) == ("DEAD", True)

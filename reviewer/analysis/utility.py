@@ -33,6 +33,7 @@ from .resolve import ProjectIndex, name_chain
 from .roles import is_dunder, is_private, is_test_path
 from .cascade import group_cascades
 from .dynamic import dynamic_reach
+from .imports import unused_imports
 from .testcode import TestRoots, fixture_decorator, fixture_name
 from .roots import convention_root, hook_files
 from .usage import MODULE, UsageGraph
@@ -560,7 +561,22 @@ class UtilityAnalysis:
                         message=f"unreachable code{reason} in {sym.qualified_name}",
                         severity="medium"))
         group_cascades(verdicts, self.dead_by, self.min_confidence)
+        findings.extend(self._unused_import_findings())
         return verdicts, findings
+
+    def _unused_import_findings(self) -> list[FileFinding]:
+        findings = []
+        for path, facts in self.index.files.items():
+            requested = self.test_roots.requested if path in self.test_files else set()
+            for unused in unused_imports(self.index, facts, self.sources.lines(path), requested):
+                if unused.confidence < self.min_confidence:
+                    continue
+                findings.append(FileFinding(
+                    path=path, symbol=None, axis="utility", verdict="DEAD", line_start=unused.line_start,
+                    line_end=unused.line_end, severity="low",
+                    message=f"unused import {unused.name} (from {unused.source}): nothing else in the file names it "
+                            f"(confidence {unused.confidence})"))
+        return findings
 
     def _verdict(self, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment:
         key = (path, sym.qualified_name)
