@@ -146,3 +146,24 @@ def test_unused_imports_are_reported_and_reexports_are_not(tmp_path: Path) -> No
     assert messages == ["unused import OrderedDict", "unused import os", "unused import unusedName"]
     constant = _utility(evidence, "app/core.py", "_UNUSED_CONSTANT")
     assert (constant.verdict, constant.report) == ("DEAD", True)
+
+
+def test_external_bases_keep_a_class_alive_only_when_their_framework_finds_subclasses(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/models.py": "from django.db import models\nfrom http.server import BaseHTTPRequestHandler\n"
+                         "import argparse\n\n\nclass Article(models.Model):\n    def save(self, *a):\n        pass\n\n"
+                         "    def _stale_helper(self):\n        return 1\n\n\n"
+                         "class _Handler(BaseHTTPRequestHandler):\n    def do_GET(self):\n        pass\n\n\n"
+                         "class LooseAction(argparse.Action):\n    pass\n",
+        "app/main.py": "from . import models\n\nprint(models)\n",
+    })
+    assert verdict(evidence, "app/models.py", "Article", "utility") == "USED"
+    assert verdict(evidence, "app/models.py", "Article.save", "utility") == "USED"
+    helper = _utility(evidence, "app/models.py", "Article._stale_helper")
+    assert (helper.verdict, helper.report) == ("DEAD", True)
+    handler = _utility(evidence, "app/models.py", "_Handler")
+    assert (handler.verdict, handler.report) == ("DEAD", True) and "external base" in handler.detail
+    loose = _utility(evidence, "app/models.py", "LooseAction")  # public: its framework may instantiate it
+    assert loose.verdict == "DEAD" and not loose.report

@@ -109,3 +109,22 @@ def hook_files(root: Path | None) -> dict[str, str]:
                 if item:
                     found[posixpath.normpath(posixpath.join(base, item))] = f"mkdocs hook module named in {config}"
     return found
+
+
+# External bases whose subclasses a framework finds without being named: a subclass of one
+# is alive. (A subclass of any other external base is alive only when something names it;
+# its framework may still instantiate it, which lowers the confidence of a DEAD verdict.)
+DISCOVERING_BASES = re.compile(
+    r"(?:.*\.)?(?:"
+    r"Model|AppConfig|BaseCommand|ModelAdmin|TabularInline|StackedInline|Migration"  # Django
+    r"|\w*TestCase|\w*Case|TestSuite"  # unittest / Django / DRF test runners collect them
+    r"|DeclarativeBase|DeclarativeBaseNoMeta|SQLModel|Base"  # SQLAlchemy / SQLModel declarative
+    r"|BaseModel|BaseSettings|RootModel"  # pydantic: schemas, settings
+    r"|Schema|SQLAlchemySchema|SQLAlchemyAutoSchema|ModelSchema"  # marshmallow class registry
+    r"|Task|Spider|CrawlSpider|ObjectType|Mutation|InputObjectType|Interface"  # celery, scrapy, graphene
+    r")")
+
+
+def discovering_base(base: str) -> bool:
+    """Whether a framework finds the subclasses of this external base by itself."""
+    return bool(DISCOVERING_BASES.fullmatch(base))

@@ -35,7 +35,7 @@ from .cascade import group_cascades
 from .dynamic import dynamic_reach
 from .imports import unused_imports
 from .testcode import TestRoots, fixture_decorator, fixture_name
-from .roots import convention_root, hook_files
+from .roots import convention_root, discovering_base, hook_files
 from .usage import MODULE, UsageGraph
 from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey, assessment
 
@@ -449,8 +449,9 @@ class UtilityAnalysis:
             if registry:
                 return f"subclass of registry base {registry[1]} ({registry[0]})"
             external = [b for b in self.external_bases(path, sym) if b not in PLAIN_BASES]
-            if external:
-                return f"subclass of external base {external[0]} (its framework may instantiate it)"
+            discovered = next((b for b in external if discovering_base(b)), None)
+            if discovered:
+                return f"subclass of external base {discovered} (its framework finds its subclasses)"
         if parent_kind in ("class", "interface"):
             if is_dunder(sym.name):
                 return f"dunder method {sym.name}"
@@ -462,7 +463,7 @@ class UtilityAnalysis:
                     return f"overrides {base.qualified_name}.{sym.name} ({base.path})"
             parent = self.index.symbols[path][sym.parent or ""]
             external = self.external_bases(path, parent)
-            if external:
+            if external and not is_private(sym.name):  # a framework's hooks are public names
                 return f"may override a method of external base {external[0]}"
         return None
 
@@ -700,6 +701,9 @@ class UtilityAnalysis:
             doubts.append((30, "a type nothing names may merge into a module or global declaration"))
         if self._kind_of_parent(path, sym) in ("class", "interface"):
             doubts.append((10, "a method may be called through an object the analysis cannot type"))
+        external = [b for b in self.external_bases(path, sym) if b not in PLAIN_BASES] if sym.kind == "class" else []
+        if external:
+            doubts.append((20, f"a subclass of external base {external[0]}: its framework may instantiate it"))
         if not self.entry_points.application and self._public_python_name(path, sym) and path not in self.test_files:
             doubts.append((30, "a public name of a package module, in a project with no declared entry point: "
                                "users may import it"))
