@@ -167,3 +167,17 @@ def test_external_bases_keep_a_class_alive_only_when_their_framework_finds_subcl
     assert (handler.verdict, handler.report) == ("DEAD", True) and "external base" in handler.detail
     loose = _utility(evidence, "app/models.py", "LooseAction")  # public: its framework may instantiate it
     assert loose.verdict == "DEAD" and not loose.report
+
+
+def test_a_project_started_by_its_deployment_is_an_application(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "pyproject.toml": "[project]\nname = 'svc'\nversion = '1'\n",
+        "Procfile": "web: uvicorn svc.server:app --port 80\n",
+        "svc/__init__.py": "from .helpers import shout\n",
+        "svc/server.py": "def app(scope, receive, send):\n    return None\n",
+        "svc/helpers.py": "def shout(x):\n    return x\n\n\ndef never_called():\n    return 1\n",
+    })
+    assert verdict(evidence, "svc/server.py", "app", "utility") == "USED"
+    dead = _utility(evidence, "svc/helpers.py", "never_called")
+    assert (dead.verdict, dead.report) == ("DEAD", True), dead.detail
+    assert "application (uvicorn svc.server:app in Procfile)" in dead.detail
