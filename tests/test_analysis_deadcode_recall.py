@@ -181,3 +181,21 @@ def test_a_project_started_by_its_deployment_is_an_application(tmp_path: Path) -
     dead = _utility(evidence, "svc/helpers.py", "never_called")
     assert (dead.verdict, dead.report) == ("DEAD", True), dead.detail
     assert "application (uvicorn svc.server:app in Procfile)" in dead.detail
+
+
+def test_tests_axis_sees_module_aliases_default_exports_and_a_root_tests_py(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "pkg/__init__.py": "",
+        "pkg/mod.py": "def f():\n    return 1\n\n\ndef g():\n    return 2\n",
+        "tests.py": "import pkg.mod as m\n\n\ndef test_f():\n    assert m.f() == 1\n",
+        "web/package.json": '{"name": "web", "private": true}',
+        "web/src/widget.ts": "export default class Widget {\n  size() { return 1 }\n}\n",
+        "web/src/widget.test.ts": "import Widget from './widget'\n\n"
+                                  "it('sizes', () => { expect(new Widget().size()).toBe(1) })\n",
+    })
+    assert verdict(evidence, "pkg/mod.py", "f", "tests") == "GOOD"
+    assert verdict(evidence, "pkg/mod.py", "g", "tests") == "NONE"
+    assert evidence.for_symbol("pkg/mod.py", "g")["tests"].report
+    assert verdict(evidence, "web/src/widget.ts", "Widget", "tests") == "GOOD"
+    assert verdict(evidence, "web/src/widget.ts", "Widget.size", "tests") == "GOOD"
