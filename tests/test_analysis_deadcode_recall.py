@@ -111,8 +111,13 @@ def test_unused_fixtures_and_test_helpers_are_dead_test_code(tmp_path: Path) -> 
                              "    def setup_method(self):\n        self.x = 1\n\n"
                              "    def test_x(self):\n        assert self._check()\n\n"
                              "    def _check(self):\n        return True\n\n"
-                             "    def _stale(self):\n        return False\n",
+                             "    def _stale(self):\n        return False\n\n\n"
+                             "class Base:\n    def setup_method(self):\n        pass\n\n\n"
+                             "class TestSub(Base):\n    def test_y(self):\n        assert FakeRegistry()\n\n\n"
+                             "class FakeRegistry:\n    def Close(self):\n        pass\n",
     })
+    for name in ("Base.setup_method", "FakeRegistry.Close"):
+        assert verdict(evidence, "tests/test_app.py", name, "utility") == "USED", name
     for name in ("client", "_db_fixture", "reset", "by_string", "pytest_configure"):
         assert verdict(evidence, "tests/conftest.py", name, "utility") == "USED", name
     for name in ("test_f", "_helper", "TestThing.setup_method", "TestThing.test_x", "TestThing._check"):
@@ -137,6 +142,9 @@ def test_unused_imports_are_reported_and_reexports_are_not(tmp_path: Path) -> No
                        "_UNUSED_CONSTANT = 3\n",
         "app/models.py": "class Model:\n    pass\n\n\nclass Other:\n    pass\n",
         "app/signals.py": "print('registered')\n",
+        "app/compat.py": "from urllib.parse import urlparse, quote\n",  # a re-export module
+        "app/client.py": "from .compat import urlparse\n\nprint(urlparse)\n",
+        "app/tasks.py": "from .models import Model\n",  # imported to be registered
         "web/package.json": '{"name": "web", "private": true}',
         "web/src/main.tsx": "import React from 'react'\nimport { used, unusedName } from './lib'\nimport './side.css'\n"
                             "export const App = () => <div>{used()}</div>\n",

@@ -5,8 +5,10 @@ annotations, `__all__`, docstrings, comments, JSX pragmas. Not reported (an impo
 may be for its effect or for users): `__init__.py` and `index.*` barrels, `from __future__`,
 side-effect imports, dotted `import a.b` and plain imports of project modules, `import x as
 x` re-exports, indented imports (`try:`/`if TYPE_CHECKING:`/function bodies), lines with a
-`noqa` or `eslint-disable` comment, `React` in a JSX file, and pytest fixtures imported to
-be requested by parameter name.
+`noqa` or `eslint-disable` comment, `React` in a JSX file, pytest fixtures imported to be
+requested by parameter name, names other files import from the module (re-exports), and
+project names imported into a module a framework loads to register them (`tasks.py`,
+`models.py`, `admin.py`, `signals.py`).
 """
 
 from __future__ import annotations
@@ -30,11 +32,33 @@ class UnusedImport:
     confidence: int
 
 
-def unused_imports(index: ProjectIndex, facts: FileFacts, lines: list[str], requested: set[str]) -> list[UnusedImport]:
-    """The import bindings of one file that nothing else in it mentions."""
+# Modules a framework imports to find what they define: an import there registers the
+# imported task, model or receiver (celery autodiscovery, Django app loading).
+_REGISTRATION_MODULES = re.compile(r"(?:^|/)(?:tasks|models|admin|signals|receivers|handlers|apps)\.py$")
+
+
+def imported_from(index: ProjectIndex) -> dict[str, set[str]]:
+    """File -> the names other project files import from it: a name a module imports and
+    others import from it is re-exported, used or not in its own text."""
+    found: dict[str, set[str]] = {}
+    for path, facts in index.files.items():
+        for ref in facts.imports:
+            source = index.resolve_import(path, ref) if ref.names else None
+            if source is not None and source != path:
+                found.setdefault(source, set()).update(n.name for n in ref.names)
+    return found
+
+
+def unused_imports(index: ProjectIndex, facts: FileFacts, lines: list[str], requested: set[str],
+                   reexported: set[str]) -> list[UnusedImport]:
+    """The import bindings of one file that nothing else in it mentions. `reexported`: the
+    names other project files import from it (a module that re-exports some names is a
+    re-export module: its other unused imports are only doubtful)."""
     if is_barrel_path(facts.path) or not lines:
         return []
     python = facts.language == "python"
+    registration = python and bool(_REGISTRATION_MODULES.search(facts.path))
+    reexported = reexported & set(index.bindings(facts.path))  # imported here, imported from here
     found: list[UnusedImport] = []
     for ref in facts.imports:
         if ref.kind in ("dynamic", "side_effect") or ref.star or ref.source == "__future__":
@@ -46,9 +70,14 @@ def unused_imports(index: ProjectIndex, facts: FileFacts, lines: list[str], requ
         if any(_SILENCED.search(line) for line in lines[start - 1:end]):
             continue
         rest = "\n".join(lines[:start - 1] + lines[end:])
+        project = index.resolve_import(facts.path, ref) is not None
         for local, confidence in _bindings(index, facts, ref, python):
-            if local in requested or local == "React" and facts.path.endswith(("x", "X")):
+            if local in requested or local in reexported or local == "React" and facts.path.endswith(("x", "X")):
                 continue
+            if registration and project:
+                continue
+            if reexported:
+                confidence -= 30
             pattern = rf"(?<![\w$]){re.escape(local)}(?![\w$])"
             if not re.search(pattern, rest):
                 found.append(UnusedImport(local, ("." * ref.level) + ref.source, start, end, confidence))

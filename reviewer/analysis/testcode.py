@@ -5,8 +5,10 @@ requests (by parameter name, `usefixtures("x")`, `getfixturevalue("x")`) are dea
 the tests. The runner's roots, as data:
 
 - Python: `test*` functions, classes collected as tests (`Test*`, `*Test(s)`, a `*TestCase`
-  or `*Case` base) with their `test*` and set-up/tear-down methods, module names pytest
-  reads (`pytestmark`, `pytest_plugins`, ...), `autouse` fixtures and requested fixtures.
+  or `*Case` base) with their `test*` methods, set-up/tear-down methods of any class (a
+  base's run for its test subclasses), public methods of other classes (test doubles: the
+  code under test calls them by name), module names pytest reads (`pytestmark`,
+  `pytest_plugins`, ...), `autouse` fixtures and requested fixtures.
 - JS/TS: top-level code (`describe`/`it` blocks) is a root anyway; an exported name may be
   loaded by a test configuration (`globalSetup`, `setupFiles`): kept.
 
@@ -23,8 +25,8 @@ from .resolve import ProjectIndex
 _TEST_FUNCTION = re.compile(r"test", re.I)
 _TEST_CLASS = re.compile(r"Test\w*|\w*Tests?")
 _TEST_BASE = re.compile(r"(?:^|\.)\w*(?:TestCase|Case|Test|Tests)\b")
-_TEST_METHOD = re.compile(r"test\w*|set_?up\w*|tear_?down\w*|setUp\w*|tearDown\w*|async(?:SetUp|TearDown)\w*",
-                          re.I)
+_SETUP_METHOD = re.compile(r"set_?up\w*|tear_?down\w*|async_?(?:set_?up|tear_?down)\w*", re.I)
+_TEST_METHOD = re.compile(r"test\w*", re.I)
 RUNNER_NAMES = frozenset({"pytestmark", "pytest_plugins", "collect_ignore", "collect_ignore_glob", "__test__",
                           "load_tests"})
 _FIXTURE = re.compile(r"^(?:pytest\.|pytest_asyncio\.)?fixture\b")
@@ -73,9 +75,14 @@ class TestRoots:
                 return "test class"
             return None
         parent = self.index.symbols[path].get(sym.parent)
-        if parent is not None and parent.kind == "class" and parent.parent is None and self._test_class(path, parent) \
-                and _TEST_METHOD.fullmatch(sym.name):
+        if parent is None or parent.kind != "class":
+            return None
+        if _SETUP_METHOD.fullmatch(sym.name):  # a base class's set-up runs for its test subclasses
+            return f"set-up/tear-down method of {parent.name}"
+        if parent.parent is None and self._test_class(path, parent) and _TEST_METHOD.fullmatch(sym.name):
             return f"test method of {parent.name}"
+        if not self._test_class(path, parent) and not sym.name.startswith("_"):
+            return f"public method of test double {parent.name} (the code under test calls it by name)"
         return None
 
     def _test_class(self, path: str, sym: Symbol, depth: int = 0) -> bool:

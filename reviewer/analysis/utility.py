@@ -33,7 +33,7 @@ from .resolve import ProjectIndex, name_chain
 from .roles import is_dunder, is_private, is_test_path
 from .cascade import group_cascades
 from .dynamic import dynamic_reach
-from .imports import unused_imports
+from .imports import imported_from, unused_imports
 from .testcode import TestRoots, fixture_decorator, fixture_name
 from .roots import convention_root, discovering_base, hook_files
 from .usage import MODULE, UsageGraph
@@ -567,9 +567,11 @@ class UtilityAnalysis:
 
     def _unused_import_findings(self) -> list[FileFinding]:
         findings = []
+        reexported = imported_from(self.index)
         for path, facts in self.index.files.items():
             requested = self.test_roots.requested if path in self.test_files else set()
-            for unused in unused_imports(self.index, facts, self.sources.lines(path), requested):
+            for unused in unused_imports(self.index, facts, self.sources.lines(path), requested,
+                                         reexported.get(path, set())):
                 if unused.confidence < self.min_confidence:
                     continue
                 findings.append(FileFinding(
