@@ -164,13 +164,19 @@ def test_external_bases_keep_a_class_alive_only_when_their_framework_finds_subcl
                          "import argparse\n\n\nclass Article(models.Model):\n    def save(self, *a):\n        pass\n\n"
                          "    def _stale_helper(self):\n        return 1\n\n\n"
                          "class _Handler(BaseHTTPRequestHandler):\n    def do_GET(self):\n        pass\n\n\n"
+                         "class Fmt(argparse.HelpFormatter):\n    def _split_lines(self, text, width):\n"
+                         "        return [text]\n\n    def _unused(self):\n        return 1\n\n\n"
+                         "print(Fmt)\n\n\n"
                          "class LooseAction(argparse.Action):\n    pass\n",
         "app/main.py": "from . import models\n\nprint(models)\n",
     })
     assert verdict(evidence, "app/models.py", "Article", "utility") == "USED"
     assert verdict(evidence, "app/models.py", "Article.save", "utility") == "USED"
-    helper = _utility(evidence, "app/models.py", "Article._stale_helper")
-    assert (helper.verdict, helper.report) == ("DEAD", True)
+    helper = _utility(evidence, "app/models.py", "Article._stale_helper")  # Model may define it: unknown
+    assert (helper.verdict, helper.report) == ("DEAD", False)
+    assert verdict(evidence, "app/models.py", "Fmt._split_lines", "utility") == "USED"  # argparse defines it
+    unused = _utility(evidence, "app/models.py", "Fmt._unused")  # argparse does not
+    assert (unused.verdict, unused.report) == ("DEAD", True)
     handler = _utility(evidence, "app/models.py", "_Handler")
     assert (handler.verdict, handler.report) == ("DEAD", True) and "external base" in handler.detail
     loose = _utility(evidence, "app/models.py", "LooseAction")  # public: its framework may instantiate it
@@ -207,3 +213,16 @@ def test_tests_axis_sees_module_aliases_default_exports_and_a_root_tests_py(tmp_
     assert evidence.for_symbol("pkg/mod.py", "g")["tests"].report
     assert verdict(evidence, "web/src/widget.ts", "Widget", "tests") == "GOOD"
     assert verdict(evidence, "web/src/widget.ts", "Widget.size", "tests") == "GOOD"
+
+
+def test_a_dead_cycle_is_one_finding(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/cycle.py": "class _Loop:\n    def a(self):\n        return _Loop().b()\n\n"
+                        "    def b(self):\n        return self.a()\n",
+        "app/main.py": "from . import cycle\n\nprint(cycle)\n",
+    })
+    reported = [name for name in ("_Loop", "_Loop.a", "_Loop.b")
+                if _utility(evidence, "app/cycle.py", name).report]
+    assert reported == ["_Loop"]

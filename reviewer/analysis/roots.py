@@ -9,8 +9,10 @@ entrypoints); this table holds what only the file layout tells.
 
 from __future__ import annotations
 
+import importlib
 import posixpath
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -128,3 +130,15 @@ DISCOVERING_BASES = re.compile(
 def discovering_base(base: str) -> bool:
     """Whether a framework finds the subclasses of this external base by itself."""
     return bool(DISCOVERING_BASES.fullmatch(base))
+
+
+def stdlib_base_defines(module: str, cls: str, name: str) -> bool | None:
+    """Whether a standard-library class defines `name` (`argparse.HelpFormatter._split_lines`):
+    True/False from the class itself, None when the base is not in the standard library."""
+    if module.split(".", 1)[0] not in sys.stdlib_module_names:
+        return None
+    try:
+        base = getattr(importlib.import_module(module), cls)
+    except (ImportError, AttributeError, SyntaxError):
+        return None
+    return hasattr(base, name)

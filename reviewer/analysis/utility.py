@@ -35,7 +35,7 @@ from .cascade import group_cascades
 from .dynamic import dynamic_reach
 from .imports import imported_from, unused_imports
 from .testcode import TestRoots, fixture_decorator, fixture_name
-from .roots import convention_root, discovering_base, hook_files
+from .roots import convention_root, discovering_base, hook_files, stdlib_base_defines
 from .usage import MODULE, UsageGraph
 from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey, assessment
 
@@ -321,6 +321,16 @@ class UtilityAnalysis:
                 return found
         return None
 
+    def _external_defines(self, path: str, base: str, name: str) -> bool | None:
+        """Whether an external base defines `name`: known for standard-library bases only."""
+        module, _, cls = base.rpartition(".")
+        binding = self.index.bindings(path).get(module or cls)
+        if binding is not None:
+            ref, imported = binding
+            module = ref.source
+            cls = cls if base.count(".") or imported is None else imported
+        return stdlib_base_defines(module, cls, name) if module else None
+
     def external_bases(self, path: str, sym: Symbol) -> list[str]:
         """Bases written on a class that are not project classes (framework or stdlib)."""
         project = {b.qualified_name.rsplit(".", 1)[-1] for b in self.index.base_classes(path, sym.qualified_name)
@@ -465,6 +475,9 @@ class UtilityAnalysis:
             external = self.external_bases(path, parent)
             if external and not is_private(sym.name):  # a framework's hooks are public names
                 return f"may override a method of external base {external[0]}"
+            defining = next((b for b in external if self._external_defines(path, b, sym.name)), None)
+            if defining:
+                return f"overrides {defining}.{sym.name} (standard library)"
         return None
 
     # ---------------------------------------------------------------- reachability
@@ -703,6 +716,11 @@ class UtilityAnalysis:
             doubts.append((30, "a type nothing names may merge into a module or global declaration"))
         if self._kind_of_parent(path, sym) in ("class", "interface"):
             doubts.append((10, "a method may be called through an object the analysis cannot type"))
+            parent = self.index.symbols[path][sym.parent or ""]
+            unknown = [b for b in self.external_bases(path, parent) if b not in PLAIN_BASES
+                       and self._external_defines(path, b, sym.name) is None]
+            if unknown:
+                doubts.append((20, f"it may override a method of external base {unknown[0]}"))
         external = [b for b in self.external_bases(path, sym) if b not in PLAIN_BASES] if sym.kind == "class" else []
         if external:
             doubts.append((20, f"a subclass of external base {external[0]}: its framework may instantiate it"))
