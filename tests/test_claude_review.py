@@ -309,3 +309,25 @@ def test_text_answer_gets_a_nudge_and_last_turn_forces_submit(repo):
     assert api.requests[2]["tool_choice"] == {"type": "tool", "name": "submit_review"}
     [usages] = tool_results(api.requests[2])
     assert usages["content"] == "tests/test_pricing.py:1 imports total_price"
+
+
+def test_claude_dead_verdict_is_never_surer_than_the_static_evidence() -> None:
+    from reviewer.review.claude.reviewer import _claude_confidence
+    from reviewer.review.findings import action_text
+    from reviewer.schema.facts import Symbol
+    from reviewer.schema.review import Finding, ReviewFile, SymbolReview
+
+    symbol = Symbol(name="f", qualified_name="f", kind="function", line_start=1, line_end=2)
+
+    def static(utility: str, confidence: int, reported: bool) -> ReviewFile:
+        findings = [Finding(axis="utility", verdict="DEAD", symbol="f", line_start=1, line_end=2, message="m")] \
+            if reported else []
+        return ReviewFile(file="a.py", language="python", sha256="x", reviewer="static",
+                          symbols=[SymbolReview.of(symbol, utility=utility, confidence=confidence)], findings=findings)
+
+    claude = SymbolReview.of(symbol, utility="DEAD", confidence=95)
+    assert _claude_confidence(claude, static("DEAD", 80, True))["utility"] == 80
+    assert _claude_confidence(claude, static("USED", 90, False))["utility"] == 89
+    assert _claude_confidence(claude, static("DEAD", 50, False))["utility"] < 60
+    sure = _claude_confidence(claude, static("USED", 90, False))["utility"]
+    assert action_text("utility", "DEAD", symbol, None, "", sure).startswith("Check whether")

@@ -26,6 +26,7 @@ def group_cascades(verdicts: dict[SymbolKey, AxisAssessment],
     the dead symbols that keep them dead) and of their roots; then silence every DEAD
     verdict under `min_confidence`."""
     roots_of: dict[SymbolKey, set[SymbolKey]] = {}
+    cycle_of: dict[SymbolKey, SymbolKey] = {}  # member of a dead cycle -> the cycle's outermost symbol
     for member in dead_by:
         roots: set[SymbolKey] = set()
         seen = {member}
@@ -40,6 +41,8 @@ def group_cascades(verdicts: dict[SymbolKey, AxisAssessment],
             elif node in verdicts and verdicts[node].verdict == "DEAD":
                 roots.add(node)
         roots_of[member] = roots
+        if not roots:
+            cycle_of[member] = min(seen, key=lambda k: (k[1].count("."), k))
     members_of: dict[SymbolKey, list[SymbolKey]] = {}
     for member, roots in roots_of.items():
         for root in roots:
@@ -59,9 +62,23 @@ def group_cascades(verdicts: dict[SymbolKey, AxisAssessment],
             found.confidence = min(found.confidence, confidence)
             found.report = False
             found.detail += f"; part of the dead cascade of {named}: reported there"
-        else:  # a cycle of dead code that nothing outside uses: its members are their own roots
+        else:  # a cycle of dead code that nothing outside uses: its outermost symbol is its root
             found.confidence = min(found.confidence, 70)
             found.detail += "; only dead code in a cycle uses it"
+            head = cycle_of[member]
+            if head != member:
+                found.report = False
+                found.detail += f"; part of the dead cycle of {head[1]} ({head[0]}): reported there"
+    cycles: dict[SymbolKey, list[SymbolKey]] = {}
+    for member, head in cycle_of.items():
+        if head != member:
+            cycles.setdefault(head, []).append(member)
+    for head, members in cycles.items():
+        if head in verdicts:
+            members.sort()
+            verdicts[head].detail += f"; with it, {len(members)} symbol{'s' if len(members) != 1 else ''} of " \
+                                     f"its dead cycle: {', '.join(_label(m) for m in members[:MEMBERS_SHOWN])}" \
+                                     + (f" and {len(members) - MEMBERS_SHOWN} more" if len(members) > MEMBERS_SHOWN else "")
     for found in verdicts.values():
         if found.verdict == "DEAD" and found.report and found.confidence < min_confidence:
             found.report = False

@@ -76,6 +76,7 @@ def find_entry_points(index: ProjectIndex, root: Path | None) -> EntryPoints:
                              if posixpath.basename(path) == "__main__.py" and not is_test_path(path))
     found.application.extend(f"{path} runs the project" for path in sorted(index.files)
                              if posixpath.basename(path) in _APPLICATION_FILES and not is_test_path(path))
+    _launch_commands(index, root, found)
     for path in sorted(index.top_level_packages):
         public = _offered_names(index, path)
         if public:
@@ -96,6 +97,41 @@ def find_entry_points(index: ProjectIndex, root: Path | None) -> EntryPoints:
                 if data.get("private") is not True:
                     found.library.append(f"public API: {manifest} exports {path} ({specifier})")
     return found
+
+
+# Where a deployment says how the project is started, and how it names what it starts:
+# `gunicorn config.wsgi:application`, `uvicorn app.main:app`, `FLASK_APP=microblog.py`,
+# `fastapi run app/main.py`, `python -m pkg`. A project started this way is an application
+# even when its pyproject.toml declares no script.
+_LAUNCH_FILES = ("Procfile", "Dockerfile", "docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml",
+                 ".flaskenv", "boot.sh", "entrypoint.sh", "start.sh", "fly.toml", "app.yaml", "Makefile")
+_LAUNCH_TARGET = re.compile(
+    r"\b(?:uvicorn|gunicorn|hypercorn|daphne|granian)\b[^\n]*?\s['\"]?([A-Za-z_][\w.]*):([A-Za-z_]\w*)"
+    r"|\bFLASK_APP\s*[= ]\s*['\"]?([\w./]+)"
+    r"|\bfastapi['\"]?,?\s*['\"]?(?:run|dev)\b[^\n]*?\s['\"]?([\w./]+\.py)"
+    r"|\bpython3?\s+-m\s+([A-Za-z_][\w.]*)")
+
+
+def _launch_commands(index: ProjectIndex, root: Path, found: EntryPoints) -> None:
+    for directory in sorted({""} | {posixpath.dirname(p).split("/", 1)[0] for p in index.files if "/" in p}):
+        for name in _LAUNCH_FILES:
+            where = posixpath.join(directory, name)
+            try:
+                text = (root / where).read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                continue
+            for match in _LAUNCH_TARGET.finditer(text):
+                module, attribute, flask_app, script, run_module = match.groups()
+                target = (module or flask_app or script or run_module or "").removesuffix(".py")
+                path = index.module_file(target.replace("/", "."))
+                if path is None and directory:
+                    path = index.module_file(f"{directory}.{target.replace('/', '.')}")
+                if path is None:
+                    continue
+                found.application.append(f"{match.group(0).strip()[:60]} in {where}")
+                qname = index.top_level.get(path, {}).get(attribute) if attribute else None
+                if qname is not None:
+                    found.symbols[(path, qname)] = f"started by {where}"
 
 
 # Files that only an application has: it is started, not imported.

@@ -7,13 +7,14 @@ import re
 
 TEST_DIRECTORIES = frozenset({"tests", "test", "__tests__", "testing"})
 _TEST_FILE = re.compile(
-    r"^(test_.*\.py|.*_test\.py|conftest\.py|.*\.(test|spec)\.(ts|tsx|js|jsx|mjs|cjs|mts|cts))$"
+    r"^(test_.*\.py|.*_test\.py|tests\.py|conftest\.py|.*\.(test|spec)\.(ts|tsx|js|jsx|mjs|cjs|mts|cts))$"
 )
 _INDEX_FILE = re.compile(r"^index\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$")
 
 
 def is_test_path(path: str) -> bool:
-    """test_*.py, *_test.py, conftest.py, *.test.ts, *.spec.js, or anything under tests/, __tests__/."""
+    """test_*.py, *_test.py, tests.py (Django, a root-level suite), conftest.py, *.test.ts,
+    *.spec.js, or anything under tests/, __tests__/."""
     parts = path.split("/")
     if any(part in TEST_DIRECTORIES for part in parts[:-1]):
         return True

@@ -9,8 +9,10 @@ entrypoints); this table holds what only the file layout tells.
 
 from __future__ import annotations
 
+import importlib
 import posixpath
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,17 +25,19 @@ class ConventionRoot:
     files: re.Pattern[str]  # repo-relative path
     names: re.Pattern[str] | None  # symbol name; None: every top-level name of the file
     members: bool = False  # the names may also be class members (asv `time_*` methods)
+    exports: bool = False  # the tool imports the module: only what it exports is read
 
-    def matches(self, path: str, name: str, top_level: bool) -> bool:
+    def matches(self, path: str, name: str, top_level: bool, exported: bool = True) -> bool:
         if not self.files.search(path):
             return False
-        if not top_level and not self.members:
+        if not top_level and not self.members or self.exports and not exported:
             return False
         return self.names is None or bool(self.names.fullmatch(name))
 
 
-def _row(tool: str, files: str, names: str | None = None, members: bool = False) -> ConventionRoot:
-    return ConventionRoot(tool, re.compile(files), re.compile(names) if names else None, members)
+def _row(tool: str, files: str, names: str | None = None, members: bool = False,
+         exports: bool = False) -> ConventionRoot:
+    return ConventionRoot(tool, re.compile(files), re.compile(names) if names else None, members, exports)
 
 
 CONVENTION_ROOTS: tuple[ConventionRoot, ...] = (
@@ -61,27 +65,27 @@ CONVENTION_ROOTS: tuple[ConventionRoot, ...] = (
     # JS/TS conventions: the file's place is its registration
     _row("Next.js app router", r"(?:^|/)app/(?:.*/)?(?:page|layout|template|loading|error|not-found|global-error"
                                r"|default|route|head|opengraph-image|twitter-image|icon|apple-icon|sitemap|robots"
-                               r"|manifest)" + _JS),
-    _row("Next.js pages router", r"(?:^|/)pages/.*" + _JS),
-    _row("Next.js middleware / instrumentation", r"(?:^|/)(?:middleware|instrumentation)" + _JS),
-    _row("Storybook story", r"\.stories" + _JS),
+                               r"|manifest)" + _JS, exports=True),
+    _row("Next.js pages router", r"(?:^|/)pages/.*" + _JS, exports=True),
+    _row("Next.js middleware / instrumentation", r"(?:^|/)(?:middleware|instrumentation)" + _JS, exports=True),
+    _row("Storybook story", r"\.stories" + _JS, exports=True),
     _row("Storybook configuration", r"(?:^|/)\.storybook/"),
     _row("jest/vitest module mock", r"(?:^|/)__mocks__/"),
-    _row("react-email template", r"(?:^|/)emails/[^/]+\.[jt]sx$"),
+    _row("react-email template", r"(?:^|/)emails/[^/]+\.[jt]sx$", exports=True),
     _row("TypeScript ambient declarations (merged by name)", r"\.d\.[cm]?ts$"),
     _row("generated code (its generator and its readers agree on names)", r"(?:^|/)[^/]+\.gen" + _JS),
     _row("tool configuration file", r"(?:^|/)[^/]+\.config" + _JS),
     _row("task runner / generator", r"(?:^|/)(?:plopfile|gulpfile|gruntfile|jakefile)" + _JS + r"|(?:^|/)generators/"),
     _row("file-based router (TanStack / React Router / Remix)", r"(?:^|/)routes/.*" + _JS,
          r"Route|loader|action|clientLoader|clientAction|meta|links|headers|handle|ErrorBoundary|HydrateFallback"
-         r"|Component|default|shouldRevalidate"),
+         r"|Component|default|shouldRevalidate", exports=True),
 )
 
 
-def convention_root(path: str, name: str, top_level: bool) -> str | None:
+def convention_root(path: str, name: str, top_level: bool, exported: bool = True) -> str | None:
     """Why a tool reads `name` from `path` by convention, if one does."""
     for row in CONVENTION_ROOTS:
-        if row.matches(path, name, top_level):
+        if row.matches(path, name, top_level, exported):
             return row.tool
     return None
 
@@ -107,3 +111,34 @@ def hook_files(root: Path | None) -> dict[str, str]:
                 if item:
                     found[posixpath.normpath(posixpath.join(base, item))] = f"mkdocs hook module named in {config}"
     return found
+
+
+# External bases whose subclasses a framework finds without being named: a subclass of one
+# is alive. (A subclass of any other external base is alive only when something names it;
+# its framework may still instantiate it, which lowers the confidence of a DEAD verdict.)
+DISCOVERING_BASES = re.compile(
+    r"(?:.*\.)?(?:"
+    r"Model|AppConfig|BaseCommand|ModelAdmin|TabularInline|StackedInline|Migration"  # Django
+    r"|\w*TestCase|\w*Case|TestSuite"  # unittest / Django / DRF test runners collect them
+    r"|DeclarativeBase|DeclarativeBaseNoMeta|SQLModel|Base"  # SQLAlchemy / SQLModel declarative
+    r"|BaseModel|BaseSettings|RootModel"  # pydantic: schemas, settings
+    r"|Schema|SQLAlchemySchema|SQLAlchemyAutoSchema|ModelSchema"  # marshmallow class registry
+    r"|Task|Spider|CrawlSpider|ObjectType|Mutation|InputObjectType|Interface"  # celery, scrapy, graphene
+    r")")
+
+
+def discovering_base(base: str) -> bool:
+    """Whether a framework finds the subclasses of this external base by itself."""
+    return bool(DISCOVERING_BASES.fullmatch(base))
+
+
+def stdlib_base_defines(module: str, cls: str, name: str) -> bool | None:
+    """Whether a standard-library class defines `name` (`argparse.HelpFormatter._split_lines`):
+    True/False from the class itself, None when the base is not in the standard library."""
+    if module.split(".", 1)[0] not in sys.stdlib_module_names:
+        return None
+    try:
+        base = getattr(importlib.import_module(module), cls)
+    except (ImportError, AttributeError, SyntaxError):
+        return None
+    return hasattr(base, name)

@@ -49,6 +49,8 @@ class UsageGraph:
     attribute_users: dict[str, set[SymbolKey]] = field(default_factory=lambda: defaultdict(set))
     loose_attribute_users: dict[str, set[SymbolKey]] = field(default_factory=lambda: defaultdict(set))
     string_files: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # name -> files
+    # the same, for strings where a string can become a lookup (a call argument, a subscript...)
+    lookup_string_files: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
     members_by_name: dict[str, list[SymbolKey]] = field(default_factory=lambda: defaultdict(list))
     symbols_by_name: dict[str, list[SymbolKey]] = field(default_factory=lambda: defaultdict(list))
     imported_files: set[str] = field(default_factory=set)  # files some project import resolves to
@@ -113,6 +115,8 @@ class UsageGraph:
         exported_names = set(facts.dunder_all or ())
         for literal in set(facts.string_literals) - exported_names:
             self.string_files[literal].add(path)
+        for literal in set(facts.lookup_strings) - exported_names:
+            self.lookup_string_files[literal].add(path)
 
     def _add_user(self, path: str, user: SymbolKey, sym: Symbol | None, references: list[str],
                   calls: list[str], line: int, heads_used: set[str], attributes: set[str]) -> None:

@@ -32,7 +32,10 @@ from .entrypoints import EntryPoints
 from .resolve import ProjectIndex, name_chain
 from .roles import is_dunder, is_private, is_test_path
 from .cascade import group_cascades
-from .roots import convention_root, hook_files
+from .dynamic import dynamic_reach
+from .imports import imported_from, unused_imports
+from .testcode import TestRoots, fixture_decorator, fixture_name
+from .roots import convention_root, discovering_base, hook_files, stdlib_base_defines
 from .usage import MODULE, UsageGraph
 from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey, assessment
 
@@ -121,11 +124,13 @@ class UtilityAnalysis:
         self.root_confidence: dict[SymbolKey, int] = {}  # roots weaker than the default 85
         self.registry_bases: set[SymbolKey] = set()
         self.hook_files = hook_files(index.root)
-        self.dynamic_files = {path for path, facts in index.files.items() if facts.dynamic_access or _introspects(facts)}
+        self.dynamic = dynamic_reach(index, {path for path, facts in index.files.items() if _introspects(facts)})
+        self.dynamic_files = set(self.dynamic.whole_files) | set(self.dynamic.scopes) | self.dynamic.foreign
         self.dead_by: dict[SymbolKey, set[SymbolKey]] = {}  # cascade member -> dead symbols keeping it dead
         self.min_confidence = min_confidence
         self._roots_summary: str | None = None
         self._prefix_memo: dict[str, list[str]] = {}
+        self._lookup_strings: dict[str, set[str]] | None = None
         self.top_level_names: dict[str, list[SymbolKey]] = defaultdict(list)  # functions and classes
         for path, facts in index.files.items():
             for sym in facts.symbols:
@@ -149,6 +154,52 @@ class UtilityAnalysis:
                 if len(literal) >= 2 and at < len(names) and names[at].startswith(literal):
                     found.append(literal)
             self._prefix_memo[path] = found
+        return found
+
+    def lookup_strings(self) -> dict[str, set[str]]:
+        """Identifier strings that may become a lookup, name -> files: those in a lookup
+        position, and every string of a file that looks names up on objects of unknown type
+        (its strings may be the keys it is handed)."""
+        if self._lookup_strings is None:
+            found = defaultdict(set, {name: set(files) for name, files in self.graph.lookup_string_files.items()})
+            for path in self.dynamic.foreign:
+                exported = set(self.index.files[path].dunder_all or ())
+                for literal in set(self.index.files[path].string_literals) - exported:
+                    found[literal].add(path)
+            self._lookup_strings = found
+        return self._lookup_strings
+
+    def _dynamic_reason(self, path: str, facts: FileFacts, sym: Symbol) -> str | None:
+        """Why a computed lookup may reach the symbol: its file is wholly dynamic, or a lookup
+        on its module (globals(), `getattr(mod, ...)`) or on its class or an ancestor's file
+        (`getattr(self, ...)`) matches its name."""
+        if path in self.dynamic.whole_files:
+            prefixes = self._dynamic_prefixes(path, facts)
+            matched = [p for p in prefixes if sym.name.startswith(p)]
+            if matched:
+                return f"{path} looks up names starting with '{matched[0]}' dynamically"
+            return self.dynamic.whole_files[path] if not prefixes else None
+        top_level = sym.parent is None
+        files = [path]
+        if not top_level and self._kind_of_parent(path, sym) == "class":
+            files += [base.path for base in self._ancestors((path, sym.parent or ""))]
+        for where in dict.fromkeys(files):
+            if where in self.dynamic.scopes:
+                reason = self.dynamic.reason(where, sym.name, top_level,
+                                             self._dynamic_prefixes(where, self.index.files[where]))
+                if reason:
+                    return reason
+        return None
+
+    def _ancestors(self, key: SymbolKey) -> list:
+        found, todo, seen = [], [key], {key}
+        while todo:
+            for base in self.index.base_classes(*todo.pop()):
+                base_key = (base.path, base.qualified_name or "")
+                if base_key not in seen:
+                    seen.add(base_key)
+                    found.append(base)
+                    todo.append(base_key)
         return found
 
     def _global_dynamic_prefixes(self) -> dict[str, str]:
@@ -262,6 +313,16 @@ class UtilityAnalysis:
                 return found
         return None
 
+    def _external_defines(self, path: str, base: str, name: str) -> bool | None:
+        """Whether an external base defines `name`: known for standard-library bases only."""
+        module, _, cls = base.rpartition(".")
+        binding = self.index.bindings(path).get(module or cls)
+        if binding is not None:
+            ref, imported = binding
+            module = ref.source
+            cls = cls if base.count(".") or imported is None else imported
+        return stdlib_base_defines(module, cls, name) if module else None
+
     def external_bases(self, path: str, sym: Symbol) -> list[str]:
         """Bases written on a class that are not project classes (framework or stdlib)."""
         project = {b.qualified_name.rsplit(".", 1)[-1] for b in self.index.base_classes(path, sym.qualified_name)
@@ -310,6 +371,7 @@ class UtilityAnalysis:
     def _roots(self) -> dict[SymbolKey, str]:
         """Unconditional roots and gated ones (members: alive when their class is)."""
         self._find_registry_bases()
+        self.test_roots = TestRoots(self.index, self.test_files, self.lookup_strings())
         roots: dict[SymbolKey, str] = {}
         for path, facts in self.index.files.items():
             roots[(path, MODULE)] = "top-level code"
@@ -317,8 +379,12 @@ class UtilityAnalysis:
             for sym in facts.symbols:
                 key = (path, sym.qualified_name)
                 if test_file:
-                    roots[key] = f"test code in {path}"
-                    continue
+                    reason = self.test_roots.reason(path, sym)
+                    if reason:
+                        roots[key] = f"test code in {path}: {reason}"
+                        continue
+                    if fixture_decorator(sym) is not None:
+                        continue  # a fixture nothing requests: its decorator registers it for nobody
                 reason = self.root_reason(path, facts, sym)
                 if reason:
                     roots[key] = reason
@@ -366,7 +432,8 @@ class UtilityAnalysis:
         decorator = self.registering_decorator(path, sym)
         if decorator:
             return f"registered by decorator @{decorator}"
-        convention = convention_root(path, sym.name, sym.parent is None)
+        convention = convention_root(path, sym.name, sym.parent is None,
+                                     sym.exported or facts.language == "python")
         if convention:
             return f"read by name by convention: {convention}"
         if sym.parent is None and path in self.hook_files and sym.kind == "function":
@@ -375,21 +442,18 @@ class UtilityAnalysis:
             return "member of an object literal handed to a call (the callee reads it by name)"
         if sym.parent is None and sym.kind == "function" and is_dunder(sym.name):
             return f"module-level {sym.name} is called by Python itself (module protocol)"
-        if path in self.dynamic_files:
-            prefixes = self._dynamic_prefixes(path, facts)
-            matched = [p for p in prefixes if sym.name.startswith(p)]
-            if matched:
-                return f"{path} looks up names starting with '{matched[0]}' dynamically"
-            if not prefixes:
-                return f"{path} looks names up dynamically (getattr/globals()/[...] with a computed key)"
+        dynamic = self._dynamic_reason(path, facts, sym)
+        if dynamic:
+            return dynamic
         parent_kind = self._kind_of_parent(path, sym)
         if sym.kind == "class":
             registry = self._has_registry_ancestor((path, sym.qualified_name))
             if registry:
                 return f"subclass of registry base {registry[1]} ({registry[0]})"
             external = [b for b in self.external_bases(path, sym) if b not in PLAIN_BASES]
-            if external:
-                return f"subclass of external base {external[0]} (its framework may instantiate it)"
+            discovered = next((b for b in external if discovering_base(b)), None)
+            if discovered:
+                return f"subclass of external base {discovered} (its framework finds its subclasses)"
         if parent_kind in ("class", "interface"):
             if is_dunder(sym.name):
                 return f"dunder method {sym.name}"
@@ -401,8 +465,11 @@ class UtilityAnalysis:
                     return f"overrides {base.qualified_name}.{sym.name} ({base.path})"
             parent = self.index.symbols[path][sym.parent or ""]
             external = self.external_bases(path, parent)
-            if external:
+            if external and not is_private(sym.name):  # a framework's hooks are public names
                 return f"may override a method of external base {external[0]}"
+            defining = next((b for b in external if self._external_defines(path, b, sym.name)), None)
+            if defining:
+                return f"overrides {defining}.{sym.name} (standard library)"
         return None
 
     # ---------------------------------------------------------------- reachability
@@ -437,7 +504,7 @@ class UtilityAnalysis:
 
         for node, reason in liveness.roots.items():
             reach(node, reason)
-        for name in self.graph.string_files:
+        for name in self.lookup_strings():
             for key in self.graph.symbols_by_name.get(name, ()):
                 liveness.reached_by_string.add(key)
                 reach(key, "named by a string")
@@ -500,13 +567,30 @@ class UtilityAnalysis:
                         message=f"unreachable code{reason} in {sym.qualified_name}",
                         severity="medium"))
         group_cascades(verdicts, self.dead_by, self.min_confidence)
+        findings.extend(self._unused_import_findings())
         return verdicts, findings
+
+    def _unused_import_findings(self) -> list[FileFinding]:
+        findings = []
+        reexported = imported_from(self.index)
+        for path, facts in self.index.files.items():
+            requested = self.test_roots.requested if path in self.test_files else set()
+            for unused in unused_imports(self.index, facts, self.sources.lines(path), requested,
+                                         reexported.get(path, set())):
+                if unused.confidence < self.min_confidence:
+                    continue
+                findings.append(FileFinding(
+                    path=path, symbol=None, axis="utility", verdict="DEAD", line_start=unused.line_start,
+                    line_end=unused.line_end, severity="low",
+                    message=f"unused import {unused.name} (from {unused.source}): nothing else in the file names it "
+                            f"(confidence {unused.confidence})"))
+        return findings
 
     def _verdict(self, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment:
         key = (path, sym.qualified_name)
-        if path in self.test_files:
-            return assessment(verdict="USED", confidence=90, detail=f"test code ({path})")
         live = self.liveness.live
+        if path in self.test_files and key in live:
+            return assessment(verdict="USED", confidence=90, detail=f"test code ({live[key]})")
         uses = self.graph.users_of(key)
         live_uses = [u for u in uses if u.user in live and u.user != key and u.kind != "re-exports"]
         importers = self.graph.importers.get(key, {})
@@ -560,7 +644,7 @@ class UtilityAnalysis:
                                      f"symbol{'s' if len(live_users) != 1 else ''} in "
                                      f"{', '.join(files[:3])}{', ...' if len(files) > 3 else ''}")
         if key in self.liveness.reached_by_string:
-            files = sorted(self.graph.string_files.get(sym.name, ()))
+            files = sorted(self.lookup_strings().get(sym.name, ()))
             return assessment(verdict="USED", confidence=50,
                                   detail=f"possibly reached dynamically: the string '{sym.name}' appears in "
                                          f"{', '.join(files[:3])}")
@@ -582,8 +666,16 @@ class UtilityAnalysis:
             more = f" and {len(dead_users) - 3} more" if len(dead_users) > 3 else ""
             confidence, doubts = self._dead_confidence(path, sym, 85)
             return assessment(verdict="DEAD", confidence=confidence,
-                              detail=f"{imported}; referenced only by dead code: {named}{more}{doubts}")
+                              detail=f"{'unused test code: ' if path in self.test_files else ''}{imported}; "
+                                     f"referenced only by dead code: {named}{more}{doubts}")
         reexporters = sorted(set(self.graph.reexporters.get(key, ())))
+        if path in self.test_files:
+            fixture = fixture_decorator(sym)
+            base, why = 85, (f"unused fixture: no test or fixture requests '{fixture_name(sym, fixture)}' (by "
+                             f"parameter, usefixtures or getfixturevalue)" if fixture else
+                             f"unused test code: no test reaches it; {imported}")
+            confidence, doubts = self._dead_confidence(path, sym, base)
+            return assessment(verdict="DEAD", confidence=confidence, detail=f"{why}{doubts}")
         if reexporters:
             base, why = 75, f"re-exported by {', '.join(reexporters[:3])} but {imported}"
         elif is_private(sym.name) or not sym.exported and self.index.files[path].language != "python":
@@ -605,10 +697,10 @@ class UtilityAnalysis:
             files = sorted({u[0] for u in accessed})
             doubts.append((20, f".{sym.name} is accessed (on an object of unknown type) in {', '.join(files[:2])}"))
         strings = sorted(self.graph.string_files.get(sym.name, ()))
-        if strings:
-            doubts.append((25, f"the string '{sym.name}' appears in {', '.join(strings[:2])}"))
+        if strings:  # not where a string becomes a lookup (that would have kept it alive): a weak hint
+            doubts.append((10, f"the string '{sym.name}' appears in {', '.join(strings[:2])}"))
         if path in self.dynamic_files:
-            doubts.append((15, f"{path} looks names up dynamically"))
+            doubts.append((15 if path in self.dynamic.whole_files else 5, f"{path} looks names up dynamically"))
         unscanned = self.unscanned_names().get(sym.name)
         if unscanned:
             doubts.append((30, f"'{sym.name}' appears in {unscanned}, which was not scanned"))
@@ -616,10 +708,18 @@ class UtilityAnalysis:
             doubts.append((30, "a type nothing names may merge into a module or global declaration"))
         if self._kind_of_parent(path, sym) in ("class", "interface"):
             doubts.append((10, "a method may be called through an object the analysis cannot type"))
-        if not self.entry_points.application and self._public_python_name(path, sym):
+            parent = self.index.symbols[path][sym.parent or ""]
+            unknown = [b for b in self.external_bases(path, parent) if b not in PLAIN_BASES
+                       and self._external_defines(path, b, sym.name) is None]
+            if unknown:
+                doubts.append((20, f"it may override a method of external base {unknown[0]}"))
+        external = [b for b in self.external_bases(path, sym) if b not in PLAIN_BASES] if sym.kind == "class" else []
+        if external:
+            doubts.append((20, f"a subclass of external base {external[0]}: its framework may instantiate it"))
+        if not self.entry_points.application and self._public_python_name(path, sym) and path not in self.test_files:
             doubts.append((30, "a public name of a package module, in a project with no declared entry point: "
                                "users may import it"))
-        if sym.parent is None and self._orphan_package_module(path):
+        if sym.parent is None and self._orphan_package_module(path) and path not in self.test_files:
             doubts.append((10, f"no project file imports {path} (a script or plugin module?)"))
         confidence = max(5, base - sum(cost for cost, _ in doubts))
         text = "".join(f"; but {why}" for _, why in doubts)

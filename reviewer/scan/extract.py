@@ -48,6 +48,7 @@ from reviewer.scan.shapes import shape_of
 from reviewer.scan.structure import structure_of
 from reviewer.schema.facts import (
     FUNCTION_KINDS,
+    DynamicLookup,
     ExportRef,
     FileFacts,
     ImportRef,
@@ -65,6 +66,15 @@ _CHAIN_SEPARATOR = re.compile(rb"\s*\??\.\s*")
 _SIMPLE_CHAIN = re.compile(rb"[A-Za-z_$#][\w$#]*(?:\.[A-Za-z_$#][\w$#]*){1,2}")  # recorded as written
 _IDENTIFIER = re.compile(rb"[A-Za-z_$][\w$]*")
 _IDENTIFIER_STRING = re.compile(rb"""[A-Za-z]{0,2}(["'`])([A-Za-z_][A-Za-z0-9_]*)\1""")
+# Where an identifier-like string is only a value (compared, returned, assigned, a dict key,
+# a docstring, a default): it cannot become a lookup there. Anywhere else (call arguments,
+# subscripts, collections, class attributes, string annotations) it may.
+_VALUE_ONLY_STRING_PARENTS = frozenset({
+    "comparison_operator", "binary_expression", "boolean_operator", "return_statement",
+    "expression_statement", "default_parameter", "typed_default_parameter", "case_pattern",
+    "switch_case", "jsx_attribute", "not_operator", "unary_expression",
+})
+_ASSIGNMENT_PARENTS = frozenset({"assignment", "variable_declarator", "assignment_expression"})
 _SUPPRESSION = re.compile(r"reviewer:\s*ignore(?:\[([^\]]*)\])?")
 
 
@@ -138,6 +148,8 @@ class Extractor:
         self.dunder_all: list[str] | None = None
         self.dunder_all_literal = True
         self.string_literals: dict[str, None] = {}
+        self.lookup_strings: dict[str, None] = {}
+        self.dynamic_lookups: list[DynamicLookup] = []
         self.dynamic_access = False
         self.has_main_guard = False
         self.suppressions: dict[int, list[str]] = {}
@@ -322,7 +334,10 @@ class Extractor:
                     if len(text) < 80:
                         match = identifier_string(text)
                         if match is not None:
-                            string_literals[match.group(2).decode()] = None
+                            value = match.group(2).decode()
+                            string_literals[value] = None
+                            if self._string_may_be_lookup(node):
+                                self.lookup_strings[value] = None
                     skip = not string_has_code(text)  # an f-string / template: walk its expressions
                 else:
                     skip = role(self, node, depth, cursor)
@@ -411,6 +426,8 @@ class Extractor:
                 module_calls=_decoded_unique(module.calls),
                 string_literals=list(self.string_literals)[:_MAX_STRING_LITERALS],
                 dynamic_access=self.dynamic_access,
+                dynamic_lookups=self.dynamic_lookups,
+                lookup_strings=list(self.lookup_strings)[:_MAX_STRING_LITERALS],
                 has_main_guard=self.has_main_guard,
                 syntax_errors=_count_syntax_errors(root) if tree_has_error else 0,
                 decode_errors=False,
@@ -454,6 +471,20 @@ class Extractor:
         for callee, start, end in frame.argument_spans:
             found.setdefault(callee.decode("utf-8", "replace"), []).append(textual.literal_arguments(data[start:end].strip()))
         return found
+
+    def _string_may_be_lookup(self, node: Node) -> bool:
+        """Whether an identifier-like string stands where it can become a name lookup."""
+        parent = node.parent
+        if parent is None:
+            return False
+        kind = parent.type
+        if kind in _VALUE_ONLY_STRING_PARENTS:
+            return False
+        if kind == "pair":  # {"name": value}: a key is data; a value may be a name
+            return parent.child_by_field_name("key") != node
+        if kind in _ASSIGNMENT_PARENTS:  # `x = "name"` is a value, a class attribute a declaration
+            return self.frames[-1].kind == "class"
+        return True
 
     def _resolve_false_ifs(self) -> None:
         """`if DEBUG:` is dead when DEBUG is a module binding assigned once, to a false literal."""

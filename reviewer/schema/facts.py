@@ -134,6 +134,15 @@ class ExportRef(BaseModel):
     line: int = 0
 
 
+class DynamicLookup(BaseModel):
+    """A name looked up at run time with a computed key: `getattr(obj, f"visit_{x}")`,
+    `globals()[name]`. What it can reach depends on what it looks up on."""
+
+    target: str  # the object as written: "self", "cls", "globals()", "mod", "obj.field"
+    prefix: str = ""  # the literal start of the computed name ("visit_"); "" when none
+    line: int
+
+
 class FileFacts(BaseModel):
     path: str
     language: str  # "python", "javascript", "typescript", "tsx"
@@ -148,6 +157,11 @@ class FileFacts(BaseModel):
     module_calls: list[str] = Field(default_factory=list)  # calls made by top-level code
     string_literals: list[str] = Field(default_factory=list)  # identifier-like strings (getattr("x"))
     dynamic_access: bool = False  # getattr/globals()/module[...] with a non-literal key
+    # Python computed lookups, each with its target (a subset of what set dynamic_access)
+    dynamic_lookups: list[DynamicLookup] = Field(default_factory=list)
+    # string_literals in a place where a string can become a lookup (call arguments,
+    # subscripts, class attributes, collections): not comparisons, dict keys, returns, docstrings
+    lookup_strings: list[str] = Field(default_factory=list)
     has_main_guard: bool = False  # Python `if __name__ == "__main__":`
     syntax_errors: int = 0  # count of ERROR/MISSING nodes; symbols are still extracted
     decode_errors: bool = False  # non-UTF-8 bytes decoded with replacement

@@ -36,7 +36,7 @@ from .api import (
 from .prompt import PROMPT_VERSION, SUBMIT_TOOL, BuiltPrompt, build_prompt, request_params
 from ...schema.axes import DEFAULT_VERDICTS
 from ...schema.review import Action, DuplicateOf, Finding, ReviewFile, SymbolReview, TokenUsage
-from ..findings import file_verdict, symbol_fingerprint, verdict_findings, worst_verdict
+from ..findings import HIGH_CONFIDENCE, LOW_CONFIDENCE, file_verdict, symbol_fingerprint, verdict_findings, worst_verdict
 from .submission import check_against_facts, format_validation_error, submission_model
 from .tools import ReviewTools
 
@@ -157,7 +157,8 @@ class ClaudeReviewer:
             symbol_review = self._symbol_review(symbol, by_name[symbol.qualified_name], built.axes,
                                                 static_by_name.get(symbol.qualified_name), context, tools)
             review.symbols.append(symbol_review)
-            derived.extend(verdict_findings(facts, symbol, symbol_review, built.axes))
+            derived.extend(verdict_findings(facts, symbol, symbol_review, built.axes,
+                                            confidence=_claude_confidence(symbol_review, context.evidence)))
         explicit = [_explicit_finding(facts, context.source, f) for f in submission.findings]  # type: ignore[attr-defined]
         covered = {(f.axis, f.symbol, f.verdict) for f in explicit}
         review.findings = [f for f, _ in derived if (f.axis, f.symbol, f.verdict) not in covered] + explicit
@@ -267,3 +268,22 @@ def _explicit_finding(facts: FileFacts, source: str, submitted: Any) -> Finding:
 def _card_from_symbol(facts: FileFacts, symbol: Symbol) -> FunctionCard:
     """A card when the static one is missing: every AST field from the symbol."""
     return build_static_card(facts, symbol, resolve=None)
+
+
+def _claude_confidence(review: SymbolReview, static_file: ReviewFile) -> dict[str, int]:
+    """Per axis, how sure Claude's verdicts are. A DEAD verdict is never surer than the static
+    evidence: where the static reviewer found a use it is "check, then remove" (under 90),
+    where its own DEAD verdict was under the confidence floor (no finding) it stays low."""
+    confidence = {axis: review.confidence for axis in DEFAULT_VERDICTS}
+    if review.utility != "DEAD":
+        return confidence
+    static = next((s for s in static_file.symbols if s.name == review.name), None)
+    if static is None:
+        return confidence
+    if static.utility != "DEAD":
+        confidence["utility"] = min(review.confidence, HIGH_CONFIDENCE - 1)
+    elif not any(f.axis == "utility" and f.symbol == review.name for f in static_file.findings):
+        confidence["utility"] = min(review.confidence, LOW_CONFIDENCE - 1)
+    else:
+        confidence["utility"] = min(review.confidence, static.confidence)
+    return confidence

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from tree_sitter import Node, TreeCursor
 
-from reviewer.schema.facts import ExportRef, ImportedName, ImportRef
+from reviewer.schema.facts import DynamicLookup, ExportRef, ImportedName, ImportRef
 
 if TYPE_CHECKING:
     from reviewer.scan.extract import Extractor
@@ -596,8 +596,9 @@ def finish(ex: Extractor) -> None:
         symbol["exported"] = exported
         by_qualified.setdefault(symbol["qualified_name"], symbol)
     namespaces = {ref.namespace for ref in ex.imports if ref.namespace}
-    if ex.subscripted_names & namespaces:
+    for name in sorted(ex.subscripted_names & namespaces):  # ns[key]: any export of ns
         ex.dynamic_access = True
+        ex.dynamic_lookups.append(DynamicLookup.model_construct(target=name, prefix="", line=0))
 
 
 # -- what a function body does (scan.behaviour): node types and library idioms ----------------

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from tree_sitter import Node, TreeCursor
 
-from reviewer.schema.facts import ImportedName, ImportRef
+from reviewer.schema.facts import DynamicLookup, ImportedName, ImportRef
 
 if TYPE_CHECKING:
     from reviewer.scan.extract import Extractor
@@ -171,17 +171,37 @@ def is_default_case(node: Node) -> bool:
     return False
 
 
+_ATTRIBUTE_FUNCTIONS = (b"getattr", b"hasattr", b"setattr", b"delattr")
+_COMPUTED_HEAD = re.compile(r"""^[A-Za-z]{0,2}["']([A-Za-z_]\w*)(?:\{|["']?\s*[+%]|%)""")
+
+
+def computed_name_prefix(ex: Extractor, node: Node) -> str:
+    """The literal start of a computed name: f"visit_{x}", "on_" + x, "do_%s" % x -> "visit_"..."""
+    if node.type in ("binary_operator", "string"):
+        match = _COMPUTED_HEAD.match(ex.flat_text(node)[:120])
+        if match:
+            return match.group(1)
+    return ""
+
+
+def _record_lookup(ex: Extractor, node: Node, target: Node, name: Node) -> None:
+    ex.dynamic_access = True
+    ex.dynamic_lookups.append(DynamicLookup.model_construct(
+        target=ex.flat_text(target)[:80], prefix=computed_name_prefix(ex, name), line=node.start_point[0] + 1))
+
+
 def on_call(ex: Extractor, node: Node, callee: Node, callee_text: bytes) -> bool:
     """getattr with a computed name and importlib with a computed module make the file dynamic.
 
     Called only for the callees in the spec's call_hook_callees (keep the two in step).
     """
-    if callee_text == b"getattr" or callee_text in (b"importlib.import_module", b"import_module", b"__import__"):
+    if callee_text in _ATTRIBUTE_FUNCTIONS or callee_text in (b"importlib.import_module", b"import_module",
+                                                             b"__import__"):
         arguments = node.child_by_field_name("arguments")
         args = [a for a in arguments.named_children if a.type != "comment"] if arguments is not None else []
-        if callee_text == b"getattr":
+        if callee_text in _ATTRIBUTE_FUNCTIONS:
             if len(args) >= 2 and string_literal_value(ex, args[1]) is None:
-                ex.dynamic_access = True
+                _record_lookup(ex, node, args[0], args[1])
         elif args:
             module = string_literal_value(ex, args[0])
             if module is None:
@@ -348,8 +368,10 @@ def _on_subscript(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> 
     value = node.child_by_field_name("value")
     if value is not None and value.type == "call":
         callee = value.child_by_field_name("function")
-        if callee is not None and callee.text in (b"globals", b"locals", b"vars"):
-            ex.dynamic_access = True
+        subscript = node.child_by_field_name("subscript")
+        if callee is not None and callee.text in (b"globals", b"locals", b"vars") and subscript is not None \
+                and string_literal_value(ex, subscript) is None:
+            _record_lookup(ex, node, value, subscript)
 
 
 NODE_HANDLERS = {

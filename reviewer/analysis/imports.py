@@ -1,0 +1,112 @@
+"""Unused imports: names an import binds that nothing else in the file mentions.
+
+Read from the text, not only the usage graph, so that every mention counts: string
+annotations, `__all__`, docstrings, comments, JSX pragmas. Not reported (an import there
+may be for its effect or for users): `__init__.py` and `index.*` barrels, `from __future__`,
+side-effect imports, dotted `import a.b` and plain imports of project modules, `import x as
+x` re-exports, indented imports (`try:`/`if TYPE_CHECKING:`/function bodies), lines with a
+`noqa` or `eslint-disable` comment, `React` in a JSX file, pytest fixtures imported to be
+requested by parameter name, names other files import from the module (re-exports), and
+project names imported into a module a framework loads to register them (`tasks.py`,
+`models.py`, `admin.py`, `signals.py`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..schema.facts import FileFacts, ImportRef
+from .resolve import ProjectIndex
+from .roles import is_barrel_path
+
+_SILENCED = re.compile(r"#\s*noqa|eslint-disable|@ts-ignore|type:\s*ignore")
+
+
+@dataclass
+class UnusedImport:
+    name: str  # the local binding
+    source: str  # the module as written
+    line_start: int
+    line_end: int
+    confidence: int
+
+
+# Modules a framework imports to find what they define: an import there registers the
+# imported task, model or receiver (celery autodiscovery, Django app loading).
+_REGISTRATION_MODULES = re.compile(r"(?:^|/)(?:tasks|models|admin|signals|receivers|handlers|apps)\.py$")
+
+
+def imported_from(index: ProjectIndex) -> dict[str, set[str]]:
+    """File -> the names other project files import from it: a name a module imports and
+    others import from it is re-exported, used or not in its own text."""
+    found: dict[str, set[str]] = {}
+    for path, facts in index.files.items():
+        for ref in facts.imports:
+            source = index.resolve_import(path, ref) if ref.names else None
+            if source is not None and source != path:
+                found.setdefault(source, set()).update(n.name for n in ref.names)
+    return found
+
+
+def unused_imports(index: ProjectIndex, facts: FileFacts, lines: list[str], requested: set[str],
+                   reexported: set[str]) -> list[UnusedImport]:
+    """The import bindings of one file that nothing else in it mentions. `reexported`: the
+    names other project files import from it (a module that re-exports some names is a
+    re-export module: its other unused imports are only doubtful)."""
+    if is_barrel_path(facts.path) or not lines:
+        return []
+    python = facts.language == "python"
+    registration = python and bool(_REGISTRATION_MODULES.search(facts.path))
+    reexported = reexported & set(index.bindings(facts.path))  # imported here, imported from here
+    found: list[UnusedImport] = []
+    for ref in facts.imports:
+        if ref.kind in ("dynamic", "side_effect") or ref.star or ref.source == "__future__":
+            continue
+        start = ref.line
+        if not 1 <= start <= len(lines) or lines[start - 1][:1].isspace() or _SILENCED.search(lines[start - 1]):
+            continue
+        end = _statement_end(lines, start)
+        if any(_SILENCED.search(line) for line in lines[start - 1:end]):
+            continue
+        rest = "\n".join(lines[:start - 1] + lines[end:])
+        project = index.resolve_import(facts.path, ref) is not None
+        for local, confidence in _bindings(index, facts, ref, python):
+            if local in requested or local in reexported or local == "React" and facts.path.endswith(("x", "X")):
+                continue
+            if registration and project:
+                continue
+            if reexported:
+                confidence -= 30
+            pattern = rf"(?<![\w$]){re.escape(local)}(?![\w$])"
+            if not re.search(pattern, rest):
+                found.append(UnusedImport(local, ("." * ref.level) + ref.source, start, end, confidence))
+    return found
+
+
+def _bindings(index: ProjectIndex, facts: FileFacts, ref: ImportRef, python: bool) -> list[tuple[str, int]]:
+    """(local name, confidence) per binding the import makes that may be reported."""
+    out: list[tuple[str, int]] = []
+    for imported in ref.names:
+        if imported.alias is not None and imported.alias == imported.name:
+            continue  # `from a import b as b`, `export {b as b}`: an explicit re-export
+        out.append((imported.alias or imported.name, 90))
+    if ref.namespace and not ref.names:
+        if python and "." in ref.namespace:
+            return out  # `import a.b` binds a and may be for its effect
+        if python and ref.namespace == ref.source and index.resolve_import(facts.path, ref) is not None:
+            return out  # `import signals`: a project module, maybe imported for its effect
+        out.append((ref.namespace, 80 if python and ref.namespace == ref.source else 90))
+    return out
+
+
+def _statement_end(lines: list[str], start: int) -> int:
+    """The last line of the import statement that starts at `start` (bracketed names span lines)."""
+    depth, line = 0, start
+    while line <= len(lines):
+        text = lines[line - 1].split("#", 1)[0] if not lines[line - 1].lstrip().startswith("//") else ""
+        depth += text.count("(") + text.count("{") - text.count(")") - text.count("}")
+        if depth <= 0:
+            return line
+        line += 1
+    return start

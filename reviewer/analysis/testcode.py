@@ -1,0 +1,96 @@
+"""What a test runner calls in test code: tests, hooks, and fixtures some test asks for.
+
+Test code is not all alive: a helper no test calls and a pytest fixture no test or fixture
+requests (by parameter name, `usefixtures("x")`, `getfixturevalue("x")`) are dead code in
+the tests. The runner's roots, as data:
+
+- Python: `test*` functions, classes collected as tests (`Test*`, `*Test(s)`, a `*TestCase`
+  or `*Case` base) with their `test*` methods, set-up/tear-down methods of any class (a
+  base's run for its test subclasses), public methods of other classes (test doubles: the
+  code under test calls them by name), module names pytest reads (`pytestmark`,
+  `pytest_plugins`, ...), `autouse` fixtures and requested fixtures.
+- JS/TS: top-level code (`describe`/`it` blocks) is a root anyway; an exported name may be
+  loaded by a test configuration (`globalSetup`, `setupFiles`): kept.
+
+Everything else in test code lives only when something alive reaches it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..schema.facts import Symbol
+from .resolve import ProjectIndex
+
+_TEST_FUNCTION = re.compile(r"test", re.I)
+_TEST_CLASS = re.compile(r"Test\w*|\w*Tests?")
+_TEST_BASE = re.compile(r"(?:^|\.)\w*(?:TestCase|Case|Test|Tests)\b")
+_SETUP_METHOD = re.compile(r"set_?up\w*|tear_?down\w*|async_?(?:set_?up|tear_?down)\w*", re.I)
+_TEST_METHOD = re.compile(r"test\w*", re.I)
+RUNNER_NAMES = frozenset({"pytestmark", "pytest_plugins", "collect_ignore", "collect_ignore_glob", "__test__",
+                          "load_tests"})
+_FIXTURE = re.compile(r"^(?:pytest\.|pytest_asyncio\.)?fixture\b")
+_FIXTURE_NAME = re.compile(r"""\bname\s*=\s*["']([A-Za-z_]\w*)["']""")
+_AUTOUSE = re.compile(r"\bautouse\s*=\s*True\b")
+
+
+def fixture_decorator(sym: Symbol) -> str | None:
+    """The `@pytest.fixture(...)` decorator text of a fixture, if it is one."""
+    return next((d for d in sym.decorators if _FIXTURE.match(d.strip().lstrip("@"))), None)
+
+
+def fixture_name(sym: Symbol, decorator: str) -> str:
+    named = _FIXTURE_NAME.search(decorator)
+    return named.group(1) if named else sym.name
+
+
+class TestRoots:
+    """Roots of test code; `reason` says why the runner calls a symbol of a test file."""
+
+    def __init__(self, index: ProjectIndex, test_files: set[str], lookup_strings: dict[str, set[str]]) -> None:
+        self.index = index
+        self.requested: set[str] = set(lookup_strings)  # usefixtures("x"), getfixturevalue("x")
+        for path in test_files:
+            for sym in index.files[path].symbols:
+                self.requested.update(sym.params)
+
+    def reason(self, path: str, sym: Symbol) -> str | None:
+        facts = self.index.files[path]
+        if facts.language != "python":
+            if sym.exported or sym.parent is None and sym.kind == "method":
+                return f"test support exported by {path} (a test configuration may load it)"
+            return None
+        decorator = fixture_decorator(sym)
+        if decorator is not None:
+            name = fixture_name(sym, decorator)
+            if _AUTOUSE.search(decorator):
+                return f"autouse fixture {name}"
+            return f"fixture {name}, requested by a test or fixture" if name in self.requested else None
+        if sym.parent is None:
+            if sym.name in RUNNER_NAMES:
+                return f"{sym.name} is read by the test runner"
+            if sym.kind == "function" and _TEST_FUNCTION.match(sym.name):
+                return "test function"
+            if sym.kind == "class" and self._test_class(path, sym):
+                return "test class"
+            return None
+        parent = self.index.symbols[path].get(sym.parent)
+        if parent is None or parent.kind != "class":
+            return None
+        if _SETUP_METHOD.fullmatch(sym.name):  # a base class's set-up runs for its test subclasses
+            return f"set-up/tear-down method of {parent.name}"
+        if parent.parent is None and self._test_class(path, parent) and _TEST_METHOD.fullmatch(sym.name):
+            return f"test method of {parent.name}"
+        if not self._test_class(path, parent) and not sym.name.startswith("_"):
+            return f"public method of test double {parent.name} (the code under test calls it by name)"
+        return None
+
+    def _test_class(self, path: str, sym: Symbol, depth: int = 0) -> bool:
+        """Collected as tests: by its name or a test-case base, its own or an ancestor's."""
+        if _TEST_CLASS.fullmatch(sym.name) or any(_TEST_BASE.search(base) for base in sym.bases):
+            return True
+        return depth < 8 and any(
+            self._test_class(base.path, self.index.symbols[base.path][base.qualified_name], depth + 1)
+            for base in self.index.base_classes(path, sym.qualified_name)
+            if base.qualified_name in self.index.symbols.get(base.path, {}))
+

@@ -1,0 +1,228 @@
+"""Dead code the analysis must find (issue 10, part 2): dynamic lookups and strings keep
+alive only what they can reach, and dead code in tests, unused imports and unused private
+names are reported. Each case is a small repository, scanned and analyzed for real."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from analysis_helpers import analyze, detail, verdict
+
+APP = {"manage.py": "import sys\n\nprint(sys.argv)\n"}  # a declared start: an application
+
+
+def _utility(evidence, path: str, name: str):
+    return evidence.for_symbol(path, name)["utility"]
+
+
+def test_getattr_on_a_parameter_keeps_no_name_of_its_module(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/util.py": "def get_value(obj, key, default=None):\n    return getattr(obj, key, default)\n\n\n"
+                       "def _orphan():\n    return 1\n",
+        "app/main.py": "from .util import get_value\n\nprint(get_value(1, 'real'))\n",
+    })
+    orphan = _utility(evidence, "app/util.py", "_orphan")
+    assert (orphan.verdict, orphan.report) == ("DEAD", True) and orphan.confidence >= 70
+
+
+def test_getattr_with_a_prefix_keeps_only_names_with_that_prefix(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/visit.py": "class Visitor:\n    def visit(self, node):\n"
+                        "        return getattr(self, f'visit_{node.kind}')(node)\n\n"
+                        "    def visit_name(self, node):\n        return node\n\n"
+                        "    def _unused_helper(self):\n        return 2\n\n\n"
+                        "def _module_orphan():\n    return 3\n",
+        "app/main.py": "from .visit import Visitor\n\nVisitor().visit(1)\n",
+    })
+    assert verdict(evidence, "app/visit.py", "Visitor.visit_name", "utility") == "USED"
+    assert "visit_" in detail(evidence, "app/visit.py", "Visitor.visit_name", "utility")
+    assert verdict(evidence, "app/visit.py", "Visitor._unused_helper", "utility") == "DEAD"
+    assert _utility(evidence, "app/visit.py", "_module_orphan").report
+
+
+def test_globals_and_module_lookups_reach_their_module(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/handlers.py": "def handle_a():\n    return 1\n",
+        "app/dispatch.py": "from . import handlers\n\n\ndef run(kind):\n"
+                           "    return getattr(handlers, 'handle_' + kind)()\n\n\n"
+                           "def cmd_x():\n    return 2\n\n\n"
+                           "def call(name):\n    return globals()[name]()\n",
+        "app/main.py": "from .dispatch import run, call\n\nrun('a')\ncall('cmd_x')\n",
+    })
+    assert verdict(evidence, "app/handlers.py", "handle_a", "utility") == "USED"
+    assert verdict(evidence, "app/dispatch.py", "cmd_x", "utility") == "USED"
+
+
+def test_strings_keep_names_alive_only_where_they_can_become_lookups(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/names.py": "def compared_name():\n    return 1\n\n\n"
+                        "def dict_key_name():\n    return 2\n\n\n"
+                        "def patched_name():\n    return 3\n\n\n"
+                        "class Admin:\n    list_display = ('admin_column',)\n\n"
+                        "    def admin_column(self, obj):\n        return obj\n",
+        "app/main.py": "import app.names\n\n\ndef check(kind, obj, mock):\n"
+                       "    mock.setattr(obj, 'patched_name', None)\n"
+                       "    data = {'dict_key_name': 1}\n"
+                       "    return kind == 'compared_name', data, app.names.Admin\n\n\ncheck(1, 2, 3)\n",
+    })
+    for name in ("compared_name", "dict_key_name"):
+        found = _utility(evidence, "app/names.py", name)
+        assert found.verdict == "DEAD" and found.report, name
+        assert "the string" in found.detail  # named as a weak hint
+    assert verdict(evidence, "app/names.py", "patched_name", "utility") == "USED"
+    assert verdict(evidence, "app/names.py", "Admin.admin_column", "utility") == "USED"
+
+
+def test_conventions_read_exports_and_computed_requires_reach_other_modules(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "web", "private": true}',
+        "app/docs/page.tsx": "export default function Page() { return null }\nfunction orphanHelper() { return 1 }\n",
+        "src/view.js": "function View(name) { return require(name) }\nfunction unusedStat() { return 2 }\n"
+                       "module.exports = View\n",
+        "src/main.js": "const View = require('./view')\nView('x')\n",
+    })
+    assert verdict(evidence, "app/docs/page.tsx", "Page", "utility") == "USED"
+    assert _utility(evidence, "app/docs/page.tsx", "orphanHelper").report
+    assert _utility(evidence, "src/view.js", "unusedStat").report
+
+
+def test_unused_fixtures_and_test_helpers_are_dead_test_code(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "def f():\n    return 1\n",
+        "tests/conftest.py": "import pytest\n\n\n@pytest.fixture\ndef client():\n    return 1\n\n\n"
+                             "@pytest.fixture\ndef unused_fixture():\n    return 2\n\n\n"
+                             "@pytest.fixture(name='db')\ndef _db_fixture():\n    return 3\n\n\n"
+                             "@pytest.fixture(autouse=True)\ndef reset():\n    yield\n\n\n"
+                             "@pytest.fixture\ndef by_string():\n    return 4\n\n\n"
+                             "def pytest_configure(config):\n    pass\n",
+        "tests/test_app.py": "import pytest\nfrom app import f\n\n\ndef _helper():\n    return f()\n\n\n"
+                             "def _unused_helper():\n    return 5\n\n\n"
+                             "def test_f(client, db):\n    assert _helper() == client\n\n\n"
+                             "@pytest.mark.usefixtures('by_string')\nclass TestThing:\n"
+                             "    def setup_method(self):\n        self.x = 1\n\n"
+                             "    def test_x(self):\n        assert self._check()\n\n"
+                             "    def _check(self):\n        return True\n\n"
+                             "    def _stale(self):\n        return False\n\n\n"
+                             "class Base:\n    def setup_method(self):\n        pass\n\n\n"
+                             "class TestSub(Base):\n    def test_y(self):\n        assert FakeRegistry()\n\n\n"
+                             "class FakeRegistry:\n    def Close(self):\n        pass\n",
+    })
+    for name in ("Base.setup_method", "FakeRegistry.Close"):
+        assert verdict(evidence, "tests/test_app.py", name, "utility") == "USED", name
+    for name in ("client", "_db_fixture", "reset", "by_string", "pytest_configure"):
+        assert verdict(evidence, "tests/conftest.py", name, "utility") == "USED", name
+    for name in ("test_f", "_helper", "TestThing.setup_method", "TestThing.test_x", "TestThing._check"):
+        assert verdict(evidence, "tests/test_app.py", name, "utility") == "USED", name
+    fixture = _utility(evidence, "tests/conftest.py", "unused_fixture")
+    assert (fixture.verdict, fixture.report) == ("DEAD", True) and fixture.detail.startswith("unused fixture")
+    for name in ("_unused_helper", "TestThing._stale"):
+        found = _utility(evidence, "tests/test_app.py", name)
+        assert found.verdict == "DEAD" and found.detail.startswith("unused test code"), name
+    assert _utility(evidence, "tests/test_app.py", "_unused_helper").report
+
+
+def test_unused_imports_are_reported_and_reexports_are_not(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "from .core import run\n",
+        "app/core.py": "from __future__ import annotations\n\nimport os\nimport json\nimport app.signals\n"
+                       "from typing import TYPE_CHECKING, Any\nfrom .models import Model as Model\n"
+                       "from collections import (\n    OrderedDict,\n    defaultdict,\n)\n"
+                       "from decimal import Decimal  # noqa: F401\n\nif TYPE_CHECKING:\n    from .models import Other\n\n\n"
+                       "def run(x: 'Other') -> Any:\n    return json.dumps(defaultdict(list))\n\n\n"
+                       "_UNUSED_CONSTANT = 3\n",
+        "app/models.py": "class Model:\n    pass\n\n\nclass Other:\n    pass\n",
+        "app/signals.py": "print('registered')\n",
+        "app/compat.py": "from urllib.parse import urlparse, quote\n",  # a re-export module
+        "app/client.py": "from .compat import urlparse\n\nprint(urlparse)\n",
+        "app/tasks.py": "from .models import Model\n",  # imported to be registered
+        "web/package.json": '{"name": "web", "private": true}',
+        "web/src/main.tsx": "import React from 'react'\nimport { used, unusedName } from './lib'\nimport './side.css'\n"
+                            "export const App = () => <div>{used()}</div>\n",
+        "web/src/lib.ts": "export const used = () => 1\nexport const unusedName = 2\n",
+    })
+    messages = sorted(f.message.split(" (from")[0] for f in evidence.findings if f.message.startswith("unused import"))
+    assert messages == ["unused import OrderedDict", "unused import os", "unused import unusedName"]
+    constant = _utility(evidence, "app/core.py", "_UNUSED_CONSTANT")
+    assert (constant.verdict, constant.report) == ("DEAD", True)
+
+
+def test_external_bases_keep_a_class_alive_only_when_their_framework_finds_subclasses(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/models.py": "from django.db import models\nfrom http.server import BaseHTTPRequestHandler\n"
+                         "import argparse\n\n\nclass Article(models.Model):\n    def save(self, *a):\n        pass\n\n"
+                         "    def _stale_helper(self):\n        return 1\n\n\n"
+                         "class _Handler(BaseHTTPRequestHandler):\n    def do_GET(self):\n        pass\n\n\n"
+                         "class Fmt(argparse.HelpFormatter):\n    def _split_lines(self, text, width):\n"
+                         "        return [text]\n\n    def _unused(self):\n        return 1\n\n\n"
+                         "print(Fmt)\n\n\n"
+                         "class LooseAction(argparse.Action):\n    pass\n",
+        "app/main.py": "from . import models\n\nprint(models)\n",
+    })
+    assert verdict(evidence, "app/models.py", "Article", "utility") == "USED"
+    assert verdict(evidence, "app/models.py", "Article.save", "utility") == "USED"
+    helper = _utility(evidence, "app/models.py", "Article._stale_helper")  # Model may define it: unknown
+    assert (helper.verdict, helper.report) == ("DEAD", False)
+    assert verdict(evidence, "app/models.py", "Fmt._split_lines", "utility") == "USED"  # argparse defines it
+    unused = _utility(evidence, "app/models.py", "Fmt._unused")  # argparse does not
+    assert (unused.verdict, unused.report) == ("DEAD", True)
+    handler = _utility(evidence, "app/models.py", "_Handler")
+    assert (handler.verdict, handler.report) == ("DEAD", True) and "external base" in handler.detail
+    loose = _utility(evidence, "app/models.py", "LooseAction")  # public: its framework may instantiate it
+    assert loose.verdict == "DEAD" and not loose.report
+
+
+def test_a_project_started_by_its_deployment_is_an_application(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "pyproject.toml": "[project]\nname = 'svc'\nversion = '1'\n",
+        "Procfile": "web: uvicorn svc.server:app --port 80\n",
+        "svc/__init__.py": "from .helpers import shout\n",
+        "svc/server.py": "def app(scope, receive, send):\n    return None\n",
+        "svc/helpers.py": "def shout(x):\n    return x\n\n\ndef never_called():\n    return 1\n",
+    })
+    assert verdict(evidence, "svc/server.py", "app", "utility") == "USED"
+    dead = _utility(evidence, "svc/helpers.py", "never_called")
+    assert (dead.verdict, dead.report) == ("DEAD", True), dead.detail
+    assert "application (uvicorn svc.server:app in Procfile)" in dead.detail
+
+
+def test_tests_axis_sees_module_aliases_default_exports_and_a_root_tests_py(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "pkg/__init__.py": "",
+        "pkg/mod.py": "def f():\n    return 1\n\n\ndef g():\n    return 2\n",
+        "tests.py": "import pkg.mod as m\n\n\ndef test_f():\n    assert m.f() == 1\n",
+        "web/package.json": '{"name": "web", "private": true}',
+        "web/src/widget.ts": "export default class Widget {\n  size() { return 1 }\n}\n",
+        "web/src/widget.test.ts": "import Widget from './widget'\n\n"
+                                  "it('sizes', () => { expect(new Widget().size()).toBe(1) })\n",
+    })
+    assert verdict(evidence, "pkg/mod.py", "f", "tests") == "GOOD"
+    assert verdict(evidence, "pkg/mod.py", "g", "tests") == "NONE"
+    assert evidence.for_symbol("pkg/mod.py", "g")["tests"].report
+    assert verdict(evidence, "web/src/widget.ts", "Widget", "tests") == "GOOD"
+    assert verdict(evidence, "web/src/widget.ts", "Widget.size", "tests") == "GOOD"
+
+
+def test_a_dead_cycle_is_one_finding(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/cycle.py": "class _Loop:\n    def a(self):\n        return _Loop().b()\n\n"
+                        "    def b(self):\n        return self.a()\n",
+        "app/main.py": "from . import cycle\n\nprint(cycle)\n",
+    })
+    reported = [name for name in ("_Loop", "_Loop.a", "_Loop.b")
+                if _utility(evidence, "app/cycle.py", name).report]
+    assert reported == ["_Loop"]
