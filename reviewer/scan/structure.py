@@ -46,16 +46,17 @@ _TUPLE_TARGET = re.compile(r"^\s*([A-Za-z_][\w]*(?:\s*,\s*[A-Za-z_][\w]*)+)\s*=(
 
 
 @cache
-def _patterns(syntax: TokenSyntax) -> tuple[re.Pattern, re.Pattern]:
-    """(literal/operator scan, vocabulary scan) of one grammar; comments and docstrings are their own kinds."""
+def _patterns(syntax: TokenSyntax) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    """(literal/operator scan, vocabulary scan, literal/operator/name scan) of one grammar;
+    comments and docstrings are their own kinds."""
     docstring = f"|(?P<triple>{syntax.docstring})" if syntax.docstring else ""
-    code = re.compile(f"(?P<comment>{syntax.comment}){docstring}|(?P<str>{_STRING})|(?P<num>{_NUMBER})|(?P<op>{_OPERATOR})")
+    code_source = f"(?P<comment>{syntax.comment}){docstring}|(?P<str>{_STRING})|(?P<num>{_NUMBER})|(?P<op>{_OPERATOR})"
     prefix = f"{syntax.string_prefix}(?:{_STRING})" if syntax.string_prefix else _STRING
     vocabulary = re.compile(
         f"(?P<comment>{syntax.comment}){docstring}|(?P<str>{prefix})|(?P<num>{_NUMBER})"
         f"|(?P<id>{syntax.identifier})|(?P<punct>{syntax.punctuation})"
     )
-    return code, vocabulary
+    return re.compile(code_source), vocabulary, re.compile(f"{code_source}|(?P<id>{_IDENT.pattern})")
 
 
 def structure_of(text: str, syntax: TokenSyntax) -> Structure:
@@ -70,7 +71,31 @@ def structure_of(text: str, syntax: TokenSyntax) -> Structure:
 
 
 def _code_tokens(body: str, syntax: TokenSyntax) -> list[tuple[str, str]]:
-    """(kind, text) tokens of `body` without comments and docstrings; kinds: str num op id."""
+    """(kind, text) tokens of `body` without comments and docstrings; kinds: str num op id.
+
+    One scan with names as the last alternative. It reads as _code_tokens_between
+    (names only between the other tokens) unless a name holds a `$`: `$1` reads as a
+    name there but as `$` then a number here (`\b` sees `$` as a boundary), so then
+    that scan decides."""
+    tokens: list[tuple[str, str]] = []
+    append = tokens.append
+    for match in _patterns(syntax)[2].finditer(body):
+        kind = match.lastgroup
+        if kind == "comment" or kind == "triple":  # comments and docstrings say nothing about behaviour
+            continue
+        text = match.group()
+        if kind == "str":
+            text = text[1:-1]
+            if "${" in text:  # template literals: the embedded expressions are code (names), not the constant
+                text = _TEMPLATE_EXPR.sub("${}", text)
+        elif kind == "id" and "$" in text:
+            return _code_tokens_between(body, syntax)
+        append((kind, text))
+    return tokens
+
+
+def _code_tokens_between(body: str, syntax: TokenSyntax) -> list[tuple[str, str]]:
+    """_code_tokens with names read only between the literal/operator tokens."""
     tokens: list[tuple[str, str]] = []
     position = 0
     for match in _patterns(syntax)[0].finditer(body):
