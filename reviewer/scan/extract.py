@@ -54,6 +54,11 @@ from reviewer.schema.facts import (
     complexity_score,
 )
 
+# The version of what extraction produces: bump it with any change to the facts a file
+# gives (here, in the readers it calls or in the language tables), so that the facts
+# cache (cache.py) parses every file again rather than serve facts of the old scanner.
+SCANNER_VERSION = 1
+
 _MAX_SIGNATURE = 300
 _MAX_CALLEE = 120
 _MAX_STRING_LITERALS = 500

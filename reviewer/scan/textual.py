@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import re
 
-_NAME_FRAGMENT = re.compile(r"""(?:\b[fFrR]{1,2})?["'`]([A-Za-z_$][\w$]*)(?:\{|\$\{|%[sr]|["'`]\s*\+)""")
+# Starts at the quote (a string prefix `f"` changes nothing): a leading character class lets
+# the regex engine skip to candidate positions, ten times faster than an optional prefix.
+_NAME_FRAGMENT = re.compile(r"""["'`]([A-Za-z_$][\w$]*)(?:\{|\$\{|%[sr]|["'`]\s*\+)""")
 # Kept free of look-behinds: it runs over every line of every file.
 _ASSERTS = re.compile(
     r"assert|expect\s*\(|pytest\.(?:raises|warns|approx)|\.should\b|\.to[A-Z]\w*\s*\(|self\.fail\s*\("
@@ -25,6 +27,8 @@ _ASSERTS = re.compile(
 _LITERAL = re.compile(r"""^(?:"[^"]*"|'[^']*'|`[^`$]*`|-?\d+(?:\.\d+)?|True|False|None|true|false|null)$""")
 _DOTTED_STRING = re.compile(r"""["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)["']""")
 _HTTP_CALL = re.compile(r"""\b(?:client|test_client|api_client|app|request\([^)]*\))\s*\.\s*(?:get|post|put|patch|delete|head|options)\s*\(""")
+# _HTTP_CALL without its leading `\b`: a quick first search (a `\b` first makes the engine try every position).
+_HTTP_CALL_CANDIDATE = re.compile(_HTTP_CALL.pattern.removeprefix(r"\b"))
 _PATH_STRING = re.compile(r"""["'`]([^"'`\n]*/[^"'`\n]*)["'`]""")
 MAX_ARGUMENTS = 120  # longer argument lists are not a literal choice of product
 NOT_LITERAL = "*"  # a call whose arguments are not all literals
@@ -52,7 +56,7 @@ def dotted_strings(text: str) -> list[str]:
 def http_call_paths(text: str) -> list[str]:
     """The strings holding a "/" of a file that makes HTTP client calls ([] when it makes none;
     ["/"] when it makes some on paths it does not spell out)."""
-    if not _HTTP_CALL.search(text):
+    if not (_HTTP_CALL_CANDIDATE.search(text) and _HTTP_CALL.search(text)):
         return []
     return sorted(set(_PATH_STRING.findall(text))) or ["/"]
 
