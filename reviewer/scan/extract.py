@@ -445,7 +445,8 @@ class Extractor:
             node = frame.node
             if syntax is not None:
                 if node is not None and node.type in syntax.function_types:
-                    fields["behaviour"] = read_behaviour(node, syntax, spec.family)
+                    code_start = frame.hash_range[0] if frame.hash_range is not None else node.start_byte
+                    fields["behaviour"] = read_behaviour(node, syntax, spec.family, code_start)
                 else:
                     fields["behaviour"] = {"family": spec.family}
             if tokens is not None:
