@@ -121,7 +121,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
 
     started = time.perf_counter()
     with ui.phase("scan") as bar:
-        scan = scan_repository(root, config, progress=bar.advance)
+        scan = scan_repository(root, config, progress=bar.advance, facts_cache=Workspace(root, config.output).facts_cache)
     seconds["scan"] = time.perf_counter() - started
 
     started = time.perf_counter()
@@ -210,7 +210,7 @@ def index_only(root: Path, config: Config, rebuild: bool, ui: UI):
     from .rag.indexer import index_repository
     from .scan import scan_repository
 
-    scan = scan_repository(root, config)
+    scan = scan_repository(root, config, facts_cache=Workspace(root, config.output).facts_cache)
     resolve = ProjectIndex.build(scan, root).resolve_callee
     with ui.phase("index") as bar:
         return index_repository(root, config, scan, resolve, rebuild=rebuild, progress=bar.progress)

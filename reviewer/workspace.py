@@ -38,6 +38,11 @@ class Workspace:
         return self.base / "cache"
 
     @property
+    def facts_cache(self) -> Path:
+        """FileFacts of files scanned before, by content (scan.cache)."""
+        return self.cache / "facts"
+
+    @property
     def rag(self) -> Path:
         return self.base / "rag"
 

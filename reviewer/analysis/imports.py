@@ -1,6 +1,6 @@
 """Unused imports: names an import binds that nothing else in the file mentions.
 
-Read from the text, not only the usage graph, so that every mention counts: string
+The scan reads the mentions from the text (ImportRef.unmentioned), not only the usage graph, so that every mention counts: string
 annotations, `__all__`, docstrings, comments, JSX pragmas. Not reported (an import there
 may be for its effect or for users): `__init__.py` and `index.*` barrels, `from __future__`,
 side-effect imports, dotted `import a.b` and plain imports of project modules, `import x as
@@ -20,7 +20,6 @@ from ..schema.facts import FileFacts, ImportRef
 from .resolve import ProjectIndex
 from .roles import is_barrel_path
 
-_SILENCED = re.compile(r"#\s*noqa|eslint-disable|@ts-ignore|type:\s*ignore")
 
 
 @dataclass
@@ -49,27 +48,20 @@ def imported_from(index: ProjectIndex) -> dict[str, set[str]]:
     return found
 
 
-def unused_imports(index: ProjectIndex, facts: FileFacts, lines: list[str], requested: set[str],
+def unused_imports(index: ProjectIndex, facts: FileFacts, requested: set[str],
                    reexported: set[str]) -> list[UnusedImport]:
-    """The import bindings of one file that nothing else in it mentions. `reexported`: the
-    names other project files import from it (a module that re-exports some names is a
-    re-export module: its other unused imports are only doubtful)."""
-    if is_barrel_path(facts.path) or not lines:
+    """The import bindings of one file that nothing else in it mentions (the scan read the
+    mentions). `reexported`: the names other project files import from it (a module that
+    re-exports some names is a re-export module: its other unused imports are only doubtful)."""
+    if is_barrel_path(facts.path):
         return []
     python = facts.language == "python"
     registration = python and bool(_REGISTRATION_MODULES.search(facts.path))
     reexported = reexported & set(index.bindings(facts.path))  # imported here, imported from here
     found: list[UnusedImport] = []
     for ref in facts.imports:
-        if ref.kind in ("dynamic", "side_effect") or ref.star or ref.source == "__future__":
+        if ref.kind in ("dynamic", "side_effect") or ref.star or ref.source == "__future__" or not ref.reportable:
             continue
-        start = ref.line
-        if not 1 <= start <= len(lines) or lines[start - 1][:1].isspace() or _SILENCED.search(lines[start - 1]):
-            continue
-        end = _statement_end(lines, start)
-        if any(_SILENCED.search(line) for line in lines[start - 1:end]):
-            continue
-        rest = "\n".join(lines[:start - 1] + lines[end:])
         project = index.resolve_import(facts.path, ref) is not None
         for local, confidence in _bindings(index, facts, ref, python):
             if local in requested or local in reexported or local == "React" and facts.path.endswith(("x", "X")):
@@ -78,9 +70,8 @@ def unused_imports(index: ProjectIndex, facts: FileFacts, lines: list[str], requ
                 continue
             if reexported:
                 confidence -= 30
-            pattern = rf"(?<![\w$]){re.escape(local)}(?![\w$])"
-            if not re.search(pattern, rest):
-                found.append(UnusedImport(local, ("." * ref.level) + ref.source, start, end, confidence))
+            if local in ref.unmentioned:
+                found.append(UnusedImport(local, ("." * ref.level) + ref.source, ref.line, ref.line_end, confidence))
     return found
 
 
@@ -98,15 +89,3 @@ def _bindings(index: ProjectIndex, facts: FileFacts, ref: ImportRef, python: boo
             return out  # `import signals`: a project module, maybe imported for its effect
         out.append((ref.namespace, 80 if python and ref.namespace == ref.source else 90))
     return out
-
-
-def _statement_end(lines: list[str], start: int) -> int:
-    """The last line of the import statement that starts at `start` (bracketed names span lines)."""
-    depth, line = 0, start
-    while line <= len(lines):
-        text = lines[line - 1].split("#", 1)[0] if not lines[line - 1].lstrip().startswith("//") else ""
-        depth += text.count("(") + text.count("{") - text.count(")") - text.count("}")
-        if depth <= 0:
-            return line
-        line += 1
-    return start

@@ -575,8 +575,7 @@ class UtilityAnalysis:
         reexported = imported_from(self.index)
         for path, facts in self.index.files.items():
             requested = self.test_roots.requested if path in self.test_files else set()
-            for unused in unused_imports(self.index, facts, self.sources.lines(path), requested,
-                                         reexported.get(path, set())):
+            for unused in unused_imports(self.index, facts, requested, reexported.get(path, set())):
                 if unused.confidence < self.min_confidence:
                     continue
                 findings.append(FileFinding(

@@ -3,7 +3,8 @@
 discover (discovery.py) -> read bytes, sha256, decode check, binary/generated
 check -> extract_file (extract.py) -> ScanResult. Files are parsed in a pool of
 processes when there are many of them; a file that cannot be read or parsed is
-listed as skipped, never fatal.
+listed as skipped, never fatal. With a facts cache (cache.py), a file whose bytes were
+scanned before is read and hashed in this process and not parsed again.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pathlib import Path
 
 from ..config import Config
 from ..gcpause import gc_paused
+from .cache import FactsCache, facts_key
 from .discovery import Discovery, NotRegularFile, SourceFile, content_skip_reason, discover, discover_paths, read_regular
 from .extract import extract_file
 from ..schema.facts import FileFacts, ScanResult, SkippedFile
@@ -53,6 +55,7 @@ def _unscanned_names(root: Path, skipped: list[SkippedFile]) -> dict[str, str]:
 
 
 Outcome = tuple[FileFacts | SkippedFile, str | None]  # a file's facts or why it was skipped; a warning
+Work = tuple[SourceFile, bytes | None]  # a file to scan, with its bytes when already read
 
 # Below this many files a process pool costs more (start-up, pickling) than it saves.
 PARALLEL_MIN_FILES = 200
@@ -65,15 +68,22 @@ CHUNK_MAX_FILES = 64
 _CODING_COOKIE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)", re.MULTILINE)
 
 
-def scan_repository(root: Path, config: Config, *, workers: int | None = None, progress: Progress | None = None) -> ScanResult:
-    """Scan every file in scope under `root` (see discovery.py for what is in scope)."""
+def scan_repository(
+    root: Path, config: Config, *, workers: int | None = None, progress: Progress | None = None,
+    facts_cache: Path | None = None,
+) -> ScanResult:
+    """Scan every file in scope under `root` (see discovery.py for what is in scope).
+
+    `facts_cache`: the folder of the facts cache (cache.py), None to parse every file;
+    after this whole-repository scan it holds this scan's entries only."""
     started = time.perf_counter()
     found = discover(root, config, check_content=False)
-    return _scan_discovered(root, found, started, workers, progress)
+    return _scan_discovered(root, found, started, workers, progress, facts_cache, prune=True)
 
 
 def scan_paths(
-    root: Path, config: Config, paths: list[str], *, workers: int | None = None, progress: Progress | None = None
+    root: Path, config: Config, paths: list[str], *, workers: int | None = None, progress: Progress | None = None,
+    facts_cache: Path | None = None,
 ) -> ScanResult:
     """Scan only `paths` (repo-relative or absolute), under the same rules as a full scan.
 
@@ -81,17 +91,17 @@ def scan_paths(
     """
     started = time.perf_counter()
     found = discover_paths(root, config, paths, check_content=False)
-    return _scan_discovered(root, found, started, workers, progress)
+    return _scan_discovered(root, found, started, workers, progress, facts_cache, prune=False)
 
 
-def scan_file(source: SourceFile) -> Outcome:
-    """Read, check and parse one file: its facts or why it was skipped, and a warning if any."""
-    try:
-        data = read_regular(source.abs_path)
-    except NotRegularFile as exc:
-        return SkippedFile(path=source.path, reason=str(exc)), None
-    except OSError as exc:
-        return SkippedFile(path=source.path, reason=f"unreadable: {exc.strerror or exc}"), None
+def scan_file(source: SourceFile, data: bytes | None = None) -> Outcome:
+    """Read (unless `data` holds the bytes), check and parse one file: its facts or why it was
+    skipped, and a warning if any."""
+    if data is None:
+        try:
+            data = _read(source)
+        except OSError as exc:
+            return _unreadable(source, exc), None
     reason = content_skip_reason(source.path, data)
     if reason:
         return SkippedFile(path=source.path, reason=reason), None
@@ -104,11 +114,22 @@ def scan_file(source: SourceFile) -> Outcome:
         return SkippedFile(path=source.path, reason=f"parse failed: {type(exc).__name__}: {detail}".rstrip(": ")), None
     facts.sha256 = sha256  # of the bytes on disk, whatever the decoding did
     facts.size = len(data)
-    warning = None
-    if replaced:
-        facts.decode_errors = True
-        warning = f"{source.path}: non-UTF-8 bytes replaced"
-    return facts, warning
+    facts.decode_errors = replaced
+    return facts, _decode_warning(facts)
+
+
+def _read(source: SourceFile) -> bytes:
+    return read_regular(source.abs_path)  # never blocks on a FIFO or device swapped in after discovery
+
+
+def _unreadable(source: SourceFile, exc: OSError) -> SkippedFile:
+    if isinstance(exc, NotRegularFile):
+        return SkippedFile(path=source.path, reason=str(exc))
+    return SkippedFile(path=source.path, reason=f"unreadable: {exc.strerror or exc}")
+
+
+def _decode_warning(facts: FileFacts) -> str | None:
+    return f"{facts.path}: non-UTF-8 bytes replaced" if facts.decode_errors else None
 
 
 def _as_utf8(data: bytes, language: str) -> tuple[bytes, bool]:
@@ -134,19 +155,19 @@ def _as_utf8(data: bytes, language: str) -> tuple[bytes, bool]:
     return data.decode("utf-8", errors="replace").encode("utf-8"), True
 
 
-def _scan_chunk(chunk: list[SourceFile]) -> list[Outcome]:
+def _scan_chunk(chunk: list[Work]) -> list[Outcome]:
     with gc_paused():
-        return [scan_file(source) for source in chunk]
+        return [scan_file(source, data) for source, data in chunk]
 
 
-def _chunks(files: list[SourceFile]) -> list[list[SourceFile]]:
+def _chunks(files: list[Work]) -> list[list[Work]]:
     """Units of work, biggest files first so that the last chunks are short."""
-    chunks: list[list[SourceFile]] = []
-    current: list[SourceFile] = []
+    chunks: list[list[Work]] = []
+    current: list[Work] = []
     current_bytes = 0
-    for source in sorted(files, key=lambda f: f.size, reverse=True):
-        current.append(source)
-        current_bytes += source.size
+    for work in sorted(files, key=lambda w: w[0].size, reverse=True):
+        current.append(work)
+        current_bytes += work[0].size
         if current_bytes >= CHUNK_BYTES or len(current) >= CHUNK_MAX_FILES:
             chunks.append(current)
             current, current_bytes = [], 0
@@ -162,23 +183,23 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _scan_serially(files: list[SourceFile], progress: Progress | None) -> list[Outcome]:
+def _scan_serially(files: list[Work], progress: Progress | None) -> list[Outcome]:
     outcomes = []
-    for source in files:
-        outcomes.append(scan_file(source))
+    for source, data in files:
+        outcomes.append(scan_file(source, data))
         if progress:
             progress(1)
     return outcomes
 
 
-def _scan_in_pool(files: list[SourceFile], workers: int, progress: Progress | None) -> tuple[list[Outcome], list[SourceFile]]:
+def _scan_in_pool(files: list[Work], workers: int, progress: Progress | None) -> tuple[list[Outcome], list[Work]]:
     """Scan in `workers` processes: the outcomes, and the files left undone if the pool broke."""
     # forkserver, not fork: the caller may run threads (a progress bar), and
     # forking a threaded process can deadlock the child.
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(["reviewer.scan.extract"])
     outcomes: list[Outcome] = []
-    unfinished: list[SourceFile] = []
+    unfinished: list[Work] = []
     with _isolated_imports(), ProcessPoolExecutor(max_workers=workers, mp_context=context,
                                                   initializer=_worker_start, initargs=(os.getpid(),)) as pool:
         futures = {pool.submit(_scan_chunk, chunk): chunk for chunk in _chunks(files)}
@@ -243,16 +264,33 @@ def _worker_start(parent: int) -> None:
     threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
 
 
-def _scan_discovered(root: Path, found: Discovery, started: float, workers: int | None, progress: Progress | None) -> ScanResult:
+def _scan_discovered(
+    root: Path, found: Discovery, started: float, workers: int | None, progress: Progress | None,
+    facts_cache: Path | None, prune: bool,
+) -> ScanResult:
     workers = workers or default_workers()
     with gc_paused():
-        if workers > 1 and len(found.files) > PARALLEL_MIN_FILES:
-            outcomes, unfinished = _scan_in_pool(found.files, workers, progress)
+        if facts_cache is None:
+            outcomes, work = [], [(source, None) for source in found.files]
+        else:
+            cache = FactsCache(facts_cache)
+            outcomes, work, live = _from_cache(cache, found.files, progress)
+        if workers > 1 and len(work) > PARALLEL_MIN_FILES:
+            parsed, unfinished = _scan_in_pool(work, workers, progress)
             if unfinished:  # a worker died (a crash in a native parser): finish here, one file at a time
                 found.warnings.append(f"a scan worker process crashed; {len(unfinished)} files were scanned serially")
-                outcomes.extend(_scan_serially(unfinished, progress))
+                parsed.extend(_scan_serially(unfinished, progress))
         else:
-            outcomes = _scan_serially(found.files, progress)
+            parsed = _scan_serially(work, progress)
+        if facts_cache is not None:
+            for facts, _ in parsed:
+                if isinstance(facts, FileFacts):
+                    key = facts_key(facts.path, facts.sha256, facts.language)
+                    cache.put(key, facts)
+                    live.add(key)
+            if prune:
+                cache.prune(live)
+        outcomes.extend(parsed)
 
     result = ScanResult(root=str(root.resolve()), skipped=list(found.skipped), warnings=list(found.warnings))
     for outcome, warning in outcomes:
@@ -268,3 +306,30 @@ def _scan_discovered(root: Path, found: Discovery, started: float, workers: int 
     result.warnings.sort()
     result.seconds = round(time.perf_counter() - started, 3)
     return result
+
+
+def _from_cache(cache: FactsCache, files: list[SourceFile], progress: Progress | None) -> tuple[list[Outcome], list[Work], set[str]]:
+    """Read and hash every file: the outcomes the cache holds, the files left to parse (with
+    their bytes, so that they are read once), and the cache keys of the files found there."""
+    outcomes: list[Outcome] = []
+    work: list[Work] = []
+    live: set[str] = set()
+    for source in files:
+        try:
+            data = _read(source)
+        except OSError as exc:
+            outcomes.append((_unreadable(source, exc), None))
+            if progress:
+                progress(1)
+            continue
+        sha256 = hashlib.sha256(data).hexdigest()
+        key = facts_key(source.path, sha256, source.language)
+        facts = cache.get(key, source.path, sha256)
+        if facts is None:
+            work.append((source, data))
+            continue
+        live.add(key)
+        outcomes.append((facts, _decode_warning(facts)))
+        if progress:
+            progress(1)
+    return outcomes, work, live

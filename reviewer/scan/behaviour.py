@@ -915,12 +915,43 @@ def _negate(condition: str) -> str:
 # -- entry point ---------------------------------------------------------------------------
 
 
-def read_behaviour(function: Node, syntax: BehaviourSyntax, family: str) -> Behaviour:
+# Jobs a callee names only over a collection another idiom built (`sum(map(...))`): alone they name none.
+_TRANSFORM_ONLY = TRANSFORM_JOBS | {"wrap"}
+_job_words_of: dict[int, re.Pattern[bytes]] = {}  # id(BehaviourSyntax) -> its _job_words
+
+
+def _job_words(syntax: BehaviourSyntax) -> re.Pattern[bytes]:
+    """The words without which a body names no job: `for` (every loop that names one) and the
+    callees that do (`sum`, `max`, `.reduce`; see _call_fact), dotted ones by their last part."""
+    found = _job_words_of.get(id(syntax))
+    if found is None:
+        callees = {*syntax.functions.items(), *syntax.methods.items()}
+        words = {"for", *(name.rsplit(".", 1)[-1] for name, job in callees if job not in _TRANSFORM_ONLY)}
+        found = re.compile(rb"\b(?:" + b"|".join(re.escape(w.encode()) for w in sorted(words)) + rb")\b")
+        _job_words_of[id(syntax)] = found
+    return found
+
+
+def may_name_a_job(function: Node, syntax: BehaviourSyntax, code_start: int) -> bool:
+    """Whether reading the body can name a job: one of _job_words in its code (from byte
+    `code_start`, past the docstring, whose "for" names nothing), or its own name used again
+    (recursion: `return n * f(n - 1)`). Most functions have neither, and their reading is skipped."""
+    text = function.text
+    if _job_words(syntax).search(text, max(0, code_start - function.start_byte)):
+        return True
+    name = function.child_by_field_name("name")
+    return name is not None and text.count(name.text) > 1
+
+
+def read_behaviour(function: Node, syntax: BehaviourSyntax, family: str, code_start: int = 0) -> Behaviour:
     """What one parsed function node does: comparable jobs, their coverage, and the card sentence.
 
     Two readings of the function's own subtree: the jobs name parameters by position (for
     comparing), the sentence by name (for the embedding). Unusual syntax (an error-recovered
-    tree) loses the behaviour, never the symbol."""
+    tree) loses the behaviour, never the symbol. `code_start`: the byte where the body's
+    code starts (after a docstring)."""
+    if not may_name_a_job(function, syntax, code_start):
+        return Behaviour(family=family)  # what the reading gives a body that names no job (coverage 0)
     try:
         reader = _Reader(syntax, parameters_as_roles=True)
         facts = reader.read_function(function)

@@ -55,6 +55,11 @@ from reviewer.schema.facts import (
     complexity_score,
 )
 
+# The version of what extraction produces: bump it with any change to the facts a file
+# gives (here, in the readers it calls or in the language tables), so that the facts
+# cache (cache.py) parses every file again rather than serve facts of the old scanner.
+SCANNER_VERSION = 1
+
 _MAX_SIGNATURE = 300
 _MAX_CALLEE = 120
 _MAX_STRING_LITERALS = 500
@@ -410,6 +415,7 @@ class Extractor:
         data = self.data
         text = data.decode("utf-8", "replace")
         self._read_bodies(text, symbols)
+        textual.annotate_imports(text, self.imports)
         # One validation of plain dicts (pydantic-core) is cheaper than building models one by one.
         return FileFacts.model_validate(
             dict(
@@ -458,7 +464,8 @@ class Extractor:
             node = frame.node
             if syntax is not None:
                 if node is not None and node.type in syntax.function_types:
-                    fields["behaviour"] = read_behaviour(node, syntax, spec.family)
+                    code_start = frame.hash_range[0] if frame.hash_range is not None else node.start_byte
+                    fields["behaviour"] = read_behaviour(node, syntax, spec.family, code_start)
                 else:
                     fields["behaviour"] = {"family": spec.family}
             if tokens is not None:

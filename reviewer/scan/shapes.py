@@ -46,8 +46,14 @@ def shape_of(text: str, signature: str, params: list[str], syntax: TokenSyntax) 
         returns_value=bool(_RETURNS_VALUE.search(body)),
         writes_self=bool(_SELF_WRITE.search(text)),
         writes_module_state=bool(_MODULE_STATE.search(text)),
-        writes_memo=bool(_MEMO_WRITE.search(text)),
+        writes_memo=_writes_memo(text),
     )
+
+
+def _writes_memo(text: str) -> bool:
+    # Substring tests first: most bodies name no memo or cache, and the regex tries every word.
+    lowered = text.lower()
+    return ("memo" in lowered or "cache" in lowered) and _MEMO_WRITE.search(text) is not None
 
 
 def plain_params(params: list[str]) -> list[str]:

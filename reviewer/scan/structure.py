@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from functools import cache
+from functools import cache, lru_cache
 
 from ..schema.facts import Structure
 from .languages import TokenSyntax
@@ -42,20 +42,22 @@ _RECEIVERS = frozenset(("self", "this", "cls"))
 # Words before a TS/JS member's name that are not its name.
 _MODIFIERS = frozenset("export default async static public private protected readonly abstract override get set function def".split())
 _KEY_STRING = re.compile(r"^[A-Za-z_][\w-]{1,30}$")
+_NOT_WORD_CHARACTER = re.compile(r"[^a-z0-9]")
 _TUPLE_TARGET = re.compile(r"^\s*([A-Za-z_][\w]*(?:\s*,\s*[A-Za-z_][\w]*)+)\s*=(?!=)")
 
 
 @cache
-def _patterns(syntax: TokenSyntax) -> tuple[re.Pattern, re.Pattern]:
-    """(literal/operator scan, vocabulary scan) of one grammar; comments and docstrings are their own kinds."""
+def _patterns(syntax: TokenSyntax) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    """(literal/operator scan, vocabulary scan, literal/operator/name scan) of one grammar;
+    comments and docstrings are their own kinds."""
     docstring = f"|(?P<triple>{syntax.docstring})" if syntax.docstring else ""
-    code = re.compile(f"(?P<comment>{syntax.comment}){docstring}|(?P<str>{_STRING})|(?P<num>{_NUMBER})|(?P<op>{_OPERATOR})")
+    code_source = f"(?P<comment>{syntax.comment}){docstring}|(?P<str>{_STRING})|(?P<num>{_NUMBER})|(?P<op>{_OPERATOR})"
     prefix = f"{syntax.string_prefix}(?:{_STRING})" if syntax.string_prefix else _STRING
     vocabulary = re.compile(
         f"(?P<comment>{syntax.comment}){docstring}|(?P<str>{prefix})|(?P<num>{_NUMBER})"
         f"|(?P<id>{syntax.identifier})|(?P<punct>{syntax.punctuation})"
     )
-    return code, vocabulary
+    return re.compile(code_source), vocabulary, re.compile(f"{code_source}|(?P<id>{_IDENT.pattern})")
 
 
 def structure_of(text: str, syntax: TokenSyntax) -> Structure:
@@ -70,7 +72,31 @@ def structure_of(text: str, syntax: TokenSyntax) -> Structure:
 
 
 def _code_tokens(body: str, syntax: TokenSyntax) -> list[tuple[str, str]]:
-    """(kind, text) tokens of `body` without comments and docstrings; kinds: str num op id."""
+    """(kind, text) tokens of `body` without comments and docstrings; kinds: str num op id.
+
+    One scan with names as the last alternative. It reads as _code_tokens_between
+    (names only between the other tokens) unless a name holds a `$`: `$1` reads as a
+    name there but as `$` then a number here (`\b` sees `$` as a boundary), so then
+    that scan decides."""
+    tokens: list[tuple[str, str]] = []
+    append = tokens.append
+    for match in _patterns(syntax)[2].finditer(body):
+        kind = match.lastgroup
+        if kind == "comment" or kind == "triple":  # comments and docstrings say nothing about behaviour
+            continue
+        text = match.group()
+        if kind == "str":
+            text = text[1:-1]
+            if "${" in text:  # template literals: the embedded expressions are code (names), not the constant
+                text = _TEMPLATE_EXPR.sub("${}", text)
+        elif kind == "id" and "$" in text:
+            return _code_tokens_between(body, syntax)
+        append((kind, text))
+    return tokens
+
+
+def _code_tokens_between(body: str, syntax: TokenSyntax) -> list[tuple[str, str]]:
+    """_code_tokens with names read only between the literal/operator tokens."""
     tokens: list[tuple[str, str]] = []
     position = 0
     for match in _patterns(syntax)[0].finditer(body):
@@ -137,15 +163,16 @@ def header_end(source: str, syntax: TokenSyntax) -> int:
 
 
 def _scan(body: str, syntax: TokenSyntax) -> list[tuple[str, str]]:
-    out = []
+    out: list[tuple[str, str]] = []
+    append = out.append
     for m in _patterns(syntax)[1].finditer(body):
         kind = m.lastgroup
-        if kind in ("comment", "triple"):
+        if kind == "comment" or kind == "triple":
             continue
-        text = m.group(kind)
+        text = m.group()  # each alternative is one whole group
         if kind == "str":
             text = text.lstrip("rbfuRBFU")[1:-1]
-        out.append((kind, text))
+        append((kind, text))
     return out
 
 
@@ -212,10 +239,20 @@ def _own_name_and_bound(tokens: list[tuple[str, str]], syntax: TokenSyntax) -> t
         if tokens[m] == ("punct", "("):
             bound |= _bound_in_group(tokens, m, _closing(tokens, m), syntax)
             break
+    texts = [text for _, text in tokens]
+    count = len(texts)
     for m, (kind, text) in enumerate(tokens):
-        following = tokens[m + 1] if m + 1 < len(tokens) else ("", "")
-        previous = tokens[m - 1] if m else ("", "")
-        if kind == "punct" and text == "=>":  # arrow parameters: `x =>` or `(a, b) =>`
+        if kind == "id":
+            previous_text = texts[m - 1] if m else ""
+            if previous_text in (".", "?."):
+                continue
+            following_text = texts[m + 1] if m + 1 < count else ""
+            if following_text in _ASSIGN or previous_text in ("as", "const", "let", "var", "lambda", "global", "nonlocal", "catch"):
+                bound.add(text)
+            elif following_text == "in" and syntax.in_binds:
+                bound.add(text)
+        elif kind == "punct" and text == "=>":  # arrow parameters: `x =>` or `(a, b) =>`
+            previous = tokens[m - 1] if m else ("", "")
             if previous[0] == "id":
                 bound.add(previous[1])
             elif previous[1] == ")":
@@ -229,17 +266,10 @@ def _own_name_and_bound(tokens: list[tuple[str, str]], syntax: TokenSyntax) -> t
                             break
                     n -= 1
                 bound |= _bound_in_group(tokens, max(n, 0), m - 1, syntax)
-            continue
-        if kind != "id" or previous[1] in (".", "?."):
-            continue
-        if following[1] in _ASSIGN or previous[1] in ("as", "const", "let", "var", "lambda", "global", "nonlocal", "catch"):
-            bound.add(text)
-        elif previous[1] in ("const", "let", "var") or following[1] == "in" and syntax.in_binds:
-            bound.add(text)
     if syntax.loop_and_lambda_targets:
         # `for a, b in ...`, `lambda a, b: ...`: every name up to `in` / `:`.
         for m, (kind, text) in enumerate(tokens):
-            if (kind, text) in (("id", "for"), ("id", "lambda")):
+            if (text == "for" or text == "lambda") and kind == "id":
                 stop = "in" if text == "for" else ":"
                 n = m + 1
                 while n < len(tokens) and tokens[n][1] != stop and tokens[n][1] not in ("\n",):
@@ -281,31 +311,34 @@ def _calls_and_vocabulary(body: str, syntax: TokenSyntax) -> tuple[list[str], li
     start = 0
     if own is not None:
         start = next((m + 1 for m, t in enumerate(tokens) if t == ("id", own)), 0)
-    for m in range(start, len(tokens)):
+    texts = [text for _, text in tokens]
+    count = len(texts)
+    for m in range(start, count):
         kind, text = tokens[m]
-        previous = tokens[m - 1] if m else ("", "")
-        following = tokens[m + 1] if m + 1 < len(tokens) else ("", "")
         if kind == "str":
             if _KEY_STRING.match(text):
                 vocab.add(_word(text))
             continue
         if kind != "id" or text in keywords and text not in _RECEIVERS or text == own:
             continue
-        attribute = previous[1] in (".", "?.")
+        previous_text = texts[m - 1] if m else ""
+        following_text = texts[m + 1] if m + 1 < count else ""
+        attribute = previous_text in (".", "?.")
         if not attribute and (text in bound or text in _RECEIVERS):
-            if text in _RECEIVERS and following[1] == "." and m + 3 < len(tokens) and tokens[m + 3][1] == "(":
-                calls.add(f"self.{tokens[m + 2][1]}")  # a method of the same object
+            if text in _RECEIVERS and following_text == "." and m + 3 < count and texts[m + 3] == "(":
+                calls.add(f"self.{texts[m + 2]}")  # a method of the same object
             continue
-        if text in syntax.annotation_types and previous[1] in (":", "->", "[", ","):
+        if text in syntax.annotation_types and previous_text in (":", "->", "[", ","):
             continue  # annotations like `list[str] -> int` say little about the domain
         vocab.add(_word(text))
-        if not attribute and following[1] == "(":
+        if not attribute and following_text == "(":
             # Bare calls only: `EMAIL_RE.match(` names an object a renamed copy may rename too.
             calls.add(text)
     # One letter is a generic type parameter (`T`) or a throwaway name, not vocabulary.
     return sorted(calls), sorted(v for v in vocab if len(v) > 1)
 
 
+@lru_cache(maxsize=1 << 16)  # the same names recur in every function of a project
 def _word(identifier: str) -> str:
     """One spelling for `unit_price`, `unitPrice` and "unit-price"."""
-    return re.sub(r"[^a-z0-9]", "", identifier.lower())
+    return _NOT_WORD_CHARACTER.sub("", identifier.lower())

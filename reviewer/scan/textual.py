@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import re
 
-_NAME_FRAGMENT = re.compile(r"""(?:\b[fFrR]{1,2})?["'`]([A-Za-z_$][\w$]*)(?:\{|\$\{|%[sr]|["'`]\s*\+)""")
+# Starts at the quote (a string prefix `f"` changes nothing): a leading character class lets
+# the regex engine skip to candidate positions, ten times faster than an optional prefix.
+_NAME_FRAGMENT = re.compile(r"""["'`]([A-Za-z_$][\w$]*)(?:\{|\$\{|%[sr]|["'`]\s*\+)""")
 # Kept free of look-behinds: it runs over every line of every file.
 _ASSERTS = re.compile(
     r"assert|expect\s*\(|pytest\.(?:raises|warns|approx)|\.should\b|\.to[A-Z]\w*\s*\(|self\.fail\s*\("
@@ -27,8 +29,11 @@ _LITERAL = re.compile(r"""^(?:"[^"]*"|'[^']*'|`[^`$]*`|-?\d+(?:\.\d+)?|True|Fals
 _COMPUTED_JS = re.compile(r"""\b(?:require|import)\s*\(\s*[`'"](\.{1,2}/[^`'"$]*)(?:\$\{|[`'"]\s*\+)""")
 # ... and import_module(f"pkg.mod.{x}") / import_module("pkg.mod." + x) in Python
 _COMPUTED_PY = re.compile(r"""import_module\(\s*f?["']([A-Za-z_][\w.]*\.)(?:\{|["']\s*\+)""")
+_SILENCED = re.compile(r"#\s*noqa|eslint-disable|@ts-ignore|type:\s*ignore")
 _DOTTED_STRING = re.compile(r"""["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)["']""")
 _HTTP_CALL = re.compile(r"""\b(?:client|test_client|api_client|app|request\([^)]*\))\s*\.\s*(?:get|post|put|patch|delete|head|options)\s*\(""")
+# _HTTP_CALL without its leading `\b`: a quick first search (a `\b` first makes the engine try every position).
+_HTTP_CALL_CANDIDATE = re.compile(_HTTP_CALL.pattern.removeprefix(r"\b"))
 _PATH_STRING = re.compile(r"""["'`]([^"'`\n]*/[^"'`\n]*)["'`]""")
 MAX_ARGUMENTS = 120  # longer argument lists are not a literal choice of product
 NOT_LITERAL = "*"  # a call whose arguments are not all literals
@@ -55,6 +60,35 @@ def computed_import_prefixes(text: str) -> list[str]:
     return [m.group(1) for m in _COMPUTED_JS.finditer(text)] + [m.group(1) for m in _COMPUTED_PY.finditer(text)]
 
 
+def annotate_imports(text: str, imports: list) -> None:
+    """Fill each ImportRef's line_end, reportable and unmentioned (see schema.facts)."""
+    lines = text.splitlines()
+    for ref in imports:
+        start = ref.line
+        if not 1 <= start <= len(lines) or lines[start - 1][:1].isspace():
+            continue  # indented: try/TYPE_CHECKING/function bodies import for a reason
+        end = _statement_end(lines, start)
+        if any(_SILENCED.search(line) for line in lines[start - 1:end]):
+            continue
+        rest = "\n".join(lines[:start - 1] + lines[end:])
+        bound = [n.alias or n.name for n in ref.names] + ([ref.namespace] if ref.namespace else [])
+        ref.line_end, ref.reportable = end, True
+        ref.unmentioned = [local for local in dict.fromkeys(bound)
+                           if not re.search(rf"(?<![\w$]){re.escape(local)}(?![\w$])", rest)]
+
+
+def _statement_end(lines: list[str], start: int) -> int:
+    """The last line of the import statement that starts at `start` (bracketed names span lines)."""
+    depth, line = 0, start
+    while line <= len(lines):
+        text = lines[line - 1].split("#", 1)[0] if not lines[line - 1].lstrip().startswith("//") else ""
+        depth += text.count("(") + text.count("{") - text.count(")") - text.count("}")
+        if depth <= 0:
+            return line
+        line += 1
+    return start
+
+
 def dotted_strings(text: str) -> list[str]:
     return sorted(set(_DOTTED_STRING.findall(text)))
 
@@ -62,7 +96,7 @@ def dotted_strings(text: str) -> list[str]:
 def http_call_paths(text: str) -> list[str]:
     """The strings holding a "/" of a file that makes HTTP client calls ([] when it makes none;
     ["/"] when it makes some on paths it does not spell out)."""
-    if not _HTTP_CALL.search(text):
+    if not (_HTTP_CALL_CANDIDATE.search(text) and _HTTP_CALL.search(text)):
         return []
     return sorted(set(_PATH_STRING.findall(text))) or ["/"]
 

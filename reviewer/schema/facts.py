@@ -123,6 +123,12 @@ class ImportRef(BaseModel):
     type_only: bool = False  # `import type {...}` / `import {type X}` when every name is a type
     kind: Literal["static", "dynamic", "require", "side_effect"] = "static"
     line: int = 0
+    # Read by the scan for the unused-import check: the statement's last line, whether it
+    # stands at the top level with no noqa/eslint-disable, and the names it binds that
+    # nothing else in the file mentions (annotations, __all__, comments and JSX included).
+    line_end: int = 0
+    reportable: bool = False
+    unmentioned: list[str] = Field(default_factory=list)
 
 
 class ExportRef(BaseModel):

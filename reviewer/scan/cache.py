@@ -1,0 +1,88 @@
+"""The facts cache: a file scanned before with the same bytes costs a hash, not a parse.
+
+Entries live under `<output>/cache/facts/<2 hex>/<key>.json`, one FileFacts JSON each,
+written atomically. The key is a digest of everything the facts are a function of: the
+file's path and content sha256, its language, and the scanner's version (SCANNER_VERSION,
+bumped by hand when extraction changes, plus a digest of the FileFacts schema, so a field
+added to the schema never serves facts without it). No configuration enters: discovery
+decides which files are scanned, but a file's facts depend on its bytes alone.
+
+An entry that cannot be read or validated, or that holds another file's facts, is a miss:
+the file is parsed again and the entry rewritten, never a traceback.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from functools import cache
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from ..schema.facts import FileFacts
+from ..workspace import atomic_write_text
+from .extract import SCANNER_VERSION
+
+
+@cache
+def _version() -> str:
+    """SCANNER_VERSION and the FileFacts schema, in one digest (computed once per process)."""
+    schema = json.dumps(FileFacts.model_json_schema(), sort_keys=True)
+    return f"{SCANNER_VERSION}:{hashlib.sha256(schema.encode()).hexdigest()[:16]}"
+
+
+def facts_key(path: str, sha256: str, language: str) -> str:
+    return hashlib.sha256(f"{_version()}\0{language}\0{path}\0{sha256}".encode()).hexdigest()
+
+
+class FactsCache:
+    """FileFacts by facts_key, in one folder."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.hits = 0
+        self.misses = 0
+
+    def _entry(self, key: str) -> Path:
+        return self.folder / key[:2] / f"{key}.json"
+
+    def get(self, key: str, path: str, sha256: str) -> FileFacts | None:
+        """The cached facts of `path` with these bytes, or None (absent, damaged, or another file's)."""
+        try:
+            facts = FileFacts.model_validate_json(self._entry(key).read_bytes())
+        except (OSError, ValueError, ValidationError):
+            facts = None
+        if facts is None or facts.path != path or facts.sha256 != sha256:
+            self.misses += 1
+            return None
+        self.hits += 1
+        return facts
+
+    def put(self, key: str, facts: FileFacts) -> None:
+        """Store facts; a cache that cannot be written costs speed, not the scan."""
+        try:
+            atomic_write_text(self._entry(key), facts.model_dump_json())
+        except OSError:
+            pass
+
+    def prune(self, live: set[str]) -> int:
+        """Delete the entries whose key is not in `live` (files changed, deleted or scanned by an
+        older scanner): after a whole-repository scan, the cache holds that scan only."""
+        removed = 0
+        try:
+            shards = list(os.scandir(self.folder))
+        except OSError:
+            return 0
+        for shard in shards:
+            if not shard.is_dir():
+                continue
+            for entry in os.scandir(shard.path):
+                if entry.name.removesuffix(".json") not in live:
+                    try:
+                        os.unlink(entry.path)
+                        removed += 1
+                    except OSError:
+                        pass
+        return removed

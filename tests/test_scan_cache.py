@@ -1,0 +1,113 @@
+"""The facts cache (scan.cache): an unchanged file is hashed, not parsed; a damaged entry is parsed again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import reviewer.scan as scan_module
+import reviewer.scan.cache as cache_module
+from reviewer.config import Config
+from reviewer.scan import scan_paths, scan_repository
+from reviewer.scan.cache import FactsCache, facts_key
+
+FILES = {
+    "app.py": "def total(items):\n    return sum(i.price for i in items)\n",
+    "util.ts": "export function add(a: number, b: number): number {\n  return a + b;\n}\n",
+    "latin.py": b"s = '\xe9'\n",
+}
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    for name, content in FILES.items():
+        path = tmp_path / "repo" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content if isinstance(content, bytes) else content.encode())
+    return tmp_path / "repo"
+
+
+def scan(repo: Path, folder: Path, **kwargs):
+    return scan_repository(repo, Config(), workers=1, facts_cache=folder, **kwargs)
+
+
+def dumped(result):
+    return result.model_dump(exclude={"seconds"})
+
+
+def entries(folder: Path) -> list[Path]:
+    return sorted(folder.glob("*/*.json"))
+
+
+def no_parsing(monkeypatch):
+    def refuse(path, data, language):
+        raise AssertionError(f"{path} parsed again")
+
+    monkeypatch.setattr(scan_module, "extract_file", refuse)
+
+
+def test_a_second_scan_parses_nothing_and_gives_the_same_facts(repo, tmp_path, monkeypatch):
+    folder = tmp_path / "facts"
+    first = scan(repo, folder)
+    assert dumped(first) == dumped(scan_repository(repo, Config(), workers=1))  # the cache changes nothing
+    assert len(entries(folder)) == 3
+    assert first.warnings == ["latin.py: non-UTF-8 bytes replaced"]
+    no_parsing(monkeypatch)
+    assert dumped(scan(repo, folder)) == dumped(first)
+
+
+def test_a_changed_file_is_parsed_again_and_its_old_entry_pruned(repo, tmp_path):
+    folder = tmp_path / "facts"
+    scan(repo, folder)
+    before = set(entries(folder))
+    (repo / "app.py").write_text("def total(items):\n    return 0\n")
+    result = scan(repo, folder)
+    assert next(f for f in result.files if f.path == "app.py").symbols[0].behaviour.jobs == []
+    after = set(entries(folder))
+    assert len(after) == 3 and len(after - before) == 1
+
+
+def test_scanning_some_paths_keeps_the_other_entries(repo, tmp_path):
+    folder = tmp_path / "facts"
+    scan(repo, folder)
+    scan_paths(repo, Config(), ["app.py"], workers=1, facts_cache=folder)
+    assert len(entries(folder)) == 3
+
+
+@pytest.mark.parametrize("damage", [b"", b"{not json", b'{"path": "app.py"}', b"[]", None])
+def test_a_damaged_entry_is_parsed_again_and_rewritten(repo, tmp_path, damage):
+    folder = tmp_path / "facts"
+    first = scan(repo, folder)
+    for entry in entries(folder):
+        if damage is None:  # valid facts, but of another file
+            other = entries(folder)[0] if entry != entries(folder)[0] else entries(folder)[1]
+            entry.write_bytes(other.read_bytes())
+        else:
+            entry.write_bytes(damage)
+    assert dumped(scan(repo, folder)) == dumped(first)
+    cache = FactsCache(folder)
+    for facts in first.files:
+        assert cache.get(facts_key(facts.path, facts.sha256, facts.language), facts.path, facts.sha256) == facts
+    assert cache.hits == 3
+
+
+def test_a_new_scanner_version_parses_again(repo, tmp_path, monkeypatch):
+    folder = tmp_path / "facts"
+    scan(repo, folder)
+    monkeypatch.setattr(cache_module, "SCANNER_VERSION", cache_module.SCANNER_VERSION + 1)
+    cache_module._version.cache_clear()
+    try:
+        parsed: list[str] = []
+        real_extract = scan_module.extract_file
+
+        def counting(path, data, language):
+            parsed.append(path)
+            return real_extract(path, data, language)
+
+        monkeypatch.setattr(scan_module, "extract_file", counting)
+        scan(repo, folder)
+        assert sorted(parsed) == ["app.py", "latin.py", "util.ts"]
+        assert len(entries(folder)) == 3  # the old version's entries were pruned
+    finally:
+        cache_module._version.cache_clear()
