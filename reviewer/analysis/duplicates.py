@@ -45,8 +45,8 @@ MIN_BLOCK_LINES = 5
 MIN_BLOCK_TOKENS = 40  # code tokens (brackets and punctuation not counted)
 BLOCK_SEED = 3  # lines of a run indexed to find block candidates
 MAX_POSTING = 64  # a seed shared by more functions is boilerplate, not a candidate
-# The helper's body must repeat nearly whole (share of its code lines) in a host this much larger.
-CONTAINED_SHARE = 0.9
+# The helper's body must repeat whole in a host this much larger, but for one line: its
+# `return x`, which an inline copy turns into the assignment the host goes on with.
 CONTAINED_RATIO = 1.6
 MIN_CONTAINED_LINES = 2
 MIN_CONTAINED_TOKENS = 20
@@ -56,6 +56,7 @@ BOILERPLATE_LINES = 6
 # Confidence by kind; near-miss scales with its structural score; a block with its length.
 KIND_CONFIDENCE = {"identical": 95, "renamed": 90, "semantic": 85, "contained": 85}
 SMALL_LINES = 3  # non-identical copies this short are cheap to leave: less sure it is worth it
+SAME_JOB_COVERAGE = 0.5  # see _same_job
 SHAPE_ONLY_WORDS = 0.15  # vocabulary agreement under which a same-shaped pair shares no words
 FEW_TOKENS = 20  # code tokens of a straight-line few-liner (see _straight_few)
 TEST_PENALTY = 10  # tests repeat their setup on purpose more often than code does
@@ -263,7 +264,7 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
         return None
     run = _longest_run(a.code, b.code)
     kind = hit.clone_kind if hit is not None else None
-    whole = kind in ("identical", "renamed", "near-miss") or (hit is not None and hit.behaviour == "same")
+    whole = kind in ("identical", "renamed", "near-miss") or (hit is not None and (hit.behaviour == "same" or _same_job(sa, sb)))
     if whole:
         kind = kind if kind in ("identical", "renamed", "near-miss") else "semantic"
         if kind != "identical" and _boilerplate(a, b):
@@ -300,11 +301,21 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
     return _Edge(copy, keep, score, kind, lines[copy.key], lines[keep.key], confidence, test_code, few)
 
 
+def _same_job(a: Symbol, b: Symbol) -> bool:
+    """The behaviour reader finds the same jobs in both bodies ("sums item price times quantity over
+    lines"), each job explaining at least half of each: a loop and a `reduce` doing one job, the rest
+    (rounding the result, say) too small to tell them apart. rag.similarity asks more coverage
+    before the jobs lift a score; a pair it already found alike needs only this much."""
+    ja, jb = a.behaviour, b.behaviour
+    return (ja is not None and jb is not None and bool(ja.jobs) and ja.jobs == jb.jobs and ja.family == jb.family
+            and min(ja.coverage, jb.coverage) >= SAME_JOB_COVERAGE)
+
+
 def _contained(helper: _Function, host: _Function, run: _Run) -> bool:
     """The helper's whole body repeats inside a host much larger than it."""
     code = len(helper.code)
     return (code >= MIN_CONTAINED_LINES and run.tokens >= MIN_CONTAINED_TOKENS
-            and run.lines >= CONTAINED_SHARE * code and len(host.code) >= CONTAINED_RATIO * code)
+            and run.lines >= max(MIN_CONTAINED_LINES, code - 1) and len(host.code) >= CONTAINED_RATIO * code)
 
 
 def _confidence(kind: str, hit: SimilarFunction | None, lines: int, block_lines: int) -> int:
