@@ -191,14 +191,18 @@ def find_duplicates(
 
 
 def _functions(functions: dict[str, tuple[str, Symbol]]) -> dict[str, _Function]:
-    children: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    """The functions with their code lines; a function inside another (a callback, a method of a
+    local class) is its own code: hidden from its host's lines, and marked nested."""
+    spans: dict[str, list[tuple[int, int]]] = {}
     for path, symbol in functions.values():
-        if symbol.parent:
-            children.setdefault((path, symbol.parent), []).append((symbol.line_start, symbol.line_end))
-    functions_at = {(path, symbol.qualified_name) for path, symbol in functions.values()}
-    return {card_id: _Function(card_id, path, symbol, _code_lines(symbol, children.get((path, symbol.qualified_name), [])),
-                               nested=(path, symbol.parent or "") in functions_at)
-            for card_id, (path, symbol) in functions.items()}
+        spans.setdefault(path, []).append((symbol.line_start, symbol.line_end))
+    out = {}
+    for card_id, (path, symbol) in functions.items():
+        start, end = symbol.line_start, symbol.line_end
+        inner = [(a, b) for a, b in spans[path] if start <= a and b <= end and (a, b) != (start, end)]
+        nested = any(a <= start and end <= b and (a, b) != (start, end) for a, b in spans[path])
+        out[card_id] = _Function(card_id, path, symbol, _code_lines(symbol, inner), nested)
+    return out
 
 
 def _block_candidates(by_id: dict[str, _Function], seen: set[tuple[str, str]]) -> list[tuple[_Function, _Function]]:
