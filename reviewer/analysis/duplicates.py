@@ -86,10 +86,13 @@ class _Run:
 def _code_lines(symbol: Symbol, hidden: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """(line hash, line number) of the code lines of a function, without its nested functions."""
     hashes = symbol.structure.line_hashes if symbol.structure else []
-    out = []
+    out: list[tuple[int, int]] = []
     for k, value in enumerate(hashes):
         line = symbol.line_start + k
-        if value and not any(start <= line <= end for start, end in hidden):
+        if any(start <= line <= end for start, end in hidden):
+            if not out or out[-1][0] >= 0:
+                out.append((-(line << 8), line))  # a value no line has: runs never bridge a nested function
+        elif value:
             out.append((value, line))
     return out
 
