@@ -41,8 +41,16 @@ SHARED_MODULE_WORDS = ("util", "helper", "common", "shared", "lib", "tools")
 WHOLE_KINDS = ("identical", "renamed", "near-miss", "semantic")
 
 # A block must be this long to be worth a helper (jscpd's defaults are 5 lines, 50 tokens).
+# Tokens here are code tokens (names, literals, operators): brackets and punctuation, which jscpd
+# counts, are not, so 30 of them is about jscpd's 50.
 MIN_BLOCK_LINES = 5
-MIN_BLOCK_TOKENS = 40  # code tokens (brackets and punctuation not counted)
+MIN_BLOCK_TOKENS = 30
+# A shorter block must also be a good part of the smaller function: a field or a spinner shared
+# by two large components is their markup's idiom, not a job written twice.
+BLOCK_SHARE = 0.35
+LONG_BLOCK_LINES = 13
+# Inside one function, short parallel items (list entries, two fields) are its shape: longer only.
+MIN_REPEAT_LINES = 7
 BLOCK_SEED = 3  # lines of a run indexed to find block candidates
 MAX_POSTING = 64  # a seed shared by more functions is boilerplate, not a candidate
 # The helper's body must repeat whole in a host this much larger, but for one line: its
@@ -97,17 +105,19 @@ def _code_lines(symbol: Symbol, hidden: list[tuple[int, int]]) -> list[tuple[int
     return out
 
 
-def _longest_run(a: list[tuple[int, int]], b: list[tuple[int, int]]) -> _Run | None:
+def _longest_run(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False) -> _Run | None:
+    """The run of equal lines with the most tokens; `itself`: a and b are one function, and the
+    two copies of the run must not overlap (a block repeated inside one function)."""
     at: dict[int, list[int]] = {}
     for j, (value, _) in enumerate(b):
         at.setdefault(value, []).append(j)
     best: _Run | None = None
     for i, (value, _) in enumerate(a):
         for j in at.get(value, ()):
-            if i and j and a[i - 1][0] == b[j - 1][0]:
-                continue  # inside a run already measured from its start
+            if (itself and j <= i) or (i and j and a[i - 1][0] == b[j - 1][0]):
+                continue  # the same place, or inside a run already measured from its start
             k = 0
-            while i + k < len(a) and j + k < len(b) and a[i + k][0] == b[j + k][0]:
+            while i + k < len(a) and j + k < len(b) and a[i + k][0] == b[j + k][0] and not (itself and i + k >= j):
                 k += 1
             tokens = sum(v & 0xFF for v, _ in a[i : i + k])
             if best is None or tokens > best.tokens:
@@ -190,6 +200,7 @@ def find_duplicates(
         edge = _judge(a, b, None, rank)
         if edge is not None:
             edges.append(edge)
+    edges.extend(edge for function in by_id.values() if (edge := _repeated_inside(function)) is not None)
     return Duplicates(_clone_classes(edges, rank, min_confidence), neighbours)
 
 
@@ -274,7 +285,7 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
     whole = kind in ("identical", "renamed", "near-miss") or (hit is not None and (hit.behaviour == "same" or _same_job(sa, sb)))
     if whole:
         kind = kind if kind in ("identical", "renamed", "near-miss") else "semantic"
-        if kind != "identical" and _boilerplate(a, b):
+        if kind != "identical" and (_boilerplate(a, b) or (_parametrized(sa) and _parametrized(sb))):
             return None
         copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
         lines = {a.key: (sa.line_start, sa.line_end), b.key: (sb.line_start, sb.line_end)}
@@ -287,7 +298,8 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
         copy, keep = (a, b) if _contained(b, a, run) else (b, a)
         lines = {a.key: run.a, b.key: run.b}
         confidence = _confidence(kind, hit, len(keep.code), 0)
-    elif run.lines >= MIN_BLOCK_LINES and run.tokens >= MIN_BLOCK_TOKENS:
+    elif run.lines >= MIN_BLOCK_LINES and run.tokens >= MIN_BLOCK_TOKENS and (
+            run.lines >= LONG_BLOCK_LINES or run.lines >= BLOCK_SHARE * min(len(a.code), len(b.code))):
         kind = "block"
         copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
         lines = {a.key: run.a, b.key: run.b}
@@ -318,9 +330,30 @@ def _same_job(a: Symbol, b: Symbol) -> bool:
             and min(ja.coverage, jb.coverage) >= SAME_JOB_COVERAGE)
 
 
+def _repeated_inside(function: _Function) -> _Edge | None:
+    """A block written twice inside one function (two form fields, two cards): loop or extract it."""
+    if function.tokens < 2 * MIN_BLOCK_TOKENS or _left_out(function.path) or (is_test_path(function.path) and function.nested):
+        return None
+    run = _longest_run(function.code, function.code, itself=True)
+    if run is None or run.lines < MIN_REPEAT_LINES or run.tokens < MIN_BLOCK_TOKENS:
+        return None
+    test_code = is_test_path(function.path)
+    confidence = _confidence("block", None, run.lines, run.lines) - (TEST_PENALTY if test_code else 0)
+    hit = function.hit(1.0).model_copy(update={"clone_kind": "block"})
+    return _Edge(function, function, hit, "block", run.b, run.a, confidence, test_code)
+
+
+def _parametrized(symbol: Symbol) -> bool:
+    """A parametrized test: two of them that differ bring their own cases, not one test twice."""
+    return any("parametrize" in decorator for decorator in symbol.decorators)
+
+
 def _contained(helper: _Function, host: _Function, run: _Run) -> bool:
-    """The helper's whole body repeats inside a host much larger than it."""
+    """The helper's whole body repeats inside a host much larger than it (a test is no helper to
+    call: a test repeating another is judged as a block)."""
     code = len(helper.code)
+    if is_test_path(helper.path) and helper.symbol.name.startswith("test"):
+        return False
     return (code >= MIN_CONTAINED_LINES and run.tokens >= MIN_CONTAINED_TOKENS
             and run.lines >= max(MIN_CONTAINED_LINES, code - 1) and len(host.code) >= CONTAINED_RATIO * code)
 

@@ -50,6 +50,9 @@ def duplicate_action(symbol: Symbol, dup: DuplicateOf) -> str:
         return f"Lines {start}-{end} of `{symbol.qualified_name}` repeat the body of {other}: call it instead{test}."
     if dup.clone_kind == "block":
         o_start, o_end = dup.other_lines or [dup.line_start, dup.line_end]
+        if (dup.name, dup.line_start) == (symbol.qualified_name, symbol.line_start):
+            return (f"Lines {start}-{end} of `{symbol.qualified_name}` repeat its lines {o_start}-{o_end}: "
+                    f"write them once (a loop over the differences, or a helper){test}.")
         return (f"Lines {start}-{end} of `{symbol.qualified_name}` repeat lines {o_start}-{o_end} of {other}: "
                 f"extract them into one function both call{test}.")
     where = f"`{symbol.qualified_name}` (lines {symbol.line_start}-{symbol.line_end})"
