@@ -57,7 +57,7 @@ MAX_POSTING = 64  # a seed shared by more functions is boilerplate, not a candid
 # `return x`, which an inline copy turns into the assignment the host goes on with.
 CONTAINED_RATIO = 1.6
 MIN_CONTAINED_LINES = 2
-MIN_CONTAINED_TOKENS = 20
+MIN_CONTAINED_TOKENS = 15
 # Up to this many code lines a non-identical copy is per-type boilerplate when the names that
 # differ are only types (static factories, per-type API methods); one line is a delegate.
 BOILERPLATE_LINES = 6
@@ -316,7 +316,8 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
     if score is None:
         share = run.lines / max(1, min(len(a.code), len(b.code)))
         score = keep.hit(share).model_copy(update={"clone_kind": kind})
-    few = kind in WHOLE_KINDS and _straight_few(a, b)
+    few = kind in WHOLE_KINDS and _straight_few(a, b) and not (
+        kind == "identical" and min(len(a.code), len(b.code)) >= MIN_BLOCK_LINES)  # a whole component copied
     return _Edge(copy, keep, score, kind, lines[copy.key], lines[keep.key], confidence, test_code, few)
 
 
