@@ -464,5 +464,8 @@ def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], 
                     clone.report = False
                     clone.note = f"one of {len(members)} copies: reported on {speaker[1]} ({speaker[0]})"
     for clones in out.values():
-        clones.sort(key=lambda c: (not c.report, -c.confidence, -c.keep.score, c.keep.file_path, c.keep.line_start))
+        # Reported first, surest first, then the longest repeat (a block shared with another
+        # function before one repeated inside this one).
+        clones.sort(key=lambda c: (not c.report, -c.confidence, c.lines[0] - c.lines[1], -c.keep.score,
+                                   c.keep.file_path, c.keep.line_start))
     return out

@@ -101,7 +101,10 @@ def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> 
         best = clones[0]
         review.duplication = "DUPLICATE"
         review.duplicate_of = _duplicate_of(best)
-        details["duplication"] = _clone_detail(best) + (
+        others = [c for c in clones[1:] if c.report and (c.keep.file_path, c.keep.name) != (best.keep.file_path, best.keep.name)]
+        also = "; ".join(f"lines {c.lines[0]}-{c.lines[1]} repeat {c.keep.file_path}:{c.keep.name} lines "
+                         f"{c.other_lines[0]}-{c.other_lines[1]} ({c.kind})" for c in others[:3])
+        details["duplication"] = _clone_detail(best) + (f"; also {also}" if also else "") + (
             " (structural clone detection; RAG off)" if evidence.structural_only else ""
         )
         confidences.append(best.confidence)
