@@ -200,6 +200,209 @@ def write_todo(project: str, root: Path, findings: list[dict], labels: dict, axe
     return len(todo)
 
 
+# ---------------------------------------------------------------- duplicate pairs (reviewer vs jscpd)
+#
+# A pair has two sides, each {file, start, end, symbol}. jscpd's pairs come from its JSON report; reviewer's
+# from its DUPLICATE findings (side a: the finding's lines; side b: duplicate_of, whose end is read from the
+# other file's symbols). jscpd labels (labels/<project>.jscpd.yaml) are keyed by the two files and a hash of
+# the duplicated text with whitespace collapsed; a label whose hash no longer matches still applies to a pair
+# of the same two files whose sides have the same enclosing symbols and overlap the labelled lines.
+
+MIN_OVERLAP = 3  # lines two ranges must share (or the whole shorter range) to be the same code
+
+
+def text_hash(fragment: str) -> str:
+    import hashlib
+    return hashlib.sha1(re.sub(r"\s+", " ", fragment).strip().encode("utf-8")).hexdigest()[:12]
+
+
+def overlaps(a: dict, b: dict) -> bool:
+    """Same file and the line ranges share MIN_OVERLAP lines (or all of the shorter one)."""
+    if a["file"] != b["file"]:
+        return False
+    shared = min(a["end"], b["end"]) - max(a["start"], b["start"]) + 1
+    shorter = min(a["end"] - a["start"], b["end"] - b["start"]) + 1
+    return shared >= min(MIN_OVERLAP, shorter)
+
+
+def pairs_match(reviewer: dict, peer: dict) -> bool:
+    """reviewer's pair reports the peer's: its sides overlap the peer's sides (either orientation), or its
+    finding's lines overlap both sides of the peer's pair (a repeated block inside one symbol)."""
+    ra, rb, pa, pb = reviewer["a"], reviewer["b"], peer["a"], peer["b"]
+    return ((overlaps(ra, pa) and overlaps(rb, pb)) or (overlaps(ra, pb) and overlaps(rb, pa))
+            or (overlaps(ra, pa) and overlaps(ra, pb)))
+
+
+def _symbol_index(reviews: list[dict]) -> dict[str, list[dict]]:
+    return {r["file"]: r.get("symbols", []) for r in reviews}
+
+
+def enclosing_symbol(symbols: list[dict], start: int, end: int) -> str | None:
+    """Innermost symbol whose lines contain most of [start, end] (at least its middle line)."""
+    middle = (start + end) // 2
+    inside = [s for s in symbols if s.get("line_start", 0) <= middle <= s.get("line_end", 0)]
+    return min(inside, key=lambda s: s["line_end"] - s["line_start"])["name"] if inside else None
+
+
+def reviewer_pairs(reviews: list[dict], findings: list[dict]) -> list[dict]:
+    index = _symbol_index(reviews)
+    by_name = {(file, s["name"]): s for file, symbols in index.items() for s in symbols}
+    out = []
+    for f in findings:
+        if f["axis"] != "duplication":
+            continue
+        symbol = by_name.get((f["file"], f.get("symbol")), {})
+        other = symbol.get("duplicate_of") or {}
+        if not other.get("file"):
+            continue
+        start = int(other.get("line_start") or 0)
+        end = int(other.get("line_end") or by_name.get((other["file"], other.get("name")), {}).get("line_end") or start)
+        out.append({"a": {"file": f["file"], "start": int(f["line_start"]), "end": int(f.get("line_end") or f["line_start"]),
+                          "symbol": f.get("symbol")},
+                    "b": {"file": other["file"], "start": start, "end": max(start, end), "symbol": other.get("name")},
+                    "kind": other.get("clone_kind") or "?", "key": finding_key(f)})
+    return out
+
+
+def jscpd_pairs(report: dict, root: Path, reviews: list[dict]) -> list[dict]:
+    index = _symbol_index(reviews)
+    out = []
+    for dup in report.get("duplicates", []):
+        sides = {}
+        for side, key in (("a", "firstFile"), ("b", "secondFile")):
+            info = dup[key]
+            path = Path(info["name"])
+            rel = (path.relative_to(root) if path.is_absolute() else path).as_posix()
+            start, end = int(info["start"]), int(info["end"])
+            sides[side] = {"file": rel, "start": start, "end": end,
+                           "symbol": enclosing_symbol(index.get(rel, []), start, end)}
+        out.append({**sides, "lines": dup.get("lines"), "tokens": dup.get("tokens"),
+                    "hash": text_hash(dup.get("fragment", "")), "fragment": dup.get("fragment", "")})
+    return out
+
+
+def load_jscpd_labels(project: str) -> tuple[list[dict], dict]:
+    path = LABELS / f"{project}.jscpd.yaml"
+    if not path.exists():
+        return [], {}
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    entries = data.get("pairs", []) if isinstance(data, dict) else data
+    meta = {k: v for k, v in data.items() if k != "pairs"} if isinstance(data, dict) else {}
+    return [e for e in entries if e.get("label") is not None], meta
+
+
+def _side(entry_side: dict) -> dict:
+    lines = entry_side.get("lines") or [0, 0]
+    return {"file": entry_side["file"], "start": int(lines[0]), "end": int(lines[1]), "symbol": entry_side.get("symbol")}
+
+
+def jscpd_label_for(pair: dict, labels: list[dict]) -> dict | None:
+    files = {pair["a"]["file"], pair["b"]["file"]}
+    same_files = [e for e in labels if {e["a"]["file"], e["b"]["file"]} == files]
+    for entry in same_files:
+        if entry.get("hash") == pair["hash"]:
+            return entry
+    for entry in same_files:
+        ea, eb = _side(entry["a"]), _side(entry["b"])
+        for x, y in ((ea, eb), (eb, ea)):
+            if (x["symbol"] == pair["a"]["symbol"] and y["symbol"] == pair["b"]["symbol"]
+                    and overlaps(x, pair["a"]) and overlaps(y, pair["b"])):
+                return entry
+    return None
+
+
+def write_jscpd_todo(project: str, pairs: list[dict], labels: list[dict]) -> int:
+    todo = []
+    for pair in pairs:
+        if jscpd_label_for(pair, labels):
+            continue
+        fragment = "\n".join(pair["fragment"].replace("\t", "    ").splitlines()[:14])
+        todo.append({"a": {"file": pair["a"]["file"], "symbol": pair["a"]["symbol"],
+                           "lines": [pair["a"]["start"], pair["a"]["end"]]},
+                     "b": {"file": pair["b"]["file"], "symbol": pair["b"]["symbol"],
+                           "lines": [pair["b"]["start"], pair["b"]["end"]]},
+                     "hash": pair["hash"], "lines": pair["lines"], "label": None, "reason": "",
+                     "fragment": _Literal(fragment + "\n")})
+    path = LABELS / f"{project}.jscpd.todo.yaml"
+    if not todo:
+        path.unlink(missing_ok=True)
+        return 0
+    header = (f"# jscpd pairs of {project} with no label (scripts/bench_real.py writes this file again on every run).\n"
+              f"# To label one: copy it (without fragment) under `pairs:` in {project}.jscpd.yaml with `label: true|false`"
+              f" and a one-line reason.\n")
+    path.write_text(header + yaml.safe_dump(todo, sort_keys=False, allow_unicode=True, width=120), encoding="utf-8")
+    return len(todo)
+
+
+def compare_duplicates(rpairs: list[dict], labels: dict, jpairs: list[dict] | None, jlabels: list[dict],
+                       jmeta: dict) -> dict:
+    """Per clone kind precision of reviewer's DUPLICATE findings; jscpd precision; overlap both ways."""
+    kinds: dict[str, dict] = {}
+    for pair in rpairs:
+        stats = kinds.setdefault(pair["kind"], {"findings": 0, "labelled": 0, "true": 0})
+        stats["findings"] += 1
+        entry = labels.get(pair["key"])
+        if entry is not None:
+            stats["labelled"] += 1
+            stats["true"] += entry["label"] is True
+    out = {"kinds": kinds}
+    if jpairs is None:
+        return out
+    judged = [(pair, jscpd_label_for(pair, jlabels)) for pair in jpairs]
+    jtrue = [pair for pair, entry in judged if entry and entry["label"] is True]
+    labelled = sum(1 for _, entry in judged if entry)
+    found = [pair for pair in jtrue if any(pairs_match(r, pair) for r in rpairs)]
+    rtrue = [r for r in rpairs if labels.get(r["key"], {}).get("label") is True]
+    only = [r for r in rtrue if not any(pairs_match(r, pair) for pair in jpairs)]
+    out.update({"jscpd": {"pairs": len(jpairs), "labelled": labelled, "true": len(jtrue),
+                          "sample": jmeta.get("sample")},
+                "jscpd_true_found": len(found),
+                "jscpd_true_missed": [f"{p['a']['file']}:{p['a']['start']}-{p['a']['end']} ~ "
+                                      f"{p['b']['file']}:{p['b']['start']}-{p['b']['end']}"
+                                      for p in jtrue if p not in found],
+                "reviewer_true": len(rtrue), "reviewer_only": dict(Counter(r["kind"] for r in only)),
+                "reviewer_only_list": [f"{r['a']['file']}:{r['a']['symbol']} ~ {r['b']['file']}:{r['b']['symbol']} "
+                                       f"({r['kind']})" for r in only]})
+    return out
+
+
+def selftest() -> None:
+    side = lambda f, s, e, sym=None: {"file": f, "start": s, "end": e, "symbol": sym}  # noqa: E731
+    # reviewer pair in either orientation matches jscpd's
+    jp = {"a": side("x.py", 10, 20), "b": side("y.py", 30, 40)}
+    assert pairs_match({"a": side("x.py", 12, 18), "b": side("y.py", 29, 41)}, jp)
+    assert pairs_match({"a": side("y.py", 30, 35), "b": side("x.py", 8, 22)}, jp)
+    # one shared boundary line is not the same code; another file is not either
+    assert not pairs_match({"a": side("x.py", 20, 30), "b": side("y.py", 30, 40)}, jp)
+    assert not pairs_match({"a": side("x.py", 10, 20), "b": side("z.py", 30, 40)}, jp)
+    # a finding spanning both sides of a repeated block inside one function
+    inner = {"a": side("x.py", 10, 15), "b": side("x.py", 30, 35)}
+    assert pairs_match({"a": side("x.py", 5, 40), "b": side("w.py", 1, 9)}, inner)
+    # a short symbol wholly inside the fragment is enough
+    assert overlaps(side("x.py", 12, 13), side("x.py", 10, 20))
+    # labels: by hash first, then by files + symbols + overlapping lines when the text changed
+    pair = {"a": side("x.py", 11, 21, "f"), "b": side("y.py", 31, 41, "g"), "hash": "new"}
+    by_hash = {"a": {"file": "y.py", "lines": [1, 2]}, "b": {"file": "x.py", "lines": [3, 4]}, "hash": "new", "label": True}
+    by_symbol = {"a": {"file": "y.py", "symbol": "g", "lines": [30, 40]},
+                 "b": {"file": "x.py", "symbol": "f", "lines": [10, 20]}, "hash": "old", "label": False}
+    assert jscpd_label_for(pair, [by_symbol, by_hash]) is by_hash
+    assert jscpd_label_for(pair, [by_symbol]) is by_symbol
+    assert jscpd_label_for({**pair, "a": side("x.py", 11, 21, "h")}, [by_symbol]) is None
+    assert text_hash("a  =\n\t1") == text_hash("a = 1")
+    # comparison: kinds, jscpd true pairs found, reviewer-only true pairs
+    rp = [{"a": side("x.py", 12, 18, "f"), "b": side("y.py", 30, 40, "g"), "kind": "renamed", "key": ("duplication", "x.py", "f")},
+          {"a": side("q.py", 1, 5, "h"), "b": side("r.py", 1, 5, "k"), "kind": "inline", "key": ("duplication", "q.py", "h")}]
+    labels = {("duplication", "x.py", "f"): {"label": True}, ("duplication", "q.py", "h"): {"label": True}}
+    jps = [{**jp, "hash": "h1"}, {"a": side("m.py", 1, 9), "b": side("n.py", 1, 9), "hash": "h2"}]
+    jl = [{"a": {"file": "x.py", "lines": [10, 20]}, "b": {"file": "y.py", "lines": [30, 40]}, "hash": "h1", "label": True},
+          {"a": {"file": "m.py", "lines": [1, 9]}, "b": {"file": "n.py", "lines": [1, 9]}, "hash": "h2", "label": True}]
+    out = compare_duplicates(rp, labels, jps, jl, {})
+    assert out["jscpd"] == {"pairs": 2, "labelled": 2, "true": 2, "sample": None}, out
+    assert out["jscpd_true_found"] == 1 and out["reviewer_only"] == {"inline": 1}, out
+    assert out["kinds"]["renamed"] == {"findings": 1, "labelled": 1, "true": 1}
+    print("selftest ok")
+
+
 # ---------------------------------------------------------------- mutation
 
 
@@ -431,7 +634,7 @@ def peer_jscpd(root: Path, workdir: Path) -> dict:
     out = workdir / "jscpd"
     ignore = ",".join(f"**/{d}/**" for d in sorted(IGNORED_DIRS))
     seconds, result = _timed([tool, "--reporters", "json", "--output", str(out), "--silent",
-                              "--format", "python,javascript,typescript,tsx,jsx", "--ignore", ignore, str(root)])
+                              "--format", "python,javascript,typescript,tsx,jsx", "--ignore", ignore, "."], cwd=root)
     if result is None:
         return {"error": "timeout", "seconds": seconds}
     report = out / "jscpd-report.json"
@@ -440,7 +643,7 @@ def peer_jscpd(root: Path, workdir: Path) -> dict:
                 "seconds": seconds}
     data = json.loads(report.read_text(encoding="utf-8"))
     return {"items": len(data.get("duplicates", [])), "seconds": seconds,
-            "percentage": data.get("statistics", {}).get("total", {}).get("percentage")}
+            "percentage": data.get("statistics", {}).get("total", {}).get("percentage"), "_report": data}
 
 
 # ---------------------------------------------------------------- one project
@@ -459,6 +662,8 @@ class ProjectResult:
     severity: dict = field(default_factory=dict)  # axis -> {severity: n}
     labels: dict = field(default_factory=dict)  # axis -> {findings, labelled, true, false, unlabelled}
     todo: int = 0
+    jscpd_todo: int = 0
+    duplicates: dict = field(default_factory=dict)  # compare_duplicates()
     mutation: dict | None = None
     mutation_seconds: float | None = None
     peers: dict = field(default_factory=dict)
@@ -498,9 +703,16 @@ def bench_project(project: dict, command: list[str], args: argparse.Namespace) -
             result.labels[axis] = {"findings": len(mine), "labelled": len(judged), "true": true,
                                    "false": len(judged) - true, "unlabelled": len(mine) - len(judged)}
         result.todo = write_todo(project["name"], work, findings, labels, set(args.todo_axes.split(",")))
+        report = None
         if not args.skip_peers:
             result.peers = {"vulture": peer_vulture(work), "pylint-dup": peer_pylint_duplicates(work),
                             "jscpd": peer_jscpd(work, Path(tmp))}
+            report = result.peers["jscpd"].pop("_report", None)
+        jpairs = jscpd_pairs(report, work, reviews) if report is not None else None
+        jlabels, jmeta = load_jscpd_labels(project["name"])
+        result.duplicates = compare_duplicates(reviewer_pairs(reviews, findings), labels, jpairs, jlabels, jmeta)
+        if jpairs is not None:
+            result.jscpd_todo = write_jscpd_todo(project["name"], jpairs, jlabels)
         if not args.no_mutation:
             mutated = Path(tmp) / "mutated"
             shutil.copytree(tree, mutated, ignore=shutil.ignore_patterns(corpus.STAMP, ".reviewer"))
@@ -593,7 +805,75 @@ def tables(results: list[ProjectResult]) -> str:
     peers = markdown_table(["project", "reviewer DEAD", "vulture items (60%)", "reviewer DUPLICATE",
                             "pylint R0801", "jscpd clones", "reviewer s", "time vs vulture", "time vs jscpd"],
                            rows) if rows else ""
-    return "\n\n".join(part for part in (findings, precision, mutation, peers) if part)
+    return "\n\n".join(part for part in (findings, precision, duplicates_table(results), mutation, peers) if part)
+
+
+KIND_ORDER = ("identical", "renamed", "near-miss", "inline")
+
+
+def _share(true: int, labelled: int, findings: int | None = None) -> str:
+    if not labelled:
+        return "-" if not findings else f"- (0/{findings})"
+    tail = f" ({true}/{labelled})" if findings is None or findings == labelled else f" ({true}/{labelled} of {findings})"
+    return f"{true / labelled:.2f}{tail}"
+
+
+def duplicates_table(results: list[ProjectResult]) -> str:
+    """Duplicates per 1,000 lines, precision per clone kind, jscpd's pairs and the overlap both ways."""
+    done = [r for r in results if r.duplicates]
+    if not done:
+        return ""
+    kinds = sorted({k for r in done for k in r.duplicates["kinds"]},
+                   key=lambda k: (KIND_ORDER.index(k) if k in KIND_ORDER else len(KIND_ORDER), k))
+    rows, total = [], Counter()
+    for r in done + [None]:
+        if r is None:
+            name, lines, d, over = "**total**", total["lines"], None, None
+        else:
+            name, lines, d, over = r.name, r.lines, r.duplicates, r.labels.get("overengineering", {})
+            total["lines"] += r.lines
+            total["dup"] += r.counts.get("duplication", 0)
+            for k, stats in d["kinds"].items():
+                for key, value in stats.items():
+                    total[f"{k}.{key}"] += value
+            for key in ("findings", "labelled", "true"):
+                total[f"over.{key}"] += over.get(key, 0)
+            if "jscpd" in d:
+                total["jscpd.runs"] += 1
+                for key in ("pairs", "labelled", "true"):
+                    total[f"jscpd.{key}"] += d["jscpd"][key]
+                total["found"] += d["jscpd_true_found"]
+                for k, n in d["reviewer_only"].items():
+                    total[f"only.{k}"] += n
+        dup = total["dup"] if r is None else r.counts.get("duplication", 0)
+        get = (lambda k, key: total[f"{k}.{key}"]) if r is None else (lambda k, key: d["kinds"].get(k, {}).get(key, 0))
+        row = [name, f"{dup} ({1000 * dup / lines if lines else 0:.1f})"]
+        row += [_share(get(k, "true"), get(k, "labelled"), get(k, "findings")) if get(k, "findings") else "-"
+                for k in kinds]
+        row.append(_share(sum(get(k, "true") for k in kinds), sum(get(k, "labelled") for k in kinds),
+                          sum(get(k, "findings") for k in kinds)))
+        if r is None:
+            has_jscpd = total["jscpd.runs"] > 0
+            j = {key: total[f"jscpd.{key}"] for key in ("pairs", "labelled", "true")}
+            found, only = total["found"], {k[5:]: n for k, n in total.items() if k.startswith("only.") and n}
+            o = {key: total[f"over.{key}"] for key in ("findings", "labelled", "true")}
+        else:
+            has_jscpd = "jscpd" in d
+            j = d.get("jscpd", {})
+            found, only, o = d.get("jscpd_true_found", 0), d.get("reviewer_only", {}), over
+        if has_jscpd:
+            sample = " sample" if r is not None and j.get("sample") else ""
+            row += [str(j["pairs"]), _share(j["true"], j["labelled"], j["pairs"]) + sample,
+                    _ratio(found, j["true"]),
+                    f"{sum(only.values())}" + (" (" + ", ".join(f"{k} {n}" for k, n in sorted(only.items())) + ")"
+                                               if only else "")]
+        else:
+            row += ["-"] * 4
+        row.append(_share(o.get("true", 0), o.get("labelled", 0), o.get("findings", 0)) if o.get("findings") else "-")
+        rows.append(row)
+    return markdown_table(["project", "dup (/kloc)"] + [f"dup {k}" for k in kinds]
+                          + ["dup all kinds", "jscpd pairs", "jscpd precision", "jscpd TRUE reviewer reports",
+                             "reviewer TRUE jscpd lacks", "over precision"], rows)
 
 
 def section_body(results: list[ProjectResult], args: argparse.Namespace) -> str:
@@ -634,7 +914,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--todo-axes", default="utility,duplication,overengineering")
     parser.add_argument("--json", type=Path, help="write every number to this file")
     parser.add_argument("--no-record", action="store_true")
+    parser.add_argument("--selftest", action="store_true", help="check the pair matching and exit (no reviewer run)")
     args = parser.parse_args(argv)
+    if args.selftest:
+        selftest()
+        return 0
 
     projects = corpus.load_manifest()
     if args.only:
@@ -654,6 +938,11 @@ def main(argv: list[str] | None = None) -> int:
             result = ProjectResult(project["name"], project["shape"], source.get("version") or source["commit"][:12],
                                    error=f"source missing: {exc}")
         results.append(result)
+        d = result.duplicates
+        for miss in d.get("jscpd_true_missed", []):
+            print(f"    jscpd TRUE pair reviewer does not report: {miss}", file=sys.stderr)
+        for only in d.get("reviewer_only_list", []):
+            print(f"    reviewer TRUE pair jscpd does not report: {only}", file=sys.stderr)
         if result.mutation:
             for kind, stats in result.mutation.items():
                 for miss in stats["missed"]:
