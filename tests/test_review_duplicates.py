@@ -149,3 +149,13 @@ def test_without_rag_the_meaning_part_is_dropped() -> None:
                  "b": ("src/b.py", symbol("g", 1, body(1, 2, 3, 4)))}
     found = run(both_ways(functions, "a", "b", meaning=0.9), functions, structural_only=True).copies
     assert found[key(functions, "b")][0].keep.meaning is None
+
+
+def test_path_roles_of_code_nobody_edits_here() -> None:
+    from reviewer.analysis.roles import is_example_path, is_generated_path
+
+    assert is_generated_path("src/api/generated/client.ts") and is_generated_path("proto/x_pb2.py")
+    assert is_generated_path("components/ui/button.tsx") and is_generated_path("src/components/ui/dialog/dialog.tsx")
+    assert not is_generated_path("src/components/users/list.tsx")
+    assert is_example_path("examples/auth/app.js") and is_example_path("pkg/blog_examples/flow/raw/views.py")
+    assert not is_example_path("src/example.py")
