@@ -50,7 +50,7 @@ MIN_BLOCK_TOKENS = 30
 BLOCK_SHARE = 0.35
 LONG_BLOCK_LINES = 13
 # Inside one function, short parallel items (list entries, two fields) are its shape: longer only.
-MIN_REPEAT_LINES = 7
+MIN_REPEAT_LINES = 8
 BLOCK_SEED = 3  # lines of a run indexed to find block candidates
 MAX_POSTING = 64  # a seed shared by more functions is boilerplate, not a candidate
 # The helper's body must repeat whole in a host this much larger, but for one line: its

@@ -42,6 +42,11 @@ _RECEIVERS = frozenset(("self", "this", "cls"))
 # Words before a TS/JS member's name that are not its name.
 _MODIFIERS = frozenset("export default async static public private protected readonly abstract override get set function def".split())
 _KEY_STRING = re.compile(r"^[A-Za-z_][\w-]{1,30}$")
+# Text after a tag's `>` (not `=>`, `->`, `>=`, ` > `) up to the next tag or the line's end.
+_JSX_TEXT = re.compile(r"(?<=[^\s=>-])>([^<>{}()=;\n]+)(?=<|\n|$)")
+# `name=` not followed by `=`: a keyword argument (API of the callee; an assignment keeps `ID`
+# because its line starts with the name, which this does not look at).
+_KEYWORD_ARGUMENT = re.compile(r"[A-Za-z_]\w*=(?!=)")
 _TUPLE_TARGET = re.compile(r"^\s*([A-Za-z_][\w]*(?:\s*,\s*[A-Za-z_][\w]*)+)\s*=(?!=)")
 
 
@@ -75,13 +80,16 @@ def line_hashes(text: str, syntax: TokenSyntax) -> list[int]:
     lines: list[list[str]] = [[] for _ in range(text.count("\n") + 1)]
     line, position = text.count("\n", 0, start), start
     keywords = syntax.keywords
+    # JSX text (`<TableHead>Email</TableHead>`) is content, like a string literal, not a name.
+    prose = [m.span(1) for m in _JSX_TEXT.finditer(text, start)]
 
     def add(kind: str, token: str, at: int) -> None:
         nonlocal line, position
         line += text.count("\n", position, at)
         position = at
         # Local names may be renamed in a copy; literals, attributes and keywords say what it does.
-        local = kind == "id" and token not in keywords and text[at - 1 : at] != "."
+        local = (kind == "id" and token not in keywords and text[at - 1 : at] != "."
+                 and not any(a <= at < b for a, b in prose) and not _KEYWORD_ARGUMENT.match(text, at))
         lines[line].append("ID" if local else token)
 
     for match in _patterns(syntax)[0].finditer(text, start):
