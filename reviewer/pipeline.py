@@ -17,16 +17,15 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .schema.evidence import SymbolKey
 from .config import Config, api_key
 from .errors import UserError
 from .schema.cards import FunctionCard, now_iso
 from .review.context import ReviewContext
-from .analysis.duplicates import in_shared_module, orient_duplicates
+from .analysis.duplicates import find_duplicates, keep_rank
 from .review.cache import ReviewCache, cache_key, evidence_digest
 from .schema.review import FileError, ReviewFile, RunRecord
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
-from .schema.facts import ScanResult
+from .schema.facts import ScanResult, Symbol
 from .ui import UI
 from .workspace import Workspace, atomic_write_json, file_lock
 
@@ -157,20 +156,19 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     with ui.phase("similarity"):
         pairs = similarity.all_pairs(min_score=config.rag.min_score, max_per_function=config.rag.max_results)
     all_cards = [c for file_cards in cards.values() for c in file_cards]
-    symbols = {(f.path, s.qualified_name): s for f in scan.files for s in f.symbols}
+    by_lines = {(f.path, s.line_start, s.line_end): s for f in scan.files for s in f.symbols}
 
-    def keep_rank(key: SymbolKey) -> tuple:
-        symbol = symbols.get(key)
-        return (changed is not None and key[0] in changed, -len(project.usage.users_of(key)),
-                not (symbol and symbol.exported),
-                not in_shared_module(key[0]), key[0], symbol.line_start if symbol else 0)
+    def rank(path: str, symbol: Symbol) -> tuple:
+        return keep_rank(path, symbol, len(project.usage.users_of((path, symbol.qualified_name))),
+                         changed is not None and path in changed)
 
-    duplicates = orient_duplicates(
+    duplicates = find_duplicates(
         pairs,
-        keys={c.id: (c.file_path, c.qualified_name) for c in all_cards},
-        sizes={c.id: symbols[(c.file_path, c.qualified_name)].token_count for c in all_cards},
-        rank=keep_rank,
+        functions={c.id: (c.file_path, by_lines[(c.file_path, c.line_start, c.line_end)]) for c in all_cards
+                   if (c.file_path, c.line_start, c.line_end) in by_lines},
+        rank=rank,
         structural_only=not rag_enabled,
+        min_confidence=config.analysis.min_confidence,
     )
     seconds["similarity"] = time.perf_counter() - started
 
@@ -182,7 +180,10 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
         names = {s.qualified_name for s in facts.symbols}
         evidence = FileEvidence(
             assessments={(facts.path, n): project.assessments[(facts.path, n)] for n in names if (facts.path, n) in project.assessments},
-            duplicates={(facts.path, n): duplicates[(facts.path, n)] for n in names if (facts.path, n) in duplicates},
+            duplicates={k: duplicates.copies[k] for s in facts.symbols
+                        if (k := (facts.path, s.qualified_name, s.line_start)) in duplicates.copies},
+            neighbours={k: duplicates.neighbours[k] for s in facts.symbols
+                        if (k := (facts.path, s.qualified_name, s.line_start)) in duplicates.neighbours},
             findings=per_file_findings.get(facts.path, []),
             structural_only=not rag_enabled,
             test_file=facts.path in project.test_files,

@@ -221,5 +221,52 @@ def test_layers_of_interfaces_and_public_aliases_are_not_over(tmp_path: Path) ->
         """,
     })
     assert verdict(evidence, "shapes.py", "Shape", "overengineering") == "LEAN"  # its one child is abstract too
-    assert verdict(evidence, "shapes.py", "Polygon", "overengineering") == "OVER"
+    # public (in __all__): an extension point users may implement, however many implementations the repo holds
+    assert verdict(evidence, "shapes.py", "Polygon", "overengineering") == "ACCEPTABLE"
     assert verdict(evidence, "shapes.py", "surface", "overengineering") == "ACCEPTABLE"  # public alias
+
+
+def test_only_strong_evidence_is_reported(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **PYTHON_FILES,
+        "wrap.py": """
+            from typing import overload
+
+            def load(path):
+                return open(path).read()
+
+            def _load_once(path):
+                return load(path)
+
+            HANDLERS = {"x": _load_once}
+
+            @overload
+            def parse(text: str) -> str: ...
+            @overload
+            def parse(text: bytes) -> bytes: ...
+            def parse(text):
+                return text
+        """,
+        "examples/demo.py": """
+            class Greeting:
+                def __init__(self, word):
+                    self.word = word
+
+                def say(self, name):
+                    return f"{self.word} {name}"
+
+            print(Greeting("hi").say("you"))
+        """,
+    })
+
+    def reported(path, name):
+        found = evidence.for_symbol(path, name)["overengineering"]
+        return found.verdict == "OVER" and found.report
+
+    assert reported("store.py", "Storage")  # one implementation inside the application: 75
+    assert not reported("store.py", "Greeter")  # "a function would do" is a lead (65), not a finding
+    assert "under the floor" in detail(evidence, "store.py", "Greeter", "overengineering")
+    assert not reported("store.py", "read_text")  # its user is another module: maybe an API
+    assert reported("wrap.py", "_load_once")  # a wrapper with one user in its own module
+    assert verdict(evidence, "wrap.py", "parse", "overengineering") == "LEAN"  # overload stubs and implementation
+    assert verdict(evidence, "examples/demo.py", "Greeting", "overengineering") == "LEAN"  # demo code

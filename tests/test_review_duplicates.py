@@ -1,73 +1,161 @@
-"""Which member of a similar pair the review calls DUPLICATE, and which pairs are not
-duplicates at all (pure logic over SimilarFunction hits, no index)."""
+"""Which pairs the review calls DUPLICATE, of what kind, on which lines, and which copy is kept
+(pure logic over SimilarFunction hits and scanned symbols, no index)."""
 
 from __future__ import annotations
 
+from reviewer.analysis.duplicates import find_duplicates, keep_rank
+from reviewer.schema.facts import Structure, Symbol
 from reviewer.schema.review import SimilarFunction
-from reviewer.analysis.duplicates import orient_duplicates
+
+TOKENS = 10  # code tokens per line (the low byte of a line hash, see Structure.line_hashes)
 
 
-def hit(card_id: str, file: str, name: str, **parts) -> SimilarFunction:
-    defaults = dict(score=0.9, structure=0.95, meaning=0.8, vocabulary=0.6, clone_kind="renamed")
+def symbol(name: str, start: int, lines: list[int], parent: str | None = None, words: list[str] | None = None,
+           complexity: int = 2) -> Symbol:
+    return Symbol(name=name.rsplit(".", 1)[-1], qualified_name=name, kind="function", line_start=start,
+                  line_end=start + len(lines) - 1, parent=parent, complexity=complexity,
+                  structure=Structure(line_hashes=lines, vocabulary=words or ["total", "price"]))
+
+
+def body(*values: int, tokens: int = TOKENS) -> list[int]:
+    """A header line (0), then one code line per value."""
+    return [0] + [(v + 1) << 8 | tokens for v in values]
+
+
+def hit(card_id: str, functions, **parts) -> SimilarFunction:
+    path, sym = functions[card_id]
+    defaults = dict(score=0.9, structure=0.95, meaning=None, vocabulary=0.6, clone_kind="renamed")
     defaults.update(parts)
-    return SimilarFunction(id=card_id, name=name, file_path=file, line_start=1, line_end=9, **defaults)
+    return SimilarFunction(id=card_id, name=sym.qualified_name, file_path=path, line_start=sym.line_start,
+                           line_end=sym.line_end, **defaults)
 
 
-KEYS = {
-    "a": ("src/util.py", "slugify"),
-    "b": ("src/views.py", "make_handle"),
-    "t": ("tests/test_util.py", "test_slugify"),
-    "py": ("src/rng.py", "pick"),
-    "ts": ("web/rng.ts", "pick"),
-    "outer": ("src/m.py", "outer"),
-    "inner": ("src/m.py", "outer.inner"),
-}
+def both_ways(functions, a: str, b: str, **parts) -> dict[str, list[SimilarFunction]]:
+    return {a: [hit(b, functions, **parts)], b: [hit(a, functions, **parts)]}
 
 
-def rank_by_path(key):
-    return (key[0], key[1])
+def rank_by_path(path, sym):
+    return keep_rank(path, sym, users=0, changed=False)
 
 
-def both_ways(a: str, b: str, **parts) -> dict[str, list[SimilarFunction]]:
-    return {a: [hit(b, *KEYS[b], **parts)], b: [hit(a, *KEYS[a], **parts)]}
+def run(pairs, functions, **kwargs):
+    return find_duplicates(pairs, functions, rank_by_path, **kwargs)
 
 
-def test_only_the_copy_is_flagged_and_points_at_the_one_to_keep() -> None:
-    out = orient_duplicates(both_ways("a", "b"), KEYS, sizes={"a": 40, "b": 40}, rank=rank_by_path)
-    assert list(out) == [KEYS["b"]]  # src/util.py ranks first: it is kept
-    assert out[KEYS["b"]][0].name == "slugify"
+def key(functions, card_id):
+    path, sym = functions[card_id]
+    return (path, sym.qualified_name, sym.line_start)
 
 
-def test_the_host_of_an_inline_copy_is_flagged_not_the_helper() -> None:
-    out = orient_duplicates(both_ways("a", "b", clone_kind="inline"), KEYS, sizes={"a": 30, "b": 200}, rank=rank_by_path)
-    assert list(out) == [KEYS["b"]]
+def test_the_copy_is_flagged_and_points_at_the_one_to_keep() -> None:
+    functions = {"a": ("src/util.py", symbol("slugify", 1, body(1, 2, 3, 4))),
+                 "b": ("src/views.py", symbol("make_handle", 1, body(1, 2, 3, 4)))}
+    found = run(both_ways(functions, "a", "b"), functions).copies
+    assert list(found) == [key(functions, "b")]  # src/util.py ranks first: it is kept
+    clone = found[key(functions, "b")][0]
+    assert (clone.keep.name, clone.kind, clone.lines, clone.keep_reason) == ("slugify", "renamed", (1, 5), "it lives in a shared module")
+
+
+def test_a_host_repeating_a_helper_is_flagged_on_the_repeated_lines() -> None:
+    functions = {"helper": ("src/a.py", symbol("helper", 1, body(1, 2, 3))),
+                 "host": ("src/b.py", symbol("host", 10, body(7, 8, 1, 2, 3, 9, 5, 6)))}
+    found = run(both_ways(functions, "helper", "host", clone_kind="inline", structure=0.3), functions).copies
+    clone = found[key(functions, "host")][0]
+    assert (clone.kind, clone.lines, clone.other_lines, clone.keep.name) == ("contained", (13, 15), (2, 4), "helper")
+
+
+def test_an_inline_claim_the_lines_do_not_support_is_no_duplicate() -> None:
+    functions = {"helper": ("src/a.py", symbol("helper", 1, body(1, 2, 3))),
+                 "host": ("src/b.py", symbol("host", 10, body(7, 8, 1, 4, 3, 9, 5, 6)))}
+    found = run(both_ways(functions, "helper", "host", clone_kind="inline", structure=0.3), functions)
+    assert found.copies == {}
+
+
+def test_a_block_repeated_in_two_functions_is_found_without_a_similar_pair() -> None:
+    block = list(range(20, 27))
+    functions = {"a": ("src/a.py", symbol("first", 1, body(1, 2, *block, 3))),
+                 "b": ("src/b.py", symbol("second", 40, body(8, *block, 9, 10, 11)))}
+    found = run({}, functions).copies
+    clone = found[key(functions, "b")][0]
+    assert (clone.kind, clone.lines, clone.other_lines) == ("block", (42, 48), (4, 10))
 
 
 def test_pairs_that_are_not_duplicates() -> None:
-    sizes = {k: 40 for k in KEYS}
-    # tests repeat themselves on purpose
-    assert orient_duplicates(both_ways("a", "t"), KEYS, sizes, rank_by_path) == {}
-    # Python cannot call TypeScript
-    assert orient_duplicates(both_ways("py", "ts"), KEYS, sizes, rank_by_path) == {}
-    # a nested function is part of its parent's text
-    assert orient_duplicates(both_ways("outer", "inner", clone_kind="inline"), KEYS, sizes, rank_by_path) == {}
-    # cards alike, code not: meaning alone below the floor
-    alike = dict(structure=0.1, vocabulary=0.1, meaning=0.88, clone_kind="semantic", behaviour=None)
-    assert orient_duplicates(both_ways("a", "b", **alike), KEYS, sizes, rank_by_path) == {}
-    # same shape, none of the same words (constructors storing their arguments)
-    shape = dict(structure=1.0, vocabulary=0.02, meaning=0.5, clone_kind="renamed")
-    assert orient_duplicates(both_ways("a", "b", **shape), KEYS, sizes, rank_by_path) == {}
-    # a body too short to compare
-    short = dict(structure=None, vocabulary=1.0, meaning=0.9, clone_kind="semantic")
-    assert orient_duplicates(both_ways("a", "b", **short), KEYS, sizes, rank_by_path) == {}
+    functions = {
+        "a": ("src/util.py", symbol("slugify", 1, body(1, 2, 3, 4))),
+        "t": ("tests/test_util.py", symbol("test_slugify", 1, body(1, 2, 3, 4))),
+        "ts": ("web/util.ts", symbol("slugify", 1, body(1, 2, 3, 4))),
+        "m": ("app/migrations/0002_x.py", symbol("forwards", 1, body(1, 2, 3, 4))),
+        "g": ("src/generated/api.py", symbol("call", 1, body(1, 2, 3, 4))),
+        "e": ("examples/auth/app.py", symbol("slugify", 1, body(1, 2, 3, 4))),
+    }
+    for other in ("t", "ts", "m", "g", "e"):
+        assert run(both_ways(functions, "a", other), functions).copies == {}, other
 
 
-def test_same_job_in_another_idiom_is_a_duplicate() -> None:
-    same_job = dict(structure=0.8, vocabulary=0.2, meaning=0.7, clone_kind="semantic", behaviour="same")
-    out = orient_duplicates(both_ways("a", "b", **same_job), KEYS, {"a": 40, "b": 40}, rank_by_path)
-    assert list(out) == [KEYS["b"]]
+def test_cards_alike_without_structural_evidence_are_neighbours_not_duplicates() -> None:
+    functions = {"a": ("src/a.py", symbol("encode", 1, body(1, 2, 3, 4))),
+                 "b": ("src/a.py", symbol("decode", 9, body(5, 6, 7, 8)))}
+    found = run(both_ways(functions, "a", "b", structure=0.1, meaning=0.95, clone_kind="semantic"), functions)
+    assert found.copies == {}
+    assert [h.name for h in found.neighbours[key(functions, "a")]] == ["decode"]
+
+
+def test_one_job_in_two_idioms_is_a_duplicate() -> None:
+    functions = {"a": ("src/a.py", symbol("subtotal", 1, body(1, 2))),
+                 "b": ("src/b.py", symbol("revenue_of", 1, body(3, 4, 5, 6)))}
+    same_job = dict(structure=0.8, clone_kind="semantic", behaviour="same")
+    found = run(both_ways(functions, "a", "b", **same_job), functions).copies
+    assert found[key(functions, "b")][0].kind == "semantic"
+
+
+def test_three_copies_are_one_finding_naming_every_member() -> None:
+    functions = {c: (f"src/{c}.py", symbol(f"f_{c}", 1, body(1, 2, 3, 4))) for c in "abc"}
+    pairs = {c: [hit(o, functions) for o in "abc" if o != c] for c in "abc"}
+    found = run(pairs, functions).copies
+    reported = [k for k, clones in found.items() if clones[0].report]
+    assert reported == [key(functions, "b")]
+    assert len(found[key(functions, "b")][0].members) == 3
+    assert not found[key(functions, "c")][0].report
+
+
+def test_per_type_boilerplate_and_parallel_few_liners_are_not_duplicates() -> None:
+    functions = {"a": ("src/a.ts", symbol("Foo.create", 1, body(1, 2), words=["Foo"])),
+                 "b": ("src/b.ts", symbol("Bar.create", 1, body(1, 2), words=["Bar"]))}
+    assert run(both_ways(functions, "a", "b"), functions).copies == {}
+    few = {"a": ("src/a.py", symbol("C.get_headers", 1, body(1, 2, tokens=7), complexity=1)),
+           "b": ("src/a.py", symbol("C.get_metadata", 5, body(1, 2, tokens=7), complexity=1))}
+    assert run(both_ways(few, "a", "b"), few).copies == {}
+
+
+def test_same_named_members_of_one_file_are_kept_apart() -> None:
+    functions = {"a": ("src/cols.ts", symbol("columns.cell", 1, body(1, 2, 3, 4))),
+                 "b": ("src/cols.ts", symbol("columns.cell", 9, body(1, 2, 3, 4))),
+                 "c": ("src/cols.ts", symbol("columns.cell", 20, body(5, 6, 7, 8)))}
+    found = run(both_ways(functions, "a", "b"), functions).copies
+    assert list(found) == [key(functions, "b")]
+
+
+def test_a_weak_pair_is_evidence_under_the_floor_not_a_finding() -> None:
+    functions = {"a": ("src/a.py", symbol("f", 1, body(1, 2, 3, 4))),
+                 "b": ("src/b.py", symbol("g", 1, body(1, 2, 3, 5)))}
+    found = run(both_ways(functions, "a", "b", clone_kind="near-miss", structure=0.6), functions).copies
+    clone = found[key(functions, "b")][0]
+    assert not clone.report and "under the floor" in clone.note
 
 
 def test_without_rag_the_meaning_part_is_dropped() -> None:
-    out = orient_duplicates(both_ways("a", "b"), KEYS, {"a": 40, "b": 40}, rank_by_path, structural_only=True)
-    assert out[KEYS["b"]][0].meaning is None
+    functions = {"a": ("src/a.py", symbol("f", 1, body(1, 2, 3, 4))),
+                 "b": ("src/b.py", symbol("g", 1, body(1, 2, 3, 4)))}
+    found = run(both_ways(functions, "a", "b", meaning=0.9), functions, structural_only=True).copies
+    assert found[key(functions, "b")][0].keep.meaning is None
+
+
+def test_path_roles_of_code_nobody_edits_here() -> None:
+    from reviewer.analysis.roles import is_example_path, is_generated_path
+
+    assert is_generated_path("src/api/generated/client.ts") and is_generated_path("proto/x_pb2.py")
+    assert is_generated_path("components/ui/button.tsx") and is_generated_path("src/components/ui/dialog/dialog.tsx")
+    assert not is_generated_path("src/components/users/list.tsx")
+    assert is_example_path("examples/auth/app.js") and is_example_path("pkg/blog_examples/flow/raw/views.py")
+    assert not is_example_path("src/example.py")

@@ -1,25 +1,73 @@
-"""Which member of a similar pair is the duplicate, and which one to keep.
+"""Duplicates a maintainer acts on: which code repeats, where, which copy to keep.
 
-Similarity is symmetric; a review is not: the copy gets DUPLICATE and points at the
-function to keep. The one to keep is, in order: the helper when one function holds
-the other inline; else the more used one (more users in the usage graph); else the
-exported one; else the one defined first (path, then line). Test code and schema
-migrations take no part: tests repeat their setup on purpose, migrations repeat the
-framework's shape, and neither do pairs across languages that cannot call each other
-(Python and TypeScript).
+Evidence is structural only. A pair of functions is a DUPLICATE when its code says so:
+- identical / renamed / near-miss: the whole bodies match (body hash, or shingles with a
+  consistent renaming, or most shingles), as rag.similarity classified the pair;
+- semantic: one job in two idioms (a loop and a `reduce` that sum price*qty), when the
+  behaviour reader finds the same jobs in both bodies;
+- contained: the whole body of one function repeats inside another (checked line by line on
+  normalized tokens, scan Structure.line_hashes): the host should call the helper;
+- block: a run of lines repeats in two functions (found here, from the line hashes).
+Cards that only read alike (siblings such as encode/decode, a wrapper and what it calls)
+are neighbours: the similarities table and findSimilarFunctions show them, no verdict does.
+
+Left out: schema migrations and generated or vendored code (nobody edits them), example
+and demo code (self-contained on purpose), pairs across languages that cannot call each
+other, same-shaped code with none of the same words (constructors storing their
+arguments), per-type boilerplate (a few lines that differ only in the type they name), and
+a pair of straight-line few-liners (parallel hooks such as format_headers/format_metadata:
+from three copies on they are a clone class worth a helper). Test code takes part only
+against test code, without the stubs and callbacks nested in a test, and says so. Copies of one body form a clone
+class: one finding names every member. The copy to keep ranks first in `keep_rank`; each
+verdict carries a confidence from its evidence and is reported only from `min_confidence`.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
-from .roles import is_migration_path, is_test_path
+from .roles import is_example_path, is_generated_path, is_migration_path, is_test_path
 from ..scan.languages import language_family, language_for_path
-from ..schema.evidence import SymbolKey
+from ..schema.evidence import Clone, CloneKey
+from ..schema.facts import Symbol
 from ..schema.review import SimilarFunction
 
 KeepRank = tuple  # smaller sorts first = better to keep
+# What each place of a keep rank (see keep_rank) says about the copy that wins on it.
+KEEP_REASONS = ("it is not part of this change", "it has more users", "it is exported",
+                "it lives in a shared module", "it is defined first", "it is defined first")
 SHARED_MODULE_WORDS = ("util", "helper", "common", "shared", "lib", "tools")
+WHOLE_KINDS = ("identical", "renamed", "near-miss", "semantic")
+
+# A block must be this long to be worth a helper (jscpd's defaults are 5 lines, 50 tokens).
+# Tokens here are code tokens (names, literals, operators): brackets and punctuation, which jscpd
+# counts, are not, so 30 of them is about jscpd's 50.
+MIN_BLOCK_LINES = 5
+MIN_BLOCK_TOKENS = 30
+# A shorter block must also be a good part of the smaller function: a field or a spinner shared
+# by two large components is their markup's idiom, not a job written twice.
+BLOCK_SHARE = 0.35
+LONG_BLOCK_LINES = 13
+# Inside one function, short parallel items (list entries, two fields) are its shape: longer only.
+MIN_REPEAT_LINES = 8
+BLOCK_SEED = 3  # lines of a run indexed to find block candidates
+MAX_POSTING = 64  # a seed shared by more functions is boilerplate, not a candidate
+# The helper's body must repeat whole in a host this much larger, but for one line: its
+# `return x`, which an inline copy turns into the assignment the host goes on with.
+CONTAINED_RATIO = 1.6
+MIN_CONTAINED_LINES = 2
+MIN_CONTAINED_TOKENS = 15
+# Up to this many code lines a non-identical copy is per-type boilerplate when the names that
+# differ are only types (static factories, per-type API methods); one line is a delegate.
+BOILERPLATE_LINES = 6
+# Confidence by kind; near-miss scales with its structural score; a block with its length.
+KIND_CONFIDENCE = {"identical": 95, "renamed": 90, "semantic": 85, "contained": 85}
+SMALL_LINES = 3  # non-identical copies this short are cheap to leave: less sure it is worth it
+SAME_JOB_COVERAGE = 0.5  # see _same_job
+SHAPE_ONLY_WORDS = 0.15  # vocabulary agreement under which a same-shaped pair shares no words
+FEW_TOKENS = 20  # code tokens of a straight-line few-liner (see _straight_few)
+TEST_PENALTY = 10  # tests repeat their setup on purpose more often than code does
 
 
 def in_shared_module(path: str) -> bool:
@@ -28,99 +76,396 @@ def in_shared_module(path: str) -> bool:
     return any(word in part for part in parts for word in SHARED_MODULE_WORDS)
 
 
-def orient_duplicates(
-    pairs: dict[str, list[SimilarFunction]],
-    keys: dict[str, SymbolKey],
-    sizes: dict[str, int],
-    rank: Callable[[SymbolKey], KeepRank],
-    structural_only: bool = False,
-) -> dict[SymbolKey, list[SimilarFunction]]:
-    """card id -> hits (both directions)  =>  symbol -> hits it duplicates, best first.
+def keep_rank(path: str, symbol: Symbol, users: int, changed: bool) -> KeepRank:
+    """The order in which copies are kept (one reason per place, KEEP_REASONS)."""
+    return (changed, -users, not symbol.exported, not in_shared_module(path), path, symbol.line_start)
 
-    `sizes`: card id -> body length in normalized tokens (to tell the host of an inline copy);
-    `rank`: the keep-order of a symbol (see module docstring)."""
-    out: dict[SymbolKey, list[SimilarFunction]] = {}
-    for card_id, hits in pairs.items():
-        key = keys.get(card_id)
-        if key is None or is_test_path(key[0]) or is_migration_path(key[0]):
-            continue
-        kept: list[SimilarFunction] = []
-        for hit in hits:
-            other = keys.get(hit.id)
-            if other is None or is_test_path(other[0]) or is_migration_path(other[0]):
-                continue
-            if key[0] == other[0] and _nested(key[1], other[1]):
-                # A nested function's code is part of its parent's text: containment, not a copy.
-                continue
-            if _dunder_pair(key[1], other[1]) and (hit.structure or 0.0) < 0.9:
-                # Protocol hooks (module __getattr__, __init__ of two classes) look alike by design.
-                continue
-            if _shape_only(hit):
-                # Same statement shape, none of the same words: boilerplate such as constructors
-                # storing their arguments, not one job written twice.
-                continue
-            if hit.structure is None and hit.clone_kind != "identical" and hit.behaviour != "same":
-                # A body under the structural minimum (`return True`) is too short to call a copy.
-                continue
-            if _meaning_only(hit):
-                # Two cards that read alike and nothing in the code agreeing: same domain words
-                # in one module (format_pos / format_pct), not the same job.
-                continue
-            if _family(key[0]) != _family(other[0]):
-                # A Python function cannot call a TypeScript one: similar, never reusable.
-                continue
-            if _same_named_methods(key, other) and (hit.structure is None or hit.structure < 0.5):
-                # Two classes implementing one protocol (an override, `format_subject` in
-                # two notifiers): the shared name makes the cards alike, not the code.
-                continue
-            if hit.clone_kind == "inline":
-                # The larger function re-implements the helper: the helper stays.
-                if sizes.get(card_id, 0) <= sizes.get(hit.id, 0):
-                    continue
-            elif not rank(other) < rank(key):
-                continue
-            if structural_only:
-                hit = hit.model_copy(update={"meaning": None})
-            kept.append(hit)
-        if kept:
-            out[key] = kept
+
+@dataclass(frozen=True)
+class _Run:
+    """The longest run of equal code lines of two functions."""
+
+    a: tuple[int, int]  # first and last line on each side
+    b: tuple[int, int]
+    lines: int  # code lines in the run
+    tokens: int
+
+
+def _code_lines(symbol: Symbol, hidden: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """(line hash, line number) of the code lines of a function, without its nested functions."""
+    hashes = symbol.structure.line_hashes if symbol.structure else []
+    out: list[tuple[int, int]] = []
+    for k, value in enumerate(hashes):
+        line = symbol.line_start + k
+        if any(start <= line <= end for start, end in hidden):
+            if not out or out[-1][0] >= 0:
+                out.append((-(line << 8), line))  # a value no line has: runs never bridge a nested function
+        elif value:
+            out.append((value, line))
     return out
 
 
-def _same_named_methods(a: SymbolKey, b: SymbolKey) -> bool:
-    return "." in a[1] and "." in b[1] and a[1].rsplit(".", 1)[1] == b[1].rsplit(".", 1)[1]
+def _longest_run(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False) -> _Run | None:
+    """The run of equal lines with the most tokens; `itself`: a and b are one function, and the
+    two copies of the run must not overlap (a block repeated inside one function)."""
+    at: dict[int, list[int]] = {}
+    for j, (value, _) in enumerate(b):
+        at.setdefault(value, []).append(j)
+    best: _Run | None = None
+    for i, (value, _) in enumerate(a):
+        for j in at.get(value, ()):
+            if (itself and j <= i) or (i and j and a[i - 1][0] == b[j - 1][0]):
+                continue  # the same place, or inside a run already measured from its start
+            k = 0
+            while i + k < len(a) and j + k < len(b) and a[i + k][0] == b[j + k][0] and not (itself and i + k >= j):
+                k += 1
+            tokens = sum(v & 0xFF for v, _ in a[i : i + k])
+            if best is None or tokens > best.tokens:
+                best = _Run((a[i][1], a[i + k - 1][1]), (b[j][1], b[j + k - 1][1]), k, tokens)
+    return best
+
+
+@dataclass
+class _Function:
+    card_id: str
+    path: str
+    symbol: Symbol
+    code: list[tuple[int, int]]
+    nested: bool = False  # defined inside another function
+
+    @property
+    def key(self) -> CloneKey:
+        return (self.path, self.symbol.qualified_name, self.symbol.line_start)
+
+    @property
+    def tokens(self) -> int:
+        return sum(v & 0xFF for v, _ in self.code)
+
+    def hit(self, score: float) -> SimilarFunction:
+        s = self.symbol
+        return SimilarFunction(id=self.card_id, name=s.qualified_name, file_path=self.path, line_start=s.line_start,
+                               line_end=s.line_end, score=round(score, 4), structure=round(score, 4))
+
+
+@dataclass
+class _Edge:
+    """A duplicate pair, oriented: `copy` gets the verdict and `keep` stays."""
+
+    copy: _Function
+    keep: _Function
+    hit: SimilarFunction  # the pair's scores, describing `keep`
+    kind: str
+    copy_lines: tuple[int, int]
+    keep_lines: tuple[int, int]
+    confidence: int
+    test_code: bool
+    few: bool = False  # straight-line few-liners: only a clone class of 3+ is reported
+
+
+@dataclass
+class Duplicates:
+    copies: dict[CloneKey, list[Clone]]  # symbol -> what it duplicates, best first
+    neighbours: dict[CloneKey, list[SimilarFunction]]  # similar cards with no structural evidence
+
+
+def find_duplicates(
+    pairs: dict[str, list[SimilarFunction]],
+    functions: dict[str, tuple[str, Symbol]],
+    rank: Callable[[str, Symbol], KeepRank],
+    structural_only: bool = False,
+    min_confidence: int = 70,
+) -> Duplicates:
+    """card id -> similar hits (both directions, from rag.similarity), card id -> (path, symbol)
+    => the DUPLICATE evidence per symbol and the meaning-only neighbours."""
+    by_id = _functions(functions)
+    edges: list[_Edge] = []
+    neighbours: dict[CloneKey, list[SimilarFunction]] = {}
+    seen: set[tuple[str, str]] = set()
+    for card_id, hits in pairs.items():
+        for hit in hits:
+            a, b = by_id.get(card_id), by_id.get(hit.id)
+            if a is None or b is None or (a.card_id, b.card_id) in seen:
+                continue
+            seen.add((a.card_id, b.card_id))
+            seen.add((b.card_id, a.card_id))
+            if structural_only:
+                hit = hit.model_copy(update={"meaning": None})
+            edge = _judge(a, b, hit, rank)
+            if edge is not None:
+                edges.append(edge)
+            elif hit.clone_kind not in WHOLE_KINDS or hit.behaviour != "differs":
+                if _comparable(a, b) and not _test_mix(a, b):
+                    neighbours.setdefault(a.key, []).append(hit)
+    for a, b in _block_candidates(by_id, seen):
+        edge = _judge(a, b, None, rank)
+        if edge is not None:
+            edges.append(edge)
+    edges.extend(edge for function in by_id.values() if (edge := _repeated_inside(function)) is not None)
+    return Duplicates(_clone_classes(edges, rank, min_confidence), neighbours)
+
+
+def _functions(functions: dict[str, tuple[str, Symbol]]) -> dict[str, _Function]:
+    """The functions with their code lines; a function inside another (a callback, a method of a
+    local class) is its own code: hidden from its host's lines, and marked nested."""
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for path, symbol in functions.values():
+        spans.setdefault(path, []).append((symbol.line_start, symbol.line_end))
+    out = {}
+    for card_id, (path, symbol) in functions.items():
+        start, end = symbol.line_start, symbol.line_end
+        inner = [(a, b) for a, b in spans[path] if start <= a and b <= end and (a, b) != (start, end)]
+        nested = any(a <= start and end <= b and (a, b) != (start, end) for a, b in spans[path])
+        out[card_id] = _Function(card_id, path, symbol, _code_lines(symbol, inner), nested)
+    return out
+
+
+def _block_candidates(by_id: dict[str, _Function], seen: set[tuple[str, str]]) -> list[tuple[_Function, _Function]]:
+    """Pairs of functions sharing a run of BLOCK_SEED code lines that the similarity pairs miss."""
+    postings: dict[tuple[int, ...], list[str]] = {}
+    for card_id, function in by_id.items():
+        if function.tokens < MIN_BLOCK_TOKENS or _left_out(function.path):
+            continue
+        values = [v for v, _ in function.code]
+        for seed in {tuple(values[k : k + BLOCK_SEED]) for k in range(len(values) - BLOCK_SEED + 1)}:
+            postings.setdefault(seed, []).append(card_id)
+    found: set[tuple[str, str]] = set()
+    for ids in postings.values():
+        if 2 <= len(ids) <= MAX_POSTING:
+            for x in range(len(ids)):
+                for y in range(x + 1, len(ids)):
+                    pair = (ids[x], ids[y]) if ids[x] < ids[y] else (ids[y], ids[x])
+                    if pair not in seen:
+                        found.add(pair)
+    return [(by_id[a], by_id[b]) for a, b in sorted(found)]
+
+
+def _left_out(path: str) -> bool:
+    return is_migration_path(path) or is_generated_path(path) or is_example_path(path)
 
 
 def _family(path: str) -> str:
     return language_family(language_for_path(path) or "")
 
 
-def _nested(a: str, b: str) -> bool:
-    return a.startswith(b + ".") or b.startswith(a + ".")
+def _nested(a: _Function, b: _Function) -> bool:
+    if a.path != b.path:
+        return False
+    sa, sb = a.symbol, b.symbol
+    return sa.line_start <= sb.line_start <= sa.line_end or sb.line_start <= sa.line_start <= sb.line_end
 
 
-# Below this cosine, card similarity alone (no structural, vocabulary or behaviour
-# agreement) is too weak to call two functions duplicates: on real projects the names
-# and docstrings of sibling functions (read/readline, get_help/format_help) sit at 0.8-0.9.
-MEANING_ONLY_FLOOR = 0.93
+def _comparable(a: _Function, b: _Function) -> bool:
+    """Could one of these ever call the other's code: code someone edits, one language, not nested."""
+    if _left_out(a.path) or _left_out(b.path) or _nested(a, b):
+        return False
+    return _family(a.path) == _family(b.path)
 
 
-def _meaning_only(hit: SimilarFunction) -> bool:
-    code_agrees = (
-        (hit.structure or 0.0) >= 0.5
-        or (hit.vocabulary or 0.0) >= 0.5
-        or hit.behaviour == "same"
-        or hit.clone_kind in ("identical", "renamed", "inline")
-    )
-    return not code_agrees and (hit.meaning or 0.0) < MEANING_ONLY_FLOOR
+def _test_mix(a: _Function, b: _Function) -> bool:
+    """Test code against the code under test, or a stub nested in a test (written inline on purpose)."""
+    test_a, test_b = is_test_path(a.path), is_test_path(b.path)
+    if test_a != test_b:
+        return True
+    # A stub nested in a test, or one name defined again and again in one test file (a
+    # `customFetch` per test callback), is written inline on purpose.
+    same_name = a.path == b.path and a.symbol.name == b.symbol.name
+    return test_a and (a.nested or b.nested or same_name)
 
 
-def _dunder_pair(a: str, b: str) -> bool:
-    name_a, name_b = a.rsplit(".", 1)[-1], b.rsplit(".", 1)[-1]
-    return name_a == name_b and name_a.startswith("__") and name_a.endswith("__")
+def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
+           rank: Callable[[str, Symbol], KeepRank]) -> _Edge | None:
+    """The duplicate edge of a pair, or None when the code gives no structural evidence of one."""
+    if not _comparable(a, b) or _test_mix(a, b) or a.key == b.key:
+        return None
+    sa, sb = a.symbol, b.symbol
+    if hit is not None and (_protocol_pair(sa, sb, hit) or _shape_only(hit)):
+        return None
+    run = _longest_run(a.code, b.code)
+    kind = hit.clone_kind if hit is not None else None
+    whole = kind in ("identical", "renamed", "near-miss") or (hit is not None and (hit.behaviour == "same" or _same_job(sa, sb)))
+    if whole:
+        kind = kind if kind in ("identical", "renamed", "near-miss") else "semantic"
+        if kind != "identical" and (_boilerplate(a, b) or (_parametrized(sa) and _parametrized(sb))):
+            return None
+        copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
+        lines = {a.key: (sa.line_start, sa.line_end), b.key: (sb.line_start, sb.line_end)}
+        confidence = _confidence(kind, hit, min(len(a.code), len(b.code)), 0)
+    elif run is None:
+        return None
+    elif _contained(a, b, run) or _contained(b, a, run):
+        # The host repeats the helper's body: the host changes (calls it), the helper stays.
+        kind = "contained"
+        copy, keep = (a, b) if _contained(b, a, run) else (b, a)
+        lines = {a.key: run.a, b.key: run.b}
+        confidence = _confidence(kind, hit, len(keep.code), 0)
+    elif run.lines >= MIN_BLOCK_LINES and run.tokens >= MIN_BLOCK_TOKENS and (
+            run.lines >= LONG_BLOCK_LINES or run.lines >= BLOCK_SHARE * min(len(a.code), len(b.code))):
+        kind = "block"
+        copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
+        lines = {a.key: run.a, b.key: run.b}
+        confidence = _confidence(kind, hit, run.lines, run.lines)
+    else:
+        return None
+    test_code = is_test_path(a.path)
+    if test_code:
+        confidence -= TEST_PENALTY
+    score = hit.model_copy(update={"id": keep.card_id, "name": keep.symbol.qualified_name, "file_path": keep.path,
+                                   "line_start": keep.symbol.line_start, "line_end": keep.symbol.line_end,
+                                   "summary": "" if keep is not b else hit.summary,
+                                   "clone_kind": kind}) if hit is not None else None
+    if score is None:
+        share = run.lines / max(1, min(len(a.code), len(b.code)))
+        score = keep.hit(share).model_copy(update={"clone_kind": kind})
+    few = kind in WHOLE_KINDS and _straight_few(a, b) and not (
+        kind == "identical" and min(len(a.code), len(b.code)) >= MIN_BLOCK_LINES)  # a whole component copied
+    return _Edge(copy, keep, score, kind, lines[copy.key], lines[keep.key], confidence, test_code, few)
+
+
+def _same_job(a: Symbol, b: Symbol) -> bool:
+    """The behaviour reader finds the same jobs in both bodies ("sums item price times quantity over
+    lines"), each job explaining at least half of each: a loop and a `reduce` doing one job, the rest
+    (rounding the result, say) too small to tell them apart. rag.similarity asks more coverage
+    before the jobs lift a score; a pair it already found alike needs only this much."""
+    ja, jb = a.behaviour, b.behaviour
+    return (ja is not None and jb is not None and bool(ja.jobs) and ja.jobs == jb.jobs and ja.family == jb.family
+            and min(ja.coverage, jb.coverage) >= SAME_JOB_COVERAGE)
+
+
+def _repeated_inside(function: _Function) -> _Edge | None:
+    """A block written twice inside one function (two form fields, two cards): loop or extract it."""
+    if function.tokens < 2 * MIN_BLOCK_TOKENS or _left_out(function.path) or (is_test_path(function.path) and function.nested):
+        return None
+    run = _longest_run(function.code, function.code, itself=True)
+    if run is None or run.lines < MIN_REPEAT_LINES or run.tokens < MIN_BLOCK_TOKENS:
+        return None
+    test_code = is_test_path(function.path)
+    confidence = _confidence("block", None, run.lines, run.lines) - (TEST_PENALTY if test_code else 0)
+    hit = function.hit(1.0).model_copy(update={"clone_kind": "block"})
+    return _Edge(function, function, hit, "block", run.b, run.a, confidence, test_code)
+
+
+def _parametrized(symbol: Symbol) -> bool:
+    """A parametrized test: two of them that differ bring their own cases, not one test twice."""
+    return any("parametrize" in decorator for decorator in symbol.decorators)
+
+
+def _contained(helper: _Function, host: _Function, run: _Run) -> bool:
+    """The helper's whole body repeats inside a host much larger than it (a test is no helper to
+    call: a test repeating another is judged as a block)."""
+    code = len(helper.code)
+    if is_test_path(helper.path) and helper.symbol.name.startswith("test"):
+        return False
+    return (code >= MIN_CONTAINED_LINES and run.tokens >= MIN_CONTAINED_TOKENS
+            and run.lines >= max(MIN_CONTAINED_LINES, code - 1) and len(host.code) >= CONTAINED_RATIO * code)
+
+
+def _confidence(kind: str, hit: SimilarFunction | None, lines: int, block_lines: int) -> int:
+    if kind == "near-miss":
+        structure = (hit.structure or 0.5) if hit is not None else 0.5
+        # Most shapes alike is weak alone (parallel hooks, validators per field): 0.5 -> 40, 0.9 -> 80.
+        value = 40 + int(round(100 * (min(structure, 0.9) - 0.5)))
+    elif kind == "block":
+        value = min(90, 70 + 2 * (block_lines - MIN_BLOCK_LINES))
+    else:
+        value = KIND_CONFIDENCE[kind]
+    if kind != "identical" and lines <= SMALL_LINES:
+        value -= 10
+    return value
+
+
+def _protocol_pair(a: Symbol, b: Symbol, hit: SimilarFunction) -> bool:
+    """Two implementations of one hook (an override in two classes, `__init__`s): alike by design."""
+    name_a, name_b = a.qualified_name.rsplit(".", 1)[-1], b.qualified_name.rsplit(".", 1)[-1]
+    if name_a != name_b or "." not in a.qualified_name or "." not in b.qualified_name:
+        return False
+    if name_a.startswith("__") and name_a.endswith("__"):
+        return (hit.structure or 0.0) < 0.9
+    return hit.structure is None or hit.structure < 0.5
 
 
 def _shape_only(hit: SimilarFunction) -> bool:
+    """Same statement shape, none of the same words: constructors storing their arguments."""
     if hit.clone_kind not in ("renamed", "near-miss"):
         return False
-    return (hit.vocabulary or 0.0) < 0.15 and (hit.meaning or 0.0) < 0.6
+    return (hit.vocabulary or 0.0) < SHAPE_ONLY_WORDS and (hit.meaning or 0.0) < 0.6
+
+
+def _straight_few(a: _Function, b: _Function) -> bool:
+    """Both bodies are a few straight-line statements: a pair of them is parallel hooks, not a job to share."""
+    return max(a.tokens, b.tokens) < FEW_TOKENS and a.symbol.complexity == 1 and b.symbol.complexity == 1
+
+
+def _boilerplate(a: _Function, b: _Function) -> bool:
+    """A few lines that differ only in the types they name (`return new Foo(x)` per type), or a
+    one-line body (a delegate): sharing it costs more than the copy."""
+    lines = max(len(a.code), len(b.code))
+    if lines <= 1:
+        return True
+    if lines > BOILERPLATE_LINES:
+        return False
+    words_a = set(a.symbol.structure.vocabulary if a.symbol.structure else [])
+    words_b = set(b.symbol.structure.vocabulary if b.symbol.structure else [])
+    differ = words_a ^ words_b
+    return bool(differ) and all(word[:1].isupper() for word in differ)
+
+
+def _keep_reason(rank: Callable[[str, Symbol], KeepRank], keep: _Function, copy: _Function, kind: str) -> str:
+    if kind == "contained":
+        return "it is the helper the other repeats"
+    mine, theirs = rank(keep.path, keep.symbol), rank(copy.path, copy.symbol)
+    for place, (x, y) in enumerate(zip(mine, theirs)):
+        if x != y:
+            return KEEP_REASONS[place] if place < len(KEEP_REASONS) else ""
+    return ""
+
+
+def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], min_confidence: int
+                   ) -> dict[CloneKey, list[Clone]]:
+    """Edges -> clones per copy. Whole-function copies of one body form a class: its best-ranked
+    member is kept, the next one carries the one finding that names every member."""
+    parent: dict[CloneKey, CloneKey] = {}
+
+    def find(key: CloneKey) -> CloneKey:
+        while parent.get(key, key) != key:
+            key = parent[key]
+        return key
+
+    functions: dict[CloneKey, _Function] = {}
+    for edge in edges:
+        functions[edge.copy.key], functions[edge.keep.key] = edge.copy, edge.keep
+        if edge.kind in WHOLE_KINDS and edge.confidence >= min_confidence:
+            parent[find(edge.copy.key)] = find(edge.keep.key)
+    classes: dict[CloneKey, list[CloneKey]] = {}
+    for key in functions:
+        classes.setdefault(find(key), []).append(key)
+    size = {root: len(members) for root, members in classes.items()}
+    out: dict[CloneKey, list[Clone]] = {}
+    for edge in edges:
+        if edge.few and size[find(edge.copy.key)] < 3:
+            continue
+        clone = Clone(keep=edge.hit, kind=edge.kind, lines=edge.copy_lines, other_lines=edge.keep_lines,
+                      confidence=edge.confidence, test_code=edge.test_code,
+                      keep_reason=_keep_reason(rank, edge.keep, edge.copy, edge.kind))
+        if edge.confidence < min_confidence:
+            clone.report = False
+            clone.note = f"confidence {edge.confidence} is under the floor {min_confidence}: not a finding"
+        out.setdefault(edge.copy.key, []).append(clone)
+    for members in classes.values():
+        if len(members) < 3:
+            continue
+        members.sort(key=lambda k: rank(functions[k].path, functions[k].symbol))
+        keeper, speaker = members[0], members[1]
+        names = [f"{k[0]}:{k[1]}:{k[2]}" for k in members]
+        for key in members[1:]:
+            whole = [c for c in out.get(key, []) if c.kind in WHOLE_KINDS and c.report]
+            for clone in whole:
+                clone.members = names
+                if key != speaker:
+                    clone.report = False
+                    clone.note = f"one of {len(members)} copies: reported on {speaker[1]} ({speaker[0]})"
+    for clones in out.values():
+        # Reported first, surest first, then the longest repeat (a block shared with another
+        # function before one repeated inside this one).
+        clones.sort(key=lambda c: (not c.report, -c.confidence, c.lines[0] - c.lines[1], -c.keep.score,
+                                   c.keep.file_path, c.keep.line_start))
+    return out

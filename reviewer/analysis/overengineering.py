@@ -8,7 +8,12 @@
   one subscriber;
 - a wrapper whose whole body forwards its parameters unchanged to another function.
 
-LEAN is the default; every other verdict names what it saw.
+LEAN is the default; every other verdict names what it saw. OVER needs strong evidence:
+each verdict carries a confidence and is a finding only from analysis.min_confidence (as
+DEAD is), so what stays reported are single-implementation hierarchies inside an
+application and private pass-through wrappers with one user. A library's public extension
+points (an ABC or Protocol its users implement), @overload stubs, example/demo code and
+compatibility shims are never OVER.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from collections import defaultdict
 from ..schema.facts import FileFacts, Symbol
 from .bodies import forwards_params, single_call
 from .resolve import ProjectIndex, name_chain
-from .roles import is_dunder, is_private, is_test_path
+from .roles import is_dunder, is_example_path, is_private, is_test_path
 from .usage import MODULE, UsageGraph
 from .utility import UtilityAnalysis
 from ..schema.evidence import AxisAssessment, SymbolKey, assessment
@@ -32,6 +37,8 @@ SUBSCRIBE_METHODS = frozenset({"on", "subscribe", "add_listener", "addListener",
 EMIT_METHODS = frozenset({"emit", "publish", "notify", "dispatch", "fire", "trigger", "send"})
 _FACTORY_NAME = re.compile(
     r"^(make|create|build|new|get|choose|pick|select)(_|[A-Z])|(_for|_factory|For|Factory)$|^factory", re.I)
+OVERLOAD_DECORATORS = frozenset({"overload", "typing.overload", "typing_extensions.overload"})
+_COMPAT_FILE = re.compile(r"(^|/)_?(compat|compatibility|backports?|shims?)(\.[a-z]+|/)")
 _LITERAL = re.compile(r"""^(?:"[^"]*"|'[^']*'|`[^`$]*`|-?\d+(?:\.\d+)?|True|False|None|true|false|null)$""")
 
 
@@ -40,17 +47,22 @@ class OverengineeringAnalysis:
         self.index = index
         self.graph = graph
         self.utility = utility
+        self.min_confidence = utility.min_confidence
 
     def assess(self) -> dict[SymbolKey, AxisAssessment]:
         registrations = self._registrations()
         verdicts: dict[SymbolKey, AxisAssessment] = {}
         for path, facts in self.index.files.items():
-            test_file = is_test_path(path)
+            # Tests, demos and compatibility shims are shaped by what they show or bridge.
+            judged = not (is_test_path(path) or is_example_path(path) or _COMPAT_FILE.search(path))
             for sym in facts.symbols:
                 key = (path, sym.qualified_name)
                 found = None
-                if not test_file:
+                if judged and not OVERLOAD_DECORATORS.intersection(sym.decorators):
                     found = self._judge(path, facts, sym, registrations)
+                if found is not None and found.verdict == "OVER" and found.confidence < self.min_confidence:
+                    found.report = False
+                    found.detail += f" (confidence {found.confidence} is under the floor {self.min_confidence}: not a finding)"
                 verdicts[key] = found or assessment(verdict="LEAN", confidence=80,
                                                         detail="no over-engineering pattern found")
         return verdicts
@@ -90,11 +102,13 @@ class OverengineeringAnalysis:
             if only is not None and self._is_abstract(subclasses[0][0], only):
                 return None  # a layer of a hierarchy of interfaces, not a lone implementation
             if len(subclasses) == 1:
-                public = (path, sym.qualified_name) in self.utility.liveness.roots
-                return assessment(
-                    verdict="OVER", confidence=55 if public else 75,
-                    detail=f"{what} {sym.name} has 1 implementation: {names}"
-                           + ("; it is public API, so users may implement it too" if public else ""))
+                if (path, sym.qualified_name) in self.utility.liveness.roots:
+                    # A library's extension point: its users implement it, the repo holds one.
+                    return assessment(verdict="ACCEPTABLE", confidence=80,
+                                      detail=f"public {what} {sym.name} has 1 implementation here ({names}); "
+                                             "users may implement it too")
+                return assessment(verdict="OVER", confidence=75,
+                                  detail=f"{what} {sym.name} has 1 implementation: {names}")
             if len(subclasses) >= 2:
                 return assessment(verdict="ACCEPTABLE", confidence=80,
                                       detail=f"{what} {sym.name} has {len(subclasses)} implementations: {names}")
@@ -256,7 +270,10 @@ class OverengineeringAnalysis:
         if self.index.resolve_callee(path, callee, sym.qualified_name) is None:
             return assessment(verdict="ACCEPTABLE", confidence=50,
                                   detail=f"wraps {callee}, which is outside the project, without changing the call")
-        return assessment(verdict="OVER", confidence=60,
-                              detail=f"{sym.name} only forwards its arguments unchanged to {callee}: "
-                                     f"call {callee} directly")
+        # A wrapper with one user in its own module is indirection nobody else needs; API may be called anywhere.
+        users = {use.user for use in self.graph.users_of((path, sym.qualified_name))}
+        once = len(users) == 1 and next(iter(users))[0] == path and "public" not in root
+        return assessment(verdict="OVER", confidence=75 if once else 60,
+                          detail=f"{sym.name} only forwards its arguments unchanged to {callee}"
+                                 + (" and has one user" if once else "") + f": call {callee} directly")
 

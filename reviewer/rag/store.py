@@ -50,9 +50,10 @@ class CardStructure:
     behaviour: Behaviour = field(default_factory=Behaviour)
 
     def columns(self) -> dict:
-        """The table columns of these views (see _schema and structure_of_row)."""
+        """The table columns of these views (see _schema and structure_of_row); the line hashes
+        are not stored: blocks are matched by analysis.duplicates from the scan."""
         return {"shingles": [int(s) & 0xFFFFFFFF for s in self.shingles], "token_count": self.token_count,
-                **self.structure.model_dump(), "jobs": list(self.behaviour.jobs),
+                **self.structure.model_dump(exclude={"line_hashes"}), "jobs": list(self.behaviour.jobs),
                 "job_coverage": self.behaviour.coverage, "family": self.behaviour.family}
 
 

@@ -65,10 +65,12 @@ def _symbol_row(links: Links, s: SymbolReview) -> list[str]:
 
 def _finding_row(links: Links, review: ReviewFile, f: Finding, confidence: int, rank: int) -> list[str]:
     message = prose_cell(f.message, 300)
-    symbol = next((s for s in review.symbols if s.name == f.symbol), None)
+    # Same-named symbols of one file (object-literal members) are told apart by their lines.
+    symbol = next((s for s in review.symbols if s.name == f.symbol and s.line_start <= f.line_start <= s.line_end), None)
     if f.axis == "duplication" and symbol is not None and symbol.duplicate_of is not None:
         d = symbol.duplicate_of
-        message += f" Other copy: {_partner(links, d.file, d.name, d.line_start)}."
+        line = d.other_lines[0] if d.other_lines else d.line_start  # the repeated block, when narrower
+        message += f" Other copy: {_partner(links, d.file, d.name, line)}."
     symbol = f"{code_cell(f.symbol)} " if f.symbol else ""
     return [str(rank), _here(links, f.line_start, f.line_end), f"{symbol}{cell(f.axis, 30)} **{cell(f.verdict, 30)}**",
             f"{f.severity}, {confidence}", message]

@@ -30,7 +30,7 @@ def action_text(axis: str, verdict: str, symbol: Symbol, dup: DuplicateOf | None
     if axis == "utility":
         return f"Inline or drop {where}: it adds little."
     if axis == "duplication" and dup is not None:
-        return f"Replace {where} with a call to {dup.file}:{dup.name}."
+        return duplicate_action(symbol, dup)
     if axis == "overengineering":
         return f"Simplify {where}."
     if axis == "tests":
@@ -38,6 +38,28 @@ def action_text(axis: str, verdict: str, symbol: Symbol, dup: DuplicateOf | None
     if axis == "documentation":
         return f"Document {where}." if verdict == "UNDOCUMENTED" else f"Complete the docstring of {where} (parameters, return)."
     return f"Review {where}."
+
+
+def duplicate_action(symbol: Symbol, dup: DuplicateOf) -> str:
+    """What to do about a copy, naming the lines: call the helper, extract the block, or keep one copy."""
+    other = f"`{dup.name}` ({dup.file}:{dup.line_start})"
+    why = f": it stays because {dup.keep_reason}" if dup.keep_reason else ""
+    test = " (test code: a shared fixture or helper)" if dup.test_code else ""
+    start, end = dup.lines or [symbol.line_start, symbol.line_end]
+    if dup.clone_kind in ("contained", "inline"):
+        return f"Lines {start}-{end} of `{symbol.qualified_name}` repeat the body of {other}: call it instead{test}."
+    if dup.clone_kind == "block":
+        o_start, o_end = dup.other_lines or [dup.line_start, dup.line_end]
+        if (dup.name, dup.line_start) == (symbol.qualified_name, symbol.line_start):
+            return (f"Lines {start}-{end} of `{symbol.qualified_name}` repeat its lines {o_start}-{o_end}: "
+                    f"write them once (a loop over the differences, or a helper){test}.")
+        return (f"Lines {start}-{end} of `{symbol.qualified_name}` repeat lines {o_start}-{o_end} of {other}: "
+                f"extract them into one function both call{test}.")
+    where = f"`{symbol.qualified_name}` (lines {symbol.line_start}-{symbol.line_end})"
+    if len(dup.members) > 2:
+        return (f"{len(dup.members)} copies of one body ({', '.join(m.rsplit(':', 1)[0] for m in dup.members)}): "
+                f"keep {other}{why}, and make the others call it{test}.")
+    return f"Replace {where} with a call to {other}{why}{test}."
 
 
 def verdict_findings(
@@ -49,13 +71,15 @@ def verdict_findings(
     silent: frozenset[str] | set[str] = frozenset(),
     test_file: bool = False,
     confidence: dict[str, int] | None = None,
+    lines: dict[str, tuple[int, int]] | None = None,
 ) -> list[tuple[Finding, Action]]:
     """A finding and its action per verdict of `review` that asks for a change.
 
     `silent`: axes whose verdict is shown but not reported (the evidence said so);
     `test_file`: a test module, whose own tests and documentation are not judged;
     `confidence`: per axis, the evidence's confidence: a weak one lowers the severity and
-    turns "remove" into "check, then remove"; without it, the symbol review's confidence."""
+    turns "remove" into "check, then remove"; without it, the symbol review's confidence;
+    `lines`: per axis, the lines a finding points at when narrower than the symbol (a repeated block)."""
     out = []
     for axis in axes:
         verdict = getattr(review, axis)
@@ -69,13 +93,14 @@ def verdict_findings(
         sure = review.confidence if confidence is None else confidence.get(axis, 100)
         severity = "low" if sure < LOW_CONFIDENCE else severity_of(axis, verdict)
         evidence = review.evidence.get(axis, "")
+        start, end = (lines or {}).get(axis, (symbol.line_start, symbol.line_end))
         finding = Finding(
             axis=axis,
             verdict=verdict,
             severity=severity,
             symbol=symbol.qualified_name,
-            line_start=symbol.line_start,
-            line_end=symbol.line_end,
+            line_start=start,
+            line_end=end,
             message=f"{symbol.qualified_name} is {verdict}: {evidence}".rstrip(": "),
             fingerprint=symbol_fingerprint(facts.path, symbol, axis, verdict, f"{dup.file}:{dup.name}" if dup else ""),
         )

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from ..schema.axes import DEFAULT_VERDICTS
 from ..schema.cards import FunctionCard
-from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey
+from ..schema.evidence import AxisAssessment, Clone, CloneKey, FileFinding, SymbolKey
 from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
 from ..schema.review import Action, DuplicateOf, Finding, ReviewFile, SimilarFunction, Similarity, SymbolReview
 from .context import ReviewContext
@@ -25,7 +25,8 @@ class FileEvidence:
     """The deterministic evidence for one file, sliced out of the project-wide analyses."""
 
     assessments: dict[SymbolKey, dict[str, AxisAssessment]] = field(default_factory=dict)
-    duplicates: dict[SymbolKey, list[SimilarFunction]] = field(default_factory=dict)
+    duplicates: dict[CloneKey, list[Clone]] = field(default_factory=dict)  # analysis.duplicates
+    neighbours: dict[CloneKey, list[SimilarFunction]] = field(default_factory=dict)  # alike, no verdict
     findings: list[FileFinding] = field(default_factory=list)
     structural_only: bool = False  # duplication from code structure alone (RAG off)
     test_file: bool = False  # a test module: its own tests and docs are not judged
@@ -40,16 +41,37 @@ def _score_parts(hit: SimilarFunction) -> dict[str, float | str | None]:
     return parts
 
 
-def _duplicate_of(hit: SimilarFunction) -> DuplicateOf:
+def _duplicate_of(clone: Clone) -> DuplicateOf:
+    hit = clone.keep
     return DuplicateOf(file=hit.file_path, name=hit.name, score=round(hit.score, 3), line_start=hit.line_start,
-                       clone_kind=hit.clone_kind, **_score_parts(hit))
+                       line_end=hit.line_end, lines=list(clone.lines), other_lines=list(clone.other_lines),
+                       members=clone.members, keep_reason=clone.keep_reason, test_code=clone.test_code,
+                       **{**_score_parts(hit), "clone_kind": clone.kind})
 
 
-def _similarity_detail(hit: SimilarFunction) -> str:
+def _similarity_detail(hit: SimilarFunction, kind: str | None = None) -> str:
     parts = [f"{part} {value:.2f}" if isinstance(value, float) else f"{part} {value}"
              for part, value in _score_parts(hit).items() if value]
-    kind = f" ({hit.clone_kind} clone)" if hit.clone_kind else ""
+    kind = kind or hit.clone_kind
+    kind = f" ({kind} clone)" if kind else ""
     return f"{hit.score:.2f} similar to {hit.file_path}:{hit.name}{kind}" + (f": {', '.join(parts)}" if parts else "")
+
+
+def _clone_detail(clone: Clone) -> str:
+    detail = _similarity_detail(clone.keep, clone.kind)
+    if clone.kind in ("contained", "block"):
+        detail += f"; lines {clone.lines[0]}-{clone.lines[1]} repeat lines {clone.other_lines[0]}-{clone.other_lines[1]}"
+    if len(clone.members) > 2:
+        detail += f"; {len(clone.members)} copies"
+    if clone.test_code:
+        detail += "; test code"
+    return detail + (f" ({clone.note})" if clone.note else "")
+
+
+def _similarity(symbol: Symbol, hit: SimilarFunction, kind: str | None) -> Similarity:
+    return Similarity(function=symbol.qualified_name, line_start=symbol.line_start, file=hit.file_path, name=hit.name,
+                      other_line_start=hit.line_start, score=round(hit.score, 3),
+                      **{**_score_parts(hit), "clone_kind": kind}, suggestion=f"reuse {hit.file_path}:{hit.name}")
 
 
 def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> tuple[SymbolReview, list[Finding], list[Action], list[Similarity]]:
@@ -72,36 +94,36 @@ def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> 
             confidences.append(assessment.confidence)
 
     similarities: list[Similarity] = []
-    hits = evidence.duplicates.get(key, []) if symbol.kind in FUNCTION_KINDS else []
-    if hits:
-        best = hits[0]
+    clone_key = (facts.path, symbol.qualified_name, symbol.line_start)
+    clones = evidence.duplicates.get(clone_key, []) if symbol.kind in FUNCTION_KINDS else []
+    lines: dict[str, tuple[int, int]] = {}
+    if clones:
+        best = clones[0]
         review.duplication = "DUPLICATE"
         review.duplicate_of = _duplicate_of(best)
-        details["duplication"] = _similarity_detail(best) + (
+        others = [c for c in clones[1:] if c.report and (c.keep.file_path, c.keep.name) != (best.keep.file_path, best.keep.name)]
+        also = "; ".join(f"lines {c.lines[0]}-{c.lines[1]} repeat {c.keep.file_path}:{c.keep.name} lines "
+                         f"{c.other_lines[0]}-{c.other_lines[1]} ({c.kind})" for c in others[:3])
+        details["duplication"] = _clone_detail(best) + (f"; also {also}" if also else "") + (
             " (structural clone detection; RAG off)" if evidence.structural_only else ""
         )
-        confidences.append(int(round(60 + 40 * min(1.0, best.score))))
-        for hit in hits:
-            similarities.append(
-                Similarity(
-                    function=symbol.qualified_name,
-                    line_start=symbol.line_start,
-                    file=hit.file_path,
-                    name=hit.name,
-                    other_line_start=hit.line_start,
-                    score=round(hit.score, 3),
-                    clone_kind=hit.clone_kind,
-                    **_score_parts(hit),
-                    suggestion=f"reuse {hit.file_path}:{hit.name}",
-                )
-            )
+        confidences.append(best.confidence)
+        if not best.report:
+            silent.add("duplication")
+        lines["duplication"] = best.lines
+        similarities.extend(_similarity(symbol, clone.keep, clone.kind) for clone in clones)
+    # Alike cards without structural evidence: shown as neighbours, never a verdict.
+    similarities.extend(_similarity(symbol, hit, None) for hit in evidence.neighbours.get(clone_key, []))
 
     review.evidence = details
     review.detail = "; ".join(f"{axis}: {text}" for axis, text in details.items())
     review.confidence = min(confidences) if confidences else 90
 
+    confidence = {axis: a.confidence for axis, a in axes.items()}
+    if clones:
+        confidence["duplication"] = clones[0].confidence
     pairs = verdict_findings(facts, symbol, review, STATIC_AXES, silent=silent, test_file=evidence.test_file,
-                             confidence={axis: a.confidence for axis, a in axes.items()})
+                             confidence=confidence, lines=lines)
     findings = [finding for finding, _ in pairs]
     actions = [action for _, action in pairs]
     return review, findings, actions, similarities

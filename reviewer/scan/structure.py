@@ -43,6 +43,11 @@ _RECEIVERS = frozenset(("self", "this", "cls"))
 _MODIFIERS = frozenset("export default async static public private protected readonly abstract override get set function def".split())
 _KEY_STRING = re.compile(r"^[A-Za-z_][\w-]{1,30}$")
 _NOT_WORD_CHARACTER = re.compile(r"[^a-z0-9]")
+# Text after a tag's `>` (not `=>`, `->`, `>=`, ` > `) up to the next tag or the line's end.
+_JSX_TEXT = re.compile(r"(?<=[^\s=>-])>([^<>{}()=;\n]+)(?=<|\n|$)")
+# `name=` not followed by `=`: a keyword argument (API of the callee; an assignment keeps `ID`
+# because its line starts with the name, which this does not look at).
+_KEYWORD_ARGUMENT = re.compile(r"[A-Za-z_]\w*=(?!=)")
 _TUPLE_TARGET = re.compile(r"^\s*([A-Za-z_][\w]*(?:\s*,\s*[A-Za-z_][\w]*)+)\s*=(?!=)")
 
 
@@ -68,7 +73,39 @@ def structure_of(text: str, syntax: TokenSyntax) -> Structure:
     ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:MAX_LITERALS]
     calls, vocabulary = _calls_and_vocabulary(text, syntax)
     return Structure(literals=[f"{token}#{count}" for token, count in ranked], alpha_grams=sorted(_alpha_grams(code, syntax)),
-                     calls=calls, vocabulary=vocabulary)
+                     calls=calls, vocabulary=vocabulary, line_hashes=line_hashes(text, syntax))
+
+
+def line_hashes(text: str, syntax: TokenSyntax) -> list[int]:
+    """Structure.line_hashes of a function's text: per line, its code tokens hashed, local names as ID."""
+    start = header_end(text, syntax)
+    lines: list[list[str]] = [[] for _ in range(text.count("\n") + 1)]
+    line, position = text.count("\n", 0, start), start
+    keywords = syntax.keywords
+    # JSX text (`<TableHead>Email</TableHead>`) is content, like a string literal, not a name.
+    prose = [m.span(1) for m in _JSX_TEXT.finditer(text, start)]
+
+    def add(kind: str, token: str, at: int) -> None:
+        nonlocal line, position
+        line += text.count("\n", position, at)
+        position = at
+        # Local names may be renamed in a copy; literals, attributes and keywords say what it does.
+        local = (kind == "id" and token not in keywords and text[at - 1 : at] != "."
+                 and not any(a <= at < b for a, b in prose) and not _KEYWORD_ARGUMENT.match(text, at))
+        lines[line].append("ID" if local else token)
+
+    for match in _patterns(syntax)[0].finditer(text, start):
+        for ident in _IDENT.finditer(text, position, match.start()):
+            add("id", ident.group(), ident.start())
+        kind = match.lastgroup
+        if kind not in ("comment", "triple"):
+            add(kind, match.group(kind), match.start())
+        line += text.count("\n", position, match.end())
+        position = match.end()
+    for ident in _IDENT.finditer(text, position):
+        add("id", ident.group(), ident.start())
+    return [int.from_bytes(hashlib.blake2b(" ".join(t).encode(), digest_size=3).digest(), "big") << 8 | min(len(t), 255)
+            if t else 0 for t in lines]
 
 
 def _code_tokens(body: str, syntax: TokenSyntax) -> list[tuple[str, str]]:

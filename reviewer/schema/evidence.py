@@ -3,10 +3,33 @@ to both reviewers (static and Claude)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from pydantic import BaseModel, Field
+
+from .review import SimilarFunction
 
 # (repo-relative path, qualified name): how symbols are keyed across analyses.
 SymbolKey = tuple[str, str]
+# (path, qualified name, first line): same-named symbols of one file (object-literal
+# members, overloads) stay apart.
+CloneKey = tuple[str, str, int]
+
+
+@dataclass
+class Clone:
+    """The evidence behind one DUPLICATE verdict: the copy to keep and what repeats where."""
+
+    keep: SimilarFunction  # the other copy, the one to keep (scores as measured)
+    kind: str  # schema.review.CloneKind
+    lines: tuple[int, int]  # the repeating lines on this side
+    other_lines: tuple[int, int]  # ... and on the side kept
+    confidence: int
+    report: bool = True  # False: under the confidence floor, or reported on another member of its class
+    members: list[str] = field(default_factory=list)  # a clone class of 3+: "path:name:line" of every copy
+    keep_reason: str = ""
+    test_code: bool = False
+    note: str = ""  # why it is not reported, when it is not
 
 
 class AxisAssessment(BaseModel):

@@ -24,7 +24,10 @@ Overengineering = Literal[AXIS["overengineering"].verdicts]
 Tests = Literal[AXIS["tests"].verdicts]
 Documentation = Literal[AXIS["documentation"].verdicts]
 FileVerdict = Literal[FILE_VERDICTS]
-CloneKind = Literal["identical", "renamed", "near-miss", "semantic", "inline"]
+# identical / renamed (consistent renaming) / near-miss: whole functions; contained: the
+# whole body of one function repeats inside another ("inline": the older name of it);
+# block: a run of lines repeats in two functions; semantic: one job in two idioms.
+CloneKind = Literal["identical", "renamed", "near-miss", "semantic", "inline", "contained", "block"]
 
 
 def finding_fingerprint(file: str, symbol: str | None, axis: str, verdict: str, content: str = "") -> str:
@@ -65,6 +68,13 @@ class DuplicateOf(Match):
     file: str
     name: str
     line_start: int | None = None
+    line_end: int | None = None
+    # The lines that repeat: on this side (`lines`) and on the other (`other_lines`), [start, end].
+    lines: list[int] | None = None
+    other_lines: list[int] | None = None
+    members: list[str] = Field(default_factory=list)  # a clone class of 3+: every copy "path:name:line"
+    keep_reason: str = ""  # why the other copy is the one to keep ("it has more users")
+    test_code: bool = False  # both copies are test code
 
 
 class SymbolReview(BaseModel):
