@@ -152,11 +152,12 @@ def similar(target: str, path: str, config_path: str | None, as_json: bool, max_
 @click.option("--changed-since", metavar="REF", default=None, help="Review only the files changed since git REF (compared against the whole index).")
 @click.option("--fail-on", metavar="LEVEL", default=None, help="Exit 1 when hit: needs-refactor, critical, or an axis (e.g. duplication). Default: ci.fail_on.")
 @click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False), default=None, help="Gate only on findings not in this baseline (see `reviewer baseline`).")
-@click.option("--max-cost", type=click.FloatRange(0), default=None, help="USD: stop starting new Claude reviews once reached.")
+@click.option("--max-cost", type=click.FloatRange(0), default=None, help="USD: the Claude reviews stop at this cost (checked before every call).")
+@click.option("--force-cost", is_flag=True, help="Start even when the estimate exceeds --max-cost (the run still stops at the cap).")
 @click.option("--plain", is_flag=True, help="No progress bars (the default when stderr is not a terminal).")
 def run(path: str, config_path: str | None, enable_rag: bool, rebuild_rag: bool, no_cache: bool,
         changed_since: str | None, fail_on: str | None, baseline_path: str | None, max_cost: float | None,
-        plain: bool) -> None:
+        force_cost: bool, plain: bool) -> None:
     """Audit PATH: scan, estimate, index, review, report. Exit 0 clean, 1 gate hit, 2 error."""
     from .pipeline import RunOptions, run as run_pipeline
     from .report.baseline import load_baseline
@@ -176,7 +177,7 @@ def run(path: str, config_path: str | None, enable_rag: bool, rebuild_rag: bool,
         baseline = None
     options = RunOptions(
         enable_rag=enable_rag, rebuild_rag=rebuild_rag, no_cache=no_cache, changed_since=changed_since,
-        max_cost=max_cost, plain=plain,
+        max_cost=max_cost, force_cost=force_cost, plain=plain,
     )
     outcome = run_pipeline(root, config, options, UI.for_terminal(plain))
     gate = evaluate_gate(list(outcome.reviews.values()), fail_on, baseline)

@@ -20,11 +20,11 @@ from pydantic import BaseModel, ValidationError
 
 from ...config import Config
 from ...errors import UserError
-from ...schema.cards import FunctionCard, now_iso
+from ...schema.cards import CardFields, FunctionCard, enrich, now_iso
 from ...rag.static_cards import build_static_card
 from ...schema.facts import FUNCTION_KINDS, FileFacts, Symbol
 from ..context import ReviewContext
-from .card_cache import CardCache, CardFields, enrich
+from .card_cache import CardCache
 from .api import (
     MalformedResponse,
     ProviderGate,
