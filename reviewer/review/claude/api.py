@@ -238,6 +238,8 @@ def create_with_retries(
         except Exception as exc:  # noqa: BLE001 - sorted into retryable or not just below
             if _is_provider_failure(exc):
                 gate.failed(exc, probe)
+                if gate.down:
+                    raise ProviderDown(gate.message()) from None
             else:
                 gate.released(probe)
             if not _is_retryable(exc) or attempt == policy.attempts - 1:

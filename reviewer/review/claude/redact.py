@@ -69,11 +69,12 @@ TOKEN_RULES: list[tuple[str, re.Pattern[str], int]] = [
 SECRET_NAME = r"[A-Za-z0-9_.-]*(?:passw(?:or)?d|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credential|client[_-]?secret)[A-Za-z0-9_.-]*"
 # name = "value", name: 'value', "name": "value", name => "value", NAME=value (env style)
 ASSIGNMENT = re.compile(
-    rf"(?i)(?P<name>\b{SECRET_NAME}['\"]?)\s*(?::=|=>|==|[:=])\s*(?P<quote>['\"`]?)(?P<value>[^\s'\"`,;)]{{4,}})(?P=quote)"
+    rf"(?i)(?P<name>\b{SECRET_NAME}['\"]?)\s*(?::=|=>|==|[:=])\s*(?P<quote>['\"`]?)(?P<value>[^\s'\"`,;()\[\]]{{4,}})(?P=quote)"
 )
 PASSWORD_NAME = re.compile(r"(?i)passw(?:or)?d|pwd")
 PLACEHOLDER = re.compile(r"^(?:[<{$%].*|.*[>}]|\*+|x+|\.+|none|null|true|false|changeme|example|placeholder|redacted|masked.*)$",
                          re.IGNORECASE)
+DOTTED_NAME = re.compile(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$")
 ENTROPY_MIN = 3.5  # bits per character: random keys score 4-6, words and identifiers under 3.5
 ENTROPY_MIN_LENGTH = 16
 
@@ -86,8 +87,8 @@ def shannon_entropy(text: str) -> float:
 def _assigned_secret(name: str, value: str) -> bool:
     """A literal assigned to a secret-sounding name: passwords when not a placeholder,
     keys/tokens/secrets when they look random (long, high entropy, not an identifier)."""
-    if PLACEHOLDER.match(value) or "(" in value or value.startswith(("self.", "os.", "process.", "config.")):
-        return False
+    if PLACEHOLDER.match(value) or "(" in value or DOTTED_NAME.match(value):
+        return False  # a placeholder, a call, an attribute (settings.SECRET_KEY): code, not a secret
     if PASSWORD_NAME.search(name):
         return True
     # An identifier (a variable's name) is code, unless digits run through it as in a key.

@@ -123,7 +123,8 @@ class ClaudeRun:
         path = context.facts.path
         try:
             review = future.result()
-        except UserError as exc:  # 401: the key is wrong for every file
+        except UserError as exc:  # 401, provider down: the same for every file
+            self.not_reviewed.append(path)
             return None, exc
         except ReviewStopped as exc:
             return FileOutcome(file=path, status="not_reviewed", error=str(exc) or "not finished: the run was stopped"), None

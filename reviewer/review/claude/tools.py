@@ -237,7 +237,7 @@ class ReviewTools:
             dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS and d != output and not d.startswith("."))
             for name in sorted(names):
                 found.append(Path(directory, name).relative_to(self.root).as_posix())
-        return found
+        return [path for path in found if not is_ignored(self.root, self.context.config, path)]
 
     # -- find_usages ----------------------------------------------------------------
 
