@@ -11,11 +11,11 @@ Layout (the order matters for prompt caching: tools, then system, then messages)
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Literal
 
 from ...config import AXES
-from ...schema.axes import DEFAULT_VERDICTS
 from ...resources import prompt as render_prompt
 from ...schema.facts import FUNCTION_KINDS, FileFacts, Symbol
 from ..context import ReviewContext
@@ -96,19 +96,27 @@ def numbered_source(source: str) -> tuple[str, int, bool]:
     return "\n".join(out), len(shown), len(lines) > len(shown)
 
 
-def _static_lines(review: SymbolReview | None, axes: Iterable[str]) -> list[str]:
-    """The static verdicts that carry information: a detail, or a verdict other than the default.
-    (A bare default verdict says nothing Claude cannot read in the source.)"""
+def common_verdicts(evidence: ReviewFile, axes: Iterable[str]) -> dict[str, str]:
+    """Per axis, the static verdict most symbols share: said once for the file, so each
+    symbol lists only where it differs (the evidence that carries information)."""
+    common = {}
+    for axis in axes:
+        verdicts = [getattr(s, axis) for s in evidence.symbols if getattr(s, axis, "-") not in (None, "-")]
+        if axis != "correction" and verdicts:
+            common[axis] = Counter(verdicts).most_common(1)[0][0]
+    return common
+
+
+def _static_lines(review: SymbolReview | None, axes: Iterable[str], common: dict[str, str]) -> list[str]:
+    """The static verdicts where this symbol differs from the file's common ones, with their detail."""
     if review is None:
         return []
     lines = []
     for axis in axes:
         verdict = getattr(review, axis, None)
-        if axis == "correction" or verdict in (None, "-"):
-            continue  # the static reviewer does not judge correctness
+        if axis == "correction" or verdict in (None, "-") or verdict == common.get(axis):
+            continue  # the static reviewer does not judge correctness; the common verdict is said once
         detail = review.evidence.get(axis, "")
-        if not detail and verdict == DEFAULT_VERDICTS[axis]:
-            continue
         lines.append(f"{axis} {verdict}" + (f" ({detail})" if detail else ""))
     return lines
 
@@ -135,7 +143,7 @@ def _similar_lines(similarities: list[Similarity]) -> list[str]:
 COMPLEXITY_SHOWN = 6  # below this, cyclomatic complexity tells nothing the source does not
 
 
-def _symbol_view(definitions: list[Symbol], evidence: ReviewFile, axes: tuple[str, ...]) -> dict[str, Any]:
+def _symbol_view(definitions: list[Symbol], evidence: ReviewFile, axes: tuple[str, ...], common: dict[str, str]) -> dict[str, Any]:
     """One entry of the symbols list: a name, its ranges, and only the evidence that informs."""
     symbol = definitions[0]
     review = next((s for s in evidence.symbols if s.name == symbol.qualified_name), None)
@@ -148,7 +156,7 @@ def _symbol_view(definitions: list[Symbol], evidence: ReviewFile, axes: tuple[st
         "definitions": len(definitions),
         "exported": symbol.exported,
         "complexity": complexity if complexity >= COMPLEXITY_SHOWN else None,
-        "static": _static_lines(review, axes),
+        "static": _static_lines(review, axes, common),
         "similar": _similar_lines(similar),
     }
 
@@ -190,6 +198,7 @@ def build_prompt(
                                                                  for d in defs)] if cards else []
     known = [n for n, defs in functions.items() if defs and n not in wanted] if cards else []
     source_text, shown, cut = numbered_source(context.source)
+    common = common_verdicts(context.evidence, chosen)
     user = render_prompt(
         "file.md.j2",
         facts=facts,
@@ -200,7 +209,8 @@ def build_prompt(
         numbered_source=source_text,
         shown_lines=shown,
         source_cut=cut,
-        symbols=[_symbol_view(defs, context.evidence, chosen) for defs in groups.values()],
+        symbols=[_symbol_view(defs, context.evidence, chosen, common) for defs in groups.values()],
+        common=common,
         other_findings=_other_findings(context.evidence, facts, chosen),
         with_cards=cards,
         cards_wanted=wanted,
