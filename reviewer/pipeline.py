@@ -183,6 +183,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
             index_size=index_size,
             find_similar=find_similar,
             find_usages=project.find_usages,
+            keep_rank=keep_rank,
         )
     return Prepared(scan=scan, contexts=contexts, rag_enabled=rag_enabled, index_size=index_size,
                     phase_seconds=seconds, notes=notes)

@@ -272,3 +272,20 @@ def test_a_dropped_card_is_reported_and_tool_hits_join_the_similarities(repo):
     assert ("discount", "src/util.py", "sum_with_tax") in {(s.function, s.file, s.name) for s in review.similarities}
     discount = next(s for s in review.symbols if s.name == "discount")
     assert discount.duplicate_of is not None and discount.duplicate_of.score == pytest.approx(0.91)
+
+
+def test_claudes_duplicate_pairs_are_oriented_by_the_keep_rank(repo):
+    """Both files of a pair say DUPLICATE of the other: only the copy the rank removes keeps it."""
+    submission = valid_submission()  # total_price DUPLICATE of src/util.py:sum_with_tax
+    prefer_pricing = pricing_context(repo)
+    prefer_pricing.keep_rank = lambda key: (0,) if key[0] == "src/pricing.py" else (1,)
+    api = ScriptedAPI([message([tool_use("s", "submit_review", submission)])])
+    kept = next(s for s in ClaudeReviewer(Config(), api.client()).review(prefer_pricing).symbols if s.name == "total_price")
+    assert kept.duplication == "UNIQUE" and kept.duplicate_of is None
+    assert kept.evidence["duplication"].startswith("keep this one: src/util.py:sum_with_tax duplicates it")
+
+    prefer_util = pricing_context(repo)
+    prefer_util.keep_rank = lambda key: (0,) if key[0] == "src/util.py" else (1,)
+    api = ScriptedAPI([message([tool_use("s", "submit_review", submission)])])
+    removed = next(s for s in ClaudeReviewer(Config(), api.client()).review(prefer_util).symbols if s.name == "total_price")
+    assert removed.duplication == "DUPLICATE" and removed.duplicate_of.name == "sum_with_tax"

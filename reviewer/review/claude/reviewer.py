@@ -268,8 +268,15 @@ class ClaudeReviewer:
             if verdict.evidence.strip():
                 evidence[axis] = verdict.evidence.strip()
             if axis == "duplication" and verdict.verdict == "DUPLICATE" and verdict.duplicate_of is not None:
-                review.duplicate_of = _duplicate_of(symbol, verdict.duplicate_of.file, verdict.duplicate_of.name,
-                                                    context, tools)
+                target = (verdict.duplicate_of.file, verdict.duplicate_of.name)
+                if _is_the_copy_to_keep((context.facts.path, symbol.qualified_name), target, context):
+                    # Oriented as the static pairs are: only the copy to remove is DUPLICATE, so the
+                    # two files of a pair never both say "use the other one".
+                    review.duplication = "UNIQUE"
+                    evidence["duplication"] = (f"keep this one: {target[0]}:{target[1]} duplicates it "
+                                               f"(Claude: {verdict.evidence.strip()})")
+                    continue
+                review.duplicate_of = _duplicate_of(symbol, target[0], target[1], context, tools)
         review.evidence = evidence
         review.detail = "; ".join(f"{axis}: {text}" for axis, text in evidence.items())
         return review
@@ -364,6 +371,11 @@ def _duplicate_of(symbol: Symbol, file: str, name: str, context: ReviewContext, 
         return DuplicateOf(file=file, name=name, score=0.0)
     return DuplicateOf(file=file, name=name, score=round(hit.score, 3), line_start=hit.line_start,
                        structure=hit.structure, meaning=hit.meaning, clone_kind=hit.clone_kind)
+
+
+def _is_the_copy_to_keep(this: tuple[str, str], other: tuple[str, str], context: ReviewContext) -> bool:
+    """Whether the analysis's keep-order (analysis/duplicates.py) prefers this symbol to `other`."""
+    return context.keep_rank is not None and context.keep_rank(this) < context.keep_rank(other)
 
 
 def _similarities(context: ReviewContext, tools: ReviewTools) -> list[Similarity]:
