@@ -224,7 +224,8 @@ def _baseline_from_ref(root: Path, config: Config, ref: str):
 @click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), default="full", show_default=True, help="What goes to stdout: the summary and top findings, one line per finding, report.json, GitHub annotations, GitLab code quality, or SARIF.")
 @click.option("-o", "--output-file", type=click.Path(dir_okay=False), default=None, help="Write the --output-format output to FILE instead of stdout.")
 @click.option("--sarif-category", metavar="NAME", default=None, help="SARIF automationDetails category (default: report.sarif_category, 'reviewer'); one per CI job.")
-@click.option("--max-cost", type=click.FloatRange(0), default=None, help="USD: stop starting new Claude reviews once reached.")
+@click.option("--max-cost", type=click.FloatRange(0), default=None, help="USD: the Claude reviews stop at this cost (checked before every call).")
+@click.option("--force-cost", is_flag=True, help="Start even when the estimate exceeds --max-cost (the run still stops at the cap).")
 @click.option("--min-confidence", type=click.IntRange(0, 100), default=None,
               help="DEAD verdicts under this confidence are not findings. Default: analysis.min_confidence (70).")
 @click.option("--plain", is_flag=True, help="No progress bars (the default in CI and when stderr is not a terminal).")
@@ -234,7 +235,7 @@ def _baseline_from_ref(root: Path, config: Config, ref: str):
 def run(path: str, config_path: str | None, enable_rag: bool, rebuild_rag: bool, no_cache: bool,
         changed_since: str | None, axes_value: str | None, exclude: tuple[str, ...], fail_on: str | None,
         exit_zero: bool, baseline_path: str | None, baseline_from_ref: str | None, update_baseline: bool,
-        output_format: str, output_file: str | None, sarif_category: str | None, max_cost: float | None,
+        output_format: str, output_file: str | None, sarif_category: str | None, max_cost: float | None, force_cost: bool,
         plain: bool, quiet: bool, verbose: bool, color: str, min_confidence: int | None) -> None:
     """Audit PATH: scan, estimate, index, review, report. Exit 0 clean, 1 gate hit, 2 error."""
     from .pipeline import RunOptions, run as run_pipeline
@@ -267,7 +268,7 @@ def run(path: str, config_path: str | None, enable_rag: bool, rebuild_rag: bool,
         config.ci.baseline = str(baseline_file)  # the reports mark what it does not hold as new
     options = RunOptions(
         enable_rag=enable_rag, rebuild_rag=rebuild_rag, no_cache=no_cache, changed_since=changed_since,
-        max_cost=max_cost, plain=plain,
+        max_cost=max_cost, force_cost=force_cost, plain=plain,
     )
     ui = UI.for_terminal(plain, quiet=quiet, color=color)
     if baseline_from_ref:

@@ -37,6 +37,7 @@ class RunOptions:
     no_cache: bool = False
     changed_since: str | None = None
     max_cost: float | None = None
+    force_cost: bool = False  # start even when the estimate exceeds max_cost (the run still stops at it)
     plain: bool = True
 
 
@@ -140,7 +141,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
 
         with ui.phase("index") as bar:
             report = index_repository(root, config, scan, resolve, rebuild=options.rebuild_rag,
-                                      progress=bar.progress)
+                                      progress=bar.progress, written=claude_cards(root, config))
         ui.echo(f"index: {report.summary_line()}")
         similarity = SimilarityIndex.open(root, config)
         index_size = len(similarity)
@@ -161,6 +162,13 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     def rank(path: str, symbol: Symbol) -> tuple:
         return keep_rank(path, symbol, len(project.usage.users_of((path, symbol.qualified_name))),
                          changed is not None and path in changed)
+
+    symbols = {(f.path, s.qualified_name): s for f in scan.files for s in f.symbols}
+
+    def rank_of(key: tuple[str, str]) -> tuple:
+        """Claude's pairs are oriented by the same rank (a copy the scan does not know ranks last)."""
+        symbol = symbols.get(key)
+        return rank(key[0], symbol) if symbol is not None else (True, float("inf"))
 
     duplicates = find_duplicates(
         pairs,
@@ -200,6 +208,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
             index_size=index_size,
             find_similar=find_similar,
             find_usages=project.find_usages,
+            keep_rank=rank_of,
         )
     return Prepared(scan=scan, contexts=contexts, rag_enabled=rag_enabled, index_size=index_size,
                     phase_seconds=seconds, notes=notes)
@@ -214,7 +223,15 @@ def index_only(root: Path, config: Config, rebuild: bool, ui: UI):
     scan = scan_repository(root, config, facts_cache=Workspace(root, config.output).facts_cache)
     resolve = ProjectIndex.build(scan, root).resolve_callee
     with ui.phase("index") as bar:
-        return index_repository(root, config, scan, resolve, rebuild=rebuild, progress=bar.progress)
+        return index_repository(root, config, scan, resolve, rebuild=rebuild, progress=bar.progress,
+                                written=claude_cards(root, config))
+
+
+def claude_cards(root: Path, config: Config):
+    """The card fields Claude wrote, by body hash: the index re-applies them whenever it writes."""
+    from .review.claude.card_cache import CardCache
+
+    return CardCache(Workspace(root, config.output)).fields()
 
 
 def changed_files(root: Path, ref: str) -> set[str]:
@@ -360,8 +377,12 @@ def _run_phases(run: Run) -> RunOutcome:
 
     reviews, pending, keys = _split_cached(run, prepared, scope)
     started_review = time.perf_counter()
+    stopped: UserError | None = None
     try:
         _review(run, pending, keys, reviews, sorted(prepared.contexts))
+    except UserError as exc:  # a 401, a provider that stays down: report what finished, then stop
+        stopped = exc
+        run.ui.echo(f"review stopped: {exc}")
     finally:
         run.cache.save()
         record.phase_seconds["review"] = time.perf_counter() - started_review
@@ -376,13 +397,15 @@ def _run_phases(run: Run) -> RunOutcome:
 
     with ui.phase("report"):
         # The reports describe the run as it will be recorded once they are on disk.
-        paths = render_all(run.root, run.config, run=record.model_copy(update={"complete": True}))
+        paths = render_all(run.root, run.config, run=record.model_copy(update={"complete": stopped is None}))
     record.phase_seconds["report"] = time.perf_counter() - started_report
     record.finished_at = now_iso()
     record.duration_seconds = round(time.perf_counter() - run.started, 3)
-    record.complete = True
+    record.complete = stopped is None
     _write_run(run.workspace, record)
     report_path = next((Path(p) for p in paths if Path(p).name == "report.md"), None)
+    if stopped is not None:
+        raise stopped
     return RunOutcome(record=record, reviews=reviews, report_path=report_path, notes=prepared.notes)
 
 
@@ -421,7 +444,10 @@ def _split_cached(run: Run, prepared: Prepared, scope: list[str]
     for path in scope:
         context = prepared.contexts[path]
         keys[path] = cache_key(context.facts.sha256, record.reviewer, version, record.model or "",
-                               run.config.fingerprint(), evidence_digest(context.evidence), str(prepared.rag_enabled))
+                               run.config.fingerprint(),
+                               # Claude's review must not depend on meaning scores its own cards move.
+                               evidence_digest(context.evidence, with_meaning=record.reviewer == "static"),
+                               str(prepared.rag_enabled))
         cached = None if run.options.no_cache else run.cache.lookup(path, keys[path])
         if cached is not None:
             reviews[path] = cached
@@ -448,37 +474,74 @@ def _review(run: Run, pending: list[ReviewContext], keys: dict[str, str], review
             return
         claude = results = _claude_stream(run, pending, all_files)
     facts = {context.facts.path: context.facts for context in pending}
-    enriched = []
-    with ui.phase("review", total=len(pending)) as bar:
-        for path, result in results:
-            bar.advance()
-            if isinstance(result, FileError):
-                record.errors.append(result)
-                record.files_error += 1
-                ui.echo(f"review failed: {result.file}: {result.message}")
-                continue
-            review = apply_suppressions(result, facts[path].suppressions)
-            try:
-                _write_review(run.workspace, review)
-            except OSError as exc:  # e.g. a folder planted where the review goes
-                _write_failed(ui, record, path, exc)
-                continue
-            reviews[path] = review
-            run.cache.record(path, keys[path])  # journalled at once: a kill loses no finished review
-            record.files_reviewed += 1
-            enriched.extend(card for card in review.function_cards if card.source == "llm")
-    if claude is None:
-        return
-    # Usage counts every call, including those of files that ended in error.
-    record.usage = claude.usage.model_copy()
-    record.files_not_reviewed = list(claude.not_reviewed)
-    if record.files_not_reviewed:
-        ui.echo(f"max cost reached: {len(record.files_not_reviewed)} files not reviewed")
-    if enriched and record.rag_enabled:
+    indexer = _CardIndexer(run) if claude is not None and record.rag_enabled else None
+    try:
+        with ui.phase("review", total=len(pending)) as bar:
+            for path, result in results:
+                bar.advance()
+                if isinstance(result, FileError):
+                    record.errors.append(result)
+                    record.files_error += 1
+                    _forget_review(run, path)  # the old review would contradict the error
+                    ui.echo(f"review failed: {result.file}: {result.message}")
+                    continue
+                review = apply_suppressions(result, facts[path].suppressions)
+                try:
+                    _write_review(run.workspace, review)
+                except OSError as exc:  # e.g. a folder planted where the review goes
+                    _write_failed(ui, record, path, exc)
+                    continue
+                reviews[path] = review
+                run.cache.record(path, keys[path])  # journalled at once: a kill loses no finished review
+                if indexer is not None:
+                    indexer.add(review)  # Claude's cards enter the index as each file finishes
+                record.files_reviewed += 1
+    finally:
+        if claude is not None:
+            _close_claude(run, claude, indexer)
+
+
+def _forget_review(run: Run, path: str) -> None:
+    """Remove a file's stored review (its re-review failed): reports list it under Errors only."""
+    run.workspace.review_json(path).unlink(missing_ok=True)
+    md = run.workspace.review_json(path)
+    md.with_name(md.name[: -len(".json")] + ".md").unlink(missing_ok=True)
+    run.cache.forget(path)
+
+
+class _CardIndexer:
+    """Upserts Claude's cards of each finished file (one embedder for the whole run)."""
+
+    def __init__(self, run: Run) -> None:
+        from .rag.embedder import load_embedder
+
+        self.run = run
+        self.embedder = load_embedder(run.config.rag.model)  # lazy: loads on the first new text
+        self.written = 0
+
+    def add(self, review: ReviewFile) -> None:
         from .rag.indexer import upsert_cards
 
-        written = upsert_cards(run.root, run.config, enriched)
-        ui.echo(f"index: {written} cards enriched by Claude")
+        cards = [card for card in review.function_cards if card.source == "llm"]
+        if cards:
+            self.written += upsert_cards(self.run.root, self.run.config, cards, embedder=self.embedder)
+
+
+def _close_claude(run: Run, claude, indexer: _CardIndexer | None) -> None:
+    """What the run records of Claude's work, also when it stopped: every call's usage."""
+    record, ui = run.record, run.ui
+    record.usage = claude.usage.model_copy()
+    record.files_not_reviewed = list(claude.not_reviewed)
+    record.secrets_masked = claude.secrets_masked
+    record.notes.extend(claude.notes)
+    for note in claude.notes:
+        ui.echo(f"note: {note}")
+    if claude.secrets_masked:
+        ui.echo(f"secrets: {claude.secrets_masked} masked before sending")
+    if record.files_not_reviewed:
+        ui.echo(f"not reviewed: {len(record.files_not_reviewed)} files (max cost or a stop)")
+    if indexer is not None and indexer.written:
+        ui.echo(f"index: {indexer.written} cards enriched by Claude")
 
 
 def _claude_stream(run: Run, pending: list[ReviewContext], all_files: list[str]):
@@ -488,8 +551,13 @@ def _claude_stream(run: Run, pending: list[ReviewContext], all_files: list[str])
     from .review.claude.runner import review_files
 
     # The estimate comes before any paid call, from the same prompt builder.
-    run.ui.echo(render_estimate(estimate_reviews(pending, run.config, CardCache(run.workspace).hashes())))
+    estimate = estimate_reviews(pending, run.config, CardCache(run.workspace).hashes())
+    run.ui.echo(render_estimate(estimate))
     max_cost = run.options.max_cost if run.options.max_cost is not None else run.config.llm.max_cost
+    if max_cost is not None and estimate.total.cost_usd > max_cost and not run.options.force_cost:
+        raise UserError(f"the estimate (${estimate.total.cost_usd:.2f}) exceeds the cost cap (${max_cost:.2f}, "
+                        "--max-cost or llm.max_cost): raise the cap, review fewer files (--changed-since), or pass "
+                        "--force-cost to start anyway and stop at the cap")
     return review_files(pending, run.config, max_cost=max_cost, files=all_files)
 
 

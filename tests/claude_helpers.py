@@ -240,3 +240,47 @@ def util_submission() -> dict[str, Any]:
                      "duplication": axis("UNIQUE"), "overengineering": axis("LEAN"),
                      "tests": axis("WEAK", "only reached through total_price"), "documentation": axis("DOCUMENTED")}],
     }
+
+
+# -- an API that answers any file: a valid submission built from the request itself ---------
+
+import re as _re
+
+_SYMBOL_LINE = _re.compile(r"^- `([^`]+)` ", _re.MULTILINE)
+_PART = _re.compile(r"holds exactly these \d+ symbols: (.*?)\. (?:Cards for: (.*?)\.|No cards in this part\.)")
+_CARDS = _re.compile(r"^Cards to write: (.*?)\.$", _re.MULTILINE)
+
+
+def _all_text(body: dict[str, Any]) -> list[str]:
+    texts = []
+    for message_ in body["messages"]:
+        for block in message_["content"] if isinstance(message_["content"], list) else []:
+            if block.get("type") == "text":
+                texts.append(block["text"])
+            elif block.get("type") == "tool_result" and isinstance(block.get("content"), str):
+                texts.append(block["content"])
+    return texts
+
+
+def auto_submission(body: dict[str, Any]) -> dict[str, Any]:
+    """The smallest valid submit_review for what the request asks now: the part named by the
+    latest batch instruction, or every listed symbol and card."""
+    texts = _all_text(body)
+    first = texts[0]
+    names = _SYMBOL_LINE.findall(first)
+    found = _CARDS.search(first)
+    cards = [] if not found or found.group(1) == "none" else found.group(1).split(", ")
+    parts = [m for text in texts for m in _PART.finditer(text)]
+    if parts:
+        names = parts[-1].group(1).split(", ")
+        cards = parts[-1].group(2).split(", ") if parts[-1].group(2) else []
+    submission: dict[str, Any] = {
+        "verdict": "CLEAN", "summary": "Reviewed.",
+        "symbols": [{"name": n, "confidence": 80, "correction": axis("OK"), "utility": axis("USED"),
+                     "duplication": axis("UNIQUE"), "overengineering": axis("LEAN"), "tests": axis("GOOD"),
+                     "documentation": axis("DOCUMENTED")} for n in names],
+    }
+    if "cards" in body["tools"][-1]["input_schema"]["properties"]:
+        submission["cards"] = [{"function": n, "summary": f"Claude's summary of {n}.", "key_concepts": ["alpha", "beta", "gamma"],
+                                "behavioral_profile": "pure"} for n in cards]
+    return submission

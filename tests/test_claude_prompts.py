@@ -67,4 +67,4 @@ def test_one_axis_variant_asks_for_that_axis_only(tmp_path):
     symbol_schema = built.tools[-1]["input_schema"]["properties"]["symbols"]["items"]
     assert set(symbol_schema["required"]) == {"name", "confidence", "utility"}
     assert "**utility**" in built.system and "**duplication**" not in built.system
-    assert "static utility: DEAD" in built.user and "static tests" not in built.user
+    assert "static: utility DEAD" in built.user and "static tests" not in built.user

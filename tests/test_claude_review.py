@@ -23,7 +23,7 @@ from reviewer.config import Config
 from reviewer.errors import UserError
 from reviewer.review.claude.card_cache import CardCache
 from reviewer.review.claude.reviewer import ClaudeReviewer, ReviewFailed
-from reviewer.review.claude.api import RetryPolicy
+from reviewer.review.claude.api import ProviderGate, RetryPolicy
 from reviewer.review.claude.prompt import PROMPT_VERSION
 from reviewer.workspace import Workspace
 
@@ -220,7 +220,8 @@ def test_rate_limit_and_overload_are_retried(repo):
         error_response(529, "overloaded_error", "Overloaded"),
         message([tool_use("s", "submit_review", valid_submission())]),
     ])
-    review = ClaudeReviewer(Config(), api.client(), retry=fast_retry(sleeps)).review(pricing_context(repo))
+    gate = ProviderGate(sleep=sleeps.append, clock=lambda: 0.0)  # a still clock: the pause is exactly retry-after
+    review = ClaudeReviewer(Config(), api.client(), retry=fast_retry(sleeps), gate=gate).review(pricing_context(repo))
     assert len(api.requests) == 3
     assert api.requests[0] == api.requests[1] == api.requests[2]  # the same request, re-sent
     assert len(sleeps) == 2 and sleeps[0] >= 0.005  # retry-after respected

@@ -73,7 +73,7 @@ def test_unauthorized_stops_the_run_with_one_line(repo):
         list(stream)
     assert str(stopped.value) == "ANTHROPIC_API_KEY was rejected (401): invalid x-api-key"
     assert len(api.requests) == 1  # the second file was never sent
-    assert stream.not_reviewed == ["src/util.py"]
+    assert sorted(stream.not_reviewed) == ["src/pricing.py", "src/util.py"]  # the stopped one and the one never sent
 
 
 def test_max_cost_stops_starting_new_files(repo):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence
 
 from pydantic import BaseModel
 
@@ -21,7 +21,7 @@ from ..config import Config
 from ..errors import ModelMismatchError, UserError
 from ..schema.facts import Behaviour, FileFacts, ScanResult, Structure
 from ..workspace import INDEX_LOCK_TIMEOUT, Workspace, atomic_write_json, file_lock, read_json_object, warn_line
-from ..schema.cards import FunctionCard, now_iso
+from ..schema.cards import CardFields, FunctionCard, enrich, is_enriched_with, now_iso
 from .embedder import Embedder, VectorCache, embed_with_cache, load_embedder, text_hash
 from .static_cards import Resolver, cards_for_file, function_symbols
 from .store import STRUCTURE_COLUMNS, CardStore, CardStructure, damaged, structure_of_row
@@ -40,6 +40,7 @@ class IndexReport(BaseModel):
     cards_added: int = 0
     cards_removed: int = 0
     texts_embedded: int = 0  # texts not found in the vector cache
+    cards_reapplied: int = 0  # rows given back the fields Claude wrote (after --rebuild-rag, a stopped run)
     total_cards: int = 0
     seconds: float = 0.0
     rebuilt: bool = False
@@ -52,6 +53,8 @@ class IndexReport(BaseModel):
         ]
         if self.files_repaired:
             parts.append(f"{self.files_repaired} repaired")
+        if self.cards_reapplied:
+            parts.append(f"{self.cards_reapplied} Claude cards re-applied")
         return (
             f"{', '.join(parts)}; cards +{self.cards_added} -{self.cards_removed} "
             f"({self.total_cards} in index, {self.texts_embedded} embedded) in {self.seconds:.1f}s"
@@ -117,8 +120,13 @@ def index_repository(
     rebuild: bool = False,
     embedder: Embedder | None = None,
     progress: Progress | None = None,
+    written: Mapping[str, CardFields] | None = None,
 ) -> IndexReport:
     """Bring `.reviewer/rag/` up to date with `scan`. Holds the rag lock while writing.
+
+    `written`: the fields Claude wrote, by body hash (review/claude/card_cache.py). A card
+    whose body has them is indexed with them, and rows that lost them (a rebuild, a run
+    stopped before its upsert) get them back: Claude's cards stay in the index.
 
     `resolve` maps a call to the project function it reaches (analysis.resolve, handed
     in by the pipeline); None leaves every card's called_internals empty.
@@ -170,7 +178,9 @@ def index_repository(
             _save_cache(workspace, embedder.name, cache)
 
         if changed:
-            _index_files(workspace, store, embedder, cache, changed, resolve, progress, report)
+            _index_files(workspace, store, embedder, cache, changed, resolve, progress, report, written or {})
+        if written and store.exists():
+            report.cards_reapplied = _reapply(workspace, store, embedder, written)
         store.optimize(force=rebuild)
         report.total_cards = store.count()
     report.seconds = time.perf_counter() - started
@@ -195,11 +205,13 @@ def _index_files(
     resolve: Resolver | None,
     progress: Progress | None,
     report: IndexReport,
+    written: Mapping[str, CardFields],
 ) -> None:
     # Cards are cheap (no model); build them all first so progress knows the total.
     prepared: list[tuple[FileFacts, list[FunctionCard], list[CardStructure]]] = []
     for facts in files:
-        cards = cards_for_file(facts, resolve)
+        cards = [enrich(c, written[c.body_hash]) if c.body_hash in written else c
+                 for c in cards_for_file(facts, resolve)]
         by_range = structures_for(facts)
         prepared.append((facts, cards, [by_range[(c.line_start, c.line_end)] for c in cards]))
     total = sum(len(cards) for _, cards, _ in prepared)
@@ -235,6 +247,27 @@ def _index_files(
         if progress:
             progress(done, total)
         chunk, chunk_cards = [], 0
+
+
+def _reapply(workspace: Workspace, store: CardStore, embedder: Embedder, written: Mapping[str, CardFields]) -> int:
+    """Give rows whose body has written fields those fields back (caller holds the lock)."""
+    columns = [*FunctionCard.model_fields, "shingles", "token_count", "detail"]
+    rows = [r for r in store.read(columns).to_pylist() if r["body_hash"] in written]
+    cards, structures = [], []
+    for row in rows:
+        card = FunctionCard.model_validate({k: row[k] for k in FunctionCard.model_fields})
+        fields = written[card.body_hash]
+        if not is_enriched_with(card, fields):
+            cards.append(enrich(card, fields))
+            structures.append(CardStructure(row["shingles"] or [], row["token_count"] or 0, row["detail"] or []))
+    if not cards:
+        return 0
+    texts = [c.embedding_text() for c in cards]
+    vector_cache = VectorCache(workspace.rag / "vectors", embedder.name, embedder.dimension)
+    vectors, _ = embed_with_cache(embedder, vector_cache, texts)
+    store.upsert(cards, vectors, structures, [text_hash(t) for t in texts])
+    vector_cache.save()
+    return len(cards)
 
 
 def upsert_cards(

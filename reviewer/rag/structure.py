@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-import numpy as np
 
 _RECEIVERS = frozenset(("self", "this", "cls"))
 

@@ -20,9 +20,43 @@ CACHE_VERSION = 1
 JOURNAL = "reviews.journal"  # entries appended as files finish, folded into reviews.json on save
 
 
-def evidence_digest(evidence: ReviewFile) -> str:
+MATCH_NUMBERS = ("score", "structure", "meaning", "vocabulary", "behaviour")
+
+
+def evidence_digest(evidence: ReviewFile, with_meaning: bool = True) -> str:
+    """The digest of the evidence. `with_meaning=False` (the Claude reviewer) keeps only the
+    facts that embeddings cannot move: Claude's own cards change the meaning scores of the
+    next run (their summaries are embedded), and a review must not be redone for that."""
     data = evidence.model_dump(mode="json", exclude={"reviewed_at": True, "function_cards": {"__all__": {"last_indexed"}}})
+    if not with_meaning:
+        data = _structural_view(data)
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+
+
+def _structural_view(data: dict) -> dict:
+    """The evidence without what the semantic index decides: similarities that are no
+    structural clone, every similarity number, and the duplication wording built from them."""
+    data = dict(data)
+    data["similarities"] = [{k: v for k, v in s.items() if k not in MATCH_NUMBERS}
+                            for s in data.get("similarities", []) if s.get("clone_kind")]
+    symbols, semantic = [], set()  # semantic: names whose duplicate verdict rests on meaning
+    for symbol in data.get("symbols", []):
+        symbol = {k: v for k, v in symbol.items() if k not in ("confidence", "detail")}
+        symbol["evidence"] = {axis: text for axis, text in symbol.get("evidence", {}).items() if axis != "duplication"}
+        duplicate = symbol.get("duplicate_of") or {}
+        if duplicate.get("clone_kind"):
+            symbol["duplicate_of"] = {k: v for k, v in duplicate.items() if k not in MATCH_NUMBERS}
+        else:
+            if symbol.get("duplication") == "DUPLICATE":
+                semantic.add(symbol["name"])
+            symbol["duplicate_of"], symbol["duplication"] = None, "UNIQUE"
+        symbols.append(symbol)
+    data["symbols"] = symbols
+    data["findings"] = [{k: v for k, v in f.items() if k not in ("message", "fingerprint")} if f.get("axis") == "duplication"
+                        else f for f in data.get("findings", [])
+                        if not (f.get("axis") == "duplication" and f.get("symbol") in semantic)]
+    data["actions"] = [a for a in data.get("actions", []) if a.get("symbol") not in semantic]
+    return data
 
 
 def cache_key(*parts: str) -> str:

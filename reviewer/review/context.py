@@ -28,3 +28,6 @@ class ReviewContext:
     find_similar: Callable[[str, int, float], list[SimilarFunction]] | None = None
     # symbol name -> human-readable usage lines ("src/a.py:12 imports x"), from the usage graph
     find_usages: Callable[[str], list[str]] | None = None
+    # (file, qualified name) -> keep-order of a duplicate pair, smaller = keep (analysis/duplicates.py);
+    # orients Claude's duplicates as the static ones are
+    keep_rank: Callable[[tuple[str, str]], tuple] | None = None

@@ -503,3 +503,18 @@ class _PathEntry:
 
     def is_dir(self) -> bool:
         return os.path.isdir(self.path)
+
+
+def is_ignored(root: Path, config: Config, rel: str) -> bool:
+    """Whether the scan's rules leave `rel` out as git would: a pruned folder above it
+    (`.git`, environments, build output, the output folder), a .gitignore or scan.exclude.
+    (Not the source-file filter: a README is not ignored.) Used to refuse such files to Claude."""
+    walker = _Walker(root, config, check_content=False)
+    root_ignores = list(walker.base_ignores)
+    if config.scan.respect_gitignore:
+        own = _read_gitignore(os.path.join(walker.root, ".gitignore"), walker.root)
+        if own:
+            root_ignores.append(own)
+    parent, _, _ = rel.rpartition("/")
+    ignores = _folder_ignores(walker, parent, {"": root_ignores})
+    return ignores is None or walker._ignored(rel, False, ignores)

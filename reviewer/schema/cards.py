@@ -48,3 +48,34 @@ class FunctionCard(BaseModel):
     def embedding_text(self) -> str:
         """The text embedded per card (contract)."""
         return f"{self.name} {self.signature}\n{self.summary}\n{' '.join(self.key_concepts)}"
+
+
+class CardFields(BaseModel):
+    """The LLM-written fields of a card, kept by the function's body hash (cache/cards.json)."""
+
+    summary: str = Field(max_length=SUMMARY_MAX)
+    key_concepts: list[str] = Field(min_length=1, max_length=6)
+    behavioral_profile: BehavioralProfile
+    model: str = ""
+    prompt_version: str = ""
+
+
+def enrich(card: FunctionCard, fields: CardFields) -> FunctionCard:
+    """The static card with the LLM-written fields; AST fields stay as they are."""
+    return card.model_copy(
+        update={
+            "summary": FunctionCard.model_validate({**card.model_dump(), "summary": fields.summary}).summary,
+            "key_concepts": fields.key_concepts,
+            "behavioral_profile": fields.behavioral_profile,
+            "source": "llm",
+            "last_indexed": now_iso(),
+        }
+    )
+
+
+def is_enriched_with(card: FunctionCard, fields: CardFields) -> bool:
+    """Whether `card` already carries these written fields."""
+    return (card.source == "llm" and card.key_concepts == fields.key_concepts
+            and card.behavioral_profile == fields.behavioral_profile
+            and card.summary == FunctionCard.model_validate({**card.model_dump(), "summary": fields.summary}).summary)
+

@@ -187,3 +187,5 @@ class RunRecord(BaseModel):
     usage: TokenUsage = Field(default_factory=TokenUsage)
     phase_seconds: dict[str, float] = Field(default_factory=dict)  # scan/estimate/index/review/report
     complete: bool = False  # False when the run stopped early (error, interrupt)
+    secrets_masked: int = 0  # secrets masked in what was sent to Claude
+    notes: list[str] = Field(default_factory=list)  # what the run dropped or rejected (e.g. a card for no function)

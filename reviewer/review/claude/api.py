@@ -8,6 +8,7 @@ and a 401 stops the run at once.
 from __future__ import annotations
 
 import random
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -101,6 +102,90 @@ class RetryPolicy:
         return jittered
 
 
+class MalformedResponse(Exception):
+    """A 200 whose body is not a Messages API answer (a proxy's HTML page, cut JSON)."""
+
+
+class ProviderDown(UserError):
+    """The circuit breaker is open and its probe failed: the run stops, files are not retried one by one."""
+
+
+BREAKER_THRESHOLD = 5  # consecutive overloads / 5xx / malformed answers, over all files, that open the breaker
+
+
+class ProviderGate:
+    """What every file's calls share about the provider: a pause after a 429 (one back-off
+    for all threads, not one each) and a circuit breaker. After `threshold` consecutive
+    overloads or server errors the breaker opens: one call goes through as a probe while
+    the others wait; if it succeeds the breaker closes, if it fails the run stops."""
+
+    def __init__(self, threshold: int = BREAKER_THRESHOLD, sleep: Callable[[float], None] = time.sleep,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.threshold = threshold
+        self.sleep = sleep
+        self.clock = clock
+        self.failures = 0  # consecutive, over all files
+        self.last_failure = ""
+        self.open = False
+        self.down = False
+        self._probing = False
+        self._pause_until = 0.0
+        self._cond = threading.Condition()
+
+    def before_call(self) -> bool:
+        """Wait for the shared pause; raise ProviderDown when the breaker failed its probe.
+        Returns True when this call is the breaker's probe."""
+        with self._cond:
+            while self.open and self._probing and not self.down:
+                self._cond.wait()
+            if self.down:
+                raise ProviderDown(self.message())
+            probe = self.open
+            if probe:
+                self._probing = True
+            target = self._pause_until
+            wait = target - self.clock()
+        if wait > 0:
+            self.sleep(wait)
+            with self._cond:
+                if self._pause_until <= target:
+                    self._pause_until = 0.0  # waited out (also when `sleep` is a test's fake)
+        return probe
+
+    def succeeded(self) -> None:
+        with self._cond:
+            self.failures = 0
+            self.open = self._probing = False
+            self._cond.notify_all()
+
+    def failed(self, exc: Exception, probe: bool) -> None:
+        """Count a provider failure; a failed probe takes the provider down for the run."""
+        with self._cond:
+            self.failures += 1
+            self.last_failure = describe_api_error(exc)
+            if probe:
+                self.down = True
+            elif self.failures >= self.threshold:
+                self.open = True
+            self._cond.notify_all()
+
+    def released(self, probe: bool) -> None:
+        """A probe that ended without an answer either way (e.g. a 400): let the next one try."""
+        if probe:
+            with self._cond:
+                self._probing = False
+                self._cond.notify_all()
+
+    def pause(self, seconds: float) -> None:
+        """Every thread waits this long before its next call (a 429 is about the account)."""
+        with self._cond:
+            self._pause_until = max(self._pause_until, self.clock() + seconds)
+
+    def message(self) -> str:
+        return (f"the Anthropic API failed {self.failures} times in a row ({self.last_failure}); the circuit breaker "
+                "opened and its probe failed too, so the run stopped. Try again later")
+
+
 def _retry_after(exc: anthropic.APIStatusError) -> float | None:
     value = exc.response.headers.get("retry-after")
     try:
@@ -110,9 +195,26 @@ def _retry_after(exc: anthropic.APIStatusError) -> float | None:
 
 
 def _is_retryable(exc: Exception) -> bool:
-    if isinstance(exc, anthropic.APIConnectionError):  # includes APITimeoutError
+    if isinstance(exc, (anthropic.APIConnectionError, MalformedResponse)):  # includes APITimeoutError
         return True
     return isinstance(exc, anthropic.APIStatusError) and (exc.status_code in RETRYABLE_STATUS or exc.status_code >= 500)
+
+
+def _is_provider_failure(exc: Exception) -> bool:
+    """Failures that say the provider is unwell (not the account's rate, not our request)."""
+    if isinstance(exc, MalformedResponse):
+        return True
+    return isinstance(exc, anthropic.APIStatusError) and exc.status_code >= 500
+
+
+def _call(client: anthropic.Anthropic, params: dict[str, Any]) -> Any:
+    try:
+        response = client.messages.create(**params)
+    except ValueError as exc:  # json.JSONDecodeError: a 200 with a body that is not JSON
+        raise MalformedResponse(f"the API answered 200 with a body that is not JSON ({exc})") from None
+    if not hasattr(response, "content") or not hasattr(response, "usage"):
+        raise MalformedResponse("the API answered 200 with a body that is not a message")
+    return response
 
 
 def create_with_retries(
@@ -120,20 +222,37 @@ def create_with_retries(
     params: dict[str, Any],
     policy: RetryPolicy,
     should_stop: Callable[[], bool] = lambda: False,
+    gate: ProviderGate | None = None,
 ) -> Any:
     """`client.messages.create(**params)` with retries; 401 -> UserError (stops the run)."""
+    gate = gate or ProviderGate(sleep=policy.sleep)
     for attempt in range(policy.attempts):
         if should_stop():
             raise ReviewStopped()
+        probe = gate.before_call()
         try:
-            return client.messages.create(**params)
+            response = _call(client, params)
         except anthropic.AuthenticationError as exc:
+            gate.released(probe)
             raise UserError(f"ANTHROPIC_API_KEY was rejected (401): {exc.api_message or 'authentication error'}") from None
         except Exception as exc:  # noqa: BLE001 - sorted into retryable or not just below
+            if _is_provider_failure(exc):
+                gate.failed(exc, probe)
+                if gate.down:
+                    raise ProviderDown(gate.message()) from None
+            else:
+                gate.released(probe)
             if not _is_retryable(exc) or attempt == policy.attempts - 1:
                 raise
             retry_after = _retry_after(exc) if isinstance(exc, anthropic.APIStatusError) else None
-            policy.sleep(policy.delay(attempt, retry_after))
+            delay = policy.delay(attempt, retry_after)
+            if isinstance(exc, anthropic.RateLimitError):
+                gate.pause(delay)  # every thread waits, this one included (in before_call)
+            else:
+                policy.sleep(delay)
+            continue
+        gate.succeeded()
+        return response
     raise AssertionError("unreachable")
 
 
@@ -145,4 +264,6 @@ def describe_api_error(exc: Exception) -> str:
         return "Anthropic API timed out (llm.timeout_seconds) after retries"
     if isinstance(exc, anthropic.APIConnectionError):
         return "could not reach the Anthropic API after retries (connection error)"
+    if isinstance(exc, MalformedResponse):
+        return str(exc)
     return f"{type(exc).__name__}: {exc}"

@@ -6,20 +6,12 @@ from __future__ import annotations
 
 import threading
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import ValidationError
 
-from ...schema.cards import SUMMARY_MAX, BehavioralProfile, FunctionCard, now_iso
+from ...schema.cards import CardFields
 from ...workspace import Workspace, atomic_write_json, read_json
 
 CARD_CACHE_VERSION = 1
-
-
-class CardFields(BaseModel):
-    summary: str = Field(max_length=SUMMARY_MAX)
-    key_concepts: list[str] = Field(min_length=1, max_length=6)
-    behavioral_profile: BehavioralProfile
-    model: str = ""
-    prompt_version: str = ""
 
 
 class CardCache:
@@ -51,6 +43,11 @@ class CardCache:
         with self._lock:
             self._entries[body_hash] = fields
 
+    def fields(self) -> dict[str, CardFields]:
+        """Every entry: body hash -> the written fields (handed to the indexer to re-apply)."""
+        with self._lock:
+            return dict(self._entries)
+
     def save(self) -> None:
         with self._lock:
             data = {
@@ -58,16 +55,3 @@ class CardCache:
                 "entries": {key: value.model_dump() for key, value in sorted(self._entries.items())},
             }
         atomic_write_json(self.path, data)
-
-
-def enrich(card: FunctionCard, fields: CardFields) -> FunctionCard:
-    """The static card with the LLM-written fields; AST fields stay as they are."""
-    return card.model_copy(
-        update={
-            "summary": FunctionCard.model_validate({**card.model_dump(), "summary": fields.summary}).summary,
-            "key_concepts": fields.key_concepts,
-            "behavioral_profile": fields.behavioral_profile,
-            "source": "llm",
-            "last_indexed": now_iso(),
-        }
-    )

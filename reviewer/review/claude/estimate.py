@@ -9,7 +9,8 @@ figures as ±20%. On top of the prompt, the conversation is modelled turn by tur
 - turn 1: one similarity lookup per function (findSimilarFunctions with RAG and a
   non-empty index, else search_code), when duplication is reviewed;
 - turn 2: one read_file / find_usages call;
-- last turn: the submit_review answer (the output allowance below).
+- then one submit_review call per symbol batch (batches.py: the output allowance
+  below, split to fit llm.max_output_tokens, exactly as the reviewer plans them).
 
 Every call re-sends the conversation so far; with prompt caching, the stable
 prefix (tools + system) is read from the cache after the first file, and each turn
@@ -32,17 +33,20 @@ from ...config import Config, Pricing
 from ...schema.facts import FUNCTION_KINDS
 from ..context import ReviewContext
 from .api import pricing_for
+from .batches import (
+    OUTPUT_BASE,
+    OUTPUT_PER_CARD,
+    OUTPUT_PER_FUNCTION,
+    OUTPUT_PER_SYMBOL,
+    OUTPUT_PER_SYMBOL_AXIS,
+    answer_tokens,
+    plan_batches,
+)
 from .prompt import PROMPT_VERSION, BuiltPrompt, build_prompt
 
 CHARS_PER_TOKEN = 3.5
 # Tokens the API adds to every request that defines tools (its tool-use system prompt).
 TOOL_USE_SYSTEM_TOKENS = 350
-# Output allowance (tokens Claude writes), per item of the submission.
-OUTPUT_BASE = 150  # verdict, summary, JSON scaffolding
-OUTPUT_PER_SYMBOL_AXIS = 30  # one verdict with, on average, a short evidence sentence
-OUTPUT_PER_SYMBOL = 15  # name, confidence
-OUTPUT_PER_FUNCTION = 40  # findings and actions
-OUTPUT_PER_CARD = 110  # summary (≤ 400 chars), concepts, profile
 # Tool turns: what one call writes and what its result adds to the conversation.
 TOOL_CALL_TOKENS = 60  # a tool_use block (name, id, input) plus a short preface
 SIMILAR_RESULT_TOKENS = 220  # findSimilarFunctions: a few hits with summaries
@@ -82,6 +86,8 @@ class FileEstimate(BaseModel):
     cards_to_write: int
     prefix_tokens: int  # tools + system (+ the API's tool-use prompt): shared by every file
     file_tokens: int  # the first user message
+    source_tokens: int = 0  # the file's own text, for the evidence/source ratio
+    batches: list[int] = Field(default_factory=list)  # output allowance of each submit_review call
     claude: ConversationCost  # one conversation for all axes (what the reviewer does)
     per_axis: ConversationCost  # the naive alternative: one conversation per axis, summed
 
@@ -127,18 +133,21 @@ def _tool_turns(context: ReviewContext, built: BuiltPrompt) -> list[tuple[int, i
     return turns
 
 
-def _output_allowance(context: ReviewContext, built: BuiltPrompt) -> int:
-    symbols = len(context.facts.symbols)
-    functions = sum(1 for s in context.facts.symbols if s.kind in FUNCTION_KINDS)
-    return (OUTPUT_BASE + symbols * (OUTPUT_PER_SYMBOL + OUTPUT_PER_SYMBOL_AXIS * len(built.axes))
-            + functions * OUTPUT_PER_FUNCTION + len(built.cards_wanted) * OUTPUT_PER_CARD)
+def answer_batches(built: BuiltPrompt, max_output_tokens: int) -> list[int]:
+    """The output allowance of each submit_review call, batched as the reviewer batches."""
+    return [answer_tokens(batch, len(built.axes)) for batch in plan_batches(built.entries, len(built.axes), max_output_tokens)]
+
+
+ACCEPTED_RESULT_TOKENS = 60  # "part N accepted" and the next batch's instruction
 
 
 def conversation_cost(
-    prefix: int, file_tokens: int, tool_turns: list[tuple[int, int]], answer_tokens: int,
+    prefix: int, file_tokens: int, tool_turns: list[tuple[int, int]], answers: list[int] | int,
     pricing: Pricing, model: str, prefix_cached: bool,
 ) -> ConversationCost:
-    """Price one conversation. `prefix_cached`: another file already wrote the prefix to the cache."""
+    """Price one conversation (`answers`: output tokens of each submit_review call).
+    `prefix_cached`: another file already wrote the prefix to the cache."""
+    answers = [answers] if isinstance(answers, int) else answers
     turns: list[Turn] = []
     history = 0
     added = file_tokens
@@ -146,7 +155,10 @@ def conversation_cost(
         turns.append(Turn(prompt_tokens=prefix + file_tokens + history, new_tokens=added, output_tokens=asked))
         history += asked + results
         added = asked + results
-    turns.append(Turn(prompt_tokens=prefix + file_tokens + history, new_tokens=added, output_tokens=answer_tokens))
+    for answer in answers:  # each accepted part adds its answer and the next instruction
+        turns.append(Turn(prompt_tokens=prefix + file_tokens + history, new_tokens=added, output_tokens=answer))
+        history += answer + ACCEPTED_RESULT_TOKENS
+        added = answer + ACCEPTED_RESULT_TOKENS
 
     cacheable = prefix + file_tokens >= _min_cacheable(model)
     write = read = plain = 0
@@ -182,7 +194,7 @@ def _add(costs: Iterable[ConversationCost]) -> ConversationCost:
 
 def _price(context: ReviewContext, built: BuiltPrompt, pricing: Pricing, model: str, prefix_cached: bool) -> ConversationCost:
     return conversation_cost(prefix_tokens(built), approx_tokens(built.user), _tool_turns(context, built),
-                             _output_allowance(context, built), pricing, model, prefix_cached)
+                             answer_batches(built, context.config.llm.max_output_tokens), pricing, model, prefix_cached)
 
 
 def estimate_reviews(contexts: Iterable[ReviewContext], config: Config, carded_hashes: set[str] | frozenset[str] = frozenset()) -> Estimate:
@@ -210,7 +222,8 @@ def estimate_reviews(contexts: Iterable[ReviewContext], config: Config, carded_h
             FileEstimate(
                 file=context.facts.path, lines=context.facts.lines, symbols=len(context.facts.symbols),
                 functions=functions, cards_to_write=len(built.cards_wanted), prefix_tokens=prefix_tokens(built),
-                file_tokens=approx_tokens(built.user), claude=claude, per_axis=_add(per_axis),
+                file_tokens=approx_tokens(built.user), source_tokens=approx_tokens(context.source),
+                batches=answer_batches(built, config.llm.max_output_tokens), claude=claude, per_axis=_add(per_axis),
             )
         )
     estimate.total = _totals(estimate.files, "claude")
@@ -242,7 +255,9 @@ def method_notes(config: Config, rag_mode: str) -> list[str]:
         f"each call writes ~{TOOL_CALL_TOKENS} tokens and its result adds "
         f"~{SIMILAR_RESULT_TOKENS if rag_mode == 'rag' else SEARCH_RESULT_TOKENS} (lookup) or ~{READ_RESULT_TOKENS} (read) tokens",
         f"output allowance for submit_review: {OUTPUT_BASE} + per symbol {OUTPUT_PER_SYMBOL} + "
-        f"{OUTPUT_PER_SYMBOL_AXIS} per axis, + {OUTPUT_PER_FUNCTION} per function, + {OUTPUT_PER_CARD} per card to write",
+        f"{OUTPUT_PER_SYMBOL_AXIS} per axis, + {OUTPUT_PER_FUNCTION} per function, + {OUTPUT_PER_CARD} per card to write; "
+        f"split into batches that fit llm.max_output_tokens ({config.llm.max_output_tokens}), one call each, "
+        "as the reviewer plans them",
         "prompt caching: the tools + system prefix is written once and read by the following files; "
         "each call writes what it added and reads the rest of the conversation",
         f"prices: llm.pricing['{config.llm.model}'] (USD per million tokens)",

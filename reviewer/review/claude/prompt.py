@@ -11,6 +11,7 @@ Layout (the order matters for prompt caching: tools, then system, then messages)
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Literal
 
@@ -19,12 +20,14 @@ from ...resources import prompt as render_prompt
 from ...schema.facts import FUNCTION_KINDS, FileFacts, Symbol
 from ..context import ReviewContext
 from ...schema.review import ReviewFile, Similarity, SymbolReview
+from .batches import Batch, Entry
+from .redact import mask_secrets
 from .submission import input_schema, submission_model
 from .tools import tool_specs
 
 # Bump when a template, a tool definition or the submission schema changes:
 # it enters the review cache key, so old reviews are redone with the new prompt.
-PROMPT_VERSION = "claude-2026.11-1"
+PROMPT_VERSION = "claude-2026.11-2"  # 2: batches, one entry per name, masked secrets, slim evidence
 
 SUBMIT_TOOL = "submit_review"
 SOURCE_MAX_LINES = 2000  # longer files: the rest is read with read_file
@@ -46,6 +49,10 @@ class BuiltPrompt:
     with_cards: bool
     cards_wanted: list[str] = field(default_factory=list)  # qualified names of functions to card
     cards_known: list[str] = field(default_factory=list)  # functions whose card is cached
+    # One entry per qualified name, in file order: repeated definitions (@overload stubs,
+    # conditional redefinitions) are one symbol with several ranges, one verdict for all.
+    entries: list[Entry] = field(default_factory=list)
+    masked: int = 0  # secrets masked in the source before sending
 
 
 def rag_mode(context: ReviewContext) -> RagMode:
@@ -89,16 +96,28 @@ def numbered_source(source: str) -> tuple[str, int, bool]:
     return "\n".join(out), len(shown), len(lines) > len(shown)
 
 
-def _static_lines(review: SymbolReview | None, axes: Iterable[str]) -> list[str]:
+def common_verdicts(evidence: ReviewFile, axes: Iterable[str]) -> dict[str, str]:
+    """Per axis, the static verdict most symbols share: said once for the file, so each
+    symbol lists only where it differs (the evidence that carries information)."""
+    common = {}
+    for axis in axes:
+        verdicts = [getattr(s, axis) for s in evidence.symbols if getattr(s, axis, "-") not in (None, "-")]
+        if axis != "correction" and verdicts:
+            common[axis] = Counter(verdicts).most_common(1)[0][0]
+    return common
+
+
+def _static_lines(review: SymbolReview | None, axes: Iterable[str], common: dict[str, str]) -> list[str]:
+    """The static verdicts where this symbol differs from the file's common ones, with their detail."""
     if review is None:
         return []
     lines = []
     for axis in axes:
         verdict = getattr(review, axis, None)
-        if axis == "correction" or verdict in (None, "-"):
-            continue  # the static reviewer does not judge correctness
+        if axis == "correction" or verdict in (None, "-") or verdict == common.get(axis):
+            continue  # the static reviewer does not judge correctness; the common verdict is said once
         detail = review.evidence.get(axis, "")
-        lines.append(f"{axis}: {verdict}" + (f" — {detail}" if detail else ""))
+        lines.append(f"{axis} {verdict}" + (f" ({detail})" if detail else ""))
     return lines
 
 
@@ -121,21 +140,33 @@ def _similar_lines(similarities: list[Similarity]) -> list[str]:
     return out
 
 
-def _symbol_view(symbol: Symbol, evidence: ReviewFile, axes: tuple[str, ...]) -> dict[str, Any]:
+COMPLEXITY_SHOWN = 6  # below this, cyclomatic complexity tells nothing the source does not
+
+
+def _symbol_view(definitions: list[Symbol], evidence: ReviewFile, axes: tuple[str, ...], common: dict[str, str]) -> dict[str, Any]:
+    """One entry of the symbols list: a name, its ranges, and only the evidence that informs."""
+    symbol = definitions[0]
     review = next((s for s in evidence.symbols if s.name == symbol.qualified_name), None)
     similar = [s for s in evidence.similarities if s.function == symbol.qualified_name] if "duplication" in axes else []
-    is_function = symbol.kind in FUNCTION_KINDS
+    complexity = max((d.complexity for d in definitions if d.kind in FUNCTION_KINDS), default=0)
     return {
         "name": symbol.qualified_name,
         "kind": symbol.kind,
-        "lines": f"{symbol.line_start}-{symbol.line_end}",
+        "lines": ", ".join(f"{d.line_start}-{d.line_end}" for d in definitions),
+        "definitions": len(definitions),
         "exported": symbol.exported,
-        "signature": symbol.signature.strip().splitlines()[0][:300] if symbol.signature.strip() else "",
-        "complexity": symbol.complexity if is_function else None,
-        "calls": ", ".join(symbol.calls[:15]) + (" …" if len(symbol.calls) > 15 else ""),
-        "static": _static_lines(review, axes),
+        "complexity": complexity if complexity >= COMPLEXITY_SHOWN else None,
+        "static": _static_lines(review, axes, common),
         "similar": _similar_lines(similar),
     }
+
+
+def grouped_symbols(facts: FileFacts) -> dict[str, list[Symbol]]:
+    """Qualified name -> its definitions, in file order."""
+    groups: dict[str, list[Symbol]] = {}
+    for symbol in facts.symbols:
+        groups.setdefault(symbol.qualified_name, []).append(symbol)
+    return groups
 
 
 def _other_findings(evidence: ReviewFile, facts: FileFacts, axes: tuple[str, ...]) -> list[str]:
@@ -160,10 +191,14 @@ def build_prompt(
     mode = rag_mode(context)
     cards = context.rag_enabled if with_cards is None else with_cards
     facts = context.facts
-    functions = [s for s in facts.symbols if s.kind in FUNCTION_KINDS]
-    wanted = [s.qualified_name for s in functions if not s.body_hash or s.body_hash not in carded_hashes] if cards else []
-    known = [s.qualified_name for s in functions if s.body_hash and s.body_hash in carded_hashes] if cards else []
+    groups = grouped_symbols(facts)
+    functions = {name: [d for d in defs if d.kind in FUNCTION_KINDS] for name, defs in groups.items()}
+    # A name is carded when every definition's body has a cached card.
+    wanted = [n for n, defs in functions.items() if defs and any(not d.body_hash or d.body_hash not in carded_hashes
+                                                                 for d in defs)] if cards else []
+    known = [n for n, defs in functions.items() if defs and n not in wanted] if cards else []
     source_text, shown, cut = numbered_source(context.source)
+    common = common_verdicts(context.evidence, chosen)
     user = render_prompt(
         "file.md.j2",
         facts=facts,
@@ -174,12 +209,14 @@ def build_prompt(
         numbered_source=source_text,
         shown_lines=shown,
         source_cut=cut,
-        symbols=[_symbol_view(s, context.evidence, chosen) for s in facts.symbols],
+        symbols=[_symbol_view(defs, context.evidence, chosen, common) for defs in groups.values()],
+        common=common,
         other_findings=_other_findings(context.evidence, facts, chosen),
         with_cards=cards,
         cards_wanted=wanted,
         cards_known=known,
     )
+    user, masked = mask_secrets(user)  # the source, and the evidence that quotes it
     return BuiltPrompt(
         system=build_system(chosen, mode, cards, context.config.llm.max_turns),
         tools=build_tools(chosen, mode, cards),
@@ -189,7 +226,23 @@ def build_prompt(
         with_cards=cards,
         cards_wanted=wanted,
         cards_known=known,
+        entries=[Entry(name, bool(functions[name]), name in wanted) for name in groups],
+        masked=masked,
     )
+
+
+BATCH_MARK = "submit_review calls, so each fits the output limit"
+
+
+def batch_instruction(batch: Batch, number: int, total: int, cut: bool = False) -> str:
+    """What the next submit_review must hold, when the file is answered in batches."""
+    opening = ("Your last answer was cut at the output limit, so it was discarded; answer in smaller parts. "
+               if cut else "")
+    cards = f" Cards for: {', '.join(batch.cards)}." if batch.cards else " No cards in this part."
+    return (f"{opening}This file is answered in {total} {BATCH_MARK}. "
+            f"Call {number} of {total} holds exactly these {len(batch.names)} symbols: {', '.join(batch.names)}."
+            f"{cards} The file verdict and summary may be repeated in each call; findings and actions go with "
+            "the part they belong to.")
 
 
 def request_params(built: BuiltPrompt, messages: list[dict[str, Any]], model: str, max_tokens: int) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import anthropic
@@ -19,12 +20,14 @@ from pydantic import BaseModel, ValidationError
 
 from ...config import Config
 from ...errors import UserError
-from ...schema.cards import FunctionCard, now_iso
+from ...schema.cards import CardFields, FunctionCard, enrich, now_iso
 from ...rag.static_cards import build_static_card
 from ...schema.facts import FUNCTION_KINDS, FileFacts, Symbol
 from ..context import ReviewContext
-from .card_cache import CardCache, CardFields, enrich
+from .card_cache import CardCache
 from .api import (
+    MalformedResponse,
+    ProviderGate,
     RetryPolicy,
     ReviewStopped,
     add_usage,
@@ -33,9 +36,11 @@ from .api import (
     pricing_for,
     usage_of,
 )
-from .prompt import PROMPT_VERSION, SUBMIT_TOOL, BuiltPrompt, build_prompt, request_params
+from .batches import Batch, as_batch, plan_batches, split
+from .budget import CostMeter, worst_case_cost
+from .prompt import BATCH_MARK, PROMPT_VERSION, SUBMIT_TOOL, BuiltPrompt, batch_instruction, build_prompt, request_params
 from ...schema.axes import DEFAULT_VERDICTS
-from ...schema.review import Action, DuplicateOf, Finding, ReviewFile, SymbolReview, TokenUsage
+from ...schema.review import Action, DuplicateOf, Finding, ReviewFile, Similarity, SymbolReview, TokenUsage
 from ..findings import HIGH_CONFIDENCE, LOW_CONFIDENCE, file_verdict, symbol_fingerprint, verdict_findings, worst_verdict
 from .submission import check_against_facts, format_validation_error, submission_model
 from .tools import ReviewTools
@@ -43,6 +48,7 @@ from .tools import ReviewTools
 log = logging.getLogger(__name__)
 
 NUDGE = "Call submit_review now with your verdicts (a verdict on every axis for every symbol)."
+MAX_COST_STOP = "stopped: llm.max_cost reached"
 
 
 class ReviewFailed(Exception):
@@ -51,6 +57,26 @@ class ReviewFailed(Exception):
     def __init__(self, message: str, usage: TokenUsage | None = None) -> None:
         super().__init__(message)
         self.usage = usage or TokenUsage()
+
+
+@dataclass
+class Answer:
+    """The accepted submit_review parts of one file, merged."""
+
+    entries: dict[str, Any] = field(default_factory=dict)  # qualified name -> its symbol entry
+    summaries: list[str] = field(default_factory=list)
+    verdicts: list[str] = field(default_factory=list)
+    findings: list[Any] = field(default_factory=list)
+    actions: list[Any] = field(default_factory=list)
+    cards: list[Any] = field(default_factory=list)
+
+    def add(self, submission: Any) -> None:
+        self.entries.update({entry.name: entry for entry in submission.symbols})
+        self.summaries.append(submission.summary)
+        self.verdicts.append(submission.verdict)
+        self.findings.extend(submission.findings)
+        self.actions.extend(submission.actions)
+        self.cards.extend(getattr(submission, "cards", []))
 
 
 class ClaudeReviewer:
@@ -67,6 +93,9 @@ class ClaudeReviewer:
         retry: RetryPolicy | None = None,
         on_usage: Callable[[TokenUsage], None] | None = None,
         should_stop: Callable[[], bool] | None = None,
+        meter: CostMeter | None = None,
+        gate: ProviderGate | None = None,
+        on_note: Callable[[str], None] | None = None,
     ) -> None:
         self.config = config
         self.client = client
@@ -75,71 +104,128 @@ class ClaudeReviewer:
         self.retry = retry or RetryPolicy()
         self.on_usage = on_usage or (lambda usage: None)
         self.should_stop = should_stop or (lambda: False)
+        self.meter = meter or CostMeter(None)
+        self.gate = gate or ProviderGate(sleep=self.retry.sleep)
+        self.on_note = on_note or (lambda note: log.warning("%s", note))
         self.pricing = pricing_for(config)
 
     def review(self, context: ReviewContext) -> ReviewFile:
+        """One conversation: tool turns, then one submit_review per batch of symbols."""
         llm = self.config.llm
         carded = self.card_cache.hashes() if (self.card_cache is not None and context.rag_enabled) else set()
         built = build_prompt(context, carded_hashes=carded)
+        self.masked(built.masked)
+        parts = plan_batches(built.entries, len(built.axes), llm.max_output_tokens)  # parts[0]: the one asked now
+        done = 0
         tools = ReviewTools(context, self.files)
-        messages: list[dict[str, Any]] = [{"role": "user", "content": [{"type": "text", "text": built.user}]}]
+        first: list[dict[str, Any]] = [{"type": "text", "text": built.user}]
+        if len(parts) > 1:
+            first.append(_text(batch_instruction(as_batch(parts[0]), 1, len(parts))))
+        messages: list[dict[str, Any]] = [{"role": "user", "content": first}]
+        answer = Answer()
         usage = TokenUsage()
         rejected = 0
-        for turn in range(llm.max_turns):
-            params = request_params(built, messages, llm.model, llm.max_output_tokens)
-            if turn == llm.max_turns - 1:
-                params["tool_choice"] = {"type": "tool", "name": SUBMIT_TOOL}  # last turn: answer now
-            try:
-                response = create_with_retries(self.client, params, self.retry, self.should_stop)
-            except (UserError, ReviewStopped):
-                raise
-            except anthropic.APIError as exc:
-                raise ReviewFailed(describe_api_error(exc), usage) from None
-            call_usage = usage_of(response, self.pricing)
-            usage = add_usage(usage, call_usage)
-            self.on_usage(call_usage)
-            messages.append({"role": "assistant", "content": [_block_param(block) for block in response.content]})
-            tool_uses = [block for block in response.content if block.type == "tool_use"]
-            if not tool_uses:
-                messages.append({"role": "user", "content": [{"type": "text", "text": NUDGE}]})
-                continue
-            results: list[dict[str, Any]] = []
-            for block in tool_uses:
-                if block.name != SUBMIT_TOOL:
-                    text, is_error = tools.run(block.name, block.input)
-                    results.append(_tool_result(block.id, text, is_error))
+        calls_left = llm.max_turns + len(parts) - 1  # one more call per extra batch
+        try:
+            while calls_left > 0:
+                params = request_params(built, messages, llm.model, llm.max_output_tokens)
+                if calls_left == 1:
+                    params["tool_choice"] = {"type": "tool", "name": SUBMIT_TOOL}  # last call: answer now
+                calls_left -= 1
+                response, call_usage = self._call(params, usage)
+                usage = add_usage(usage, call_usage)
+                if response.stop_reason == "max_tokens":
+                    # A cut answer is never parsed: ask again for half the symbols.
+                    halves = split(parts[0])
+                    if halves is None:
+                        raise ReviewFailed(f"the answer for {parts[0][0].name} alone exceeds llm.max_output_tokens="
+                                           f"{llm.max_output_tokens}; raise it", usage)
+                    parts[0:1] = list(halves)
+                    calls_left += 1
+                    _set_instruction(messages[-1], batch_instruction(as_batch(parts[0]), done + 1, done + len(parts), cut=True))
                     continue
-                outcome = self._accept(context, built, block.input, tools)
-                if isinstance(outcome, ReviewFile):
-                    outcome.usage = usage
-                    return outcome
-                rejected += 1
-                if rejected > llm.max_validation_retries:
-                    raise ReviewFailed(
-                        f"submit_review still invalid after {rejected} attempts: " + "; ".join(outcome[:3]), usage
-                    )
-                results.append(_tool_result(block.id, "submit_review was rejected; fix these and call it again:\n- "
-                                            + "\n- ".join(outcome), True))
-            messages.append({"role": "user", "content": results})
+                messages.append({"role": "assistant", "content": [_block_param(block) for block in response.content]})
+                tool_uses = [block for block in response.content if block.type == "tool_use"]
+                if not tool_uses:
+                    nudge = NUDGE if done + len(parts) == 1 else NUDGE + " " + batch_instruction(
+                        as_batch(parts[0]), done + 1, done + len(parts))
+                    messages.append({"role": "user", "content": [_text(nudge)]})
+                    continue
+                results: list[dict[str, Any]] = []
+                for block in tool_uses:
+                    if block.name != SUBMIT_TOOL or not parts:
+                        text, is_error = tools.run(block.name, block.input) if block.name != SUBMIT_TOOL else (
+                            "every part is already accepted", True)
+                        results.append(_tool_result(block.id, text, is_error))
+                        continue
+                    outcome = self._accept(context, built, as_batch(parts[0]), block.input)
+                    if isinstance(outcome, list):
+                        rejected += 1
+                        if rejected > llm.max_validation_retries:
+                            raise ReviewFailed(
+                                f"submit_review still invalid after {rejected} attempts: " + "; ".join(outcome[:3]), usage
+                            )
+                        results.append(_tool_result(block.id, "submit_review was rejected; fix these and call it again:\n- "
+                                                    + "\n- ".join(outcome), True))
+                        continue
+                    answer.add(outcome)
+                    self._keep_cards(context, outcome)  # paid cards survive a later failure of the file
+                    parts.pop(0)
+                    done += 1
+                    rejected = 0
+                    if not parts:
+                        review = self._review_file(context, built, answer, tools)
+                        review.usage = usage
+                        return review
+                    calls_left += 1
+                    results.append(_tool_result(block.id, f"Part {done} accepted. " + batch_instruction(
+                        as_batch(parts[0]), done + 1, done + len(parts)), False))
+                messages.append({"role": "user", "content": results})
+        finally:
+            self.masked(tools.masked)
+            tools.masked = 0
         raise ReviewFailed(f"no valid submit_review within llm.max_turns={llm.max_turns} turns", usage)
+
+    def masked(self, count: int) -> None:
+        """Secrets masked before sending (counted by the run)."""
+        if count:
+            self.on_masked(count)
+
+    def on_masked(self, count: int) -> None:  # replaced by the run
+        pass
+
+    def _call(self, params: dict[str, Any], usage: TokenUsage) -> tuple[Any, TokenUsage]:
+        """One API call under the cost cap: its worst case is reserved first, its usage counted after."""
+        worst = worst_case_cost(params, self.pricing)
+        if not self.meter.reserve(worst):
+            raise ReviewStopped(MAX_COST_STOP)
+        call_usage: TokenUsage | None = None
+        try:
+            response = create_with_retries(self.client, params, self.retry, self.should_stop, self.gate)
+            call_usage = usage_of(response, self.pricing)
+        except (UserError, ReviewStopped):
+            raise
+        except (anthropic.APIError, MalformedResponse) as exc:
+            raise ReviewFailed(describe_api_error(exc), usage) from None
+        finally:
+            self.meter.settle(worst, call_usage)
+        self.on_usage(call_usage)
+        return response, call_usage
 
     # -- the submission -------------------------------------------------------------
 
-    def _accept(self, context: ReviewContext, built: BuiltPrompt, raw: Any, tools: ReviewTools) -> ReviewFile | list[str]:
-        """The ReviewFile, or the problems to send back."""
+    def _accept(self, context: ReviewContext, built: BuiltPrompt, batch: Batch, raw: Any) -> Any:
+        """The validated submission of this batch, or the problems to send back."""
         model = submission_model(built.axes, built.with_cards)
         try:
             submission = model.model_validate(raw if isinstance(raw, dict) else {})
         except ValidationError as exc:
             return format_validation_error(exc)
-        problems = check_against_facts(submission, context.facts, built.axes, set(built.cards_wanted))
-        if problems:
-            return problems
-        return self._review_file(context, built, submission, tools)
+        problems = check_against_facts(submission, batch.names, context.facts.lines, built.axes, set(batch.cards))
+        return problems or submission
 
-    def _review_file(self, context: ReviewContext, built: BuiltPrompt, submission: BaseModel, tools: ReviewTools) -> ReviewFile:
+    def _review_file(self, context: ReviewContext, built: BuiltPrompt, answer: Answer, tools: ReviewTools) -> ReviewFile:
         facts = context.facts
-        by_name = {entry.name: entry for entry in submission.symbols}  # type: ignore[attr-defined]
         static_by_name = {s.name: s for s in context.evidence.symbols}
         review = ReviewFile(
             file=facts.path,
@@ -147,27 +233,26 @@ class ClaudeReviewer:
             sha256=facts.sha256,
             reviewer="claude",
             model=self.config.llm.model,
-            summary=submission.summary,  # type: ignore[attr-defined]
+            summary=answer.summaries[0] if answer.summaries else "",
             rag_enabled=context.rag_enabled,
-            similarities=list(context.evidence.similarities),
+            similarities=_similarities(context, tools),
             reviewed_at=now_iso(),
         )
         derived: list[tuple[Finding, Action]] = []
-        for symbol in facts.symbols:
-            symbol_review = self._symbol_review(symbol, by_name[symbol.qualified_name], built.axes,
+        for symbol in facts.symbols:  # repeated names: every definition gets its name's verdicts
+            symbol_review = self._symbol_review(symbol, answer.entries[symbol.qualified_name], built.axes,
                                                 static_by_name.get(symbol.qualified_name), context, tools)
             review.symbols.append(symbol_review)
             derived.extend(verdict_findings(facts, symbol, symbol_review, built.axes,
                                             confidence=_claude_confidence(symbol_review, context.evidence)))
-        explicit = [_explicit_finding(facts, context.source, f) for f in submission.findings]  # type: ignore[attr-defined]
+        explicit = [_explicit_finding(facts, context.source, f) for f in answer.findings]
         covered = {(f.axis, f.symbol, f.verdict) for f in explicit}
         review.findings = [f for f, _ in derived if (f.axis, f.symbol, f.verdict) not in covered] + explicit
-        review.actions = [Action(**a.model_dump()) for a in submission.actions] or [a for _, a in derived]  # type: ignore[attr-defined]
-        claimed = submission.verdict  # type: ignore[attr-defined]
+        review.actions = [Action(**a.model_dump()) for a in answer.actions] or [a for _, a in derived]
         from_findings = file_verdict(review.findings)
-        review.verdict = worst_verdict(claimed, from_findings)
+        review.verdict = worst_verdict(*answer.verdicts, from_findings)
         if built.with_cards:
-            review.function_cards = self._cards(context, getattr(submission, "cards", []))
+            review.function_cards = self._cards(context, answer.cards)
         return review
 
     def _symbol_review(self, symbol: Symbol, entry: BaseModel, axes: tuple[str, ...], static: SymbolReview | None,
@@ -184,39 +269,63 @@ class ClaudeReviewer:
             if verdict.evidence.strip():
                 evidence[axis] = verdict.evidence.strip()
             if axis == "duplication" and verdict.verdict == "DUPLICATE" and verdict.duplicate_of is not None:
-                review.duplicate_of = _duplicate_of(symbol, verdict.duplicate_of.file, verdict.duplicate_of.name,
-                                                    context, tools)
+                target = (verdict.duplicate_of.file, verdict.duplicate_of.name)
+                if _is_the_copy_to_keep((context.facts.path, symbol.qualified_name), target, context):
+                    # Oriented as the static pairs are: only the copy to remove is DUPLICATE, so the
+                    # two files of a pair never both say "use the other one".
+                    review.duplication = "UNIQUE"
+                    evidence["duplication"] = (f"keep this one: {target[0]}:{target[1]} duplicates it "
+                                               f"(Claude: {verdict.evidence.strip()})")
+                    continue
+                review.duplicate_of = _duplicate_of(symbol, target[0], target[1], context, tools)
         review.evidence = evidence
         review.detail = "; ".join(f"{axis}: {text}" for axis, text in evidence.items())
         return review
 
-    def _cards(self, context: ReviewContext, submitted: list[Any]) -> list[FunctionCard]:
-        """LLM cards: the AST fields from the code, the written fields from Claude or the cache."""
-        facts = context.facts
-        functions = {s.qualified_name: s for s in facts.symbols if s.kind in FUNCTION_KINDS}
+    def _written(self, context: ReviewContext, submitted: list[Any], report: bool = False) -> dict[str, CardFields]:
+        """Claude's cards by function name; a card for a name that is no function of the file is dropped
+        (and reported when `report`)."""
+        functions = {s.qualified_name for s in context.facts.symbols if s.kind in FUNCTION_KINDS}
         written: dict[str, CardFields] = {}
         for card in submitted:
             if card.function not in functions:
-                log.warning("%s: card for unknown function %r dropped", facts.path, card.function)
+                if report:
+                    self.on_note(f"{context.facts.path}: card for unknown function {card.function!r} dropped")
                 continue
             written[card.function] = CardFields(
                 summary=card.summary, key_concepts=card.key_concepts, behavioral_profile=card.behavioral_profile,
                 model=self.config.llm.model, prompt_version=PROMPT_VERSION,
             )
+        return written
+
+    def _keep_cards(self, context: ReviewContext, submission: Any) -> None:
+        """Cache the cards of an accepted part by body hash, at once (they are paid for)."""
+        submitted = getattr(submission, "cards", [])
+        if self.card_cache is None or not submitted:
+            return
+        written = self._written(context, submitted)
+        for symbol in context.facts.symbols:
+            if symbol.kind in FUNCTION_KINDS and symbol.qualified_name in written:
+                self.card_cache.put(symbol.body_hash, written[symbol.qualified_name])
+        self.card_cache.save()
+
+    def _cards(self, context: ReviewContext, submitted: list[Any]) -> list[FunctionCard]:
+        """LLM cards of every function definition: the AST fields from the code, the written
+        fields from Claude (a repeated name's card goes to each definition) or the cache."""
+        facts = context.facts
+        written = self._written(context, submitted, report=True)
         static_cards = {(c.qualified_name, c.line_start): c for c in context.cards}
         cards: list[FunctionCard] = []
-        for name, symbol in functions.items():
-            fields = written.get(name)
-            if fields is not None and self.card_cache is not None:
-                self.card_cache.put(symbol.body_hash, fields)
-            elif fields is None and self.card_cache is not None and symbol.body_hash:
+        for symbol in facts.symbols:
+            if symbol.kind not in FUNCTION_KINDS:
+                continue
+            fields = written.get(symbol.qualified_name)
+            if fields is None and self.card_cache is not None and symbol.body_hash:
                 fields = self.card_cache.get(symbol.body_hash)
             if fields is None:
                 continue
-            base = static_cards.get((name, symbol.line_start)) or _card_from_symbol(facts, symbol)
+            base = static_cards.get((symbol.qualified_name, symbol.line_start)) or _card_from_symbol(facts, symbol)
             cards.append(enrich(base, fields))
-        if written and self.card_cache is not None:
-            self.card_cache.save()
         return cards
 
 
@@ -232,6 +341,18 @@ def _block_param(block: Any) -> dict[str, Any]:
     return block.model_dump(exclude_none=True)
 
 
+def _text(text: str) -> dict[str, Any]:
+    return {"type": "text", "text": text}
+
+
+def _set_instruction(message: dict[str, Any], instruction: str) -> None:
+    """Make `instruction` the last block of a user message (replacing an earlier one)."""
+    blocks = message["content"]
+    if blocks and blocks[-1].get("type") == "text" and BATCH_MARK in blocks[-1].get("text", ""):
+        blocks.pop()
+    blocks.append({"type": "text", "text": instruction})
+
+
 def _tool_result(tool_use_id: str, text: str, is_error: bool) -> dict[str, Any]:
     result: dict[str, Any] = {"type": "tool_result", "tool_use_id": tool_use_id, "content": text}
     if is_error:
@@ -245,7 +366,32 @@ def _duplicate_of(symbol: Symbol, file: str, name: str, context: ReviewContext, 
         if sim.function == symbol.qualified_name and sim.file == file and sim.name == name:
             return DuplicateOf(file=file, name=name, score=sim.score, line_start=sim.other_line_start,
                                structure=sim.structure, meaning=sim.meaning, clone_kind=sim.clone_kind)
-    return DuplicateOf(file=file, name=name, score=round(tools.similar_seen.get((file, name), 0.0), 3))
+    hit = next((h for f, _, h in tools.similar_hits if f == symbol.qualified_name and (h.file_path, h.name) == (file, name)),
+               None) or next((h for _, _, h in tools.similar_hits if (h.file_path, h.name) == (file, name)), None)
+    if hit is None:
+        return DuplicateOf(file=file, name=name, score=0.0)
+    return DuplicateOf(file=file, name=name, score=round(hit.score, 3), line_start=hit.line_start,
+                       structure=hit.structure, meaning=hit.meaning, clone_kind=hit.clone_kind)
+
+
+def _is_the_copy_to_keep(this: tuple[str, str], other: tuple[str, str], context: ReviewContext) -> bool:
+    """Whether the analysis's keep-order (analysis/duplicates.py) prefers this symbol to `other`."""
+    return context.keep_rank is not None and context.keep_rank(this) < context.keep_rank(other)
+
+
+def _similarities(context: ReviewContext, tools: ReviewTools) -> list[Similarity]:
+    """The static similarities plus what findSimilarFunctions showed Claude (the .rev.md table)."""
+    out = list(context.evidence.similarities)
+    seen = {(s.function, s.file, s.name) for s in out}
+    for function, line_start, hit in tools.similar_hits:
+        if (function, hit.file_path, hit.name) in seen:
+            continue
+        seen.add((function, hit.file_path, hit.name))
+        out.append(Similarity(function=function, line_start=line_start, file=hit.file_path, name=hit.name,
+                              other_line_start=hit.line_start, score=round(hit.score, 3), structure=hit.structure,
+                              meaning=hit.meaning, vocabulary=hit.vocabulary, behaviour=hit.behaviour,
+                              clone_kind=hit.clone_kind))
+    return out
 
 
 def _explicit_finding(facts: FileFacts, source: str, submitted: Any) -> Finding:

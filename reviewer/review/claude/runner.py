@@ -1,5 +1,6 @@
-"""Reviewing many files with Claude: bounded concurrency, a shared cost meter that
-stops starting new files at `llm.max_cost`, and a 401 that stops everything.
+"""Reviewing many files with Claude: bounded concurrency, a shared cost meter checked
+before every call (budget.py), a provider gate shared by all files (circuit breaker,
+one 429 back-off), and a 401 or a failed breaker probe that stops everything.
 
 Outcomes are yielded as files finish, so the caller writes each review at once and
 a stop (401, interrupt, max cost) loses no finished work.
@@ -22,7 +23,8 @@ from ...workspace import Workspace
 from ..context import ReviewContext
 from .card_cache import CardCache
 from .reviewer import ClaudeReviewer, ReviewFailed
-from .api import RetryPolicy, ReviewStopped, add_usage, make_client
+from .api import ProviderGate, RetryPolicy, ReviewStopped, make_client
+from .budget import CostMeter
 from ...schema.review import FileError, ReviewFile, TokenUsage
 
 MAX_COST_REASON = "not started: llm.max_cost reached"
@@ -34,23 +36,6 @@ class FileOutcome(BaseModel):
     review: ReviewFile | None = None
     error: str | None = None  # one line, for `error` and `not_reviewed`
     usage: TokenUsage = Field(default_factory=TokenUsage)
-
-
-class CostMeter:
-    """Dollars and tokens spent by the run so far, updated after every API call."""
-
-    def __init__(self, max_cost: float | None) -> None:
-        self.max_cost = max_cost
-        self.usage = TokenUsage()
-        self._lock = threading.Lock()
-
-    def add(self, usage: TokenUsage) -> None:
-        with self._lock:
-            self.usage = add_usage(self.usage, usage)
-
-    def exhausted(self) -> bool:
-        with self._lock:
-            return self.max_cost is not None and self.usage.cost_usd >= self.max_cost
 
 
 class ClaudeRun:
@@ -69,13 +54,26 @@ class ClaudeRun:
         self.config = config
         self.meter = CostMeter(max_cost if max_cost is not None else config.llm.max_cost)
         self._stop = threading.Event()
+        self._lock = threading.Lock()
         if card_cache is None and root is not None:
             card_cache = CardCache(Workspace(root, config.output))
+        retry = retry or RetryPolicy()
         self.reviewer = ClaudeReviewer(
-            config, client, card_cache=card_cache, files=files, retry=retry,
-            on_usage=self.meter.add, should_stop=self._stop.is_set,
+            config, client, card_cache=card_cache, files=files, retry=retry, should_stop=self._stop.is_set,
+            meter=self.meter, gate=ProviderGate(sleep=retry.sleep), on_note=self._note,
         )
+        self.reviewer.on_masked = self._masked  # type: ignore[method-assign]
         self.not_reviewed: list[str] = []
+        self.notes: list[str] = []  # dropped cards and the like, one line each
+        self.secrets_masked = 0
+
+    def _note(self, text: str) -> None:
+        with self._lock:
+            self.notes.append(text)
+
+    def _masked(self, count: int) -> None:
+        with self._lock:
+            self.secrets_masked += count
 
     @property
     def usage(self) -> TokenUsage:
@@ -94,7 +92,7 @@ class ClaudeRun:
                         break
                     context = pending.popleft()
                     running[executor.submit(self.reviewer.review, context)] = context
-                if self.meter.exhausted() and pending:
+                if self.meter.exhausted() and pending and not running:
                     for context in pending:
                         self.not_reviewed.append(context.facts.path)
                         yield FileOutcome(file=context.facts.path, status="not_reviewed", error=MAX_COST_REASON)
@@ -125,10 +123,11 @@ class ClaudeRun:
         path = context.facts.path
         try:
             review = future.result()
-        except UserError as exc:  # 401: the key is wrong for every file
+        except UserError as exc:  # 401, provider down: the same for every file
+            self.not_reviewed.append(path)
             return None, exc
-        except ReviewStopped:
-            return FileOutcome(file=path, status="not_reviewed", error="not finished: the run was stopped"), None
+        except ReviewStopped as exc:
+            return FileOutcome(file=path, status="not_reviewed", error=str(exc) or "not finished: the run was stopped"), None
         except ReviewFailed as exc:
             return FileOutcome(file=path, status="error", error=str(exc), usage=exc.usage), None
         except Exception as exc:  # noqa: BLE001 - one file's bug must not end the run
@@ -148,6 +147,14 @@ class ReviewStream:
     @property
     def not_reviewed(self) -> list[str]:
         return self.run.not_reviewed
+
+    @property
+    def notes(self) -> list[str]:
+        return self.run.notes
+
+    @property
+    def secrets_masked(self) -> int:
+        return self.run.secrets_masked
 
     @property
     def usage(self) -> TokenUsage:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
@@ -131,21 +131,21 @@ def format_validation_error(exc: ValidationError) -> list[str]:
 
 
 def check_against_facts(
-    submission: BaseModel, facts: FileFacts, axes: tuple[str, ...], cards_wanted: set[str]
+    submission: BaseModel, expected: Sequence[str], lines: int, axes: tuple[str, ...], cards_wanted: set[str]
 ) -> list[str]:
-    """What pydantic cannot know: every symbol covered once, names real, evidence given."""
+    """What pydantic cannot know: every expected symbol (unique names, of this batch) covered
+    once, names real, evidence given, finding lines inside the file (of `lines` lines)."""
     problems: list[str] = []
-    expected = [s.qualified_name for s in facts.symbols]
     given = [entry.name for entry in submission.symbols]  # type: ignore[attr-defined]
     unknown = [name for name in given if name not in expected]
     missing = [name for name in expected if name not in given]
     repeated = sorted({name for name in given if given.count(name) > 1})
     if unknown:
-        problems.append(f"symbols: unknown names {unknown}; use the qualified names of the symbols table")
+        problems.append(f"symbols: {unknown} are not among the names this call must hold; use exactly {list(expected)}")
     if missing:
         problems.append(f"symbols: missing verdicts for {missing}")
     if repeated:
-        problems.append(f"symbols: more than one entry for {repeated}")
+        problems.append(f"symbols: more than one entry for {repeated}; give one entry per name")
     for index, entry in enumerate(submission.symbols):  # type: ignore[attr-defined]
         for axis in axes:
             verdict = getattr(entry, axis)
@@ -158,8 +158,8 @@ def check_against_facts(
             problems.append(f"findings.{index}.axis: {finding.axis!r} is not one of {list(axes)}")
         elif finding.verdict not in AXIS_VERDICTS[finding.axis]:
             problems.append(f"findings.{index}.verdict: {finding.verdict!r} is not a verdict of {finding.axis}")
-        if finding.line_end < finding.line_start or finding.line_start > max(facts.lines, 1):
-            problems.append(f"findings.{index}: lines {finding.line_start}-{finding.line_end} are not in the file (1-{facts.lines})")
+        if finding.line_end < finding.line_start or finding.line_start > max(lines, 1):
+            problems.append(f"findings.{index}: lines {finding.line_start}-{finding.line_end} are not in the file (1-{lines})")
     if cards_wanted:
         carded = {card.function for card in getattr(submission, "cards", [])}
         absent = sorted(cards_wanted - carded)

@@ -2,6 +2,8 @@
 
 Every path is confined to the repository root: an absolute path, a `..` part, or
 a symlink that resolves outside the root gets an error result and is never opened.
+Ignored files (.gitignore, pruned folders) and secret-bearing files (redact.py) are
+refused the same way, and secrets inside what is returned are masked.
 Outputs are capped so one tool call cannot flood the conversation.
 """
 
@@ -17,8 +19,11 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ...scan.discovery import is_ignored
 from ...schema.facts import FUNCTION_KINDS
+from ...schema.review import SimilarFunction
 from ..context import ReviewContext
+from .redact import mask_secrets, secret_file_reason
 from .submission import format_validation_error
 
 READ_MAX_LINES = 300
@@ -121,7 +126,9 @@ class ReviewTools:
         self.context = context
         self.root = context.root.resolve()
         self.files = files  # the scan's file list (repo-relative); None: walk the tree
-        self.similar_seen: dict[tuple[str, str], float] = {}  # (file, name) -> score, for duplicate_of
+        # (function asked about, its first line, hit): what findSimilarFunctions showed Claude
+        self.similar_hits: list[tuple[str, int, SimilarFunction]] = []
+        self.masked = 0  # secrets masked in what the tools returned
 
     def run(self, name: str, raw_input: Any) -> tuple[str, bool]:
         handlers: dict[str, tuple[type[_Input], Callable[[Any], str]]] = {
@@ -160,7 +167,7 @@ class ReviewTools:
         for hit in hits:
             if hit.id == card.id:
                 continue
-            self.similar_seen[(hit.file_path, hit.name)] = hit.score
+            self.similar_hits.append((card.qualified_name, card.line_start, hit))
             results.append({"name": hit.name, "filePath": hit.file_path, "lines": f"{hit.line_start}-{hit.line_end}",
                             "score": round(hit.score, 3), "summary": hit.summary})
         return json.dumps({"function": card.qualified_name, "minScore": min_score, "results": results}, ensure_ascii=False)
@@ -169,6 +176,7 @@ class ReviewTools:
 
     def read_file(self, args: ReadFileInput) -> str:
         path = confine(self.root, args.path)
+        self._refuse_private(args.path, path)
         if not path.is_file():
             raise ToolRefused(f"{args.path}: no such file")
         text = path.read_bytes()[: SEARCH_MAX_FILE_BYTES * 2].decode("utf-8", errors="replace")
@@ -177,7 +185,7 @@ class ReviewTools:
         if args.start > len(lines):
             raise ToolRefused(f"{args.path} has {len(lines)} lines; start {args.start} is past the end")
         shown = [f"{n:>5}| {lines[n - 1]}" for n in range(args.start, end + 1)]
-        body = "\n".join(shown)
+        body = self._mask("\n".join(shown))
         if len(body) > READ_MAX_CHARS:
             body = body[:READ_MAX_CHARS] + "\n[... cut at the character cap]"
         cut_by_cap = end < len(lines) and (args.end is None or args.end > end)
@@ -200,6 +208,8 @@ class ReviewTools:
                 continue
             try:
                 path = confine(self.root, relative)
+                if secret_file_reason(relative) or secret_file_reason(self._relative(path)):
+                    continue
                 if path.stat().st_size > SEARCH_MAX_FILE_BYTES:
                     continue
                 text = path.read_text(encoding="utf-8", errors="replace")
@@ -210,7 +220,7 @@ class ReviewTools:
                     if len(matches) == SEARCH_MAX_MATCHES:
                         truncated = True
                         break
-                    matches.append(f"{relative}:{number}: {line.strip()[:LINE_SHOWN_CHARS]}")
+                    matches.append(f"{relative}:{number}: {self._mask(line.strip())[:LINE_SHOWN_CHARS]}")
             if truncated:
                 break
         if not matches:
@@ -227,7 +237,7 @@ class ReviewTools:
             dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS and d != output and not d.startswith("."))
             for name in sorted(names):
                 found.append(Path(directory, name).relative_to(self.root).as_posix())
-        return found
+        return [path for path in found if not is_ignored(self.root, self.context.config, path)]
 
     # -- find_usages ----------------------------------------------------------------
 
@@ -242,6 +252,21 @@ class ReviewTools:
 
     def _relative(self, path: Path) -> str:
         return path.relative_to(self.root).as_posix()
+
+    def _refuse_private(self, requested: str, path: Path) -> None:
+        """Secret-bearing and ignored files are never read, whatever name reaches them."""
+        relative = self._relative(path) if path != self.root else "."
+        for name in (requested.strip().replace("\\", "/"), relative):
+            reason = secret_file_reason(name)
+            if reason:
+                raise ToolRefused(f"{requested}: refused, {reason}: secrets are never sent")
+        if relative != "." and is_ignored(self.root, self.context.config, relative):
+            raise ToolRefused(f"{requested}: refused, the file is ignored (.gitignore, scan.exclude or a pruned folder)")
+
+    def _mask(self, text: str) -> str:
+        masked, count = mask_secrets(text)
+        self.masked += count
+        return masked
 
 
 def _glob_matches(relative: str, pattern: str) -> bool:
