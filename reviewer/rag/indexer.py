@@ -141,23 +141,23 @@ def index_repository(
     report = IndexReport(rebuilt=rebuild)
     with file_lock(workspace.rag_lock, default_timeout=INDEX_LOCK_TIMEOUT):
         store = CardStore(workspace, embedder.name, embedder.dimension)
-        if rebuild or store.outdated():
-            store.drop()
-            cache: dict[str, dict] = {}
-            dirty, in_table = set(), {}
-        else:
-            try:
+        cache: dict[str, dict] = {}
+        dirty, in_table = set(), {}
+        try:
+            if rebuild or store.outdated():  # asked for, or written with an older column layout
+                store.drop()
+            else:
                 store.table(create=False)  # refuses an index built by another model, before any work
                 cache = _load_cache(workspace, embedder.name)
                 # Reading every row's id reads every data file: a damaged table shows here.
                 dirty, in_table = _reconcile(store, cache) if store.exists() else (set(), {})
-            except ModelMismatchError:
-                raise
-            except Exception as exc:  # lance: RuntimeError/OSError/ValueError on missing or garbled files
-                warn_line(f"{damaged(workspace.lancedb, exc).args[0].split(': the next')[0]}; rebuilding it")
-                store = _wipe(workspace, embedder)
-                cache, dirty, in_table = {}, set(), {}
-                report.rebuilt = True
+        except ModelMismatchError:
+            raise
+        except Exception as exc:  # lance: RuntimeError/OSError/ValueError on missing or garbled files
+            warn_line(f"{damaged(workspace.lancedb, exc).args[0].split(': the next')[0]}; rebuilding it")
+            store = _wipe(workspace, embedder)
+            cache, dirty, in_table = {}, set(), {}
+            report.rebuilt = True
         report.files_repaired = len(dirty)
         for path in dirty:
             cache.pop(path, None)
@@ -251,7 +251,7 @@ def _index_files(
 
 def _reapply(workspace: Workspace, store: CardStore, embedder: Embedder, written: Mapping[str, CardFields]) -> int:
     """Give rows whose body has written fields those fields back (caller holds the lock)."""
-    columns = [*FunctionCard.model_fields, "shingles", "token_count", "detail"]
+    columns = [*FunctionCard.model_fields, *STRUCTURE_COLUMNS]
     rows = [r for r in store.read(columns).to_pylist() if r["body_hash"] in written]
     cards, structures = [], []
     for row in rows:
@@ -259,7 +259,7 @@ def _reapply(workspace: Workspace, store: CardStore, embedder: Embedder, written
         fields = written[card.body_hash]
         if not is_enriched_with(card, fields):
             cards.append(enrich(card, fields))
-            structures.append(CardStructure(row["shingles"] or [], row["token_count"] or 0, row["detail"] or []))
+            structures.append(structure_of_row(row))
     if not cards:
         return 0
     texts = [c.embedding_text() for c in cards]
