@@ -38,7 +38,6 @@ from reviewer.workspace import Workspace  # noqa: E402
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchlib, also when imported by a test
 from benchlib import record_section  # noqa: E402
 
-DOCS = REPO / "docs" / "benchmarks.md"
 SECTION = "report"
 RUNS = 3
 VERDICTS = {

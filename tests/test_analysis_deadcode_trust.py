@@ -149,3 +149,12 @@ def test_tests_axis_routes_called_over_http_and_indirect_use(tmp_path: Path) -> 
         assert found.report is False and found.detail.startswith("unknown:"), (name, found.detail)
     lonely = evidence.for_symbol("app/core.py", "lonely")["tests"]
     assert (lonely.verdict, lonely.report) == ("NONE", True)
+
+
+def test_a_module_name_written_after_global_is_used(tmp_path: Path) -> None:
+    """`global _MODE` then `_MODE = ...` and `return _MODE`: the function uses the module
+    constant (found on this repository's own workspace.py, reported DEAD before)."""
+    evidence = analyze(tmp_path, {**APP, "app/mode.py": (
+        "def file_mode():\n    global _MODE\n    if _MODE is None:\n        _MODE = 0o644\n    return _MODE\n\n\n"
+        "_MODE = None\n\n\ndef run():\n    return file_mode()\n"), "main.py": "from app.mode import run\n\nrun()\n"})
+    assert verdict(evidence, "app/mode.py", "_MODE", "utility") == "USED"

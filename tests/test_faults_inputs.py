@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from faults_helpers import GOOD, env, invoke, last_run, make, one_clear_line, reviews, run_process, small_repo
+from faults_helpers import GOOD, env, invoke, last_run, make, one_clear_line, reviews, small_repo
 
 
 def write_config(root: Path, text: str) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from faults_helpers import GOOD, WORKTREE, env, last_run, make, one_clear_line, reviews, run_process, small_repo
+from faults_helpers import GOOD, env, last_run, make, one_clear_line, reviews, run_process, small_repo
 
 RUNNER = textwrap.dedent('''
     import os, signal, sys

@@ -9,7 +9,6 @@ DEAD/DUPLICATE/OVER verdict the catalog does not list (a false positive).
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 import pytest
 

@@ -454,7 +454,7 @@ def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], 
         if len(members) < 3:
             continue
         members.sort(key=lambda k: rank(functions[k].path, functions[k].symbol))
-        keeper, speaker = members[0], members[1]
+        speaker = members[1]  # members[0] is the copy to keep
         names = [f"{k[0]}:{k[1]}:{k[2]}" for k in members]
         for key in members[1:]:
             whole = [c for c in out.get(key, []) if c.kind in WHOLE_KINDS and c.report]

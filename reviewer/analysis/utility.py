@@ -78,7 +78,6 @@ DEFAULT_MIN_CONFIDENCE = 70  # config analysis.min_confidence: under it a DEAD v
 
 # Calls and names through which a module lists its own (or another module's) members.
 _INTROSPECTION_CALLS = frozenset({"getmembers", "globals", "vars"})
-_IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
 
 
 def _introspects(facts: FileFacts) -> bool:

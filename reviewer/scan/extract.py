@@ -58,7 +58,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 1
+SCANNER_VERSION = 2  # 2: `global`/`nonlocal` names are not locals
 
 _MAX_SIGNATURE = 300
 _MAX_CALLEE = 120
@@ -94,6 +94,7 @@ class Frame:
         "calls",
         "refs",
         "assigned",
+        "outer_names",
         "complexity",
         "unreachable",
         "body_start",
@@ -117,6 +118,7 @@ class Frame:
         self.calls: list[str] = []
         self.refs: list[str] = []
         self.assigned: set[str] = set()
+        self.outer_names: set[str] = set()  # `global x` / `nonlocal x`: assigning x is not a local
         self.complexity = 1
         self.unreachable: list[tuple[int, int, str]] = []
         self.body_start = -1  # start byte of the body node (a direct child of the frame's node)
@@ -521,7 +523,7 @@ class Extractor:
             body_hash = fingerprint.body_hash(body, indent_significant=self.spec.indent_significant, first_column=column)
         references = _decoded_unique(frame.refs)
         if frame.kind in FUNCTION_KINDS:
-            removed = frame.assigned.union(fields["params"])
+            removed = (frame.assigned - frame.outer_names).union(fields["params"])
             if removed:
                 references = [name for name in references if name not in removed]
         unreachable = frame.unreachable

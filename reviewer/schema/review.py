@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from .axes import AXIS, DEFAULT_VERDICTS, FILE_VERDICTS, Severity  # noqa: F401 (DEFAULT_VERDICTS re-exported)
+from .axes import AXIS, FILE_VERDICTS, Severity
 from .cards import FunctionCard
 from .facts import Symbol
 

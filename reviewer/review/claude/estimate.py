@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Iterable
+from typing import Iterable
 
 from pydantic import BaseModel, Field
 
@@ -298,7 +298,3 @@ def render_estimate(estimate: Estimate, max_files: int = 40) -> str:
         *[f"- {note}" for note in estimate.method],
     ]
     return "\n".join(lines)
-
-
-def estimate_dict(estimate: Estimate) -> dict[str, Any]:
-    return estimate.model_dump(mode="json")

@@ -15,7 +15,6 @@ from typing import Any, Literal, Sequence
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from ...schema.cards import SUMMARY_MAX, BehavioralProfile
-from ...schema.facts import FUNCTION_KINDS, FileFacts
 from ...schema.axes import DEFAULT_VERDICTS
 
 # The verdicts Claude may give per axis ("-" is for reviewers that do not judge correctness).
@@ -166,7 +165,3 @@ def check_against_facts(
         if absent:
             problems.append(f"cards: missing a card for {absent}")
     return problems
-
-
-def functions_of(facts: FileFacts) -> list[str]:
-    return [s.qualified_name for s in facts.symbols if s.kind in FUNCTION_KINDS]

@@ -374,7 +374,15 @@ def _on_subscript(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> 
             _record_lookup(ex, node, value, subscript)
 
 
+def _on_outer_names(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
+    """`global x` / `nonlocal x`: the function reads and writes the enclosing x (a module
+    constant assigned only there is still used)."""
+    ex.frames[-1].outer_names.update(ex.text(child) for child in node.named_children if child.type == "identifier")
+
+
 NODE_HANDLERS = {
+    "global_statement": _on_outer_names,
+    "nonlocal_statement": _on_outer_names,
     "import_statement": _on_import,
     "import_from_statement": _on_import_from,
     "assignment": _on_assignment,
