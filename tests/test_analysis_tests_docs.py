@@ -167,3 +167,19 @@ def test_jsdoc(tmp_path: Path) -> None:
     assert detail(evidence, m, "log", "documentation") == "doc comment does not describe level"
     assert verdict(evidence, m, "print", "documentation") == "DOCUMENTED"  # void: names its one parameter
     assert verdict(evidence, m, "bare", "documentation") == "UNDOCUMENTED"
+
+
+def test_documentation_never_asks_for_injected_parameters(tmp_path: Path) -> None:
+    """FastAPI dependencies and request objects, and click command options, are filled in by
+    the framework: a docstring naming only the real inputs is complete."""
+    evidence = analyze(tmp_path, {"api.py": (
+        "from fastapi import Depends, Query, Request\nimport click\n\n\n"
+        "def read(item_id: int, request: Request, db=Depends(get_db), q: str = Query(None)) -> None:\n"
+        "    \"\"\"Read the item item_id.\"\"\"\n\n\n"
+        "def plain(item_id: int, limit: int = 3) -> None:\n"
+        "    \"\"\"Read the item item_id.\"\"\"\n\n\n"
+        "@click.command()\n@click.option('--name')\ndef hello(name) -> None:\n"
+        "    \"\"\"Greet.\"\"\"\n")})
+    assert verdict(evidence, "api.py", "read", "documentation") == "DOCUMENTED"
+    assert verdict(evidence, "api.py", "hello", "documentation") == "DOCUMENTED"
+    assert "limit" in detail(evidence, "api.py", "plain", "documentation")  # a real input is still asked for

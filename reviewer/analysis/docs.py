@@ -7,6 +7,10 @@ and, when the function returns a value, says what it returns (`Returns:`, `:retu
 interfaces, types and enums are DOCUMENTED by any doc. Only exported symbols (and public
 methods of exported classes) turn into findings; the others carry the same verdict with
 `report=False`.
+
+Parameters a framework fills in are not asked for: FastAPI/Starlette dependencies and
+request objects (`db = Depends(get_db)`, `q: str = Query(None)`, `request: Request`),
+and every parameter of a click/typer command (its options carry their own help).
 """
 
 from __future__ import annotations
@@ -25,6 +29,10 @@ _PY_RETURN_ANNOTATION = re.compile(r"->\s*(.+?)\s*:?\s*$", re.S)
 _TS_RETURN_ANNOTATION = re.compile(r"\)\s*:\s*([^={]+?)\s*(=>|\{|$)", re.S)
 _NO_VALUE_TYPES = ("None", "NoReturn", "Never", "void", "Promise<void>", "never", "undefined")
 DOCUMENTED_KINDS = ("function", "method", "class", "interface", "type", "enum")
+# A parameter whose declaration calls one of these, or is typed as one of these, is injected.
+_INJECTING_CALLS = r"(?:Depends|Security|Query|Path|Body|Header|Cookie|Form|File|Inject|Provide)\("
+_INJECTED_TYPES = r"(?:Request|Response|WebSocket|BackgroundTasks|HttpRequest|HTTPConnection)\b"
+_CLI_COMMAND = re.compile(r"^(?:click|typer)\.|\.(?:command|option|argument|pass_context|pass_obj)\b")
 
 
 class DocsAnalysis:
@@ -62,7 +70,7 @@ class DocsAnalysis:
             return "UNDOCUMENTED", f"no {noun}"
         if sym.kind not in ("function", "method"):
             return "DOCUMENTED", f"has a {noun}"
-        params = plain_params(sym)
+        params = [p for p in plain_params(sym) if not _injected(sym, p)]
         words = set(_WORD.findall(doc))
         missing = [p for p in params if p not in words]
         returns = self._returns_value(path, language, sym)
@@ -87,3 +95,14 @@ class DocsAnalysis:
         if annotation:
             return annotation.replace(" ", "") not in _NO_VALUE_TYPES
         return returns_value(sym)
+
+
+def _injected(sym: Symbol, param: str) -> bool:
+    """A parameter the framework fills in (see the module docstring): nothing to document."""
+    if any(_CLI_COMMAND.search(decorator) for decorator in sym.decorators):
+        return True
+    name = re.escape(param)
+    declaration = rf"(?<![\w$]){name}\s*(?::[^=,)]*?)?"
+    return bool(re.search(rf"{declaration}=\s*{_INJECTING_CALLS}", sym.signature)
+                or re.search(rf"(?<![\w$]){name}\s*:\s*(?:Annotated\[[^\]]*?{_INJECTING_CALLS}|{_INJECTED_TYPES})",
+                             sym.signature))
