@@ -89,6 +89,58 @@ def structural_index(scan: ScanResult, cards: dict[str, list[FunctionCard]]):
     return SimilarityIndex(rows, np.zeros((0, 0), dtype=np.float32))
 
 
+class _Similarity:
+    """The similarity index of this run, loaded only when a pair must be scored or a
+    reviewer asks for similar functions: an unchanged re-run reads its pairs from the cache."""
+
+    def __init__(self, root: Path, config: Config, scan: ScanResult, cards: dict[str, list[FunctionCard]],
+                 rag_enabled: bool) -> None:
+        self.root, self.config, self.scan, self.cards, self.rag_enabled = root, config, scan, cards, rag_enabled
+        self._index = None
+        if rag_enabled:
+            from .rag.pair_cache import DIGEST_FIELDS
+            from .rag.similarity import open_store
+
+            self._store = open_store(root, config)
+            self.rows = self._store.read(list(DIGEST_FIELDS)).to_pylist()
+        else:
+            self.rows = [{**card.model_dump(include=CARD_HEAD), "text_hash": None}
+                         for file_cards in cards.values() for card in file_cards]
+        self.size = len(self.rows)
+
+    def index(self):
+        if self._index is None:
+            from .rag.similarity import SimilarityIndex
+
+            self._index = (SimilarityIndex.load(self._store) if self.rag_enabled
+                           else structural_index(self.scan, self.cards))
+        return self._index
+
+    def find_similar(self, *args, **kwargs):
+        return self.index().find_similar(*args, **kwargs)
+
+    def all_pairs(self):
+        from .rag.pair_cache import cached_all_pairs
+
+        rag = self.config.rag
+        salt = f"{rag.model if self.rag_enabled else 'structure'}:{_scan_code_digest()}"
+        return cached_all_pairs(Workspace(self.root, self.config.output).cache / "pairs.json", self.rows, self.index,
+                                min_score=rag.min_score, max_per_function=rag.max_results, salt=salt)
+
+
+CARD_HEAD = {"id", "file_path", "name", "qualified_name", "line_start", "line_end", "signature", "summary", "body_hash"}
+
+
+def _scan_code_digest() -> str:
+    """Changes when the scan's code changes (the structural views it derives from a body)."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for path in sorted((Path(__file__).parent / "scan").rglob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = None,
             changed: set[str] | None = None) -> Prepared:
     """scan -> evidence -> (index) -> duplicates -> a static ReviewFile and a ReviewContext per file.
@@ -114,29 +166,24 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     seconds["analysis"] = time.perf_counter() - started
 
     rag_enabled = rag_on(config, options)
-    find_similar = None
-    index_size = 0
     started = time.perf_counter()
     if rag_enabled:
         from .rag.indexer import index_repository
-        from .rag.similarity import SimilarityIndex
 
         with ui.phase("index") as bar:
             report = index_repository(root, config, scan, resolve, rebuild=options.rebuild_rag,
                                       progress=bar.progress)
         ui.echo(f"index: {report.summary_line()}")
-        similarity = SimilarityIndex.open(root, config)
-        index_size = len(similarity)
-        find_similar = similarity.find_similar
     else:
-        from .rag.similarity import SimilarityIndex
-
-        similarity = structural_index(scan, cards)
         notes.append("RAG off: duplication from code structure only (run with --enable-rag for semantic duplicates)")
     seconds["index"] = time.perf_counter() - started
 
     started = time.perf_counter()
-    pairs = similarity.all_pairs(min_score=config.rag.min_score, max_per_function=config.rag.max_results)
+    similarity = _Similarity(root, config, scan, cards, rag_enabled)
+    pairs, how = similarity.all_pairs()
+    index_size = similarity.size
+    find_similar = similarity.find_similar if rag_enabled else None
+    ui.echo(f"similarity: {len(pairs)} functions with similar ones ({how})")
     all_cards = [c for file_cards in cards.values() for c in file_cards]
     symbols = {(f.path, s.qualified_name): s for f in scan.files for s in f.symbols}
 
