@@ -12,6 +12,7 @@ import subprocess
 import time
 import uuid
 from dataclasses import dataclass, field
+from typing import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from .errors import UserError
 from .schema.cards import FunctionCard, now_iso
 from .review.context import ReviewContext
 from .analysis.duplicates import in_shared_module, orient_duplicates
-from .review.cache import ReviewCache, cache_key, evidence_digest
+from .review.cache import EvidenceCache, ReviewCache, cache_key, evidence_digest
 from .schema.review import FileError, ReviewFile, RunRecord
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
 from .schema.facts import ScanResult
@@ -44,11 +45,25 @@ class Prepared:
     """Everything computed before review: the facts and the deterministic evidence."""
 
     scan: ScanResult
-    contexts: dict[str, ReviewContext]  # path -> context (its .evidence is the static review)
+    digests: dict[str, str]  # path -> digest of its static evidence (the review cache key's part)
+    build: Callable[[], dict[str, ReviewContext]]  # the contexts (computed once, on first use)
     rag_enabled: bool
     index_size: int = 0
     phase_seconds: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    _contexts: dict[str, ReviewContext] | None = None
+
+    @property
+    def paths(self) -> list[str]:
+        return sorted(self.digests)
+
+    @property
+    def contexts(self) -> dict[str, ReviewContext]:
+        """path -> context (its .evidence is the static review). From the evidence cache, a
+        run computes them only when some file must be reviewed again."""
+        if self._contexts is None:
+            self._contexts = self.build()
+        return self._contexts
 
 
 def rag_on(config: Config, options: RunOptions) -> bool:
@@ -123,7 +138,7 @@ class _Similarity:
         from .rag.pair_cache import cached_all_pairs
 
         rag = self.config.rag
-        salt = f"{rag.model if self.rag_enabled else 'structure'}:{_scan_code_digest()}"
+        salt = f"{rag.model if self.rag_enabled else 'structure'}:{_code_digest('scan')}"
         return cached_all_pairs(Workspace(self.root, self.config.output).cache / "pairs.json", self.rows, self.index,
                                 min_score=rag.min_score, max_per_function=rag.max_results, salt=salt)
 
@@ -131,24 +146,16 @@ class _Similarity:
 CARD_HEAD = {"id", "file_path", "name", "qualified_name", "line_start", "line_end", "signature", "summary", "body_hash"}
 
 
-def _scan_code_digest() -> str:
-    """Changes when the scan's code changes (the structural views it derives from a body)."""
-    import hashlib
-
-    digest = hashlib.sha256()
-    for path in sorted((Path(__file__).parent / "scan").rglob("*.py")):
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
 def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = None,
             changed: set[str] | None = None) -> Prepared:
     """scan -> evidence -> (index) -> duplicates -> a static ReviewFile and a ReviewContext per file.
 
     `changed`: with --changed-since, the files changed since the ref. Their code is the
-    new code, so in a similar pair the unchanged function is the one to keep."""
-    from .analysis.project import analyze_project
-    from .rag.static_cards import cards_for_file
+    new code, so in a similar pair the unchanged function is the one to keep.
+
+    When nothing the evidence is computed from changed since the last run (every file's
+    facts, the configuration, the code, the RAG table), the evidence digests come from
+    the evidence cache and the rest is computed only if a file must be reviewed again."""
     from .scan import scan_repository
 
     ui = ui or UI()
@@ -158,6 +165,79 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     started = time.perf_counter()
     scan = scan_repository(root, config)
     seconds["scan"] = time.perf_counter() - started
+
+    rag_enabled = rag_on(config, options)
+    cache = EvidenceCache(Workspace(root, config.output))
+    started = time.perf_counter()
+    stored = None if options.rebuild_rag or options.no_cache else cache.lookup(
+        evidence_key(root, config, scan, rag_enabled, changed))
+    if stored is not None and set(stored[0]) == {f.path for f in scan.files}:
+        seconds["evidence cache"] = time.perf_counter() - started
+        if not rag_enabled:
+            notes.append(RAG_OFF_NOTE)
+        return Prepared(scan=scan, digests=stored[0], rag_enabled=rag_enabled, index_size=stored[1],
+                        build=lambda: _evidence(root, config, options, UI(plain=True), scan, changed, {}, [])[0],
+                        phase_seconds=seconds, notes=notes)
+    contexts, index_size = _evidence(root, config, options, ui, scan, changed, seconds, notes)
+    digests = {path: evidence_digest(context.evidence) for path, context in contexts.items()}
+    cache.save(evidence_key(root, config, scan, rag_enabled, changed), digests, index_size)
+    return Prepared(scan=scan, digests=digests, build=lambda: contexts, rag_enabled=rag_enabled,
+                    index_size=index_size, phase_seconds=seconds, notes=notes)
+
+
+RAG_OFF_NOTE = "RAG off: duplication from code structure only (run with --enable-rag for semantic duplicates)"
+# Files outside the scan that the analysis reads (entry points, JS module aliases).
+MANIFESTS_AT_ROOT = ("pyproject.toml", "setup.cfg", "setup.py")
+MANIFESTS_PER_DIRECTORY = ("package.json", "tsconfig.json", "jsconfig.json", "tsconfig.app.json")
+
+
+def evidence_key(root: Path, config: Config, scan: ScanResult, rag_enabled: bool, changed: set[str] | None) -> str:
+    """A digest of everything the evidence of a run is computed from."""
+    import hashlib
+
+    from .rag.store import table_state
+
+    digest = hashlib.sha256(repr((config.model_dump_json(), rag_enabled, sorted(changed or []), changed is None,
+                                  _code_digest())).encode())
+    for facts in sorted(scan.files, key=lambda f: f.path):
+        digest.update(f"{facts.path}\0{facts.sha256}\n".encode())
+    for skipped in scan.skipped:
+        digest.update(f"{skipped.path}\0{skipped.reason}\n".encode())
+    directories = {""}
+    for facts in scan.files:
+        directory = facts.path
+        while directory:
+            directory = directory.rpartition("/")[0]
+            directories.add(directory)
+    candidates = [root / name for name in MANIFESTS_AT_ROOT]
+    candidates += [root / d / name for d in sorted(directories) for name in MANIFESTS_PER_DIRECTORY]
+    for path in candidates:
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    if rag_enabled:
+        digest.update(table_state(Workspace(root, config.output)).encode())
+    return digest.hexdigest()
+
+
+def _code_digest(folder: str = "") -> str:
+    """Changes when the code under reviewer/`folder` changes (every rule the evidence follows)."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for path in sorted((Path(__file__).parent / folder).rglob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: ScanResult,
+              changed: set[str] | None, seconds: dict[str, float], notes: list[str]
+              ) -> tuple[dict[str, ReviewContext], int]:
+    """The analysis, the index, the duplicates and each file's static review: a context per file."""
+    from .analysis.project import analyze_project
+    from .rag.static_cards import cards_for_file
 
     started = time.perf_counter()
     project = analyze_project(scan, root, config)
@@ -175,7 +255,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
                                       progress=bar.progress)
         ui.echo(f"index: {report.summary_line()}")
     else:
-        notes.append("RAG off: duplication from code structure only (run with --enable-rag for semantic duplicates)")
+        notes.append(RAG_OFF_NOTE)
     seconds["index"] = time.perf_counter() - started
 
     started = time.perf_counter()
@@ -228,8 +308,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
             find_similar=find_similar,
             find_usages=project.find_usages,
         )
-    return Prepared(scan=scan, contexts=contexts, rag_enabled=rag_enabled, index_size=index_size,
-                    phase_seconds=seconds, notes=notes)
+    return contexts, index_size
 
 
 def index_only(root: Path, config: Config, rebuild: bool, ui: UI):
@@ -344,25 +423,25 @@ def _run_phases(run: Run) -> RunOutcome:
     prepared = prepare(run.root, run.config, options, ui, changed)
     record.rag_enabled = prepared.rag_enabled
     record.phase_seconds.update(prepared.phase_seconds)
-    record.files_total = len(prepared.contexts)
+    record.files_total = len(prepared.digests)
     record.files_skipped = len(prepared.scan.skipped)
     # A file we could not read or parse was not reviewed: an error, never a silent skip.
     for skipped in prepared.scan.skipped:
         if skipped.reason.startswith(FAILED_SKIPS) and (changed is None or skipped.path in changed):
             record.errors.append(FileError(file=skipped.path, message=skipped.reason))
             record.files_error += 1
-    scope = sorted(p for p in prepared.contexts if changed is None or p in changed)
+    scope = [p for p in prepared.paths if changed is None or p in changed]
     ui.echo(f"scan: {len(prepared.scan.files)} files, {sum(len(f.symbols) for f in prepared.scan.files)} symbols"
             + (f"; {len(scope)} changed since {options.changed_since}" if changed is not None else ""))
 
-    removed = _remove_stale_reviews(run.workspace, set(prepared.contexts), run.cache)
+    removed = _remove_stale_reviews(run.workspace, set(prepared.digests), run.cache)
     if removed:
         ui.echo(f"removed the reviews of {removed} files that no longer exist")
 
     reviews, pending, keys = _split_cached(run, prepared, scope)
     started_review = time.perf_counter()
     try:
-        _review(run, pending, keys, reviews, sorted(prepared.contexts))
+        _review(run, pending, keys, reviews, prepared.paths)
     finally:
         run.cache.save()
         record.phase_seconds["review"] = time.perf_counter() - started_review
@@ -393,19 +472,20 @@ def _split_cached(run: Run, prepared: Prepared, scope: list[str]
 
         version = PROMPT_VERSION
     reviews: dict[str, ReviewFile] = {}
-    pending: list[ReviewContext] = []
+    pending: list[str] = []
     keys: dict[str, str] = {}
+    by_path = prepared.scan.by_path()
     for path in scope:
-        context = prepared.contexts[path]
-        keys[path] = cache_key(context.facts.sha256, record.reviewer, version, record.model or "",
-                               run.config.fingerprint(), evidence_digest(context.evidence), str(prepared.rag_enabled))
+        facts = by_path[path]
+        keys[path] = cache_key(facts.sha256, record.reviewer, version, record.model or "",
+                               run.config.fingerprint(), prepared.digests[path], str(prepared.rag_enabled))
         cached = None if run.options.no_cache else run.cache.lookup(path, keys[path])
         if cached is not None:
             reviews[path] = cached
             record.files_cached += 1
         else:
-            pending.append(context)
-    return reviews, pending, keys
+            pending.append(path)
+    return reviews, [prepared.contexts[path] for path in pending], keys
 
 
 def _review(run: Run, pending: list[ReviewContext], keys: dict[str, str], reviews: dict[str, ReviewFile],

@@ -293,6 +293,17 @@ class SimilarityIndex:
     def _posting(self, k: int) -> np.ndarray:
         return self._rows[self._starts[k] : self._starts[k + 1]]
 
+    def _shared_postings(self, i: int) -> list[np.ndarray]:
+        """The postings (at most MAX_POSTING rows) of row i's shingles: its structural neighbours."""
+        if self.tokens[i] < MIN_STRUCT_TOKENS or not len(self._keys) or not len(self.shingles[i]):
+            return []
+        mine = self.shingles[i]
+        # searchsorted, not np.isin: isin sorts all keys (millions at 100k cards) on every query.
+        ks = np.minimum(np.searchsorted(self._keys, mine), len(self._keys) - 1)
+        ks = ks[self._keys[ks] == mine]
+        sizes = self._starts[ks + 1] - self._starts[ks]
+        return [self._posting(k) for k in ks[sizes <= MAX_POSTING]]
+
     # -- scoring ---------------------------------------------------------------------
 
     def _structure(self, i: int, j: int) -> _StructureView:
@@ -411,17 +422,14 @@ class SimilarityIndex:
             sims = self.vectors @ self.vectors[i]
             k = min(limit, len(sims))
             found.update(np.argpartition(-sims, k - 1)[:k].tolist())
-        if self.tokens[i] >= MIN_STRUCT_TOKENS and len(self._keys):
-            mine = self.shingles[i]
-            ks = np.searchsorted(self._keys, mine[np.isin(mine, self._keys, assume_unique=True)])
-            postings = [self._posting(k) for k in ks if self._starts[k + 1] - self._starts[k] <= MAX_POSTING]
-            if postings:
-                counts = np.bincount(np.concatenate(postings), minlength=len(self.ids))
-                counts[i] = 0
-                shared = np.flatnonzero(counts >= 2)
-                if len(shared) > limit:
-                    shared = shared[np.argsort(-counts[shared], kind="stable")[:limit]]
-                found.update(shared.tolist())
+        postings = self._shared_postings(i)
+        if postings:
+            counts = np.bincount(np.concatenate(postings), minlength=len(self.ids))
+            counts[i] = 0
+            shared = np.flatnonzero(counts >= 2)
+            if len(shared) > limit:
+                shared = shared[np.argsort(-counts[shared], kind="stable")[:limit]]
+            found.update(shared.tolist())
         found.update(self._vocabulary_neighbours(i))
         group = self._job_group_of.get(i)
         if group is not None:
@@ -490,13 +498,10 @@ class SimilarityIndex:
             found.update(np.flatnonzero(self.vectors @ self.vectors[i] >= meaning_floor).tolist())
             close = self.vectors @ self.vectors[i] >= meaning_floor - VOCABULARY_WEIGHT
             found.update(j for j in self._vocabulary_neighbours(i) if close[j])
-        if self.tokens[i] >= MIN_STRUCT_TOKENS and len(self._keys):
-            mine = self.shingles[i]
-            ks = np.searchsorted(self._keys, mine[np.isin(mine, self._keys, assume_unique=True)])
-            postings = [self._posting(k) for k in ks if 2 <= self._starts[k + 1] - self._starts[k] <= MAX_POSTING]
-            if postings:
-                counts = np.bincount(np.concatenate(postings), minlength=len(self.ids))
-                found.update(np.flatnonzero(counts >= 2).tolist())
+        postings = self._shared_postings(i)
+        if postings:
+            counts = np.bincount(np.concatenate(postings), minlength=len(self.ids))
+            found.update(np.flatnonzero(counts >= 2).tolist())
         group = self._job_group_of.get(i)
         if group is not None:
             found.update(group.tolist())

@@ -313,3 +313,14 @@ def stored_model(workspace: Workspace) -> tuple[str, int] | None:
     except (FileNotFoundError, ValueError):
         return None
     return meta.get(b"model", b"?").decode(), int(meta.get(b"dimension", b"0") or 0)
+
+
+def table_state(workspace: Workspace) -> str:
+    """A token that changes on every write to the table, read without opening it (no
+    lancedb import): the listing of its version manifests. "none" when there is no table."""
+    folder = workspace.lancedb / f"{TABLE}.lance" / "_versions"
+    try:
+        entries = sorted((e.name, e.stat().st_size, e.stat().st_mtime_ns) for e in os.scandir(folder))
+    except OSError:
+        return "none"
+    return repr(entries)
