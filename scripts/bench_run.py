@@ -110,14 +110,14 @@ def measure(name: str, files: list[Path], rag: bool) -> list[str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--slice", type=int, default=1000, help="files in the slice (default 1000)")
+    parser.add_argument("--slice", type=int, default=1000, help="files in the slice (default 1000; 0: no slice)")
     parser.add_argument("--full", action="store_true", help="also the whole standard library")
     parser.add_argument("--modes", default="static,rag", help="static, rag or both (default static,rag)")
     parser.add_argument("--no-record", action="store_true")
     args = parser.parse_args()
 
     files = stdlib_files()
-    targets = [(f"stdlib, first {args.slice:,} files", files[: args.slice])]
+    targets = [(f"stdlib, first {args.slice:,} files", files[: args.slice])] if args.slice else []
     if args.full:
         targets.append(("whole stdlib", files))
     rows = [measure(label, chosen, mode == "rag") for label, chosen in targets
