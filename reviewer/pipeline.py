@@ -100,7 +100,8 @@ def structural_index(scan: ScanResult, cards: dict[str, list[FunctionCard]]):
     for facts in scan.files:
         structures = structures_for(facts)
         for card in cards[facts.path]:
-            rows.append({**card.model_dump(), **structures[(card.line_start, card.line_end)].columns()})
+            rows.append({**{name: getattr(card, name) for name in CARD_HEAD},
+                         **structures[(card.line_start, card.line_end)].columns()})
     return SimilarityIndex(rows, np.zeros((0, 0), dtype=np.float32))
 
 

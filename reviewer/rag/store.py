@@ -41,7 +41,8 @@ class CardStructure:
     def columns(self) -> dict:
         """The table columns of these views (see _schema and structure_of_row)."""
         return {"shingles": [int(s) & 0xFFFFFFFF for s in self.shingles], "token_count": self.token_count,
-                **self.structure.model_dump(), "jobs": list(self.behaviour.jobs),
+                **{name: getattr(self.structure, name) for name in Structure.model_fields},  # model_dump is 10x slower
+                "jobs": list(self.behaviour.jobs),
                 "job_coverage": self.behaviour.coverage, "family": self.behaviour.family}
 
 
