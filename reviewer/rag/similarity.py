@@ -29,6 +29,7 @@ import numpy as np
 from ..config import Config
 from ..schema.review import Match, SimilarFunction
 from ..workspace import Workspace
+from .ann import ANN_MIN_ROWS, CoarseIndex, nearest_rows
 from .store import CardStore
 from .store import STRUCTURE_COLUMNS
 from .structure import jaccard, signature_contract
@@ -293,6 +294,14 @@ class SimilarityIndex:
     def _posting(self, k: int) -> np.ndarray:
         return self._rows[self._starts[k] : self._starts[k + 1]]
 
+    def _coarse(self) -> CoarseIndex | None:
+        """The vector groups of a large index (rag/ann.py), built on the first lookup."""
+        if len(self.vectors) < ANN_MIN_ROWS:
+            return None
+        if getattr(self, "_coarse_index", None) is None:
+            self._coarse_index = CoarseIndex(self.vectors)
+        return self._coarse_index
+
     def _shared_postings(self, i: int) -> list[np.ndarray]:
         """The postings (at most MAX_POSTING rows) of row i's shingles: its structural neighbours."""
         if self.tokens[i] < MIN_STRUCT_TOKENS or not len(self._keys) or not len(self.shingles[i]):
@@ -419,9 +428,7 @@ class SimilarityIndex:
     def candidates(self, i: int, limit: int = CANDIDATES) -> set[int]:
         found: set[int] = set()
         if self.vectors.size:
-            sims = self.vectors @ self.vectors[i]
-            k = min(limit, len(sims))
-            found.update(np.argpartition(-sims, k - 1)[:k].tolist())
+            found.update(nearest_rows(self.vectors, self.vectors[i], limit, self._coarse()))
         postings = self._shared_postings(i)
         if postings:
             counts = np.bincount(np.concatenate(postings), minlength=len(self.ids))
