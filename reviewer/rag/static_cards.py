@@ -44,9 +44,13 @@ _SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
 _WORDS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+\d*|[A-Z]+\d*|\d+")
 
 
+def split_words(identifier: str) -> list[str]:
+    """`parseHTTPResponse_v2` -> ["parse", "http", "response", "v2"]."""
+    return list(_split_words(identifier))
+
+
 @lru_cache(maxsize=65536)  # the same names, parameters and callees recur across a project's cards
-def split_words(identifier: str) -> tuple[str, ...]:
-    """`parseHTTPResponse_v2` -> ("parse", "http", "response", "v2")."""
+def _split_words(identifier: str) -> tuple[str, ...]:
     return tuple(w.lower() for part in _SEPARATORS.split(identifier) for w in _WORDS.findall(part) if w)
 
 
