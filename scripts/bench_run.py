@@ -120,8 +120,11 @@ def main() -> None:
     targets = [(f"stdlib, first {args.slice:,} files", files[: args.slice])] if args.slice else []
     if args.full:
         targets.append(("whole stdlib", files))
-    rows = [measure(label, chosen, mode == "rag") for label, chosen in targets
-            for mode in args.modes.split(",")]
+    rows = []
+    for label, chosen in targets:
+        for mode in args.modes.split(","):
+            rows.append(measure(label, chosen, mode == "rag"))
+            print(" | ".join(rows[-1]), flush=True)  # a long benchmark shows each row as it ends
     columns = ["target", "mode", "files", "lines", "load", "vulture + jscpd", "first run (vs peers)",
                "first run phases (s)", "unchanged re-run", "one file changed", "reuse"]
     table = markdown_table(columns, rows)
