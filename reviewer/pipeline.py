@@ -14,6 +14,7 @@ import time
 import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -22,7 +23,7 @@ from .errors import UserError
 from .schema.cards import FunctionCard, now_iso
 from .review.context import ReviewContext
 from .analysis.duplicates import find_duplicates, keep_rank
-from .review.cache import ReviewCache, cache_key, evidence_digest
+from .review.cache import EvidenceCache, ReviewCache, cache_key, evidence_digest
 from .schema.review import FileError, ReviewFile, RunRecord
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
 from .schema.facts import ScanResult, Symbol
@@ -46,11 +47,26 @@ class Prepared:
     """Everything computed before review: the facts and the deterministic evidence."""
 
     scan: ScanResult
-    contexts: dict[str, ReviewContext]  # path -> context (its .evidence is the static review)
+    digests: dict[str, str]  # path -> digest of its static evidence (the review cache key's part)
+    build: Callable[[], dict[str, ReviewContext]]  # the contexts (computed once, on first use)
     rag_enabled: bool
     index_size: int = 0
     phase_seconds: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    _contexts: dict[str, ReviewContext] | None = None
+
+    @property
+    def paths(self) -> list[str]:
+        return sorted(self.digests)
+
+    @property
+    def contexts(self) -> dict[str, ReviewContext]:
+        """path -> context (its .evidence is the static review). From the evidence cache, a
+        run computes them only when some file must be reviewed again."""
+        if self._contexts is None:
+            self._contexts = self.build()
+        return self._contexts
+
 
 
 @contextmanager
@@ -101,8 +117,51 @@ def structural_index(scan: ScanResult, cards: dict[str, list[FunctionCard]]):
     for facts in scan.files:
         structures = structures_for(facts)
         for card in cards[facts.path]:
-            rows.append({**card.model_dump(), **structures[(card.line_start, card.line_end)].columns()})
+            rows.append({**{name: getattr(card, name) for name in CARD_HEAD},
+                         **structures[(card.line_start, card.line_end)].columns()})
     return SimilarityIndex(rows, np.zeros((0, 0), dtype=np.float32))
+
+
+class _Similarity:
+    """The similarity index of this run, loaded only when a pair must be scored or a
+    reviewer asks for similar functions: an unchanged re-run reads its pairs from the cache."""
+
+    def __init__(self, root: Path, config: Config, scan: ScanResult, cards: dict[str, list[FunctionCard]],
+                 rag_enabled: bool) -> None:
+        self.root, self.config, self.scan, self.cards, self.rag_enabled = root, config, scan, cards, rag_enabled
+        self._index = None
+        if rag_enabled:
+            from .rag.pair_cache import DIGEST_FIELDS
+            from .rag.similarity import open_store
+
+            self._store = open_store(root, config)
+            self.rows = self._store.read(list(DIGEST_FIELDS)).to_pylist()
+        else:
+            self.rows = [{**card.model_dump(include=CARD_HEAD), "text_hash": None}
+                         for file_cards in cards.values() for card in file_cards]
+        self.size = len(self.rows)
+
+    def index(self):
+        if self._index is None:
+            from .rag.similarity import SimilarityIndex
+
+            self._index = (SimilarityIndex.load(self._store) if self.rag_enabled
+                           else structural_index(self.scan, self.cards))
+        return self._index
+
+    def find_similar(self, *args, **kwargs):
+        return self.index().find_similar(*args, **kwargs)
+
+    def all_pairs(self):
+        from .rag.pair_cache import cached_all_pairs
+
+        rag = self.config.rag
+        salt = f"{rag.model if self.rag_enabled else 'structure'}:{_code_digest('scan')}"
+        return cached_all_pairs(Workspace(self.root, self.config.output).cache / "pairs.json", self.rows, self.index,
+                                min_score=rag.min_score, max_per_function=rag.max_results, salt=salt)
+
+
+CARD_HEAD = {"id", "file_path", "name", "qualified_name", "line_start", "line_end", "signature", "summary", "body_hash"}
 
 
 def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = None,
@@ -110,9 +169,11 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     """scan -> evidence -> (index) -> duplicates -> a static ReviewFile and a ReviewContext per file.
 
     `changed`: with --changed-since, the files changed since the ref. Their code is the
-    new code, so in a similar pair the unchanged function is the one to keep."""
-    from .analysis.project import analyze_project
-    from .rag.static_cards import cards_for_file
+    new code, so in a similar pair the unchanged function is the one to keep.
+
+    When nothing the evidence is computed from changed since the last run (every file's
+    facts, the configuration, the code, the RAG table), the evidence digests come from
+    the evidence cache and the rest is computed only if a file must be reviewed again."""
     from .scan import scan_repository
 
     ui = ui or UI()
@@ -124,6 +185,81 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
         scan = scan_repository(root, config, progress=bar.advance, facts_cache=Workspace(root, config.output).facts_cache)
     seconds["scan"] = time.perf_counter() - started
 
+    rag_enabled = rag_on(config, options)
+    cache = EvidenceCache(Workspace(root, config.output))
+    started = time.perf_counter()
+    stored = None if options.rebuild_rag or options.no_cache else cache.lookup(
+        evidence_key(root, config, scan, rag_enabled, changed))
+    if stored is not None and set(stored[0]) == {f.path for f in scan.files}:
+        seconds["evidence cache"] = time.perf_counter() - started
+        if not rag_enabled:
+            notes.append(RAG_OFF_NOTE)
+        return Prepared(scan=scan, digests=stored[0], rag_enabled=rag_enabled, index_size=stored[1],
+                        build=lambda: _evidence(root, config, options, UI(plain=True), scan, changed, {}, [])[0],
+                        phase_seconds=seconds, notes=notes)
+    contexts, index_size = _evidence(root, config, options, ui, scan, changed, seconds, notes)
+    # Claude's review must not depend on meaning scores its own cards move.
+    with_meaning = choose_reviewer(config) == "static"
+    digests = {path: evidence_digest(context.evidence, with_meaning=with_meaning) for path, context in contexts.items()}
+    cache.save(evidence_key(root, config, scan, rag_enabled, changed), digests, index_size)
+    return Prepared(scan=scan, digests=digests, build=lambda: contexts, rag_enabled=rag_enabled,
+                    index_size=index_size, phase_seconds=seconds, notes=notes)
+
+
+RAG_OFF_NOTE = "RAG off: duplication from code structure only (run with --enable-rag for semantic duplicates)"
+# Files outside the scan that the analysis reads (entry points, JS module aliases).
+MANIFESTS_AT_ROOT = ("pyproject.toml", "setup.cfg", "setup.py")
+MANIFESTS_PER_DIRECTORY = ("package.json", "tsconfig.json", "jsconfig.json", "tsconfig.app.json")
+
+
+def evidence_key(root: Path, config: Config, scan: ScanResult, rag_enabled: bool, changed: set[str] | None) -> str:
+    """A digest of everything the evidence of a run is computed from."""
+    import hashlib
+
+    from .rag.store import table_state
+
+    digest = hashlib.sha256(repr((config.model_dump_json(), rag_enabled, sorted(changed or []), changed is None,
+                                  choose_reviewer(config), _code_digest())).encode())
+    for facts in sorted(scan.files, key=lambda f: f.path):
+        digest.update(f"{facts.path}\0{facts.sha256}\n".encode())
+    for skipped in scan.skipped:
+        digest.update(f"{skipped.path}\0{skipped.reason}\n".encode())
+    directories = {""}
+    for facts in scan.files:
+        directory = facts.path
+        while directory:
+            directory = directory.rpartition("/")[0]
+            directories.add(directory)
+    candidates = [root / name for name in MANIFESTS_AT_ROOT]
+    candidates += [root / d / name for d in sorted(directories) for name in MANIFESTS_PER_DIRECTORY]
+    for path in candidates:
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    if rag_enabled:
+        digest.update(table_state(Workspace(root, config.output)).encode())
+    return digest.hexdigest()
+
+
+def _code_digest(folder: str = "") -> str:
+    """Changes when the code under reviewer/`folder` changes (every rule the evidence follows)."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for path in sorted((Path(__file__).parent / folder).rglob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: ScanResult,
+              changed: set[str] | None, seconds: dict[str, float], notes: list[str]
+              ) -> tuple[dict[str, ReviewContext], int]:
+    """The analysis, the index, the duplicates and each file's static review: a context per file."""
+    from .analysis.project import analyze_project
+    from .rag.static_cards import cards_for_file
+
     started = time.perf_counter()
     with ui.phase("analysis"), deep_recursion(len(scan.files)):
         project = analyze_project(scan, root, config)
@@ -132,30 +268,25 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     seconds["analysis"] = time.perf_counter() - started
 
     rag_enabled = rag_on(config, options)
-    find_similar = None
-    index_size = 0
     started = time.perf_counter()
     if rag_enabled:
         from .rag.indexer import index_repository
-        from .rag.similarity import SimilarityIndex
 
         with ui.phase("index") as bar:
             report = index_repository(root, config, scan, resolve, rebuild=options.rebuild_rag,
                                       progress=bar.progress, written=claude_cards(root, config))
         ui.echo(f"index: {report.summary_line()}")
-        similarity = SimilarityIndex.open(root, config)
-        index_size = len(similarity)
-        find_similar = similarity.find_similar
     else:
-        from .rag.similarity import SimilarityIndex
-
-        similarity = structural_index(scan, cards)
-        notes.append("RAG off: duplication from code structure only (run with --enable-rag for semantic duplicates)")
+        notes.append(RAG_OFF_NOTE)
     seconds["index"] = time.perf_counter() - started
 
     started = time.perf_counter()
     with ui.phase("similarity"):
-        pairs = similarity.all_pairs(min_score=config.rag.min_score, max_per_function=config.rag.max_results)
+        similarity = _Similarity(root, config, scan, cards, rag_enabled)
+        pairs, how = similarity.all_pairs()
+    index_size = similarity.size
+    find_similar = similarity.find_similar if rag_enabled else None
+    ui.echo(f"similarity: {len(pairs)} functions with similar ones ({how})")
     all_cards = [c for file_cards in cards.values() for c in file_cards]
     by_lines = {(f.path, s.line_start, s.line_end): s for f in scan.files for s in f.symbols}
 
@@ -210,8 +341,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
             find_usages=project.find_usages,
             keep_rank=rank_of,
         )
-    return Prepared(scan=scan, contexts=contexts, rag_enabled=rag_enabled, index_size=index_size,
-                    phase_seconds=seconds, notes=notes)
+    return contexts, index_size
 
 
 def index_only(root: Path, config: Config, rebuild: bool, ui: UI):
@@ -347,21 +477,21 @@ def _run_phases(run: Run) -> RunOutcome:
     prepared = prepare(run.root, run.config, options, ui, changed)
     record.rag_enabled = prepared.rag_enabled
     record.phase_seconds.update(prepared.phase_seconds)
-    record.files_total = len(prepared.contexts)
+    record.files_total = len(prepared.digests)
     record.files_skipped = len(prepared.scan.skipped)
     # A file we could not read or parse was not reviewed: an error, never a silent skip.
     for skipped in prepared.scan.skipped:
         if skipped.reason.startswith(FAILED_SKIPS) and (changed is None or skipped.path in changed):
             record.errors.append(FileError(file=skipped.path, message=skipped.reason))
             record.files_error += 1
-    scope = sorted(p for p in prepared.contexts if changed is None or p in changed)
+    scope = [p for p in prepared.paths if changed is None or p in changed]
     ui.echo(f"scan: {len(prepared.scan.files)} files, {sum(len(f.symbols) for f in prepared.scan.files)} symbols"
             + (f"; {len(scope)} changed since {options.changed_since}" if changed is not None else ""))
 
     for warning in prepared.scan.warnings:
         if "matched no source file" in warning:
             ui.echo(f"warning: {warning}")
-    if not prepared.contexts and changed is None:
+    if not prepared.digests and changed is None:
         # Nothing in scope: never a pass (and never a reason to delete the stored reviews).
         include = f"scan.include {run.config.scan.include} matched no source file" if run.config.scan.include else \
             "no source file in scope"
@@ -371,7 +501,7 @@ def _run_phases(run: Run) -> RunOutcome:
         ui.echo(f"nothing to review: no source file in scope changed since {options.changed_since}")
     scope = _drop_unreviewable(run.root, prepared, scope, record, ui)
 
-    removed = _remove_stale_reviews(run.workspace, set(prepared.contexts), run.cache)
+    removed = _remove_stale_reviews(run.workspace, set(prepared.digests), run.cache)
     if removed:
         ui.echo(f"removed the reviews of {removed} files that no longer exist")
 
@@ -379,7 +509,7 @@ def _run_phases(run: Run) -> RunOutcome:
     started_review = time.perf_counter()
     stopped: UserError | None = None
     try:
-        _review(run, pending, keys, reviews, sorted(prepared.contexts))
+        _review(run, pending, keys, reviews, prepared.paths)
     except UserError as exc:  # a 401, a provider that stays down: report what finished, then stop
         stopped = exc
         run.ui.echo(f"review stopped: {exc}")
@@ -413,16 +543,17 @@ def _drop_unreviewable(root: Path, prepared: Prepared, scope: list[str], record:
     """Files that cannot be vouched for count as errors, never as a pass: a file deleted
     or replaced since the scan read it, and a file the parser could only partly read."""
     kept = []
+    by_path = prepared.scan.by_path()
     for path in scope:
-        context = prepared.contexts[path]
-        if not os.path.isfile(root / path) or (context.source == "" and context.facts.size > 0):
+        facts = by_path[path]
+        if not os.path.isfile(root / path):
             record.errors.append(FileError(file=path, message="deleted or unreadable since the scan; not reviewed"))
             record.files_error += 1
             ui.echo(f"error: {path}: deleted or unreadable since the scan; not reviewed")
             continue
-        if context.facts.syntax_errors:
+        if facts.syntax_errors:
             record.errors.append(FileError(
-                file=path, message=f"{context.facts.syntax_errors} syntax error(s): reviewed only what the parser "
+                file=path, message=f"{facts.syntax_errors} syntax error(s): reviewed only what the parser "
                                    "recovered; fix the syntax or exclude the file (scan.exclude)"))
             record.files_error += 1
         kept.append(path)
@@ -439,22 +570,20 @@ def _split_cached(run: Run, prepared: Prepared, scope: list[str]
 
         version = PROMPT_VERSION
     reviews: dict[str, ReviewFile] = {}
-    pending: list[ReviewContext] = []
+    pending: list[str] = []
     keys: dict[str, str] = {}
+    by_path = prepared.scan.by_path()
     for path in scope:
-        context = prepared.contexts[path]
-        keys[path] = cache_key(context.facts.sha256, record.reviewer, version, record.model or "",
-                               run.config.fingerprint(),
-                               # Claude's review must not depend on meaning scores its own cards move.
-                               evidence_digest(context.evidence, with_meaning=record.reviewer == "static"),
-                               str(prepared.rag_enabled))
+        # prepared.digests leave out meaning scores for Claude: its own cards move them.
+        keys[path] = cache_key(by_path[path].sha256, record.reviewer, version, record.model or "",
+                               run.config.fingerprint(), prepared.digests[path], str(prepared.rag_enabled))
         cached = None if run.options.no_cache else run.cache.lookup(path, keys[path])
         if cached is not None:
             reviews[path] = cached
             record.files_cached += 1
         else:
-            pending.append(context)
-    return reviews, pending, keys
+            pending.append(path)
+    return reviews, [prepared.contexts[path] for path in pending], keys
 
 
 def _review(run: Run, pending: list[ReviewContext], keys: dict[str, str], reviews: dict[str, ReviewFile],

@@ -1,14 +1,18 @@
-"""Benchmark the whole job: `reviewer run --enable-rag`, first and unchanged second run.
+"""Benchmark the whole job: `reviewer run` with and without RAG, first run, unchanged re-run, one file changed.
 
-    python scripts/bench_run.py                 # a 1,000-file slice of the standard library
+    python scripts/bench_run.py                 # the first 1,000 files of the standard library, static and RAG
     python scripts/bench_run.py --full          # ... and the whole standard library (long: it embeds every function)
+    python scripts/bench_run.py --modes rag     # only with --enable-rag
     python scripts/bench_run.py --no-record     # print only
 
 Each target is copied to a temporary folder (so nothing is written into the
-Python installation), then `reviewer run <copy> --enable-rag --plain` runs twice
-as a subprocess, as a user would: the first run scans, indexes (embeds every
-function card), reviews and reports; the second finds nothing changed and must
-reuse everything. Phase times come from the run's own run.json.
+Python installation), then `reviewer run <copy> --plain [--enable-rag]` runs three
+times as a subprocess, as a user would: a cold first run (scan, analysis, index,
+review, report), an unchanged re-run (everything from the caches) and a run after a
+one-function edit of one module. vulture and jscpd run on the same copy before each
+run, interleaved, so the ratios compare runs made under the same load. Phase times
+come from the run's own run.json. Run it with the checkout on PYTHONPATH (the runs
+use `python -m reviewer` of this interpreter).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from benchlib import machine_line, markdown_table, record_section  # noqa: E402
+from bench_real import peer_jscpd, peer_vulture  # noqa: E402
 
 PRUNE = {"site-packages", "__pycache__", "idlelib", "turtledemo"}
 
@@ -50,11 +55,11 @@ def copy_tree(files: list[Path], dest: Path) -> int:
     return lines
 
 
-def one_run(root: Path) -> tuple[float, dict]:
+def one_run(root: Path, rag: bool) -> tuple[float, dict]:
     env = {k: v for k, v in os.environ.items() if k != "ANTHROPIC_API_KEY"}
     started = time.perf_counter()
-    done = subprocess.run(["reviewer", "run", str(root), "--enable-rag", "--plain"], env=env,
-                          capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-m", "reviewer", "run", str(root), "--plain",
+                           *(["--enable-rag"] if rag else [])], env=env, capture_output=True, text=True)
     seconds = time.perf_counter() - started
     if done.returncode not in (0, 1):
         sys.exit(f"reviewer run failed ({done.returncode}) on {root}:\n{done.stderr[-2000:]}")
@@ -62,40 +67,78 @@ def one_run(root: Path) -> tuple[float, dict]:
     return seconds, json.loads((runs[-1] / "run.json").read_text())
 
 
-def measure(name: str, files: list[Path]) -> list[str]:
+def peers(root: Path) -> float:
+    """vulture + jscpd on the same tree, now (interleaved with the runs: the machine's load changes)."""
+    with tempfile.TemporaryDirectory(prefix="bench-peers-") as tmp:
+        vulture, jscpd = peer_vulture(root), peer_jscpd(root, Path(tmp))
+    if "seconds" not in vulture or "seconds" not in jscpd:
+        sys.exit(f"peers missing: vulture {vulture}, jscpd {jscpd}")
+    return vulture["seconds"] + jscpd["seconds"]
+
+
+def change_one_file(root: Path) -> str:
+    """Append a small function to one module in the middle of the tree: a one-file edit."""
+    modules = sorted(p for p in root.rglob("*.py") if ".reviewer" not in p.parts)
+    target = modules[len(modules) // 2]
+    with target.open("a", encoding="utf-8") as handle:
+        handle.write("\n\ndef _bench_added(values):\n    total = 0\n    for v in values:\n"
+                     "        total += v * 2\n    return total\n")
+    return target.relative_to(root).as_posix()
+
+
+def measure(name: str, files: list[Path], rag: bool) -> list[str]:
+    """First run, unchanged re-run, one-file change; vulture + jscpd before each, on the same copy."""
     with tempfile.TemporaryDirectory(prefix="bench-run-") as tmp:
         root = Path(tmp)
         lines = copy_tree(files, root)
-        first, record1 = one_run(root)
-        second, record2 = one_run(root)
+        load = os.getloadavg()[0]
+        peer = [peers(root)]
+        first, record1 = one_run(root, rag)
+        peer.append(peers(root))
+        second, record2 = one_run(root, rag)
+        change_one_file(root)
+        peer.append(peers(root))
+        third, record3 = one_run(root, rag)
+    base = sorted(peer)[len(peer) // 2]
     phases = ", ".join(f"{k} {v:.1f}" for k, v in record1["phase_seconds"].items())
-    return [name, f"{len(files):,}", f"{lines:,}", f"{first:.1f} s", phases,
-            f"{second:.1f} s", f"{record2['files_cached']:,} cached / {record2['files_reviewed']} reviewed"]
+    return [name, "RAG" if rag else "static", f"{len(files):,}", f"{lines:,}", f"{load:.1f}",
+            f"{base:.1f} s", f"{first:.1f} s ({first / base:.1f}x)", phases,
+            f"{second:.1f} s ({second / base:.1f}x)", f"{third:.1f} s ({third / base:.1f}x)",
+            f"{record2['files_cached']:,} cached / {record2['files_reviewed']} reviewed; "
+            f"then {record3['files_reviewed']} reviewed"]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--slice", type=int, default=1000, help="files in the slice (default 1000)")
+    parser.add_argument("--slice", type=int, default=1000, help="files in the slice (default 1000; 0: no slice)")
     parser.add_argument("--full", action="store_true", help="also the whole standard library")
+    parser.add_argument("--modes", default="static,rag", help="static, rag or both (default static,rag)")
     parser.add_argument("--no-record", action="store_true")
     args = parser.parse_args()
 
     files = stdlib_files()
-    step = max(1, len(files) // args.slice)
-    label = f"stdlib, first {args.slice:,} files" if step == 1 else f"stdlib, every {step}th file ({args.slice:,})"
-    rows = [measure(label, files[::step][: args.slice])]
+    targets = [(f"stdlib, first {args.slice:,} files", files[: args.slice])] if args.slice else []
     if args.full:
-        rows.append(measure("whole stdlib", files))
-    columns = ["target", "files", "lines", "first run", "first run phases (s)", "second run", "second run reuse"]
+        targets.append(("whole stdlib", files))
+    rows = []
+    for label, chosen in targets:
+        for mode in args.modes.split(","):
+            rows.append(measure(label, chosen, mode == "rag"))
+            print(" | ".join(rows[-1]), flush=True)  # a long benchmark shows each row as it ends
+    columns = ["target", "mode", "files", "lines", "load", "vulture + jscpd", "first run (vs peers)",
+               "first run phases (s)", "unchanged re-run", "one file changed", "reuse"]
     table = markdown_table(columns, rows)
     print(table)
     if not args.no_record:
         body = (
             "## run\n\n"
-            "`reviewer run --enable-rag --plain` as a subprocess (static reviewer, no API key), a cold first run "
-            "and an unchanged second run, on copies of the standard library (without site-packages, idlelib, "
-            f"turtledemo). {machine_line()}.\n\n"
-            f"Command: `python scripts/bench_run.py{' --full' if args.full else ''}`\n\n{table}\n"
+            "`reviewer run [--enable-rag] --plain` as a subprocess (static reviewer, no API key): a cold first run, "
+            "an unchanged re-run and a run after appending one function to one module, on copies of the standard "
+            "library (without site-packages, idlelib, turtledemo). Before each run, vulture (--min-confidence 60) "
+            "and jscpd run on the same copy; the ratios divide by the median of those three peer times. "
+            f"Load is the 1-minute load average when the target started. {machine_line()}.\n\n"
+            f"Command: `python scripts/bench_run.py{' --full' if args.full else ''} --modes {args.modes}`\n\n"
+            f"{table}\n"
         )
         record_section("run", body)
 

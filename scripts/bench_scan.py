@@ -20,6 +20,7 @@ import platform
 import pstats
 import sys
 import sysconfig
+import tempfile
 import time
 from pathlib import Path
 
@@ -58,6 +59,23 @@ def parse_cpu_seconds(stdlib: Path) -> float:
     for language, data in sources:
         get_parser(language).parse(data)
     return time.process_time() - cpu_started
+
+
+def peer_seconds(tree: Path) -> tuple[float, float]:
+    """(vulture, jscpd) wall seconds on `tree` (scripts/bench_real.py runs them the same way)."""
+    from bench_real import peer_jscpd, peer_vulture
+
+    with tempfile.TemporaryDirectory(prefix="bench-peers-") as tmp:
+        vulture, jscpd = peer_vulture(tree), peer_jscpd(tree, Path(tmp))
+    return vulture.get("seconds", float("nan")), jscpd.get("seconds", float("nan"))
+
+
+def peers_line(scan_seconds: float, peers: list[tuple[float, float]]) -> str:
+    """The scan against vulture + jscpd on the same tree, measured before and after the scans."""
+    totals = sorted(v + j for v, j in peers)
+    shown = "; ".join(f"vulture {v:.1f} s + jscpd {j:.1f} s" for v, j in peers)
+    return (f"Peers on the same tree, before and after the scans: {shown}. The parallel scan takes "
+            f"{scan_seconds / totals[-1]:.2f}-{scan_seconds / totals[0]:.2f}x vulture + jscpd.")
 
 
 def cpu_split_line(serial_cpu: float, parse_cpu: float) -> str:
@@ -114,7 +132,9 @@ def main() -> None:
     for path in stdlib.rglob("*.py"):  # warm the page cache: measure parsing, not the disk
         path.read_bytes()
     load_before = os.getloadavg()[0]
+    peers_before = peer_seconds(stdlib)  # interleaved with the scans: the machine's load changes
     rows = [measure(stdlib, workers) for workers in sorted({args.workers, 1}, reverse=True)]
+    peers = peers_line(float(rows[0][4].split()[0]), [peers_before, peer_seconds(stdlib)])
     load = f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
     print(f"scan of {stdlib} (Python {platform.python_version()}, {os.cpu_count()} cores, {load})")
     print(plain_table(rows))
@@ -124,6 +144,7 @@ def main() -> None:
     serial_cpu = next(float(r[7].split()[0]) for r in rows if r[6] == "1")
     split = cpu_split_line(serial_cpu, parse_cpu_seconds(stdlib))
     print(split)
+    print(peers)
     if args.no_record:
         return
     command = "python scripts/bench_scan.py" + (f" --workers {args.workers}" if args.workers != default_workers() else "")
@@ -138,6 +159,8 @@ def main() -> None:
         + markdown_table(rows)
         + "\n\n"
         + split
+        + "\n\n"
+        + peers
         + "\n"
     )
     record(body)

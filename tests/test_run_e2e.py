@@ -151,6 +151,21 @@ def test_run_with_rag_writes_verdicts_and_reuses_the_cache(repo: Path) -> None:
     last = json.loads((runs[-1] / "run.json").read_text())
     assert last["files_reviewed"] == 0
     assert last["files_cached"] == len(FILES)
+    # Nothing changed: the evidence comes from its cache, no analysis, no pair scoring.
+    assert "evidence cache" in last["phase_seconds"] and "analysis" not in last["phase_seconds"]
+
+
+def test_damaged_caches_are_recomputed(repo: Path) -> None:
+    assert run(repo).exit_code == 0
+    before = load_review(repo, "shop/util.py")
+    cache = repo / ".reviewer" / "cache"
+    for name in ("evidence.json", "pairs.json"):
+        (cache / name).write_text('{"version": 1, "key": [', encoding="utf-8")
+    result = run(repo)
+    assert result.exit_code == 0, result.output
+    after = load_review(repo, "shop/util.py")
+    assert symbol(after, "order_value") == symbol(before, "order_value")
+    assert json.loads((cache / "evidence.json").read_text())["digests"]
 
 
 def test_a_change_in_one_file_makes_a_symbol_of_another_dead(repo: Path) -> None:

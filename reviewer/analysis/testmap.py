@@ -213,10 +213,12 @@ class TestMap:
             reached: dict[SymbolKey, SymbolKey] = {}
             attributes_of: dict[SymbolKey, list[str]] = defaultdict(list)
             for name, users in self.graph.attribute_users.items():
-                for user in users:
+                for user in sorted(users):
                     attributes_of[user].append(name)
             queue: deque[SymbolKey] = deque()
-            for path in self.test_files:
+            # Sorted everywhere: the symbol named as "reached through" must not depend on set order
+            # (string hashing differs per process), or every run changes the evidence of hundreds of files.
+            for path in sorted(self.test_files):
                 queue.append((path, MODULE))
                 queue.extend((path, sym.qualified_name) for sym in self.index.files[path].symbols)
             seen = set(queue)
@@ -229,11 +231,11 @@ class TestMap:
             seen_attributes: set[str] = set()
             while queue:
                 node = queue.popleft()
-                targets = list(self.graph.out_edges.get(node, ()))
+                targets = sorted(self.graph.out_edges.get(node, ()))
                 for name in attributes_of.get(node, ()):
                     if name not in seen_attributes:
                         seen_attributes.add(name)
-                        targets.extend(self.graph.members_by_name.get(name, ()))
+                        targets.extend(sorted(self.graph.members_by_name.get(name, ())))
                 targets.extend((node[0], child) for child in self.index.members.get(node, ()))
                 for target in targets:
                     if target not in seen and target[0] not in self.test_files:

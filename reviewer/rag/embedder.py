@@ -42,6 +42,7 @@ import importlib.util
 import os
 import re
 import time
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Protocol, Sequence
 
@@ -228,12 +229,43 @@ class NumpyBertEmbedder:
             return out
         ids = self._bert.token_ids(texts)
         order = sorted(range(len(texts)), key=lambda i: len(ids[i]))
-        for start in range(0, len(order), self.batch_size):
-            batch = order[start : start + self.batch_size]
-            out[batch] = self._bert.encode_ids([ids[i] for i in batch])
-            if self.on_batch is not None:
-                self.on_batch(min(start + self.batch_size, len(order)), len(order))
+        batches = [order[start : start + self.batch_size] for start in range(0, len(order), self.batch_size)]
+        done = 0
+        with _batch_workers(len(batches)) as pool:
+            for batch, vectors in zip(batches, pool.map(lambda b: self._bert.encode_ids([ids[i] for i in b]), batches)):
+                out[batch] = vectors
+                done += len(batch)
+                if self.on_batch is not None:
+                    self.on_batch(done, len(order))
         return out
+
+
+@contextmanager
+def _batch_workers(batches: int):
+    """A pool running one batch per core, each on a single-threaded BLAS.
+
+    Half of a BERT forward pass is element-wise numpy (GELU, softmax, layer norm), which
+    runs on one core whatever BLAS does; numpy releases the GIL in both, so one batch per
+    core keeps every core busy. Without threadpoolctl (a dependency of sentence-transformers'
+    scikit-learn), or with one core or one batch: batches in turn, BLAS threads as they are."""
+    workers = min(os.cpu_count() or 1, batches)
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:
+        workers = 1
+    if workers <= 1:
+        yield _InTurn()
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    with threadpool_limits(1, "blas"), ThreadPoolExecutor(workers) as pool:
+        yield pool
+
+
+class _InTurn:
+    @staticmethod
+    def map(fn, items):
+        return map(fn, items)
 
 
 def text_hash(text: str) -> str:

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
+import numpy as np
 from pydantic import BaseModel
 
 from ..config import Config
@@ -28,6 +29,12 @@ from .store import STRUCTURE_COLUMNS, CardStore, CardStructure, damaged, structu
 
 CACHE_VERSION = 3  # 2: behaviour jobs ("BEHAV:") in each card's detail; 3: typed structural columns
 CHUNK_CARDS = 256  # cards embedded and written per table write: bounds the work a crash loses
+# Bodies shorter than this many normalized tokens (`pass`, `return self.x`, `raise NotImplementedError`)
+# cannot be a duplicate worth sharing, so their card text is not embedded (about a tenth of a
+# project's functions, and embedding is most of a first index). The card is still stored, with a
+# zero vector: cosine 0 with every card, so never a meaning neighbour, while lookups by name and
+# the structural candidates keep finding it. 0 tokens means "not counted" (embedded).
+EMBED_MIN_TOKENS = 6
 
 Progress = Callable[[int, int], None]  # (cards done, cards to embed)
 
@@ -233,7 +240,7 @@ def _index_files(
         cards = [c for _, cs, _ in chunk for c in cs]
         structs = [s for _, _, ss in chunk for s in ss]
         texts = [c.embedding_text() for c in cards]
-        vectors, embedded = embed_with_cache(embedder, vector_cache, texts)
+        vectors, embedded = _embed_worthwhile(embedder, vector_cache, texts, structs)
         store.add(cards, vectors, structs, [text_hash(t) for t in texts])  # table first ...
         vector_cache.save()
         stamp = now_iso()
@@ -268,6 +275,18 @@ def _reapply(workspace: Workspace, store: CardStore, embedder: Embedder, written
     store.upsert(cards, vectors, structures, [text_hash(t) for t in texts])
     vector_cache.save()
     return len(cards)
+
+
+def _embed_worthwhile(embedder: Embedder, vector_cache: VectorCache, texts: list[str],
+                      structs: list[CardStructure]) -> tuple[np.ndarray, int]:
+    """Vectors of the texts whose body reaches EMBED_MIN_TOKENS; zero rows for the others."""
+    vectors = np.zeros((len(texts), embedder.dimension), dtype=np.float32)
+    worth = [k for k, s in enumerate(structs) if not 0 < s.token_count < EMBED_MIN_TOKENS]
+    if not worth:
+        return vectors, 0
+    found, embedded = embed_with_cache(embedder, vector_cache, [texts[k] for k in worth])
+    vectors[worth] = found
+    return vectors, embedded
 
 
 def upsert_cards(

@@ -27,8 +27,9 @@ from pathlib import Path
 import numpy as np
 
 from ..config import Config
-from ..schema.review import SimilarFunction
+from ..schema.review import Match, SimilarFunction
 from ..workspace import Workspace
+from .ann import ANN_MIN_ROWS, CoarseIndex, nearest_rows
 from .store import CardStore
 from .store import STRUCTURE_COLUMNS
 from .structure import jaccard, signature_contract
@@ -216,11 +217,7 @@ class SimilarityIndex:
     @classmethod
     def open(cls, root: Path, config: Config) -> "SimilarityIndex":
         """Load the workspace's index (the model is checked against config.rag.model)."""
-        from .embedder import KNOWN_DIMENSIONS, load_embedder
-
-        model = config.rag.model
-        dimension = KNOWN_DIMENSIONS.get(model) or load_embedder(model).dimension
-        return cls.load(CardStore(Workspace(root, config.output), model, dimension))
+        return cls.load(open_store(root, config))
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -296,6 +293,25 @@ class SimilarityIndex:
 
     def _posting(self, k: int) -> np.ndarray:
         return self._rows[self._starts[k] : self._starts[k + 1]]
+
+    def _coarse(self) -> CoarseIndex | None:
+        """The vector groups of a large index (rag/ann.py), built on the first lookup."""
+        if len(self.vectors) < ANN_MIN_ROWS:
+            return None
+        if getattr(self, "_coarse_index", None) is None:
+            self._coarse_index = CoarseIndex(self.vectors)
+        return self._coarse_index
+
+    def _shared_postings(self, i: int) -> list[np.ndarray]:
+        """The postings (at most MAX_POSTING rows) of row i's shingles: its structural neighbours."""
+        if self.tokens[i] < MIN_STRUCT_TOKENS or not len(self._keys) or not len(self.shingles[i]):
+            return []
+        mine = self.shingles[i]
+        # searchsorted, not np.isin: isin sorts all keys (millions at 100k cards) on every query.
+        ks = np.minimum(np.searchsorted(self._keys, mine), len(self._keys) - 1)
+        ks = ks[self._keys[ks] == mine]
+        sizes = self._starts[ks + 1] - self._starts[ks]
+        return [self._posting(k) for k in ks[sizes <= MAX_POSTING]]
 
     # -- scoring ---------------------------------------------------------------------
 
@@ -412,20 +428,15 @@ class SimilarityIndex:
     def candidates(self, i: int, limit: int = CANDIDATES) -> set[int]:
         found: set[int] = set()
         if self.vectors.size:
-            sims = self.vectors @ self.vectors[i]
-            k = min(limit, len(sims))
-            found.update(np.argpartition(-sims, k - 1)[:k].tolist())
-        if self.tokens[i] >= MIN_STRUCT_TOKENS and len(self._keys):
-            mine = self.shingles[i]
-            ks = np.searchsorted(self._keys, mine[np.isin(mine, self._keys, assume_unique=True)])
-            postings = [self._posting(k) for k in ks if self._starts[k + 1] - self._starts[k] <= MAX_POSTING]
-            if postings:
-                counts = np.bincount(np.concatenate(postings), minlength=len(self.ids))
-                counts[i] = 0
-                shared = np.flatnonzero(counts >= 2)
-                if len(shared) > limit:
-                    shared = shared[np.argsort(-counts[shared], kind="stable")[:limit]]
-                found.update(shared.tolist())
+            found.update(nearest_rows(self.vectors, self.vectors[i], limit, self._coarse()))
+        postings = self._shared_postings(i)
+        if postings:
+            counts = np.bincount(np.concatenate(postings), minlength=len(self.ids))
+            counts[i] = 0
+            shared = np.flatnonzero(counts >= 2)
+            if len(shared) > limit:
+                shared = shared[np.argsort(-counts[shared], kind="stable")[:limit]]
+            found.update(shared.tolist())
         found.update(self._vocabulary_neighbours(i))
         group = self._job_group_of.get(i)
         if group is not None:
@@ -486,21 +497,78 @@ class SimilarityIndex:
         close = np.einsum("ij,ij->i", self.vectors[lo], self.vectors[hi]) >= cosine_floor
         return set(zip(lo[close].tolist(), hi[close].tolist()))
 
+    def pair_partners(self, i: int, meaning_floor: float) -> set[int]:
+        """The rows candidate_pairs pairs with row `i` (same rules, one row): what a changed
+        card must be scored against when the other rows' pairs are reused (rag/pair_cache.py)."""
+        found: set[int] = set()
+        if self.vectors.size:
+            found.update(np.flatnonzero(self.vectors @ self.vectors[i] >= meaning_floor).tolist())
+            close = self.vectors @ self.vectors[i] >= meaning_floor - VOCABULARY_WEIGHT
+            found.update(j for j in self._vocabulary_neighbours(i) if close[j])
+        postings = self._shared_postings(i)
+        if postings:
+            counts = np.bincount(np.concatenate(postings), minlength=len(self.ids))
+            found.update(np.flatnonzero(counts >= 2).tolist())
+        group = self._job_group_of.get(i)
+        if group is not None:
+            found.update(group.tolist())
+        found.discard(i)
+        return found
+
     def all_pairs(self, min_score: float = DEFAULT_MIN_SCORE, max_per_function: int = 8) -> dict[str, list[SimilarFunction]]:
         """For every function, its similar functions at or above `min_score` (both directions), best first."""
-        # The cosine below which meaning alone cannot reach min_score (structure finds the rest).
-        floor = MEANING_FLOOR + (1.0 - MEANING_FLOOR) * min(1.0, min_score / MEANING_WEIGHT) - 0.15
-        out: dict[str, list[tuple[_Parts, int]]] = {}
-        for i, j in self.candidate_pairs(floor):
+        scored = self.scored_pairs(self.candidate_pairs(pairs_floor(min_score)), min_score)
+        return hits_by_function(scored, self.head, max_per_function)
+
+    def scored_pairs(self, pairs, min_score: float) -> list[tuple[str, str, dict]]:
+        """(id i, id j, the pair's Match parts) for the pairs (i < j) scoring at least `min_score`."""
+        out = []
+        for i, j in pairs:
             parts = self.score_pair(i, j)
             if parts.score >= min_score:
-                out.setdefault(self.ids[i], []).append((parts, j))
-                out.setdefault(self.ids[j], []).append((parts, i))
-        result = {}
-        for card_id, hits in out.items():
-            hits.sort(key=lambda item: (-item[0].score, self.ids[item[1]]))
-            result[card_id] = [self._hit(j, p) for p, j in hits[:max_per_function]]
-        return result
+                out.append((self.ids[i], self.ids[j], self._hit(j, parts).model_dump(include=MATCH_FIELDS)))
+        return out
+
+    def head(self, card_id: str) -> dict:
+        """What a hit says about the function it names (SimilarFunction minus the Match parts)."""
+        row = self.rows[self.position[card_id]]
+        return hit_head(row)
+
+
+MATCH_FIELDS = set(Match.model_fields)
+
+
+def hit_head(row: dict) -> dict:
+    return {"id": row["id"], "name": row["qualified_name"], "file_path": row["file_path"],
+            "line_start": row["line_start"], "line_end": row["line_end"], "summary": row["summary"]}
+
+
+def hits_by_function(scored, head, max_per_function: int) -> dict[str, list[SimilarFunction]]:
+    """Both directions of each scored pair (id, id, Match parts), best first, at most `max_per_function` each.
+
+    The parts of a pair are symmetric: the same record serves both functions."""
+    out: dict[str, list[tuple[float, str, dict]]] = {}
+    for a, b, match in scored:
+        out.setdefault(a, []).append((match["score"], b, match))
+        out.setdefault(b, []).append((match["score"], a, match))
+    result = {}
+    for card_id, hits in out.items():
+        hits.sort(key=lambda item: (-item[0], item[1]))
+        result[card_id] = [SimilarFunction(**match, **head(other)) for _, other, match in hits[:max_per_function]]
+    return result
+
+
+def pairs_floor(min_score: float) -> float:
+    """The cosine below which meaning alone cannot reach min_score (structure finds the rest)."""
+    return MEANING_FLOOR + (1.0 - MEANING_FLOOR) * min(1.0, min_score / MEANING_WEIGHT) - 0.15
+
+
+def open_store(root: Path, config: Config) -> CardStore:
+    """The workspace's card table for config.rag.model (no model is loaded)."""
+    from .embedder import KNOWN_DIMENSIONS, load_embedder
+
+    dimension = KNOWN_DIMENSIONS.get(config.rag.model) or load_embedder(config.rag.model).dimension
+    return CardStore(Workspace(root, config.output), config.rag.model, dimension)
 
 
 _OPEN: dict[tuple[str, str, int], SimilarityIndex] = {}
@@ -517,10 +585,7 @@ def find_similar_functions(
 
     The index is loaded once per table version and kept for later calls in this process.
     """
-    from .embedder import KNOWN_DIMENSIONS, load_embedder
-
-    dimension = KNOWN_DIMENSIONS.get(config.rag.model) or load_embedder(config.rag.model).dimension
-    store = CardStore(Workspace(root, config.output), config.rag.model, dimension)
+    store = open_store(root, config)
     table = store.table(create=False)
     if table is None:
         return []

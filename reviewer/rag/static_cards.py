@@ -7,6 +7,7 @@ body does and writes (Symbol.behaviour, Symbol.shape), read in the scan's one pa
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Callable, Iterable
 
 from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
@@ -39,12 +40,18 @@ MUTATING_METHODS = frozenset(
 )
 
 
+_SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
+_WORDS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+\d*|[A-Z]+\d*|\d+")
+
+
 def split_words(identifier: str) -> list[str]:
     """`parseHTTPResponse_v2` -> ["parse", "http", "response", "v2"]."""
-    words: list[str] = []
-    for part in re.split(r"[^A-Za-z0-9]+", identifier):
-        words += re.findall(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+\d*|[A-Z]+\d*|\d+", part)
-    return [w.lower() for w in words if w]
+    return list(_split_words(identifier))
+
+
+@lru_cache(maxsize=65536)  # the same names, parameters and callees recur across a project's cards
+def _split_words(identifier: str) -> tuple[str, ...]:
+    return tuple(w.lower() for part in _SEPARATORS.split(identifier) for w in _WORDS.findall(part) if w)
 
 
 def _callee_name(callee: str) -> str:

@@ -13,7 +13,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from ..workspace import Workspace, atomic_write_json, read_json, read_json_object, warn_line
+from ..workspace import Workspace, atomic_write_json, atomic_write_text, read_json, read_json_object, warn_line
 from ..schema.review import ReviewFile
 
 CACHE_VERSION = 1
@@ -133,3 +133,30 @@ class ReviewCache:
             self._journal.close()
             self._journal = None
         self._journal_path.unlink(missing_ok=True)
+
+
+class EvidenceCache:
+    """`.reviewer/cache/evidence.json`: the evidence digest of every file, for one digest of
+    everything the evidence is computed from (all files' facts, configuration, code, index).
+
+    A re-run with nothing changed reads it instead of analysing the project, scoring
+    duplicates and building each file's static review: the review cache keys need only
+    these digests. Damaged or from other inputs: None (the caller computes them)."""
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.path: Path = workspace.cache / "evidence.json"
+
+    def lookup(self, key: str) -> tuple[dict[str, str], int] | None:
+        """(path -> evidence digest, index size) stored for `key`."""
+        data = read_json(self.path, default=None)
+        if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("key") != key:
+            return None
+        digests, size = data.get("digests"), data.get("index_size")
+        if not isinstance(digests, dict) or not all(isinstance(v, str) for v in digests.values()) \
+                or not isinstance(size, int):
+            return None
+        return digests, size
+
+    def save(self, key: str, digests: dict[str, str], index_size: int) -> None:
+        data = {"version": CACHE_VERSION, "key": key, "index_size": index_size, "digests": digests}
+        atomic_write_text(self.path, json.dumps(data, separators=(",", ":")))
