@@ -183,3 +183,157 @@ def test_documentation_never_asks_for_injected_parameters(tmp_path: Path) -> Non
     assert verdict(evidence, "api.py", "read", "documentation") == "DOCUMENTED"
     assert verdict(evidence, "api.py", "hello", "documentation") == "DOCUMENTED"
     assert "limit" in detail(evidence, "api.py", "plain", "documentation")  # a real input is still asked for
+
+
+# Coverage data as evidence for the tests axis: one test per format the repository may hold.
+
+def _line_of(root: Path, path: str, text: str) -> int:
+    """The line number of the first line of a written file containing text."""
+    lines = (root / path).read_text(encoding="utf-8").splitlines()
+    return next(n for n, line in enumerate(lines, 1) if text in line)
+
+
+def _ops_lines(root: Path) -> tuple[set[int], set[int]]:
+    """(executed, measured) lines of calc/ops.py: add, scale and shout ran, untested did not."""
+    from analysis_helpers import write_repo
+    write_repo(root, FILES)
+    ops = "calc/ops.py"
+    ran = {_line_of(root, ops, t) for t in ("return a + b", "return [v * factor", "return text.upper()")}
+    return ran, ran | {_line_of(root, ops, "return x + 1")}
+
+
+def _assert_ops_coverage(evidence, source: str, measured: bool = True) -> None:
+    ops = "calc/ops.py"
+    assert verdict(evidence, ops, "add", "tests") == "GOOD"  # the graph's GOOD stays
+    assert verdict(evidence, ops, "shout", "tests") == "WEAK"  # no test names it, but it ran
+    total = 1 if measured else 2  # the measured statements, else every body line (docstring included)
+    assert detail(evidence, ops, "shout", "tests") == (
+        f"covered by the test run (1 of {total} lines, from {source}) but no test references it directly")
+    untested = evidence.for_symbol(ops, "untested")["tests"]
+    assert (untested.verdict, untested.confidence, untested.report) == ("NONE", 90, True)
+    assert untested.detail == f"no line runs under the tests ({source})"
+    assert verdict(evidence, ops, "scale", "tests") == "WEAK"
+
+
+def test_coverage_xml_cobertura(tmp_path: Path) -> None:
+    ran, measured = _ops_lines(tmp_path)
+    lines = "".join(f'<line number="{n}" hits="{1 if n in ran else 0}"/>' for n in sorted(measured))
+    (tmp_path / "coverage.xml").write_text(  # paths from another machine: matched by suffix
+        f'<?xml version="1.0"?><coverage><sources><source>/home/ci/build</source></sources><packages>'
+        f'<package name="calc"><classes><class name="ops.py" filename="calc/ops.py"><lines>{lines}</lines>'
+        f'</class></classes></package></packages></coverage>')
+    evidence = analyze(tmp_path)
+    _assert_ops_coverage(evidence, "coverage.xml")
+    assert verdict(evidence, "calc/ops.py", "Meter.feed", "tests") == "GOOD"  # no statement known: graph
+
+
+def test_coverage_json(tmp_path: Path) -> None:
+    import json
+    ran, measured = _ops_lines(tmp_path)
+    (tmp_path / "coverage.json").write_text(json.dumps({"files": {"calc/ops.py": {
+        "executed_lines": sorted(ran), "missing_lines": sorted(measured - ran)}}}))
+    _assert_ops_coverage(analyze(tmp_path), "coverage.json")
+
+
+def test_coverage_sqlite(tmp_path: Path) -> None:
+    import sqlite3
+    ran, _ = _ops_lines(tmp_path)
+    bits = bytearray(max(ran) // 8 + 1)
+    for n in ran:
+        bits[n // 8] |= 1 << (n % 8)
+    db = sqlite3.connect(tmp_path / ".coverage")
+    db.executescript("create table file (id integer primary key, path text);"
+                     "create table line_bits (file_id integer, context_id integer, numbits blob);")
+    db.execute("insert into file values (1, ?)", (str(tmp_path / "calc" / "ops.py"),))  # absolute, this machine
+    db.execute("insert into line_bits values (1, 1, ?)", (bytes(bits),))
+    db.commit()
+    db.close()
+    _assert_ops_coverage(analyze(tmp_path), ".coverage", measured=False)
+
+
+def test_coverage_sqlite_arcs(tmp_path: Path) -> None:
+    import sqlite3
+    ran, _ = _ops_lines(tmp_path)
+    db = sqlite3.connect(tmp_path / ".coverage")
+    db.executescript("create table file (id integer primary key, path text);"
+                     "create table arc (file_id integer, context_id integer, fromno integer, tono integer);")
+    db.execute("insert into file values (1, 'calc/ops.py')")
+    db.executemany("insert into arc values (1, 1, ?, ?)", [(-1, n) for n in ran] + [(n, -1) for n in ran])
+    db.commit()
+    db.close()
+    _assert_ops_coverage(analyze(tmp_path), ".coverage", measured=False)
+
+
+def test_coverage_lcov(tmp_path: Path) -> None:
+    ran, measured = _ops_lines(tmp_path)
+    records = "".join(f"DA:{n},{3 if n in ran else 0}\n" for n in sorted(measured))
+    (tmp_path / "coverage").mkdir()
+    (tmp_path / "coverage" / "lcov.info").write_text(
+        f"TN:\nSF:{tmp_path / 'calc' / 'ops.py'}\n{records}end_of_record\n")
+    _assert_ops_coverage(analyze(tmp_path), "coverage/lcov.info")
+
+
+def test_coverage_istanbul(tmp_path: Path) -> None:
+    import json
+    files = {
+        "src/math.js": """
+            export function double(x) {
+              return x * 2;
+            }
+
+            export function half(x) {
+              return x / 2;
+            }
+
+            export function triple(x) {
+              return x * 3;
+            }
+        """,
+        "src/math.test.js": """
+            import { double } from "./math";
+
+            test("double", () => {
+              expect(double(2)).toBe(4);
+            });
+        """,
+    }
+    from analysis_helpers import write_repo
+    write_repo(tmp_path, files)
+    js = "src/math.js"
+    statements = {str(i): {"start": {"line": _line_of(tmp_path, js, text), "column": 2}}
+                  for i, text in enumerate(("return x * 2", "return x / 2", "return x * 3"))}
+    (tmp_path / "coverage").mkdir()
+    (tmp_path / "coverage" / "coverage-final.json").write_text(json.dumps({
+        "/builds/other/machine/src/math.js": {"path": "/builds/other/machine/src/math.js",
+                                              "statementMap": statements, "s": {"0": 2, "1": 1, "2": 0}}}))
+    evidence = analyze(tmp_path)
+    assert verdict(evidence, js, "double", "tests") == "GOOD"
+    assert verdict(evidence, js, "half", "tests") == "WEAK"
+    assert detail(evidence, js, "half", "tests") == (
+        "covered by the test run (1 of 1 lines, from coverage/coverage-final.json) but no test references it directly")
+    triple = evidence.for_symbol(js, "triple")["tests"]
+    assert (triple.verdict, triple.confidence) == ("NONE", 90)
+    assert triple.detail == "no line runs under the tests (coverage/coverage-final.json)"
+
+
+def test_coverage_damaged_file_is_ignored_with_a_warning(tmp_path: Path) -> None:
+    import json
+    ran, measured = _ops_lines(tmp_path)
+    (tmp_path / "coverage.xml").write_text("<coverage><packages><package")  # truncated
+    evidence = analyze(tmp_path)
+    untested = evidence.for_symbol("calc/ops.py", "untested")["tests"]
+    assert (untested.verdict, untested.confidence) == ("NONE", 80)  # the graph's verdict
+    assert untested.detail.splitlines()[0] == "no test references or reaches it"
+    assert untested.detail.splitlines()[1].startswith("warning: coverage.xml ignored (unreadable: ")
+    # the next file found is read instead
+    (tmp_path / "coverage.json").write_text(json.dumps({"files": {"calc/ops.py": {
+        "executed_lines": sorted(ran), "missing_lines": sorted(measured - ran)}}}))
+    evidence = analyze(tmp_path)
+    assert verdict(evidence, "calc/ops.py", "shout", "tests") == "WEAK"
+    assert "from coverage.json" in detail(evidence, "calc/ops.py", "shout", "tests")
+    (tmp_path / "coverage.xml").unlink()
+    (tmp_path / "coverage.json").write_text("{not json")
+    (tmp_path / ".coverage").write_bytes(b"SQLite format 3\x00garbage")
+    evidence = analyze(tmp_path)
+    assert verdict(evidence, "calc/ops.py", "untested", "tests") == "NONE"
+    assert "warning: .coverage ignored" in detail(evidence, "calc/ops.py", "untested", "tests")

@@ -13,6 +13,11 @@ is missing the verdict stays NONE but is not reported, and its detail starts wit
 "unknown:": a project without test files; an HTTP route of a project whose tests call
 routes through a client (matched by the route's literal path segments when possible); a
 symbol that test code reaches through other project code (exercised, if not directly).
+
+Coverage data the repository holds (see coverage.py) is evidence too: for a function or
+method of a file the data covers, a body line that ran makes it at least WEAK (GOOD
+stays GOOD), and no body line that ran makes it NONE with high confidence. Files the
+data does not cover keep the usage-graph verdict.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import bisect
 import re
 from collections import defaultdict, deque
 
+from .coverage import CoverageData, load_coverage
 from .resolve import ProjectIndex
 from .roles import is_dunder, is_private, is_test_path
 from .roots import convention_root
@@ -52,6 +58,12 @@ class TestMap:
         self._reached_from_tests: dict[SymbolKey, SymbolKey] | None = None
         self._http_test_paths: str | None = None
         self._tested_areas: set[str] | None = None
+        self._coverage: CoverageData | None = None
+
+    def coverage(self) -> CoverageData:
+        if self._coverage is None:
+            self._coverage = load_coverage(getattr(self.index, "root", None), self.index.files)
+        return self._coverage
 
     def asserts(self, user: SymbolKey) -> bool:
         """Whether a test-code user asserts: an assertion on one of its lines (any line of the
@@ -111,8 +123,37 @@ class TestMap:
                     continue
                 reportable = sym.kind in TESTED_KINDS and not is_private(sym.name) and not (
                     is_dunder(sym.name) and sym.name != "__init__")
-                verdicts[key] = self._verdict(key, reportable)
+                found = self._verdict(key, reportable)
+                if sym.kind in ("function", "method") and path in self.coverage().executed:
+                    found = self._with_coverage(sym, path, found, reportable)
+                if self.coverage().warnings:
+                    found = found.model_copy(update={"detail": "\n".join([found.detail, *self.coverage().warnings])})
+                verdicts[key] = found
         return verdicts
+
+    def _with_coverage(self, sym, path: str, found: AxisAssessment, reportable: bool) -> AxisAssessment:
+        """The graph's verdict corrected by the lines that ran under the tests."""
+        data = self.coverage()
+        # the body: after the decorators and the def line (they run on import)
+        body = set(range(sym.line_start + len(sym.decorators) + 1, sym.line_end + 1))
+        measured = data.measured.get(path)
+        if measured is not None:
+            body &= measured
+        if not body:
+            return found  # a one-line function, or no statement known: no evidence either way
+        ran = body & data.executed[path]
+        suffix = "" if reportable else " (private or not callable: no finding)"
+        if not ran:
+            return assessment(verdict="NONE", confidence=90, report=reportable,
+                              detail=f"no line runs under the tests ({data.source}){suffix}")
+        if found.verdict == "GOOD":
+            return found
+        if found.verdict == "WEAK":
+            return found.model_copy(update={
+                "detail": f"{found.detail}; covered by the test run ({len(ran)} of {len(body)} lines, from {data.source})"})
+        return assessment(verdict="WEAK", confidence=75, report=reportable,
+                          detail=f"covered by the test run ({len(ran)} of {len(body)} lines, from {data.source}) "
+                                 f"but no test references it directly{suffix}")
 
     def _verdict(self, key: SymbolKey, reportable: bool) -> AxisAssessment:
         users = self.tests_of(key)
