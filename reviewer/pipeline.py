@@ -207,7 +207,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
 
 
 RAG_OFF_NOTE = "RAG off: duplication from code structure only (run with --enable-rag for semantic duplicates)"
-# Files outside the scan that the analysis reads (entry points, JS module aliases).
+# Files outside the scan that the analysis reads (entry points, JS module aliases; and coverage data).
 MANIFESTS_AT_ROOT = ("pyproject.toml", "setup.cfg", "setup.py")
 MANIFESTS_PER_DIRECTORY = ("package.json", "tsconfig.json", "jsconfig.json", "tsconfig.app.json")
 
@@ -230,7 +230,9 @@ def evidence_key(root: Path, config: Config, scan: ScanResult, rag_enabled: bool
         while directory:
             directory = directory.rpartition("/")[0]
             directories.add(directory)
-    candidates = [root / name for name in MANIFESTS_AT_ROOT]
+    from .analysis.coverage import CANDIDATES as COVERAGE_FILES
+
+    candidates = [root / name for name in (*MANIFESTS_AT_ROOT, *COVERAGE_FILES)]
     candidates += [root / d / name for d in sorted(directories) for name in MANIFESTS_PER_DIRECTORY]
     for path in candidates:
         try:
