@@ -93,8 +93,8 @@ def _introspects(facts: FileFacts) -> bool:
 
 
 def _root_kind(reason: str) -> str:
-    """A root's reason, as the kind counted in "checked ..." texts."""
-    for prefix, kind in (("top-level code", "files' top-level code"), ("test code", "test symbols"),
+    """A root's reason, as the kind named in "checked ..." texts."""
+    for prefix, kind in (("top-level code", "top-level code"), ("test code", "tests"),
                          ("entry point", "entry points"), ("registered by decorator", "decorator registrations"),
                          ("read by name by convention", "convention roots"), ("public", "public API names"),
                          ("declared public", "public API names"), ("subclass", "framework/registry subclasses")):
@@ -729,12 +729,11 @@ class UtilityAnalysis:
         return self.index.scan.unscanned_names if self.index.scan is not None else {}
 
     def roots_checked(self) -> str:
-        """The roots reachability started from, counted by kind (for the DEAD evidence text)."""
+        """The kinds of roots reachability started from (for the DEAD evidence text). Kinds,
+        not counts: a count changes with any edit anywhere, and the text is part of every
+        file's evidence digest (a one-file change would re-review every file with a DEAD verdict)."""
         if self._roots_summary is None:
-            counts: dict[str, int] = defaultdict(int)
-            for reason in self.liveness.roots.values():
-                counts[_root_kind(reason)] += 1
-            self._roots_summary = ", ".join(f"{n} {kind}" for kind, n in sorted(counts.items(), key=lambda kv: -kv[1]))
+            self._roots_summary = ", ".join(sorted({_root_kind(reason) for reason in self.liveness.roots.values()}))
         return self._roots_summary
 
     def _public_unused(self, path: str, sym: Symbol) -> str | None:
