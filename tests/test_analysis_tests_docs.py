@@ -337,3 +337,18 @@ def test_coverage_damaged_file_is_ignored_with_a_warning(tmp_path: Path) -> None
     evidence = analyze(tmp_path)
     assert verdict(evidence, "calc/ops.py", "untested", "tests") == "NONE"
     assert "warning: .coverage ignored" in detail(evidence, "calc/ops.py", "untested", "tests")
+
+
+def test_code_run_by_a_tested_module_on_import_is_not_untested(tmp_path: Path) -> None:
+    """A hook registered by module-level code (an argparse `type=`, a plugin list) runs when
+    the tests use that module: not "no test exercises it" (httpie: 24 -> 7 NONE findings)."""
+    evidence = analyze(tmp_path, {
+        "pkg/__init__.py": "",
+        "pkg/cli.py": ("HOOKS = []\n\n\ndef register(hook):\n    HOOKS.append(hook)\n\n\n"
+                       "def readable(value):\n    return value\n\n\nregister(readable)\n\n\n"
+                       "def main(args):\n    return [hook(args) for hook in HOOKS]\n"),
+        "pkg/lonely.py": "def untouched(value):\n    return value\n",
+        "tests/test_cli.py": "from pkg.cli import main\n\n\ndef test_main():\n    assert main('x') == 'x'\n",
+    })
+    assert "reaches it through" in detail(evidence, "pkg/cli.py", "readable", "tests")
+    assert verdict(evidence, "pkg/lonely.py", "untouched", "tests") == "NONE"

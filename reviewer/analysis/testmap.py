@@ -283,5 +283,12 @@ class TestMap:
                         seen.add(target)
                         reached[target] = node
                         queue.append(target)
+                        # Using a module runs its top-level code: the calls, registries and
+                        # argparse hooks written there run under the tests too.
+                        module = (target[0], MODULE)
+                        if module not in seen:
+                            seen.add(module)
+                            reached[module] = node
+                            queue.append(module)
             self._reached_from_tests = reached
         return self._reached_from_tests
