@@ -16,15 +16,7 @@ WORKTREE = Path(__file__).resolve().parents[1]
 GOOD = "def add(a, b):\n    return a + b\n\n\ndef use():\n    return add(1, 2)\n"
 
 
-def make(root: Path, files: dict[str, str | bytes]) -> Path:
-    for rel, content in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content)
-    return root
+from test_discovery import make  # noqa: E402,F401 (one tree writer for the scan and fault tests)
 
 
 def small_repo(root: Path, count: int = 3) -> Path:
