@@ -158,3 +158,14 @@ def test_a_module_name_written_after_global_is_used(tmp_path: Path) -> None:
         "def file_mode():\n    global _MODE\n    if _MODE is None:\n        _MODE = 0o644\n    return _MODE\n\n\n"
         "_MODE = None\n\n\ndef run():\n    return file_mode()\n"), "main.py": "from app.mode import run\n\nrun()\n"})
     assert verdict(evidence, "app/mode.py", "_MODE", "utility") == "USED"
+
+
+def test_a_member_read_on_a_call_result_is_used(tmp_path: Path) -> None:
+    """`Workspace(root).facts_cache`: the member is read on the object a call returns
+    (found on this repository's own pipeline.py, reported DEAD before)."""
+    evidence = analyze(tmp_path, {**APP, "app/ws.py": (
+        "class Workspace:\n    def __init__(self, root):\n        self.root = root\n\n"
+        "    @property\n    def facts_cache(self):\n        return self.root\n\n"
+        "    def unused_here(self):\n        return 1\n"),
+        "main.py": "from app.ws import Workspace\n\nprint(Workspace('.').facts_cache)\n"})
+    assert verdict(evidence, "app/ws.py", "Workspace.facts_cache", "utility") == "USED"

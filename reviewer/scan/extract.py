@@ -58,7 +58,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 2  # 2: `global`/`nonlocal` names are not locals
+SCANNER_VERSION = 3  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y
 
 _MAX_SIGNATURE = 300
 _MAX_CALLEE = 120
@@ -323,6 +323,10 @@ class Extractor:
                                 if simple_chain(text) is None:  # spaced, `?.`, or more than 3 parts
                                     text = b".".join(_CHAIN_SEPARATOR.split(text)[:3])
                                 refs.append(text)
+                        else:  # `Workspace(root).cache`: the object is walked; `.cache` is a use of a member
+                            last = node.child(node.child_count - 1)
+                            if last is not None and last.is_named and b"." in data[start:last.start_byte][-3:]:
+                                refs.append(b"." + data[last.start_byte:last.end_byte])
                 elif role is _CALL_ROLE:
                     callee = node.child_by_field_id(callee_field[kind])
                     if callee is not None:
