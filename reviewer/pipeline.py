@@ -208,7 +208,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
 
 RAG_OFF_NOTE = "RAG off: duplication from code structure only (run with --enable-rag for semantic duplicates)"
 # Files outside the scan that the analysis reads (entry points, JS module aliases; and coverage data).
-MANIFESTS_AT_ROOT = ("pyproject.toml", "setup.cfg", "setup.py")
+MANIFESTS_AT_ROOT = ("pyproject.toml", "setup.cfg", "setup.py", "pytest.ini", "tox.ini")
 MANIFESTS_PER_DIRECTORY = ("package.json", "tsconfig.json", "jsconfig.json", "tsconfig.app.json")
 
 

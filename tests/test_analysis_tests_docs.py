@@ -352,3 +352,20 @@ def test_code_run_by_a_tested_module_on_import_is_not_untested(tmp_path: Path) -
     })
     assert "reaches it through" in detail(evidence, "pkg/cli.py", "readable", "tests")
     assert verdict(evidence, "pkg/lonely.py", "untouched", "tests") == "NONE"
+
+
+def test_the_settings_module_the_test_runner_loads_runs_under_the_tests(tmp_path: Path) -> None:
+    """pytest-django loads DJANGO_SETTINGS_MODULE before any test: what its top-level code
+    calls, and what it names by dotted path, runs under the tests."""
+    evidence = analyze(tmp_path, {
+        "pytest.ini": "[pytest]\nDJANGO_SETTINGS_MODULE = config.test\n",
+        "config/__init__.py": "",
+        "config/test.py": "from app.setup import configure_logging\n\nconfigure_logging()\n"
+                          "HANDLER = 'app.auth.payload_handler'\n",
+        "app/__init__.py": "",
+        "app/setup.py": "def configure_logging():\n    return 1\n",
+        "app/auth.py": "def payload_handler(user):\n    return user\n\n\ndef untouched():\n    return 2\n",
+        "tests/test_app.py": "from app.auth import untouched\n\n\ndef test_nothing():\n    assert True\n",
+    })
+    assert "reaches it through" in detail(evidence, "app/setup.py", "configure_logging", "tests")
+    assert "reaches it through" in detail(evidence, "app/auth.py", "payload_handler", "tests")

@@ -247,6 +247,16 @@ class TestMap:
             return "tests make HTTP calls and the route's path has no literal segment to match"
         return "tests make HTTP calls (the route's prefix may differ from the path written in its decorator)"
 
+    def _named_by_dotted_path(self, path: str) -> list[SymbolKey]:
+        found = []
+        for dotted in self.index.files[path].dotted_strings:
+            module, _, attribute = dotted.rpartition(".")
+            target = self.index.module_file(module)
+            qname = self.index.top_level.get(target, {}).get(attribute) if target else None
+            if qname is not None:
+                found.append((target, qname))
+        return found
+
     def reached_from_tests(self) -> dict[SymbolKey, SymbolKey]:
         """Non-test symbols that test code reaches through the usage graph (directly or through
         other project code, `.name` accesses included) -> the project symbol that reached it."""
@@ -262,6 +272,8 @@ class TestMap:
             for path in sorted(self.test_files):
                 queue.append((path, MODULE))
                 queue.extend((path, sym.qualified_name) for sym in self.index.files[path].symbols)
+            if self.test_files:  # the settings module the test runner loads runs under every test
+                queue.extend((path, MODULE) for path in _test_settings_files(self.index))
             seen = set(queue)
             if self._tests_call_http():  # tests reach routes and views through a client, not by name
                 for key in self._http_handlers():
@@ -273,6 +285,8 @@ class TestMap:
             while queue:
                 node = queue.popleft()
                 targets = sorted(self.graph.out_edges.get(node, ()))
+                if node[1] == MODULE:  # "app.auth.handler" in settings: loaded by that name when it runs
+                    targets.extend(self._named_by_dotted_path(node[0]))
                 for name in attributes_of.get(node, ()):
                     if name not in seen_attributes:
                         seen_attributes.add(name)
@@ -292,3 +306,22 @@ class TestMap:
                             queue.append(module)
             self._reached_from_tests = reached
         return self._reached_from_tests
+
+
+_SETTINGS_MODULE = re.compile(r"^\s*DJANGO_SETTINGS_MODULE\s*=\s*[\"']?([\w.]+)", re.M)
+
+
+def _test_settings_files(index: ProjectIndex) -> list[str]:
+    """The files of the settings modules pytest-django loads (DJANGO_SETTINGS_MODULE in
+    pytest.ini, setup.cfg, tox.ini or pyproject.toml): configuration, not code, is read."""
+    found = []
+    for name in ("pytest.ini", "setup.cfg", "tox.ini", "pyproject.toml"):
+        try:
+            text = (index.root / name).read_text(encoding="utf-8", errors="replace") if index.root else ""
+        except OSError:
+            continue
+        for module in _SETTINGS_MODULE.findall(text):
+            path = index.module_file(module)
+            if path is not None and path not in found:
+                found.append(path)
+    return found
