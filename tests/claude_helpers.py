@@ -284,3 +284,13 @@ def auto_submission(body: dict[str, Any]) -> dict[str, Any]:
         submission["cards"] = [{"function": n, "summary": f"Claude's summary of {n}.", "key_concepts": ["alpha", "beta", "gamma"],
                                 "behavioral_profile": "pure"} for n in cards]
     return submission
+
+
+def send_json(handler, status: int, reply: dict) -> None:
+    """Answer an http.server request with `reply` as JSON (the scripted Messages servers)."""
+    data = json.dumps(reply).encode()
+    handler.send_response(status)
+    handler.send_header("content-type", "application/json")
+    handler.send_header("content-length", str(len(data)))
+    handler.end_headers()
+    handler.wfile.write(data)

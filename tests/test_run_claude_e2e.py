@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from claude_helpers import send_json
 from reviewer.cli import cli
 
 SOURCE = '''
@@ -73,12 +74,7 @@ class ScriptedMessages(BaseHTTPRequestHandler):
         reply = {"id": "msg_1", "type": "message", "role": "assistant", "model": body["model"],
                  "content": [{"type": "tool_use", "id": "toolu_1", "name": "submit_review", "input": SUBMISSION}],
                  "stop_reason": "tool_use", "stop_sequence": None, "usage": USAGE}
-        data = json.dumps(reply).encode()
-        self.send_response(200)
-        self.send_header("content-type", "application/json")
-        self.send_header("content-length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        send_json(self, 200, reply)
 
     def log_message(self, *args) -> None:
         pass

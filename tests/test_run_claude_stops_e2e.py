@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from claude_helpers import auto_submission
+from claude_helpers import auto_submission, send_json
 from reviewer.cli import cli
 
 FILES = {
@@ -43,12 +43,7 @@ class Scripted(BaseHTTPRequestHandler):
         else:
             reply = {"type": "error", "error": {"type": "authentication_error" if status == 401 else "invalid_request_error",
                                                 "message": "scripted failure"}}
-        data = json.dumps(reply).encode()
-        self.send_response(status)
-        self.send_header("content-type", "application/json")
-        self.send_header("content-length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
+        send_json(self, status, reply)
 
     def log_message(self, *args) -> None:
         pass
