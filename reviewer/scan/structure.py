@@ -53,102 +53,122 @@ _TUPLE_TARGET = re.compile(r"^\s*([A-Za-z_][\w]*(?:\s*,\s*[A-Za-z_][\w]*)+)\s*=(
 
 @cache
 def _patterns(syntax: TokenSyntax) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
-    """(literal/operator scan, vocabulary scan, literal/operator/name scan) of one grammar;
-    comments and docstrings are their own kinds."""
+    """(code scan, literal/operator scan, vocabulary scan) of one grammar; comments and
+    docstrings are their own kinds. The code scan is the literal/operator scan with names as
+    the last alternative.
+
+    Each pattern starts with a possessive `\\s*+`: a match takes the whitespace before its
+    token (the token is the named group), so the engine does not try every alternative at
+    every blank (indentation). No alternative starts with whitespace, so the tokens found
+    are the same."""
     docstring = f"|(?P<triple>{syntax.docstring})" if syntax.docstring else ""
     code_source = f"(?P<comment>{syntax.comment}){docstring}|(?P<str>{_STRING})|(?P<num>{_NUMBER})|(?P<op>{_OPERATOR})"
     prefix = f"{syntax.string_prefix}(?:{_STRING})" if syntax.string_prefix else _STRING
-    vocabulary = re.compile(
+    vocabulary = (
         f"(?P<comment>{syntax.comment}){docstring}|(?P<str>{prefix})|(?P<num>{_NUMBER})"
         f"|(?P<id>{syntax.identifier})|(?P<punct>{syntax.punctuation})"
     )
-    return re.compile(code_source), vocabulary, re.compile(f"{code_source}|(?P<id>{_IDENT.pattern})")
+    return tuple(re.compile(rf"\s*+(?:{pattern})") for pattern in (f"{code_source}|(?P<id>{_IDENT.pattern})", code_source, vocabulary))
+
+
+# A token of a scan: (kind, text as written, offset in the scanned text).
+Token = tuple[str, str, int]
 
 
 def structure_of(text: str, syntax: TokenSyntax) -> Structure:
     """The views of one function's text (decorators and signature included: the header is skipped
-    where it would make a renamed copy differ)."""
-    code = _code_tokens(text[header_end(text, syntax):], syntax)
-    counts = Counter(f"{kind.upper()}:{token}" for kind, token in code if kind in ("str", "num", "op"))
+    where it would make a renamed copy differ).
+
+    The text is scanned twice, once per lexicon, and every view reads those two token lists:
+    the vocabulary scan (words and punctuation, from the first character) finds the header's
+    end and gives the calls and vocabulary; the code scan (literals, operators and the names
+    between them, from the header's end) gives the literals, alpha grams and line hashes."""
+    words = _vocabulary_tokens(text, syntax)
+    start = header_end(words, syntax)
+    written = _code_tokens(text, start, syntax)
+    code = [(kind, _string_value(token) if kind == "str" else token) for kind, token, _ in written]
+    counts = Counter(f"{kind.upper()}:{token}" for kind, token in code if kind != "id")
     ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:MAX_LITERALS]
-    calls, vocabulary = _calls_and_vocabulary(text, syntax)
+    values = [(kind, token.lstrip("rbfuRBFU")[1:-1] if kind == "str" else token) for kind, token, _ in words if kind not in _DROPPED]
+    calls, vocabulary = _calls_and_vocabulary(text, values, syntax)
     return Structure(literals=[f"{token}#{count}" for token, count in ranked], alpha_grams=sorted(_alpha_grams(code, syntax)),
-                     calls=calls, vocabulary=vocabulary, line_hashes=line_hashes(text, syntax))
+                     calls=calls, vocabulary=vocabulary, line_hashes=_line_hashes(text, start, written, syntax))
 
 
-def line_hashes(text: str, syntax: TokenSyntax) -> list[int]:
-    """Structure.line_hashes of a function's text: per line, its code tokens hashed, local names as ID."""
-    start = header_end(text, syntax)
+_DROPPED = ("comment", "triple")  # comments and docstrings say nothing about behaviour
+
+
+def _string_value(written: str) -> str:
+    """A string literal of the code scan without its quotes; template literals keep `${}` for
+    each embedded expression (code, not the constant)."""
+    inner = written[1:-1]
+    return _TEMPLATE_EXPR.sub("${}", inner) if "${" in inner else inner
+
+
+def _line_hashes(text: str, start: int, written: list[Token], syntax: TokenSyntax) -> list[int]:
+    """Structure.line_hashes of a function's text: per line, its code tokens (from `start`) hashed, local names as ID."""
     lines: list[list[str]] = [[] for _ in range(text.count("\n") + 1)]
-    line, position = text.count("\n", 0, start), start
     keywords = syntax.keywords
     # JSX text (`<TableHead>Email</TableHead>`) is content, like a string literal, not a name.
     prose = [m.span(1) for m in _JSX_TEXT.finditer(text, start)]
-
-    def add(kind: str, token: str, at: int) -> None:
-        nonlocal line, position
+    line = position = 0
+    for kind, token, at in written:
         line += text.count("\n", position, at)
         position = at
         # Local names may be renamed in a copy; literals, attributes and keywords say what it does.
-        local = (kind == "id" and token not in keywords and text[at - 1 : at] != "."
-                 and not any(a <= at < b for a, b in prose) and not _KEYWORD_ARGUMENT.match(text, at))
-        lines[line].append("ID" if local else token)
-
-    for match in _patterns(syntax)[0].finditer(text, start):
-        for ident in _IDENT.finditer(text, position, match.start()):
-            add("id", ident.group(), ident.start())
-        kind = match.lastgroup
-        if kind not in ("comment", "triple"):
-            add(kind, match.group(kind), match.start())
-        line += text.count("\n", position, match.end())
-        position = match.end()
-    for ident in _IDENT.finditer(text, position):
-        add("id", ident.group(), ident.start())
+        if (kind == "id" and token not in keywords and text[at - 1 : at] != "."
+                and not (prose and any(a <= at < b for a, b in prose)) and not _keyword_argument(text, token, at)):
+            token = "ID"
+        lines[line].append(token)
     return [int.from_bytes(hashlib.blake2b(" ".join(t).encode(), digest_size=3).digest(), "big") << 8 | min(len(t), 255)
             if t else 0 for t in lines]
 
 
-def _code_tokens(body: str, syntax: TokenSyntax) -> list[tuple[str, str]]:
-    """(kind, text) tokens of `body` without comments and docstrings; kinds: str num op id.
+def _keyword_argument(text: str, name: str, at: int) -> bool:
+    """Whether the name at `at` is `name=` (not `==`). A name of the code scan is followed by a
+    character that is not a word character, so only `=` there (or a `$` in the name, where the
+    name's word characters stop early) can make _KEYWORD_ARGUMENT match."""
+    end = at + len(name)
+    if text[end : end + 1] != "=" and "$" not in name:
+        return False
+    return _KEYWORD_ARGUMENT.match(text, at) is not None
 
-    One scan with names as the last alternative. It reads as _code_tokens_between
-    (names only between the other tokens) unless a name holds a `$`: `$1` reads as a
-    name there but as `$` then a number here (`\b` sees `$` as a boundary), so then
-    that scan decides."""
-    tokens: list[tuple[str, str]] = []
+
+def _code_tokens(text: str, start: int, syntax: TokenSyntax) -> list[Token]:
+    """The code tokens of text[start:], comments and docstrings dropped; kinds: str num op id.
+    Strings keep their quotes here.
+
+    One scan with names as the last alternative. It reads as _code_tokens_between (names
+    only between the other tokens) unless a name holds a `$`: `$1` reads as a name there
+    but as `$` then a number here (`\\b` sees `$` as a boundary), so then that scan decides."""
+    tokens: list[Token] = []
     append = tokens.append
-    for match in _patterns(syntax)[2].finditer(body):
+    for match in _patterns(syntax)[0].finditer(text, start):
         kind = match.lastgroup
-        if kind == "comment" or kind == "triple":  # comments and docstrings say nothing about behaviour
+        if kind in _DROPPED:
             continue
-        text = match.group()
-        if kind == "str":
-            text = text[1:-1]
-            if "${" in text:  # template literals: the embedded expressions are code (names), not the constant
-                text = _TEMPLATE_EXPR.sub("${}", text)
-        elif kind == "id" and "$" in text:
-            return _code_tokens_between(body, syntax)
-        append((kind, text))
+        token = match.group(kind)
+        if kind == "id" and "$" in token:
+            return _code_tokens_between(text, start, syntax)
+        append((kind, token, match.start(kind)))
     return tokens
 
 
-def _code_tokens_between(body: str, syntax: TokenSyntax) -> list[tuple[str, str]]:
+def _code_tokens_between(text: str, start: int, syntax: TokenSyntax) -> list[Token]:
     """_code_tokens with names read only between the literal/operator tokens."""
-    tokens: list[tuple[str, str]] = []
-    position = 0
-    for match in _patterns(syntax)[0].finditer(body):
-        for ident in _IDENT.finditer(body, position, match.start()):
-            tokens.append(("id", ident.group()))
-        position = match.end()
+    tokens: list[Token] = []
+    append = tokens.append
+    position = start
+    for match in _patterns(syntax)[1].finditer(text, start):
         kind = match.lastgroup
-        if kind in ("comment", "triple"):  # comments and docstrings say nothing about behaviour
-            continue
-        text = match.group(kind)
-        if kind == "str":
-            # Template literals: the embedded expressions are code (names), not the constant.
-            text = _TEMPLATE_EXPR.sub("${}", text[1:-1])
-        tokens.append((kind, text))
-    tokens += [("id", m.group()) for m in _IDENT.finditer(body, position)]
+        found = match.start(kind)
+        for ident in _IDENT.finditer(text, position, found):
+            append(("id", ident.group(), ident.start()))
+        position = match.end()
+        if kind not in _DROPPED:
+            append((kind, match.group(kind), found))
+    for ident in _IDENT.finditer(text, position):
+        append(("id", ident.group(), ident.start()))
     return tokens
 
 
@@ -164,11 +184,17 @@ def _alpha_grams(tokens: list[tuple[str, str]], syntax: TokenSyntax) -> set[int]
         stream.append(text)
         previous = text
     grams = {" ".join(stream[i : i + _ALPHA_N]) for i in range(max(0, len(stream) - _ALPHA_N + 1))}
-    return {int.from_bytes(hashlib.blake2b(g.encode(), digest_size=6).digest(), "big") for g in grams}
+    return {_gram_hash(g) for g in grams}
 
 
-def header_end(source: str, syntax: TokenSyntax) -> int:
-    """Offset where a function's body starts: after decorators, parameters and return annotation.
+@lru_cache(maxsize=1 << 16)  # renamed locals make the same grams recur across functions
+def _gram_hash(gram: str) -> int:
+    return int.from_bytes(hashlib.blake2b(gram.encode(), digest_size=6).digest(), "big")
+
+
+def header_end(words: list[Token], syntax: TokenSyntax) -> int:
+    """Offset where a function's body starts: after decorators, parameters and return annotation,
+    from the vocabulary scan of its text (_vocabulary_tokens).
 
     The literal view must not see the header: `def f(text: str) -> str:` and its renamed,
     unannotated copy `def g(s):` would otherwise differ in the renaming order of every
@@ -176,12 +202,10 @@ def header_end(source: str, syntax: TokenSyntax) -> int:
     opening, closing = syntax.header_brackets
     depth, seen_params = 0, False
     previous = ""
-    for m in _patterns(syntax)[1].finditer(source):
-        kind = m.lastgroup
-        if kind in ("comment", "triple", "str", "num", "id"):
-            previous = m.group(kind)
+    for kind, text, at in words:
+        if kind != "punct":
+            previous = text
             continue
-        text = m.group(kind)
         if text == "@" and depth == 0 and not seen_params:
             previous = text
             continue
@@ -189,28 +213,20 @@ def header_end(source: str, syntax: TokenSyntax) -> int:
             if depth == 0 and text == "(" and not seen_params:
                 seen_params = True
             elif depth == 0 and seen_params and text == "{" and not syntax.colon_opens_body:
-                return m.end()
+                return at + len(text)
             depth += 1
         elif text in closing and depth:
             depth -= 1
         elif depth == 0 and seen_params and (text == ":" and syntax.colon_opens_body or text == "=>"):
-            return m.end()
+            return at + len(text)
         previous = text
     return 0
 
 
-def _scan(body: str, syntax: TokenSyntax) -> list[tuple[str, str]]:
-    out: list[tuple[str, str]] = []
-    append = out.append
-    for m in _patterns(syntax)[1].finditer(body):
-        kind = m.lastgroup
-        if kind == "comment" or kind == "triple":
-            continue
-        text = m.group()  # each alternative is one whole group
-        if kind == "str":
-            text = text.lstrip("rbfuRBFU")[1:-1]
-        append((kind, text))
-    return out
+def _vocabulary_tokens(text: str, syntax: TokenSyntax) -> list[Token]:
+    """Every token of `text` in the vocabulary lexicon, as written, comments and docstrings
+    included (kinds: comment triple str num id punct)."""
+    return [(kind, m.group(kind), m.start(kind)) for m in _patterns(syntax)[2].finditer(text) for kind in (m.lastgroup,)]
 
 
 def _closing(tokens: list[tuple[str, str]], start: int) -> int:
@@ -334,9 +350,9 @@ def _tuple_targets(body: str) -> set[str]:
     return found
 
 
-def _calls_and_vocabulary(body: str, syntax: TokenSyntax) -> tuple[list[str], list[str]]:
-    """The called names and the domain words of a function's source (see the module docstring)."""
-    tokens = _scan(body, syntax)
+def _calls_and_vocabulary(body: str, tokens: list[tuple[str, str]], syntax: TokenSyntax) -> tuple[list[str], list[str]]:
+    """The called names and the domain words of a function's source (see the module docstring),
+    from its (kind, text) vocabulary tokens without comments, strings as their value."""
     if not tokens:
         return [], []
     keywords = syntax.keywords

@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import re
+from itertools import accumulate
 
 # Starts at the quote (a string prefix `f"` changes nothing): a leading character class lets
 # the regex engine skip to candidate positions, ten times faster than an optional prefix.
@@ -63,6 +64,7 @@ def computed_import_prefixes(text: str) -> list[str]:
 def annotate_imports(text: str, imports: list) -> None:
     """Fill each ImportRef's line_end, reportable and unmentioned (see schema.facts)."""
     lines = text.splitlines()
+    offsets: list[int] | None = None  # where each line starts in `text`, and its end
     for ref in imports:
         start = ref.line
         if not 1 <= start <= len(lines) or lines[start - 1][:1].isspace():
@@ -70,11 +72,27 @@ def annotate_imports(text: str, imports: list) -> None:
         end = _statement_end(lines, start)
         if any(_SILENCED.search(line) for line in lines[start - 1:end]):
             continue
-        rest = "\n".join(lines[:start - 1] + lines[end:])
+        if offsets is None:
+            offsets = list(accumulate((len(line) for line in text.splitlines(keepends=True)), initial=0))
         bound = [n.alias or n.name for n in ref.names] + ([ref.namespace] if ref.namespace else [])
         ref.line_end, ref.reportable = end, True
         ref.unmentioned = [local for local in dict.fromkeys(bound)
-                           if not re.search(rf"(?<![\w$]){re.escape(local)}(?![\w$])", rest)]
+                           if not _mentioned(text, local, offsets[start - 1], offsets[end])]
+
+
+def _mentioned(text: str, name: str, start: int, end: int) -> bool:
+    """Whether `name` occurs as a whole word in `text` outside text[start:end] (the import
+    statement's lines). Searched in place (no copy of the rest of the file per import), and
+    the word-boundary pattern only from the first plain occurrence on: most files are long."""
+    pattern = None
+    for low, high in ((0, start), (end, len(text))):
+        found = text.find(name, low, high)
+        if found < 0:
+            continue
+        pattern = pattern or re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
+        if pattern.search(text, found, high):
+            return True
+    return False
 
 
 def _statement_end(lines: list[str], start: int) -> int:
