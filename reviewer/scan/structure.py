@@ -79,18 +79,16 @@ def structure_of(text: str, syntax: TokenSyntax) -> Structure:
     """The views of one function's text (decorators and signature included: the header is skipped
     where it would make a renamed copy differ).
 
-    The text is scanned twice, once per lexicon, and every view reads those two token lists:
-    the vocabulary scan (words and punctuation, from the first character) finds the header's
-    end and gives the calls and vocabulary; the code scan (literals, operators and the names
-    between them, from the header's end) gives the literals, alpha grams and line hashes."""
-    words = _vocabulary_tokens(text, syntax)
-    start = header_end(words, syntax)
+    The text is scanned once per lexicon and every view reads those two token lists: the
+    vocabulary scan (words and punctuation) gives the calls and vocabulary; the code scan
+    (literals, operators and the names between them, from the header's end) gives the
+    literals, alpha grams and line hashes."""
+    start = header_end(text, syntax)
     written = _code_tokens(text, start, syntax)
     code = [(kind, _string_value(token) if kind == "str" else token) for kind, token, _ in written]
     counts = Counter(f"{kind.upper()}:{token}" for kind, token in code if kind != "id")
     ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:MAX_LITERALS]
-    values = [(kind, token.lstrip("rbfuRBFU")[1:-1] if kind == "str" else token) for kind, token, _ in words if kind not in _DROPPED]
-    calls, vocabulary = _calls_and_vocabulary(text, values, syntax)
+    calls, vocabulary = _calls_and_vocabulary(text, _vocabulary_tokens(text, syntax), syntax)
     return Structure(literals=[f"{token}#{count}" for token, count in ranked], alpha_grams=sorted(_alpha_grams(code, syntax)),
                      calls=calls, vocabulary=vocabulary, line_hashes=_line_hashes(text, start, written, syntax))
 
@@ -110,7 +108,7 @@ def _line_hashes(text: str, start: int, written: list[Token], syntax: TokenSynta
     lines: list[list[str]] = [[] for _ in range(text.count("\n") + 1)]
     keywords = syntax.keywords
     # JSX text (`<TableHead>Email</TableHead>`) is content, like a string literal, not a name.
-    prose = [m.span(1) for m in _JSX_TEXT.finditer(text, start)]
+    prose = [m.span(1) for m in _JSX_TEXT.finditer(text, start)] if text.find(">", start) >= 0 else []
     line = position = 0
     for kind, token, at in written:
         line += text.count("\n", position, at)
@@ -177,24 +175,36 @@ def _alpha_grams(tokens: list[tuple[str, str]], syntax: TokenSyntax) -> set[int]
     keywords = syntax.keywords
     names: dict[str, str] = {}
     stream: list[str] = []
+    append = stream.append
     previous = ""
     for kind, text in tokens:
         if kind == "id" and text not in keywords and previous != ".":
-            text = names.setdefault(text, f"v{len(names)}")
-        stream.append(text)
+            renamed = names.get(text)
+            if renamed is None:
+                renamed = names[text] = f"v{len(names)}"
+            text = renamed
+        append(text)
         previous = text
-    grams = {" ".join(stream[i : i + _ALPHA_N]) for i in range(max(0, len(stream) - _ALPHA_N + 1))}
-    return {_gram_hash(g) for g in grams}
+    grams = set(map(" ".join, zip(*(stream[i:] for i in range(_ALPHA_N)))))
+    hashes = _GRAM_HASHES
+    if len(hashes) > _GRAM_HASHES_MAX:
+        hashes.clear()
+    found = set()
+    for gram in grams:
+        value = hashes.get(gram)
+        if value is None:
+            value = hashes[gram] = int.from_bytes(hashlib.blake2b(gram.encode(), digest_size=6).digest(), "big")
+        found.add(value)
+    return found
 
 
-@lru_cache(maxsize=1 << 16)  # renamed locals make the same grams recur across functions
-def _gram_hash(gram: str) -> int:
-    return int.from_bytes(hashlib.blake2b(gram.encode(), digest_size=6).digest(), "big")
+# Gram -> hash: renamed locals make the same grams recur across the functions of a project.
+_GRAM_HASHES: dict[str, int] = {}
+_GRAM_HASHES_MAX = 1 << 18
 
 
-def header_end(words: list[Token], syntax: TokenSyntax) -> int:
-    """Offset where a function's body starts: after decorators, parameters and return annotation,
-    from the vocabulary scan of its text (_vocabulary_tokens).
+def header_end(source: str, syntax: TokenSyntax) -> int:
+    """Offset where a function's body starts: after decorators, parameters and return annotation.
 
     The literal view must not see the header: `def f(text: str) -> str:` and its renamed,
     unannotated copy `def g(s):` would otherwise differ in the renaming order of every
@@ -202,7 +212,9 @@ def header_end(words: list[Token], syntax: TokenSyntax) -> int:
     opening, closing = syntax.header_brackets
     depth, seen_params = 0, False
     previous = ""
-    for kind, text, at in words:
+    for m in _patterns(syntax)[2].finditer(source):
+        kind = m.lastgroup
+        text = m.group(kind)
         if kind != "punct":
             previous = text
             continue
@@ -213,20 +225,22 @@ def header_end(words: list[Token], syntax: TokenSyntax) -> int:
             if depth == 0 and text == "(" and not seen_params:
                 seen_params = True
             elif depth == 0 and seen_params and text == "{" and not syntax.colon_opens_body:
-                return at + len(text)
+                return m.end()
             depth += 1
         elif text in closing and depth:
             depth -= 1
         elif depth == 0 and seen_params and (text == ":" and syntax.colon_opens_body or text == "=>"):
-            return at + len(text)
+            return m.end()
         previous = text
     return 0
 
 
-def _vocabulary_tokens(text: str, syntax: TokenSyntax) -> list[Token]:
-    """Every token of `text` in the vocabulary lexicon, as written, comments and docstrings
-    included (kinds: comment triple str num id punct)."""
-    return [(kind, m.group(kind), m.start(kind)) for m in _patterns(syntax)[2].finditer(text) for kind in (m.lastgroup,)]
+def _vocabulary_tokens(text: str, syntax: TokenSyntax) -> list[tuple[str, str]]:
+    """(kind, text) of every token of `text` in the vocabulary lexicon (kinds: str num id punct),
+    comments and docstrings dropped, strings as their value (prefix and quotes dropped)."""
+    return [(kind, token.lstrip("rbfuRBFU")[1:-1] if kind == "str" else token)
+            for m in _patterns(syntax)[2].finditer(text) for kind in (m.lastgroup,) if kind not in _DROPPED
+            for token in (m.group(kind),)]
 
 
 def _closing(tokens: list[tuple[str, str]], start: int) -> int:
