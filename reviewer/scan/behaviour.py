@@ -550,26 +550,28 @@ class _Reader:
     def _expression(self, node: Node, scope: _Scope) -> None:
         """Find library idioms anywhere in an expression/statement (outermost first)."""
         s = self.syntax
-        if node.type in s.function_types and node.type not in s.lambda_types:
+        kind = node.type  # read once: each `.type` builds a new string
+        if kind in s.function_types and kind not in s.lambda_types:
             return
-        if node.type == s.call_type and self._call_fact(node, scope):
+        if kind == s.call_type and self._call_fact(node, scope):
             return
-        if node.type in s.comprehensions:
-            self._add(self._comprehension(node, scope, s.comprehensions[node.type]), node)
+        if kind in s.comprehensions:
+            self._add(self._comprehension(node, scope, s.comprehensions[kind]), node)
             return
-        if node.type in s.attribute_types and node.text.endswith(b".length"):
-            inner = node.child_by_field_name(s.attribute_types[node.type][0])
+        if kind in s.attribute_types and node.text.endswith(b".length"):
+            inner = node.child_by_field_name(s.attribute_types[kind][0])
             if inner is not None and inner.type == s.call_type and _method_name(inner, s) == "filter":
                 fact = self._method_fact(inner, scope, "filter")
                 if fact is not None:
                     self._add(Fact("count", source=fact.source, where=fact.where), node)
                     return
         for child in node.named_children:
-            if child.type in (s.if_type,) or child.type in s.for_each or child.type in s.counted_for:
+            child_kind = child.type
+            if child_kind == s.if_type or child_kind in s.for_each or child_kind in s.counted_for:
                 self._statement(child, scope, None, "", [])
-            elif child.type in ("block", "statement_block"):
+            elif child_kind in ("block", "statement_block"):
                 self._statements(child.named_children, scope, None)
-            else:
+            elif child.named_child_count:  # a node without named children holds no idiom
                 self._expression(child, scope)
 
     def _comprehension(self, node: Node, scope: _Scope, shape: str) -> Fact:
