@@ -85,11 +85,10 @@ def structure_of(text: str, syntax: TokenSyntax) -> Structure:
     literals, alpha grams and line hashes."""
     start = header_end(text, syntax)
     written = _code_tokens(text, start, syntax)
-    code = [(kind, _string_value(token) if kind == "str" else token) for kind, token, _ in written]
-    counts = Counter(f"{kind.upper()}:{token}" for kind, token in code if kind != "id")
-    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:MAX_LITERALS]
+    literals, stream = _literals_and_stream(written, syntax)
+    ranked = sorted(Counter(literals).items(), key=lambda item: (-item[1], item[0]))[:MAX_LITERALS]
     calls, vocabulary = _calls_and_vocabulary(text, _vocabulary_tokens(text, syntax), syntax)
-    return Structure(literals=[f"{token}#{count}" for token, count in ranked], alpha_grams=sorted(_alpha_grams(code, syntax)),
+    return Structure(literals=[f"{token}#{count}" for token, count in ranked], alpha_grams=sorted(_alpha_grams(stream)),
                      calls=calls, vocabulary=vocabulary, line_hashes=_line_hashes(text, start, written, syntax))
 
 
@@ -170,21 +169,38 @@ def _code_tokens_between(text: str, start: int, syntax: TokenSyntax) -> list[Tok
     return tokens
 
 
-def _alpha_grams(tokens: list[tuple[str, str]], syntax: TokenSyntax) -> set[int]:
-    """4-grams of the stream with local names renamed by order of first use (attributes kept), hashed to 48 bits."""
+_KIND_LABELS = {"str": "STR", "num": "NUM", "op": "OP"}
+
+
+def _literals_and_stream(written: list[Token], syntax: TokenSyntax) -> tuple[list[str], list[str]]:
+    """In one pass over the code tokens: the literal and operator tokens as counted ("NUM:0",
+    "STR:a", "OP:<="), and the stream with local names renamed by order of first use
+    (attributes kept) that the alpha grams are cut from. Strings lose their quotes."""
     keywords = syntax.keywords
+    labels = _KIND_LABELS
     names: dict[str, str] = {}
+    literals: list[str] = []
     stream: list[str] = []
     append = stream.append
     previous = ""
-    for kind, text in tokens:
-        if kind == "id" and text not in keywords and previous != ".":
-            renamed = names.get(text)
-            if renamed is None:
-                renamed = names[text] = f"v{len(names)}"
-            text = renamed
-        append(text)
-        previous = text
+    for kind, token, _ in written:
+        if kind == "id":
+            if token not in keywords and previous != ".":
+                renamed = names.get(token)
+                if renamed is None:
+                    renamed = names[token] = f"v{len(names)}"
+                token = renamed
+        else:
+            if kind == "str":
+                token = _string_value(token)
+            literals.append(f"{labels[kind]}:{token}")
+        append(token)
+        previous = token
+    return literals, stream
+
+
+def _alpha_grams(stream: list[str]) -> set[int]:
+    """The renamed stream's 4-grams, hashed to 48 bits."""
     grams = set(map(" ".join, zip(*(stream[i:] for i in range(_ALPHA_N)))))
     hashes = _GRAM_HASHES
     if len(hashes) > _GRAM_HASHES_MAX:
