@@ -39,6 +39,7 @@ _TEMPLATE_EXPR = re.compile(r"\$\{[^}]*\}")
 _ALPHA_N = 4
 _ASSIGN = frozenset("= += -= *= /= //= %= **= |= &= ^= >>= <<= ??= ||= &&= :=".split())
 _RECEIVERS = frozenset(("self", "this", "cls"))
+_BINDERS = frozenset(("as", "const", "let", "var", "lambda", "global", "nonlocal", "catch"))  # words before a name they bind
 # Words before a TS/JS member's name that are not its name.
 _MODIFIERS = frozenset("export default async static public private protected readonly abstract override get set function def".split())
 _KEY_STRING = re.compile(r"^[A-Za-z_][\w-]{1,30}$")
@@ -323,18 +324,16 @@ def _own_name_and_bound(tokens: list[tuple[str, str]], syntax: TokenSyntax) -> t
             bound |= _bound_in_group(tokens, m, _closing(tokens, m), syntax)
             break
     texts = [text for _, text in tokens]
-    count = len(texts)
-    for m, (kind, text) in enumerate(tokens):
-        if kind == "id":
-            previous_text = texts[m - 1] if m else ""
-            if previous_text in (".", "?."):
-                continue
-            following_text = texts[m + 1] if m + 1 < count else ""
-            if following_text in _ASSIGN or previous_text in ("as", "const", "let", "var", "lambda", "global", "nonlocal", "catch"):
-                bound.add(text)
-            elif following_text == "in" and syntax.in_binds:
-                bound.add(text)
-        elif kind == "punct" and text == "=>":  # arrow parameters: `x =>` or `(a, b) =>`
+    # Names bound by what stands next to them: `x =`, `x +=`, `for x in` (in_binds), `const x`,
+    # `as x`, `lambda x`, `global x`; not an attribute (`.x =`). Looked for among the tokens whose
+    # neighbours can bind (a pass at C speed), not token by token.
+    texts_before, texts_after = ["", *texts[:-1]], [*texts[1:], ""]
+    binding_next = _ASSIGN | {"in"} if syntax.in_binds else _ASSIGN
+    for m in [m for m, (before, after) in enumerate(zip(texts_before, texts_after)) if after in binding_next or before in _BINDERS]:
+        if tokens[m][0] == "id" and texts_before[m] not in (".", "?."):
+            bound.add(texts[m])
+    for m in [m for m, text in enumerate(texts) if text == "=>"]:
+        if tokens[m][0] == "punct":  # arrow parameters: `x =>` or `(a, b) =>`
             previous = tokens[m - 1] if m else ("", "")
             if previous[0] == "id":
                 bound.add(previous[1])
@@ -351,9 +350,9 @@ def _own_name_and_bound(tokens: list[tuple[str, str]], syntax: TokenSyntax) -> t
                 bound |= _bound_in_group(tokens, max(n, 0), m - 1, syntax)
     if syntax.loop_and_lambda_targets:
         # `for a, b in ...`, `lambda a, b: ...`: every name up to `in` / `:`.
-        for m, (kind, text) in enumerate(tokens):
-            if (text == "for" or text == "lambda") and kind == "id":
-                stop = "in" if text == "for" else ":"
+        for m in [m for m, text in enumerate(texts) if text == "for" or text == "lambda"]:
+            if tokens[m][0] == "id":
+                stop = "in" if texts[m] == "for" else ":"
                 n = m + 1
                 while n < len(tokens) and tokens[n][1] != stop and tokens[n][1] not in ("\n",):
                     if tokens[n][0] == "id":
