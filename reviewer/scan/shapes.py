@@ -14,12 +14,14 @@ from ..schema.facts import BodyShape
 from .languages import TokenSyntax
 
 _PY_DOCSTRING = re.compile(r'^\s*[rRuUbB]*("""|\'\'\'|"|\')')
-_LINE_COMMENT = re.compile(r"(?<!\S)(?:#|//)[^\n]*")
+# _LINE_COMMENT, _RETURNS_VALUE and _SELF_WRITE run over every function: each starts with its
+# literal words, and what must stand before them (`(?<!\S)#`, `(^|[\s;{}:])return`,
+# `\bself`) is checked after them by a look back, so that the engine skips to candidates
+# instead of trying every position.
+_LINE_COMMENT = re.compile(r"(?:#(?<!\S#)|//(?<!\S//))[^\n]*")
 _BLOCK_COMMENT = re.compile(r"/\*.*?\*/", re.S)
 _CALL = re.compile(r"^(?:await\s+)?(?:new\s+)?([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)\s*\((.*)\)$", re.S)
-_RETURNS_VALUE = re.compile(r"(^|[\s;{}:])(return|yield)\s+(?![;}\n]|None\b)\S", re.M)
-# `\b(self|this|cls)` written as the words then a look back: a pattern that starts with literal
-# words lets the engine skip to candidates instead of trying every position (twice as fast).
+_RETURNS_VALUE = re.compile(r"(?:return(?<![^\s;{}:]return)|yield(?<![^\s;{}:]yield))\s+(?![;}\n]|None\b)\S")
 _SELF_WRITE = re.compile(r"(?:self|this|cls)(?<!\wself)(?<!\wthis)(?<!\wcls)\s*\.\s*[A-Za-z_$][\w$]*(\s*\[[^\]]*\])?\s*(=(?!=)|\+=|-=|\*=|/=|\|=|&=|\+\+|--)")
 _MODULE_STATE = re.compile(r"^\s*(global|nonlocal)\s+\w", re.MULTILINE)
 _MEMO_WRITE = re.compile(r"\b\w*(memo|cache)\w*\s*\[[^\]]+\]\s*=(?!=)", re.IGNORECASE)

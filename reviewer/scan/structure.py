@@ -203,21 +203,7 @@ def _literals_and_stream(written: list[Token], syntax: TokenSyntax) -> tuple[lis
 def _alpha_grams(stream: list[str]) -> set[int]:
     """The renamed stream's 4-grams, hashed to 48 bits."""
     grams = set(map(" ".join, zip(*(stream[i:] for i in range(_ALPHA_N)))))
-    hashes = _GRAM_HASHES
-    if len(hashes) > _GRAM_HASHES_MAX:
-        hashes.clear()
-    found = set()
-    for gram in grams:
-        value = hashes.get(gram)
-        if value is None:
-            value = hashes[gram] = int.from_bytes(hashlib.blake2b(gram.encode(), digest_size=6).digest(), "big")
-        found.add(value)
-    return found
-
-
-# Gram -> hash: renamed locals make the same grams recur across the functions of a project.
-_GRAM_HASHES: dict[str, int] = {}
-_GRAM_HASHES_MAX = 1 << 18
+    return {int.from_bytes(hashlib.blake2b(g.encode(), digest_size=6).digest(), "big") for g in grams}
 
 
 def header_end(source: str, syntax: TokenSyntax) -> int:
@@ -390,9 +376,7 @@ def _calls_and_vocabulary(body: str, tokens: list[tuple[str, str]], syntax: Toke
         bound |= _tuple_targets(body)
     calls: set[str] = set()
     vocab: set[str] = set()
-    start = 0
-    if own is not None:
-        start = next((m + 1 for m, t in enumerate(tokens) if t == ("id", own)), 0)
+    start = 0 if own is None else tokens.index(("id", own)) + 1  # own is one of the tokens
     texts = [text for _, text in tokens]
     count = len(texts)
     for m in range(start, count):
