@@ -245,22 +245,55 @@ def enclosing_symbol(symbols: list[dict], start: int, end: int) -> str | None:
 
 
 def reviewer_pairs(reviews: list[dict], findings: list[dict]) -> list[dict]:
+    """One pair per copy a DUPLICATE finding names: a symbol's `duplicates` (or its `duplicate_of`), a
+    top-level block's `repeated_blocks` entry. Side a: the repeating lines (`lines`, else the
+    finding's); side b: `other_lines`, else the other symbol's lines."""
     index = _symbol_index(reviews)
     by_name = {(file, s["name"]): s for file, symbols in index.items() for s in symbols}
+    blocks: dict[tuple[str, int], list[dict]] = {}
+    for r in reviews:
+        for b in r.get("repeated_blocks", []):
+            blocks.setdefault((r["file"], (b.get("lines") or [0])[0]), []).append(b)
     out = []
     for f in findings:
         if f["axis"] != "duplication":
             continue
-        symbol = by_name.get((f["file"], f.get("symbol")), {})
-        other = symbol.get("duplicate_of") or {}
-        if not other.get("file"):
+        if f.get("symbol"):
+            symbol = by_name.get((f["file"], f.get("symbol")), {})
+            others = symbol.get("duplicates") or [symbol.get("duplicate_of") or {}]
+        else:
+            others = blocks.get((f["file"], int(f["line_start"])), [])
+        for other in others:
+            if not other.get("file"):
+                continue
+            start, end = other.get("other_lines") or [None, None]
+            if start is None:
+                start = int(other.get("line_start") or 0)
+                end = int(other.get("line_end") or by_name.get((other["file"], other.get("name")), {}).get("line_end") or start)
+            a_start, a_end = other.get("lines") or [int(f["line_start"]), int(f.get("line_end") or f["line_start"])]
+            out.append({"a": {"file": f["file"], "start": int(a_start), "end": int(a_end), "symbol": f.get("symbol")},
+                        "b": {"file": other["file"], "start": int(start), "end": max(int(start), int(end)),
+                              "symbol": other.get("name")},
+                        "kind": other.get("clone_kind") or "?", "key": finding_key(f)})
+    return out
+
+
+def labels_via_jscpd(rpairs: list[dict], labels: dict, jpairs: list[dict] | None, jlabels: list[dict]) -> dict:
+    """Labels for DUPLICATE findings nobody judged by hand whose pair is a judged jscpd pair: the same
+    question (would a maintainer factor this out?) about the same lines. True if any such pair is."""
+    if not jpairs:
+        return {}
+    judged = [(pair, entry) for pair in jpairs if (entry := jscpd_label_for(pair, jlabels))]
+    out: dict = {}
+    for r in rpairs:
+        if r["key"] in labels:
             continue
-        start = int(other.get("line_start") or 0)
-        end = int(other.get("line_end") or by_name.get((other["file"], other.get("name")), {}).get("line_end") or start)
-        out.append({"a": {"file": f["file"], "start": int(f["line_start"]), "end": int(f.get("line_end") or f["line_start"]),
-                          "symbol": f.get("symbol")},
-                    "b": {"file": other["file"], "start": start, "end": max(start, end), "symbol": other.get("name")},
-                    "kind": other.get("clone_kind") or "?", "key": finding_key(f)})
+        for pair, entry in judged:
+            if pairs_match(r, pair) or pairs_match(pair, r):
+                previous = out.get(r["key"])
+                if previous is None or (entry["label"] is True and previous["label"] is not True):
+                    out[r["key"]] = {"label": entry["label"], "reason": f"via jscpd pair {entry.get('hash')}: "
+                                     f"{entry.get('reason', '')}", "via": "jscpd"}
     return out
 
 
@@ -663,6 +696,7 @@ class ProjectResult:
     labels: dict = field(default_factory=dict)  # axis -> {findings, labelled, true, false, unlabelled}
     todo: int = 0
     jscpd_todo: int = 0
+    derived_labels: int = 0  # DUPLICATE findings labelled through the judged jscpd pair they match
     duplicates: dict = field(default_factory=dict)  # compare_duplicates()
     mutation: dict | None = None
     mutation_seconds: float | None = None
@@ -696,6 +730,18 @@ def bench_project(project: dict, command: list[str], args: argparse.Namespace) -
             result.severity[axis] = dict(Counter(f.get("severity", "?") for f in mine))
         result.python_dead = sum(1 for f in findings if f["axis"] == "utility" and f["file"].endswith(".py"))
         labels = load_labels(project["name"])
+        report = None
+        if not args.skip_peers:
+            wanted = set(args.peers.split(","))
+            result.peers = {name: run(work) for name, run in (("vulture", peer_vulture), ("pylint-dup", peer_pylint_duplicates),
+                                                             ("jscpd", lambda w: peer_jscpd(w, Path(tmp)))) if name in wanted}
+            report = result.peers.get("jscpd", {}).pop("_report", None)
+        jpairs = jscpd_pairs(report, work, reviews) if report is not None else None
+        jlabels, jmeta = load_jscpd_labels(project["name"])
+        rpairs = reviewer_pairs(reviews, findings)
+        derived = labels_via_jscpd(rpairs, labels, jpairs, jlabels)
+        result.derived_labels = len(derived)
+        labels = {**derived, **labels}
         for axis in AXES:
             mine = [f for f in findings if f["axis"] == axis]
             judged = [labels[finding_key(f)] for f in mine if finding_key(f) in labels]
@@ -703,14 +749,7 @@ def bench_project(project: dict, command: list[str], args: argparse.Namespace) -
             result.labels[axis] = {"findings": len(mine), "labelled": len(judged), "true": true,
                                    "false": len(judged) - true, "unlabelled": len(mine) - len(judged)}
         result.todo = write_todo(project["name"], work, findings, labels, set(args.todo_axes.split(",")))
-        report = None
-        if not args.skip_peers:
-            result.peers = {"vulture": peer_vulture(work), "pylint-dup": peer_pylint_duplicates(work),
-                            "jscpd": peer_jscpd(work, Path(tmp))}
-            report = result.peers["jscpd"].pop("_report", None)
-        jpairs = jscpd_pairs(report, work, reviews) if report is not None else None
-        jlabels, jmeta = load_jscpd_labels(project["name"])
-        result.duplicates = compare_duplicates(reviewer_pairs(reviews, findings), labels, jpairs, jlabels, jmeta)
+        result.duplicates = compare_duplicates(rpairs, labels, jpairs, jlabels, jmeta)
         if jpairs is not None:
             result.jscpd_todo = write_jscpd_todo(project["name"], jpairs, jlabels)
         if not args.no_mutation:
@@ -765,13 +804,13 @@ def tables(results: list[ProjectResult]) -> str:
         if not r.labels:
             continue
         rows.append([r.name] + [_precision(r.labels.get(a, {})) for a in ("utility", "duplication", "overengineering")]
-                    + [str(r.todo)])
+                    + [str(r.derived_labels), str(r.todo)])
     agg = {a: {k: sum(r.labels.get(a, {}).get(k, 0) for r in results) for k in ("findings", "labelled", "true")}
            for a in ("utility", "duplication", "overengineering")}
     rows.append(["**total**"] + [_precision(agg[a]) for a in ("utility", "duplication", "overengineering")]
-                + [str(sum(r.todo for r in results))])
+                + [str(sum(r.derived_labels for r in results)), str(sum(r.todo for r in results))])
     precision = markdown_table(["project", "dead precision (labelled/findings)", "dup precision", "over precision",
-                                "todo"], rows)
+                                "dup labels via jscpd", "todo"], rows)
 
     rows = []
     total = Counter()
@@ -903,6 +942,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", action="append", default=[], metavar="NAME")
     parser.add_argument("--skip-peers", action="store_true")
+    parser.add_argument("--peers", default="vulture,pylint-dup,jscpd", help="comma-separated peers to run")
     parser.add_argument("--no-mutation", action="store_true")
     parser.add_argument("--enable-rag", action="store_true")
     parser.add_argument("--reviewer-cmd", help="command that runs reviewer (default: `reviewer` on PATH)")

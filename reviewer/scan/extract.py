@@ -45,7 +45,7 @@ from reviewer.scan.behaviour import read_behaviour
 from reviewer.scan.complexity import complexity_node_types, decision_points
 from reviewer.scan.languages import LANGUAGES, LanguageSpec, NodeHandler, get_parser
 from reviewer.scan.shapes import shape_of
-from reviewer.scan.structure import structure_of
+from reviewer.scan.structure import module_line_hashes, structure_of
 from reviewer.schema.facts import (
     FUNCTION_KINDS,
     DynamicLookup,
@@ -58,7 +58,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 3  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y
+SCANNER_VERSION = 4  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y; 4: module_line_hashes
 
 _MAX_SIGNATURE = 300
 _MAX_CALLEE = 120
@@ -450,8 +450,17 @@ class Extractor:
                 dotted_strings=textual.dotted_strings(text),
                 computed_import_prefixes=textual.computed_import_prefixes(text) if self.dynamic_access else [],
                 http_call_paths=textual.http_call_paths(text),
+                module_line_hashes=self._module_line_hashes(text, symbols),
             )
         )
+
+    def _module_line_hashes(self, text: str, symbols: list[dict]) -> list[int]:
+        if self.spec.tokens is None:
+            return []
+        # Functions are their own units; imports repeat in every file by nature.
+        hidden = [(f["line_start"], f["line_end"]) for f in symbols if f["kind"] in FUNCTION_KINDS]
+        hidden += [(i.line, i.line_end or i.line) for i in self.imports if i.line]
+        return module_line_hashes(text.splitlines(), hidden, self.spec.tokens)
 
     def _read_bodies(self, text: str, symbols: list[dict]) -> None:
         """Behaviour, structure and shape of each function, from its node in this parse and its lines.

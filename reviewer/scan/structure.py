@@ -76,9 +76,11 @@ def structure_of(text: str, syntax: TokenSyntax) -> Structure:
                      calls=calls, vocabulary=vocabulary, line_hashes=line_hashes(text, syntax))
 
 
-def line_hashes(text: str, syntax: TokenSyntax) -> list[int]:
-    """Structure.line_hashes of a function's text: per line, its code tokens hashed, local names as ID."""
-    start = header_end(text, syntax)
+def line_hashes(text: str, syntax: TokenSyntax, function: bool = True) -> list[int]:
+    """Structure.line_hashes of a function's text: per line, its code tokens hashed, local names as ID.
+    `function` False: module code, which has no header to skip and no locals: its names are keys
+    and module bindings (`billing: CreditCard`), which a copy does not rename, so they stay."""
+    start = header_end(text, syntax) if function else 0
     lines: list[list[str]] = [[] for _ in range(text.count("\n") + 1)]
     line, position = text.count("\n", 0, start), start
     keywords = syntax.keywords
@@ -90,7 +92,7 @@ def line_hashes(text: str, syntax: TokenSyntax) -> list[int]:
         line += text.count("\n", position, at)
         position = at
         # Local names may be renamed in a copy; literals, attributes and keywords say what it does.
-        local = (kind == "id" and token not in keywords and text[at - 1 : at] != "."
+        local = (function and kind == "id" and token not in keywords and text[at - 1 : at] != "."
                  and not any(a <= at < b for a, b in prose) and not _KEYWORD_ARGUMENT.match(text, at))
         lines[line].append("ID" if local else token)
 
@@ -106,6 +108,18 @@ def line_hashes(text: str, syntax: TokenSyntax) -> list[int]:
         add("id", ident.group(), ident.start())
     return [int.from_bytes(hashlib.blake2b(" ".join(t).encode(), digest_size=3).digest(), "big") << 8 | min(len(t), 255)
             if t else 0 for t in lines]
+
+
+def module_line_hashes(lines: list[str], hidden: list[tuple[int, int]], syntax: TokenSyntax) -> list[int]:
+    """FileFacts.module_line_hashes: line_hashes of the code outside functions (module statements,
+    class attributes, data, callbacks passed at top level); the `hidden` lines (functions, imports)
+    hash to 0. They are whole statements on whole lines, so blanking them cuts no token in two."""
+    inside = bytearray(len(lines) + 1)
+    for start, end in hidden:
+        end = min(end, len(lines))
+        inside[start - 1 : end] = b"\x01" * (end - start + 1)
+    text = "\n".join("" if inside[k] else line for k, line in enumerate(lines))
+    return line_hashes(text, syntax, function=False) if text.strip() else []
 
 
 def _code_tokens(body: str, syntax: TokenSyntax) -> list[tuple[str, str]]:

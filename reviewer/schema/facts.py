@@ -183,6 +183,9 @@ class FileFacts(BaseModel):
     computed_import_prefixes: list[str] = Field(default_factory=list)  # "./commands/", "pkg.handlers."
     dotted_strings: list[str] = Field(default_factory=list)  # Python strings that name "a.module.attribute"
     http_call_paths: list[str] = Field(default_factory=list)  # with HTTP client calls: the strings holding "/"
+    # Per line, the code outside functions hashed as Structure.line_hashes (0: blank, comment or a
+    # function's line): repeated blocks of module-level data and top-level callbacks.
+    module_line_hashes: list[int] = Field(default_factory=list)
 
 
 class SkippedFile(BaseModel):

@@ -1,0 +1,71 @@
+"""Repeated blocks of top-level code (data tables, schemas, callbacks passed at the top level),
+through the real scan and `reviewer run`: a finding with no symbol that names both sides' lines."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from reviewer.cli import cli
+from reviewer.scan.languages import LANGUAGES
+from reviewer.scan.structure import module_line_hashes
+
+STYLES = """
+const bodyTextStyle = {
+  color: "#334155",
+  fontSize: "15px",
+  lineHeight: "26px",
+  margin: "0 0 18px",
+  fontWeight: "normal",
+}
+
+const supportingTextStyle = {
+  color: "#64748b",
+  fontSize: "14px",
+  lineHeight: "23px",
+  margin: "0 0 16px",
+  fontWeight: "lighter",
+}
+"""
+
+
+def email(name: str, text: str) -> str:
+    return (f'import {{ Text }} from "./components"\n\nexport function {name}() {{\n'
+            f'  return <Text style={{bodyTextStyle}}>{text}</Text>\n}}\n' + STYLES)
+
+
+def test_module_line_hashes_blank_functions_and_imports() -> None:
+    lines = email("Welcome", "hi").splitlines()
+    hashes = module_line_hashes(lines, [(1, 1), (3, 5)], LANGUAGES["tsx"].tokens)
+    assert len(hashes) == len(lines)
+    assert hashes[:5] == [0, 0, 0, 0, 0]  # the import and the function are not module code
+    assert all(hashes[k] for k, line in enumerate(lines) if ":" in line)  # every style line is
+
+
+def run(root: Path) -> dict[str, dict]:
+    result = CliRunner().invoke(cli, ["run", str(root), "--plain"], catch_exceptions=False)
+    assert result.exit_code in (0, 1), result.output
+    reviews = root / ".reviewer" / "reviews"
+    return {json.loads(p.read_text())["file"]: json.loads(p.read_text()) for p in reviews.rglob("*.rev.json")}
+
+
+def test_a_style_table_written_in_two_files_is_one_finding_naming_both_sides(tmp_path: Path) -> None:
+    (tmp_path / "emails").mkdir()
+    (tmp_path / "emails" / "welcome.tsx").write_text(email("Welcome", "Welcome aboard"))
+    (tmp_path / "emails" / "reset.tsx").write_text("// reset\n\n" + email("Reset", "Reset your password"))
+    (tmp_path / "tests").mkdir()  # the same table in two test files: test code repeats on purpose
+    (tmp_path / "tests" / "a.test.tsx").write_text(email("A", "a"))
+    (tmp_path / "tests" / "b.test.tsx").write_text(email("B", "b"))
+    reviews = run(tmp_path)
+    blocks = {path: r["repeated_blocks"] for path, r in reviews.items() if r["repeated_blocks"]}
+    assert list(blocks) == ["emails/welcome.tsx"], blocks  # the copy; reset.tsx ranks first (by path) and is kept
+    (block,) = blocks["emails/welcome.tsx"]
+    assert (block["file"], block["name"], block["clone_kind"]) == ("emails/reset.tsx", "<module>", "block")
+    assert block["lines"] == [7, 20] and block["other_lines"] == [9, 22]
+    (finding,) = [f for f in reviews["emails/welcome.tsx"]["findings"] if f["axis"] == "duplication"]
+    assert finding["symbol"] is None and (finding["line_start"], finding["line_end"]) == (7, 20)
+    assert "repeat lines 9-22 of the top-level code of emails/reset.tsx" in finding["message"]
+    actions = [a["description"] for a in reviews["emails/welcome.tsx"]["actions"] if a["line_start"] == 7]
+    assert actions and "define them once" in actions[0]
