@@ -367,6 +367,11 @@ def write_jscpd_todo(project: str, pairs: list[dict], labels: list[dict]) -> int
     return len(todo)
 
 
+def _in_tests(pair: dict) -> bool:
+    from reviewer.analysis.roles import is_test_path
+    return is_test_path(pair["a"]["file"]) or is_test_path(pair["b"]["file"])
+
+
 def compare_duplicates(rpairs: list[dict], labels: dict, jpairs: list[dict] | None, jlabels: list[dict],
                        jmeta: dict) -> dict:
     """Per clone kind precision of reviewer's DUPLICATE findings; jscpd precision; overlap both ways."""
@@ -390,6 +395,9 @@ def compare_duplicates(rpairs: list[dict], labels: dict, jpairs: list[dict] | No
     out.update({"jscpd": {"pairs": len(jpairs), "labelled": labelled, "true": len(jtrue),
                           "sample": jmeta.get("sample")},
                 "jscpd_true_found": len(found),
+                # the same, over the pairs with no side in test code (where reviewer looks for blocks)
+                "jscpd_true_code": sum(1 for p in jtrue if not _in_tests(p)),
+                "jscpd_true_code_found": sum(1 for p in found if not _in_tests(p)),
                 "jscpd_true_missed": [f"{p['a']['file']}:{p['a']['start']}-{p['a']['end']} ~ "
                                       f"{p['b']['file']}:{p['b']['start']}-{p['b']['end']}"
                                       for p in jtrue if p not in found],
@@ -882,6 +890,8 @@ def duplicates_table(results: list[ProjectResult]) -> str:
                 for key in ("pairs", "labelled", "true"):
                     total[f"jscpd.{key}"] += d["jscpd"][key]
                 total["found"] += d["jscpd_true_found"]
+                total["code"] += d.get("jscpd_true_code", 0)
+                total["code_found"] += d.get("jscpd_true_code_found", 0)
                 for k, n in d["reviewer_only"].items():
                     total[f"only.{k}"] += n
         dup = total["dup"] if r is None else r.counts.get("duplication", 0)
@@ -895,23 +905,26 @@ def duplicates_table(results: list[ProjectResult]) -> str:
             has_jscpd = total["jscpd.runs"] > 0
             j = {key: total[f"jscpd.{key}"] for key in ("pairs", "labelled", "true")}
             found, only = total["found"], {k[5:]: n for k, n in total.items() if k.startswith("only.") and n}
+            code, code_found = total["code"], total["code_found"]
             o = {key: total[f"over.{key}"] for key in ("findings", "labelled", "true")}
         else:
             has_jscpd = "jscpd" in d
             j = d.get("jscpd", {})
             found, only, o = d.get("jscpd_true_found", 0), d.get("reviewer_only", {}), over
+            code, code_found = d.get("jscpd_true_code", 0), d.get("jscpd_true_code_found", 0)
         if has_jscpd:
             sample = " sample" if r is not None and j.get("sample") else ""
             row += [str(j["pairs"]), _share(j["true"], j["labelled"], j["pairs"]) + sample,
-                    _ratio(found, j["true"]),
+                    _ratio(found, j["true"]), _ratio(code_found, code),
                     f"{sum(only.values())}" + (" (" + ", ".join(f"{k} {n}" for k, n in sorted(only.items())) + ")"
                                                if only else "")]
         else:
-            row += ["-"] * 4
+            row += ["-"] * 5
         row.append(_share(o.get("true", 0), o.get("labelled", 0), o.get("findings", 0)) if o.get("findings") else "-")
         rows.append(row)
     return markdown_table(["project", "dup (/kloc)"] + [f"dup {k}" for k in kinds]
                           + ["dup all kinds", "jscpd pairs", "jscpd precision", "jscpd TRUE reviewer reports",
+                             "... outside test code",
                              "reviewer TRUE jscpd lacks", "over precision"], rows)
 
 

@@ -56,6 +56,7 @@ LONG_BLOCK_LINES = 13
 MIN_REPEAT_LINES = 8
 BLOCK_SEED = 3  # lines of a run indexed to find block candidates
 MAX_BLOCKS = 4  # repeated blocks reported per pair of functions, longest first
+BLOCK_GAP = 1  # edited lines a repeated block of module code may hold between equal lines (a renamed key)
 # A block of module code (data, schemas, top-level calls) must be this long: it has no function
 # to be a good part of. Data says little per line (`color: "#334155",` is two tokens), so its
 # token floor is lower.
@@ -119,13 +120,15 @@ def _lines(hashes: list[int], first: int, hidden: list[tuple[int, int]]) -> list
     return out
 
 
-def _runs(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False) -> list[_Run]:
+def _runs(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False, gap: int = 0) -> list[_Run]:
     """Every maximal run of equal lines, most tokens first; `itself`: a and b are one function, and
-    the two copies of a run must not overlap (a block repeated inside one function)."""
+    the two copies of a run must not overlap (a block repeated inside one function). `gap`: runs
+    in step on both sides with up to this many edited lines between them are one run (a near-miss
+    block: `password:` edited to `new_password:` inside an otherwise copied schema)."""
     at: dict[int, list[int]] = {}
     for j, (value, _) in enumerate(b):
         at.setdefault(value, []).append(j)
-    found: list[_Run] = []
+    exact: list[tuple[int, int, int]] = []  # (index in a, index in b, length)
     for i, (value, _) in enumerate(a):
         for j in at.get(value, ()):
             if (itself and j <= i) or (i and j and a[i - 1][0] == b[j - 1][0]):
@@ -133,10 +136,38 @@ def _runs(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = Fal
             k = 0
             while i + k < len(a) and j + k < len(b) and a[i + k][0] == b[j + k][0] and not (itself and i + k >= j):
                 k += 1
-            tokens = sum(v & 0xFF for v, _ in a[i : i + k])
-            found.append(_Run((a[i][1], a[i + k - 1][1]), (b[j][1], b[j + k - 1][1]), k, tokens))
+            exact.append((i, j, k))
+    found = [_Run((a[i][1], a[i + k - 1][1]), (b[j][1], b[j + k - 1][1]), k,
+                  sum(v & 0xFF for v, _ in a[i : i + k]) - edited)
+             for i, j, k, edited in _bridged(exact, a, b, gap)]
     found.sort(key=lambda run: (-run.tokens, run.a, run.b))
     return found
+
+
+def _bridged(exact: list[tuple[int, int, int]], a: list[tuple[int, int]], b: list[tuple[int, int]],
+             gap: int) -> list[tuple[int, int, int, int]]:
+    """(i, j, length, tokens of the edited lines) of each run, joining runs in step (same j - i)
+    that `gap` or fewer lines apart; without a gap, the runs as they are."""
+    if not gap:
+        return [(i, j, k, 0) for i, j, k in exact]
+    by_step: dict[int, list[tuple[int, int, int]]] = {}
+    for i, j, k in exact:
+        by_step.setdefault(j - i, []).append((i, j, k))
+    out = []
+    for runs in by_step.values():
+        runs.sort()
+        i, j, k = runs[0]
+        edited = 0
+        for ni, nj, nk in runs[1:]:
+            edit = a[i + k : ni] + b[j + k : nj]
+            if 0 < ni - (i + k) <= gap and all(value >= 0 for value, _ in edit):  # never over a function
+                edited += sum(v & 0xFF for v, _ in a[i + k : ni])
+                k = ni + nk - i
+            else:
+                out.append((i, j, k, edited))
+                i, j, k, edited = ni, nj, nk, 0
+        out.append((i, j, k, edited))
+    return out
 
 
 def _longest_run(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False) -> _Run | None:
@@ -332,10 +363,13 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
     sa, sb = a.symbol, b.symbol
     if hit is not None and (_protocol_pair(sa, sb, hit) or _shape_only(hit)):
         return []
+    module = MODULE_CODE in (sa.name, sb.name)
     runs = _runs(a.code, b.code)
     run = runs[0] if runs else None
+    # Data and schemas are copied and then edited a key at a time; in code, one edited line is
+    # where two functions part ways (hand labels: gaps in functions brought mostly false pairs).
+    edited_runs = _runs(a.code, b.code, gap=BLOCK_GAP) if module else runs
     kind = hit.clone_kind if hit is not None else None
-    module = MODULE_CODE in (sa.name, sb.name)
     whole = not module and (kind in ("identical", "renamed", "near-miss")
                             or (hit is not None and (hit.behaviour == "same" or _same_job(sa, sb))))
     if whole:
@@ -354,7 +388,7 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
                       _confidence("contained", hit, len(keep.code), 0))]
     copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
     edges: list[_Edge] = []
-    for block in _blocks(runs, a, b):
+    for block in _blocks(edited_runs, a, b):
         edges.append(_edge(a, b, copy, keep, hit, "block", {a.key: block.a, b.key: block.b},
                            _confidence("block", hit, block.lines, block.lines), block))
     return edges
