@@ -69,3 +69,37 @@ def test_a_style_table_written_in_two_files_is_one_finding_naming_both_sides(tmp
     assert "repeat lines 9-22 of the top-level code of emails/reset.tsx" in finding["message"]
     actions = [a["description"] for a in reviews["emails/welcome.tsx"]["actions"] if a["line_start"] == 7]
     assert actions and "define them once" in actions[0]
+
+
+def test_a_stub_defined_inside_a_test_callback_is_no_duplicate_of_its_twin(tmp_path: Path) -> None:
+    """`customFetch` written inside two test cases of two files is a stub where it is used; a helper
+    defined at a test module's top level and copied into another is a duplicate to share."""
+    stub = """
+test('{name}', async t => {{
+\tconst customFetch = async input => {{
+\t\tif (!(input instanceof Request)) {{
+\t\t\tthrow new TypeError('Expected to have input as request');
+\t\t}}
+\t\tconst body = await input.text();
+\t\treturn new Response(body.toUpperCase(), {{status: 200, headers: {{'x-test': 'yes'}}}});
+\t}};
+\tt.is(await run(customFetch), 'OK');
+}});
+"""
+    helper = """
+function createApp(options) {
+  const app = express();
+  app.use(parser(options));
+  app.use(function (err, req, res, next) {
+    res.status(err.status || 500);
+    res.send(String(req.headers['x-error-property'] ? err[req.headers['x-error-property']] : ('[' + err.type + '] ' + err.message)));
+  });
+  return app;
+}
+"""
+    (tmp_path / "test").mkdir()
+    (tmp_path / "test" / "a.test.js").write_text(stub.format(name="a") + helper)
+    (tmp_path / "test" / "b.test.js").write_text(stub.format(name="b") + helper)
+    reviews = run(tmp_path)
+    flagged = {(path, s["name"]) for path, r in reviews.items() for s in r["symbols"] if s["duplication"] == "DUPLICATE"}
+    assert flagged == {("test/b.test.js", "createApp")}

@@ -182,7 +182,7 @@ class _Function:
     path: str
     symbol: Symbol
     code: list[tuple[int, int]]
-    nested: bool = False  # defined inside another function
+    nested: bool = False  # defined inside another function, named or not (a stub in a test's callback)
 
     @property
     def key(self) -> CloneKey:
@@ -275,7 +275,7 @@ def _functions(functions: dict[str, tuple[str, Symbol]]) -> dict[str, _Function]
     for card_id, (path, symbol) in functions.items():
         start, end = symbol.line_start, symbol.line_end
         inner = [(a, b) for a, b in spans[path] if start <= a and b <= end and (a, b) != (start, end)]
-        nested = any(a <= start and end <= b and (a, b) != (start, end) for a, b in spans[path])
+        nested = symbol.in_callback or any(a <= start and end <= b and (a, b) != (start, end) for a, b in spans[path])
         out[card_id] = _Function(card_id, path, symbol, _code_lines(symbol, inner), nested)
     return out
 

@@ -58,7 +58,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 4  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y; 4: module_line_hashes
+SCANNER_VERSION = 4  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y; 4: module_line_hashes, in_callback
 
 _MAX_SIGNATURE = 300
 _MAX_CALLEE = 120
@@ -237,6 +237,8 @@ class Extractor:
             "is_abstract": is_abstract,
             "value": value,
         }
+        if self._in_callback(anchor, enclosing):
+            symbol["in_callback"] = True
         frame = Frame(depth, kind, qualified, symbol)
         frame.node = node
         frame.private = private
@@ -251,6 +253,17 @@ class Extractor:
         if push:
             self.frames.append(frame)
         return frame
+
+    def _in_callback(self, anchor: Node, enclosing: Frame) -> bool:
+        """Whether an unnamed function lies between the definition and its enclosing symbol (or the
+        module): `it("...", () => { const stub = ... })`."""
+        functions, stop = self.spec.function_types, enclosing.node
+        node = anchor.parent
+        while node is not None and node != stop:
+            if node.type in functions:
+                return True
+            node = node.parent
+        return False
 
     def _close_frames(self, depth: int) -> None:
         frames = self.frames

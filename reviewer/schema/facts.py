@@ -100,6 +100,9 @@ class Symbol(BaseModel):
     is_async: bool = False
     is_abstract: bool = False  # abstract class / method, or TS interface
     value: str | None = None  # constants/variables: the initializer text, truncated to 200 chars
+    # Defined inside an unnamed function (a test case's callback, a handler passed inline) rather
+    # than at the top of its module or enclosing symbol: a stub written where it is used.
+    in_callback: bool = False
     unreachable: list[LineRange] = Field(default_factory=list)  # statically unreachable code inside
     # Structural fingerprint: sorted unique 32-bit hashes of shingles of the normalized
     # token stream (identifiers -> ID, strings -> STR, numbers -> NUM), for clone detection.
