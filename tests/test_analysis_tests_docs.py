@@ -369,3 +369,22 @@ def test_the_settings_module_the_test_runner_loads_runs_under_the_tests(tmp_path
     })
     assert "reaches it through" in detail(evidence, "app/setup.py", "configure_logging", "tests")
     assert "reaches it through" in detail(evidence, "app/auth.py", "payload_handler", "tests")
+
+
+def test_a_module_the_tests_load_runs_what_its_top_level_imports_load(tmp_path: Path) -> None:
+    """`from .base import *` in the test settings runs base.py, and base.py's module-level calls,
+    even though no name of base.py is used; an import inside a function loads nothing until called."""
+    evidence = analyze(tmp_path, {
+        "pytest.ini": "[pytest]\nDJANGO_SETTINGS_MODULE = config.test\n",
+        "config/__init__.py": "",
+        "config/test.py": "from .base import *  # noqa\n\nDEBUG = False\n",
+        "config/base.py": "from app.setup import Setup\n\nLOGGING = Setup.logging()\n",
+        "app/__init__.py": "",
+        "app/setup.py": "class Setup:\n    @staticmethod\n    def logging():\n        return {}\n",
+        "app/lazy.py": "def later():\n    from app import heavy\n    return heavy\n",
+        "app/heavy.py": "def compute():\n    return 1\n\n\nVALUE = compute()\n",
+        "tests/test_app.py": "import app.lazy\n\n\ndef test_nothing():\n    assert app.lazy\n",
+    })
+    assert "reaches it through" in detail(evidence, "app/setup.py", "Setup.logging", "tests")
+    assert verdict(evidence, "app/heavy.py", "compute", "tests") == "NONE"
+    assert "no test references or reaches it" in detail(evidence, "app/heavy.py", "compute", "tests")

@@ -257,6 +257,25 @@ class TestMap:
                 found.append((target, qname))
         return found
 
+    def _run_on_load(self, path: str) -> list[SymbolKey]:
+        """What loading a module runs besides its top-level statements: the initializers of its
+        module-level names (`LOGGING = Setup.logging()`), the project modules its top-level
+        imports load (`from .base import *` in the test settings runs base.py, used names or
+        not; an import inside a function waits for the call), and what it names by dotted path
+        ("app.auth.handler" in settings is loaded by that name)."""
+        facts = self.index.files[path]
+        found = [(path, s.qualified_name) for s in facts.symbols
+                 if s.parent is None and s.kind in ("constant", "variable")]
+        found += self._named_by_dotted_path(path)
+        functions = [(s.line_start, s.line_end) for s in facts.symbols if s.kind in ("function", "method")]
+        for ref in facts.imports:
+            if ref.type_only or any(start <= ref.line <= end for start, end in functions):
+                continue
+            target = self.index.resolve_import(path, ref)
+            if target in self.index.files:
+                found.append((target, MODULE))
+        return found
+
     def reached_from_tests(self) -> dict[SymbolKey, SymbolKey]:
         """Non-test symbols that test code reaches through the usage graph (directly or through
         other project code, `.name` accesses included) -> the project symbol that reached it."""
@@ -285,8 +304,8 @@ class TestMap:
             while queue:
                 node = queue.popleft()
                 targets = sorted(self.graph.out_edges.get(node, ()))
-                if node[1] == MODULE:  # "app.auth.handler" in settings: loaded by that name when it runs
-                    targets.extend(self._named_by_dotted_path(node[0]))
+                if node[1] == MODULE:
+                    targets.extend(self._run_on_load(node[0]))
                 for name in attributes_of.get(node, ()):
                     if name not in seen_attributes:
                         seen_attributes.add(name)
