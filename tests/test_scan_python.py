@@ -340,3 +340,14 @@ def test_result_round_trips_through_the_pydantic_models():
     assert again == facts
     assert facts.sha256 == __import__("hashlib").sha256(textwrap.dedent(SOURCE).lstrip("\n").encode()).hexdigest()
     assert facts.size == len(textwrap.dedent(SOURCE).lstrip("\n").encode())
+
+
+def test_dotted_strings_in_comments_load_nothing():
+    # A commented-out INSTALLED_APPS entry is not a setting: it names nothing that runs.
+    facts = extract_file("config/settings.py", textwrap.dedent('''
+        INSTALLED_APPS = [
+            "app.apps.AppConfig",
+            # "app.custom_admin.apps.CustomAdminConfig",
+        ]
+    ''').encode(), "python")
+    assert facts.dotted_strings == ["app.apps.AppConfig"]

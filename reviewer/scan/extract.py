@@ -58,8 +58,8 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 4  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
-# 4: `a.b = v` reads `a`
+SCANNER_VERSION = 5  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+# 4: `a.b = v` reads `a`; 5: no dotted strings from comments
 
 _MAX_SIGNATURE = 300
 _MAX_CALLEE = 120
@@ -414,6 +414,10 @@ class Extractor:
 
     # -- results
 
+    def _text_without_comments(self) -> str:
+        data = fingerprint.strip_comments(self.data, 0, len(self.data), self.comment_starts, self.comment_ends)
+        return data.decode("utf-8", "replace")
+
     def facts(self, tree_has_error: bool, root: Node) -> FileFacts:
         self.hooks.finish(self)
         self._resolve_false_ifs()
@@ -449,7 +453,8 @@ class Extractor:
                 module_call_arguments=self._call_arguments(module),
                 name_fragments=textual.name_fragments(text),
                 assert_lines=textual.assert_lines(text),
-                dotted_strings=textual.dotted_strings(text),
+                # a commented-out "app.apps.CustomConfig" loads nothing
+                dotted_strings=textual.dotted_strings(self._text_without_comments()),
                 computed_import_prefixes=textual.computed_import_prefixes(text) if self.dynamic_access else [],
                 http_call_paths=textual.http_call_paths(text),
             )
