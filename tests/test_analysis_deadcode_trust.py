@@ -185,3 +185,14 @@ def test_methods_of_classes_handed_to_the_interactive_shell_are_used(tmp_path: P
     assert verdict(evidence, "app/models.py", "Searchable.reindex", "utility") == "USED"
     assert "interactive shell" in detail(evidence, "app/models.py", "Searchable.reindex", "utility")
     assert verdict(evidence, "app/models.py", "Other.unused", "utility") == "DEAD"
+
+
+def test_a_name_an_import_string_in_the_settings_imports_is_used(tmp_path: Path) -> None:
+    """SHELL_PLUS_IMPORTS = ["from app.utils import print_qs"]: django-extensions imports it into
+    the shell (found on django-styleguide, reported DEAD once its settings were scanned)."""
+    evidence = analyze(tmp_path, {**APP, "app/__init__.py": "", "app/utils.py": (
+        "def print_qs(qs):\n    return qs\n\n\ndef unused(qs):\n    return qs\n"),  # imported: not an orphan module
+        "config/settings.py": 'SHELL_PLUS_IMPORTS = ["from app.utils import print_qs"]\n',
+        "main.py": "import app.utils\n\nprint(app.utils)\n"})
+    assert verdict(evidence, "app/utils.py", "print_qs", "utility") == "USED"
+    assert verdict(evidence, "app/utils.py", "unused", "utility") == "DEAD"

@@ -351,3 +351,11 @@ def test_dotted_strings_in_comments_load_nothing():
         ]
     ''').encode(), "python")
     assert facts.dotted_strings == ["app.apps.AppConfig"]
+
+
+def test_import_statements_written_in_strings_name_what_they_import():
+    # django-extensions runs SHELL_PLUS_IMPORTS in `shell_plus`; exec'd code alike.
+    facts = extract_file("config/settings.py", textwrap.dedent('''
+        SHELL_PLUS_IMPORTS = ["from app.shell.utils import print_qs, tabulate as tab", "import os"]
+    ''').encode(), "python")
+    assert facts.import_strings == ["app.shell.utils.print_qs", "app.shell.utils.tabulate"]

@@ -222,7 +222,7 @@ class UtilityAnalysis:
         for path, facts in self.index.files.items():
             if facts.language != "python":
                 continue
-            for dotted in facts.dotted_strings:
+            for dotted in [*facts.dotted_strings, *facts.import_strings]:
                 module, _, attribute = dotted.rpartition(".")
                 target = self.index.module_file(module)
                 qname = self.index.top_level.get(target, {}).get(attribute) if target else None

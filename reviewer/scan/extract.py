@@ -59,7 +59,7 @@ from reviewer.schema.facts import (
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
 SCANNER_VERSION = 5  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
-# 4: `a.b = v` reads `a`; 5: no dotted strings from comments
+# 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings
 
 _MAX_SIGNATURE = 300
 _MAX_CALLEE = 120
@@ -454,7 +454,8 @@ class Extractor:
                 name_fragments=textual.name_fragments(text),
                 assert_lines=textual.assert_lines(text),
                 # a commented-out "app.apps.CustomConfig" loads nothing
-                dotted_strings=textual.dotted_strings(self._text_without_comments()),
+                dotted_strings=textual.dotted_strings(code_text := self._text_without_comments()),
+                import_strings=textual.import_strings(code_text),
                 computed_import_prefixes=textual.computed_import_prefixes(text) if self.dynamic_access else [],
                 http_call_paths=textual.http_call_paths(text),
             )
