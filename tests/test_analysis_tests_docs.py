@@ -388,3 +388,21 @@ def test_a_module_the_tests_load_runs_what_its_top_level_imports_load(tmp_path: 
     assert "reaches it through" in detail(evidence, "app/setup.py", "Setup.logging", "tests")
     assert verdict(evidence, "app/heavy.py", "compute", "tests") == "NONE"
     assert "no test references or reaches it" in detail(evidence, "app/heavy.py", "compute", "tests")
+
+
+def test_docstring_examples_pytest_collects_are_tests(tmp_path: Path) -> None:
+    """`--doctest-modules` in pytest's options runs the `>>>` examples of the modules under its
+    testpaths (httpie: humanize_bytes); a module outside them (requests: src/ with testpaths =
+    tests) has its examples never run."""
+    example = 'def size(n):\n    """\n    >>> size(1)\n    \'1 B\'\n    """\n    return f"{n} B"\n'
+    files = {
+        "setup.cfg": "[tool:pytest]\ntestpaths = pkg\n    tests\naddopts = --tb=native --doctest-modules\n",
+        "pkg/__init__.py": "", "pkg/units.py": example, "other/units.py": example,
+        "tests/test_pkg.py": "import pkg\n\n\ndef test_pkg():\n    assert pkg\n",
+    }
+    evidence = analyze(tmp_path, files)
+    assert verdict(evidence, "pkg/units.py", "size", "tests") == "GOOD"
+    assert "doctests (pytest --doctest-modules over pkg/)" in detail(evidence, "pkg/units.py", "size", "tests")
+    assert verdict(evidence, "other/units.py", "size", "tests") == "NONE"
+    (tmp_path / "setup.cfg").write_text("[tool:pytest]\ntestpaths = pkg\n")
+    assert verdict(analyze(tmp_path), "pkg/units.py", "size", "tests") == "NONE"

@@ -59,6 +59,7 @@ class TestMap:
         self._http_test_paths: str | None = None
         self._tested_areas: set[str] | None = None
         self._coverage: CoverageData | None = None
+        self._doctest_folders: list[str] | None = None
 
     def coverage(self) -> CoverageData:
         if self._coverage is None:
@@ -159,6 +160,9 @@ class TestMap:
         users = self.tests_of(key)
         suffix = "" if reportable else " (private or not callable: no finding)"
         if not users:
+            doctest = self._doctest(key)
+            if doctest:  # a doctest compares what the example prints: it asserts
+                return assessment(verdict="GOOD", confidence=80, report=reportable, detail=doctest + suffix)
             return self._untested(key, reportable, suffix)
         asserting = [u for u in users if self.asserts(u)]
         by_file: dict[str, int] = defaultdict(int)
@@ -171,6 +175,19 @@ class TestMap:
                                   detail=f"referenced by {places} (asserting){suffix}")
         return assessment(verdict="WEAK", confidence=75, report=reportable,
                               detail=f"referenced by {places}, which assert nothing about it{suffix}")
+
+    def _doctest(self, key: SymbolKey) -> str | None:
+        """Why pytest runs the symbol's own docstring examples (`>>> name(...)`), if it does."""
+        sym = self.index.symbol(*key)
+        if sym is None or ">>>" not in (sym.docstring or "") or key[0] in self.test_files:
+            return None
+        if self._doctest_folders is None:
+            self._doctest_folders = doctest_folders(self.index) or []
+        folder = next((f for f in self._doctest_folders if not f or key[0].startswith(f"{f}/")), None)
+        example = re.compile(rf">>>.*\b{re.escape(sym.name)}\b")
+        if folder is None or not example.search(sym.docstring):
+            return None
+        return f"its docstring examples run as doctests (pytest --doctest-modules over {folder or 'the repository'}/)"
 
     def _untested(self, key: SymbolKey, reportable: bool, suffix: str) -> AxisAssessment:
         """NONE, reported only when the evidence says no test exercises the symbol."""
@@ -328,17 +345,36 @@ class TestMap:
 
 
 _SETTINGS_MODULE = re.compile(r"^\s*DJANGO_SETTINGS_MODULE\s*=\s*[\"']?([\w.]+)", re.M)
+_DOCTEST_MODULES = re.compile(r"--doctest-modules\b")
+_TESTPATHS = re.compile(r"^\s*testpaths\s*=\s*(.+(?:\n[ \t]+\S.*)*)", re.M)  # ini lines may continue indented
+
+
+def _pytest_configs(index: ProjectIndex) -> list[str]:
+    """The texts of the files pytest reads its options from: configuration, not code, is read."""
+    texts = []
+    for name in ("pytest.ini", "setup.cfg", "tox.ini", "pyproject.toml"):
+        try:
+            texts.append((index.root / name).read_text(encoding="utf-8", errors="replace") if index.root else "")
+        except OSError:
+            continue
+    return texts
+
+
+def doctest_folders(index: ProjectIndex) -> list[str] | None:
+    """The folders pytest collects docstring examples from (`--doctest-modules` in its options):
+    its testpaths, or the whole repository ("") without them; None when it collects none."""
+    for text in _pytest_configs(index):
+        if _DOCTEST_MODULES.search(text):
+            paths = _TESTPATHS.search(text)
+            return [p.strip("./") for p in re.findall(r"[\w./-]+", paths.group(1))] if paths else [""]
+    return None
 
 
 def _test_settings_files(index: ProjectIndex) -> list[str]:
     """The files of the settings modules pytest-django loads (DJANGO_SETTINGS_MODULE in
-    pytest.ini, setup.cfg, tox.ini or pyproject.toml): configuration, not code, is read."""
+    pytest.ini, setup.cfg, tox.ini or pyproject.toml)."""
     found = []
-    for name in ("pytest.ini", "setup.cfg", "tox.ini", "pyproject.toml"):
-        try:
-            text = (index.root / name).read_text(encoding="utf-8", errors="replace") if index.root else ""
-        except OSError:
-            continue
+    for text in _pytest_configs(index):
         for module in _SETTINGS_MODULE.findall(text):
             path = index.module_file(module)
             if path is not None and path not in found:
