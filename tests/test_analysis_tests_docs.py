@@ -406,3 +406,20 @@ def test_docstring_examples_pytest_collects_are_tests(tmp_path: Path) -> None:
     assert verdict(evidence, "other/units.py", "size", "tests") == "NONE"
     (tmp_path / "setup.cfg").write_text("[tool:pytest]\ntestpaths = pkg\n")
     assert verdict(analyze(tmp_path), "pkg/units.py", "size", "tests") == "NONE"
+
+
+def test_modules_a_computed_require_may_load_are_not_said_untested(tmp_path: Path) -> None:
+    """express's mvc example requires each controllers/*/index.js by a computed path and its
+    tests call the routes: the controllers' exports may run under them (unknown, not NONE).
+    A module outside the loader's module folder keeps its NONE."""
+    evidence = analyze(tmp_path, {
+        "examples/mvc/index.js": "var boot = require('./lib/boot');\nboot();\n",
+        "examples/mvc/lib/boot.js": ("var fs = require('fs');\nmodule.exports = function () {\n"
+                                     "  fs.readdirSync('c').forEach(function (file) {\n    require(file);\n  });\n};\n"),
+        "examples/mvc/controllers/pet/index.js": "exports.show = function (req, res) {\n  res.send('pet');\n};\n",
+        "examples/other/index.js": "exports.lonely = function () {\n  return 1;\n};\n",
+        "test/mvc.js": ("var app = require('../examples/mvc');\n\ndescribe('mvc', function () {\n"
+                        "  it('loads', function () {\n    expect(app).toBeTruthy();\n  });\n});\n"),
+    })
+    assert "reaches it through" in detail(evidence, "examples/mvc/controllers/pet/index.js", "show", "tests")
+    assert "no test references or reaches it" in detail(evidence, "examples/other/index.js", "lonely", "tests")

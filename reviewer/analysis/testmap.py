@@ -23,6 +23,7 @@ data does not cover keep the usage-graph verdict.
 from __future__ import annotations
 
 import bisect
+import posixpath
 import re
 from collections import defaultdict, deque
 
@@ -39,6 +40,7 @@ _ROUTE = re.compile(r"""\.(?:get|post|put|patch|delete|head|options|route|api_ro
 # A test calling an HTTP endpoint through a client: client.get(...), self.client.post(...), request(app).get
 _VIEW_BASE = re.compile(r"(?:View|ViewSet|Api|API|Resource|Endpoint|Handler)$")
 _PATH_SEGMENT = re.compile(r"[A-Za-z_][\w-]*")
+_INDEX_EXTENSIONS = ("js", "mjs", "cjs", "ts", "mts", "cts", "jsx", "tsx")
 
 
 def _area(path: str) -> str:
@@ -293,6 +295,28 @@ class TestMap:
                 found.append((target, MODULE))
         return found
 
+    def _loaded_dynamically(self, path: str) -> list[SymbolKey]:
+        """A JS/TS file calling `require(file)` / `import(x)` with a computed name may load any
+        module of its own module folder (the nearest ancestor holding an index file) that no
+        static import reaches (express's mvc example requires each controllers/*/index.js):
+        their exports run under the tests that load it."""
+        facts = self.index.files[path]
+        if facts.language == "python" or not facts.dynamic_access:
+            return []
+        folder = posixpath.dirname(path)
+        while folder and not any(f"{folder}/index.{ext}" in self.index.files for ext in _INDEX_EXTENSIONS):
+            folder = posixpath.dirname(folder)
+        if not folder:
+            return []  # the whole repository: too wide to say anything
+        found = []
+        for other in sorted(self.index.files):
+            if other.startswith(f"{folder}/") and other not in self.graph.imported_files \
+                    and other not in self.test_files and self.index.files[other].language != "python":
+                found.append((other, MODULE))
+                found.extend((other, s.qualified_name) for s in self.index.files[other].symbols
+                             if s.parent is None and s.exported)
+        return found
+
     def reached_from_tests(self) -> dict[SymbolKey, SymbolKey]:
         """Non-test symbols that test code reaches through the usage graph (directly or through
         other project code, `.name` accesses included) -> the project symbol that reached it."""
@@ -323,6 +347,7 @@ class TestMap:
                 targets = sorted(self.graph.out_edges.get(node, ()))
                 if node[1] == MODULE:
                     targets.extend(self._run_on_load(node[0]))
+                    targets.extend(self._loaded_dynamically(node[0]))
                 for name in attributes_of.get(node, ()):
                     if name not in seen_attributes:
                         seen_attributes.add(name)
