@@ -200,6 +200,45 @@ def write_todo(project: str, root: Path, findings: list[dict], labels: dict, axe
     return len(todo)
 
 
+def load_tests_sample() -> list[dict]:
+    """labels/tests-none-sample.yaml: tests-axis NONE findings judged by reading the tests."""
+    path = LABELS / "tests-none-sample.yaml"
+    if not path.exists():
+        return []
+    return [e for e in yaml.safe_load(path.read_text(encoding="utf-8")) or [] if e.get("label") is not None]
+
+
+def score_tests_sample(project: str, findings: list[dict], sample: list[dict]) -> dict:
+    """Precision of the NONE findings ("no test exercises it") over the judged ones still
+    reported; judged entries no longer reported are counted apart (a true one lost is recall lost)."""
+    reported = {(f["file"], f.get("symbol")) for f in findings if f["axis"] == "tests" and f["verdict"] == "NONE"}
+    mine = [e for e in sample if e["project"] == project]
+    judged = [e for e in mine if (e["file"], e["symbol"]) in reported]
+    gone = [e for e in mine if (e["file"], e["symbol"]) not in reported]
+    return {"findings": len(reported), "labelled": len(judged), "true": sum(e["label"] is True for e in judged),
+            "gone_true": sum(e["label"] is True for e in gone), "gone_false": sum(e["label"] is False for e in gone),
+            "unlabelled": sorted(f"{file}::{symbol}" for file, symbol in
+                                 reported - {(e["file"], e["symbol"]) for e in mine})}
+
+
+def tests_none_table(results: list[ProjectResult]) -> str:
+    rows, total = [], Counter()
+    for r in results:
+        t = r.tests_none
+        if not t or not (t["findings"] or t["labelled"] or t["gone_true"] or t["gone_false"]):
+            continue
+        for key in ("findings", "labelled", "true", "gone_true", "gone_false"):
+            total[key] += t[key]
+        rows.append([r.name, str(t["findings"]), _share(t["true"], t["labelled"], t["findings"]),
+                     f"{t['gone_true']} / {t['gone_false']}"])
+    if not rows:
+        return ""
+    rows.append(["**total**", str(total["findings"]), _share(total["true"], total["labelled"], total["findings"]),
+                 f"{total['gone_true']} / {total['gone_false']}"])
+    return markdown_table(["project", "tests NONE findings", "NONE precision (true/labelled of findings)",
+                           "sample entries no longer NONE (true lost / false fixed)"], rows)
+
+
 # ---------------------------------------------------------------- duplicate pairs (reviewer vs jscpd)
 #
 # A pair has two sides, each {file, start, end, symbol}. jscpd's pairs come from its JSON report; reviewer's
@@ -441,6 +480,15 @@ def selftest() -> None:
     assert out["jscpd"] == {"pairs": 2, "labelled": 2, "true": 2, "sample": None}, out
     assert out["jscpd_true_found"] == 1 and out["reviewer_only"] == {"inline": 1}, out
     assert out["kinds"]["renamed"] == {"findings": 1, "labelled": 1, "true": 1}
+    # tests-axis NONE sample: judged entries still reported count; the others are counted apart
+    none = [{"axis": "tests", "verdict": "NONE", "file": "a.py", "symbol": s} for s in ("f", "g", "h")]
+    sample = [{"project": "p", "file": "a.py", "symbol": "f", "label": True},
+              {"project": "p", "file": "a.py", "symbol": "g", "label": False},
+              {"project": "p", "file": "a.py", "symbol": "gone", "label": False},
+              {"project": "q", "file": "a.py", "symbol": "h", "label": True}]
+    scored = score_tests_sample("p", none + [{"axis": "tests", "verdict": "WEAK", "file": "a.py", "symbol": "k"}], sample)
+    assert scored == {"findings": 3, "labelled": 2, "true": 1, "gone_true": 0, "gone_false": 1,
+                      "unlabelled": ["a.py::h"]}, scored
     print("selftest ok")
 
 
@@ -711,6 +759,7 @@ class ProjectResult:
     peers: dict = field(default_factory=dict)
     error: str | None = None
     python_dead: int = 0  # utility findings in Python files: what vulture can be compared with
+    tests_none: dict = field(default_factory=dict)  # score_tests_sample()
 
     def per_kloc(self, axis: str) -> float:
         return 1000 * self.counts.get(axis, 0) / self.lines if self.lines else 0.0
@@ -756,6 +805,7 @@ def bench_project(project: dict, command: list[str], args: argparse.Namespace) -
             true = sum(1 for entry in judged if entry["label"] is True)
             result.labels[axis] = {"findings": len(mine), "labelled": len(judged), "true": true,
                                    "false": len(judged) - true, "unlabelled": len(mine) - len(judged)}
+        result.tests_none = score_tests_sample(project["name"], findings, load_tests_sample())
         result.todo = write_todo(project["name"], work, findings, labels, set(args.todo_axes.split(",")))
         result.duplicates = compare_duplicates(rpairs, labels, jpairs, jlabels, jmeta)
         if jpairs is not None:
@@ -852,7 +902,8 @@ def tables(results: list[ProjectResult]) -> str:
     peers = markdown_table(["project", "reviewer DEAD", "vulture items (60%)", "reviewer DUPLICATE",
                             "pylint R0801", "jscpd clones", "reviewer s", "time vs vulture", "time vs jscpd"],
                            rows) if rows else ""
-    return "\n\n".join(part for part in (findings, precision, duplicates_table(results), mutation, peers) if part)
+    return "\n\n".join(part for part in (findings, precision, tests_none_table(results), duplicates_table(results),
+                                         mutation, peers) if part)
 
 
 KIND_ORDER = ("identical", "renamed", "near-miss", "inline")
@@ -943,7 +994,8 @@ def section_body(results: list[ProjectResult], args: argparse.Namespace) -> str:
         "`copies` are renamed unexported copies of module-level functions appended to their module (dead by "
         "construction), `references removed` are private Python functions whose only call statements were "
         "replaced by `pass`; each cell is mutants with a DEAD verdict / a DEAD finding / a medium-or-high "
-        "DEAD finding, over the mutants seeded. Peers ran on the same copy: vulture `--min-confidence 60`, "
+        "DEAD finding, over the mutants seeded. Tests-axis NONE precision is over the findings judged in "
+        "`benchmarks/real/labels/tests-none-sample.yaml` that are still reported. Peers ran on the same copy: vulture `--min-confidence 60`, "
         "pylint `--enable=duplicate-code`, jscpd `--reporters json` (clone pairs).\n\n"
         + tables(results)
         + ("\n\nErrors:\n" + "\n".join(errors) if errors else "")

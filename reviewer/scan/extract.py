@@ -58,7 +58,8 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 4  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y; 4: module_line_hashes, in_callback
+SCANNER_VERSION = 6  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+# 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback
 
 _MAX_SIGNATURE = 300
 _MAX_CALLEE = 120
@@ -330,12 +331,13 @@ class Extractor:
                         if chain(text) is not None:  # not `f(x).y`, `a[0].b`: their parts are walked one by one
                             noref_end = self.noref_end = end
                             field = cursor.field_id
-                            if field is None or field not in assignment_fields or (
-                                node.parent.kind_id not in assignment_fields[field]  # `self.x = 1` writes
+                            if field is not None and field in assignment_fields and (
+                                node.parent.kind_id in assignment_fields[field]  # `self.x = 1` writes .x
                             ):
-                                if simple_chain(text) is None:  # spaced, `?.`, or more than 3 parts
-                                    text = b".".join(_CHAIN_SEPARATOR.split(text)[:3])
-                                refs.append(text)
+                                text = b".".join(_CHAIN_SEPARATOR.split(text)[:-1][:3])  # ... and reads `self`: `out.text = s` uses out
+                            elif simple_chain(text) is None:  # spaced, `?.`, or more than 3 parts
+                                text = b".".join(_CHAIN_SEPARATOR.split(text)[:3])
+                            refs.append(text)
                         else:  # `Workspace(root).cache`: the object is walked; `.cache` is a use of a member
                             last = node.child(node.child_count - 1)
                             if last is not None and last.is_named and b"." in data[start:last.start_byte][-3:]:
@@ -425,6 +427,10 @@ class Extractor:
 
     # -- results
 
+    def _text_without_comments(self) -> str:
+        data = fingerprint.strip_comments(self.data, 0, len(self.data), self.comment_starts, self.comment_ends)
+        return data.decode("utf-8", "replace")
+
     def facts(self, tree_has_error: bool, root: Node) -> FileFacts:
         self.hooks.finish(self)
         self._resolve_false_ifs()
@@ -460,7 +466,9 @@ class Extractor:
                 module_call_arguments=self._call_arguments(module),
                 name_fragments=textual.name_fragments(text),
                 assert_lines=textual.assert_lines(text),
-                dotted_strings=textual.dotted_strings(text),
+                # a commented-out "app.apps.CustomConfig" loads nothing
+                dotted_strings=textual.dotted_strings(code_text := self._text_without_comments()),
+                import_strings=textual.import_strings(code_text),
                 computed_import_prefixes=textual.computed_import_prefixes(text) if self.dynamic_access else [],
                 http_call_paths=textual.http_call_paths(text),
                 module_line_hashes=self._module_line_hashes(text, symbols),

@@ -185,6 +185,9 @@ class FileFacts(BaseModel):
     assert_lines: list[int] = Field(default_factory=list)  # lines holding an assertion (assert, expect(...))
     computed_import_prefixes: list[str] = Field(default_factory=list)  # "./commands/", "pkg.handlers."
     dotted_strings: list[str] = Field(default_factory=list)  # Python strings that name "a.module.attribute"
+    # import statements written in strings ("from a.b import c" -> "a.b.c"): a tool runs them
+    # in its own process (django-extensions SHELL_PLUS_IMPORTS, exec'd code)
+    import_strings: list[str] = Field(default_factory=list)
     http_call_paths: list[str] = Field(default_factory=list)  # with HTTP client calls: the strings holding "/"
     # Per line, the code outside functions hashed as Structure.line_hashes (0: blank, comment or a
     # function's line): repeated blocks of module-level data and top-level callbacks.
