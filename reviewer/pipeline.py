@@ -23,6 +23,7 @@ from .errors import UserError
 from .schema.cards import FunctionCard, now_iso
 from .review.context import ReviewContext
 from .analysis.duplicates import find_duplicates, keep_rank
+from .analysis.roles import is_test_path
 from .review.cache import EvidenceCache, ReviewCache, cache_key, evidence_digest
 from .schema.review import FileError, ReviewFile, RunRecord
 from .schema.evidence import MODULE_CODE
@@ -312,6 +313,7 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
         structural_only=not rag_enabled,
         min_confidence=config.analysis.min_confidence,
         modules={f.path: f.module_line_hashes for f in scan.files},
+        test_cases={f.path for f in scan.files if f.assert_lines and is_test_path(f.path)},
     )
     seconds["similarity"] = time.perf_counter() - started
 

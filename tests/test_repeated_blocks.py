@@ -55,9 +55,10 @@ def test_a_style_table_written_in_two_files_is_one_finding_naming_both_sides(tmp
     (tmp_path / "emails").mkdir()
     (tmp_path / "emails" / "welcome.tsx").write_text(email("Welcome", "Welcome aboard"))
     (tmp_path / "emails" / "reset.tsx").write_text("// reset\n\n" + email("Reset", "Reset your password"))
-    (tmp_path / "tests").mkdir()  # the same table in two test files: test code repeats on purpose
-    (tmp_path / "tests" / "a.test.tsx").write_text(email("A", "a"))
-    (tmp_path / "tests" / "b.test.tsx").write_text(email("B", "b"))
+    (tmp_path / "tests").mkdir()  # the same table in two test cases: their arrange repeats on purpose
+    case = 'test("renders", () => {{ expect(render({name})).toBeTruthy() }})\n'
+    (tmp_path / "tests" / "a.test.tsx").write_text(email("A", "a") + case.format(name="A"))
+    (tmp_path / "tests" / "b.test.tsx").write_text(email("B", "b") + case.format(name="B"))
     reviews = run(tmp_path)
     blocks = {path: r["repeated_blocks"] for path, r in reviews.items() if r["repeated_blocks"]}
     assert list(blocks) == ["emails/welcome.tsx"], blocks  # the copy; reset.tsx ranks first (by path) and is kept

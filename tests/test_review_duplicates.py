@@ -188,10 +188,11 @@ def test_top_level_code_repeated_in_two_files_is_a_block_of_module_code() -> Non
     assert [c.digest for c in again[("emails/b.tsx", "<module>", 1)]] == [clones[0].digest]
 
 
-def test_module_code_of_test_files_and_short_top_level_repeats_are_no_finding() -> None:
+def test_module_code_of_test_cases_and_short_top_level_repeats_are_no_finding() -> None:
     table = {k: (100 + k) << 8 | 8 for k in range(10, 20)}
     short = {k: (100 + k) << 8 | 8 for k in range(10, 16)}  # 6 lines: under the module floor
-    assert run({}, {}, modules={"tests/test_a.py": module(table, 30), "tests/test_b.py": module(table, 30)}).copies == {}
+    cases = {"tests/test_a.py", "tests/test_b.py"}
+    assert run({}, {}, modules={path: module(table, 30) for path in cases}, test_cases=cases).copies == {}
     assert run({}, {}, modules={"src/a.py": module(short, 30), "src/b.py": module(short, 30)}).copies == {}
 
 
@@ -203,3 +204,10 @@ def test_a_run_of_module_code_never_bridges_a_function_between_its_lines() -> No
     modules = {p: module(top, 30) for p in ("src/a.py", "src/b.py")}
     found = run({}, functions, modules=modules).copies
     assert found == {}  # two 4-line runs, each under the floor; joined they would be 8
+
+
+def test_test_support_code_repeating_a_block_is_test_code_to_share() -> None:
+    handler = {k: (100 + k) << 8 | 8 for k in range(10, 20)}  # the same mock handler scaffold twice
+    support = {"src/testing/mocks/users.ts": module(handler, 30), "src/testing/mocks/teams.ts": module(handler, 30)}
+    (clones,) = run({}, {}, modules=support, test_cases={"src/testing/users.test.ts"}).copies.values()
+    assert clones[0].test_code and clones[0].kind == "block"

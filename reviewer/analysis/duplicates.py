@@ -233,14 +233,16 @@ def find_duplicates(
     structural_only: bool = False,
     min_confidence: int = 70,
     modules: dict[str, list[int]] | None = None,
+    test_cases: set[str] | frozenset[str] = frozenset(),
 ) -> Duplicates:
     """card id -> similar hits (both directions, from rag.similarity), card id -> (path, symbol)
     => the DUPLICATE evidence per symbol and the meaning-only neighbours.
 
     `modules`: path -> FileFacts.module_line_hashes; the code outside functions of each file is
-    one more unit (MODULE_CODE) for repeated blocks: data tables, schemas, top-level callbacks."""
+    one more unit (MODULE_CODE) for repeated blocks: data tables, schemas, top-level callbacks.
+    `test_cases`: the test files that assert (test cases, as opposed to mocks and factories)."""
     by_id = _functions(functions)
-    by_id.update(_module_units(modules or {}, functions))
+    by_id.update(_module_units(modules or {}, functions, test_cases))
     edges: list[_Edge] = []
     neighbours: dict[CloneKey, list[SimilarFunction]] = {}
     seen: set[tuple[str, str]] = set()
@@ -280,16 +282,18 @@ def _functions(functions: dict[str, tuple[str, Symbol]]) -> dict[str, _Function]
     return out
 
 
-def _module_units(modules: dict[str, list[int]], functions: dict[str, tuple[str, Symbol]]) -> dict[str, _Function]:
+def _module_units(modules: dict[str, list[int]], functions: dict[str, tuple[str, Symbol]],
+                  test_cases: set[str] | frozenset[str]) -> dict[str, _Function]:
     """The code outside functions of each file, as one unit whose lines skip its functions. Test
-    files take no part: what their top level holds is test cases, whose arrange steps repeat on
-    purpose (hand labels: 1 repeated block in 6 there is worth a helper)."""
+    cases take no part: their top level holds the cases, whose arrange steps repeat on purpose
+    (hand labels: 1 repeated block in 5 there is worth a helper); test support code (mock
+    handlers, factories: test files with no assertion) does, as test code."""
     spans: dict[str, list[tuple[int, int]]] = {}
     for path, symbol in functions.values():
         spans.setdefault(path, []).append((symbol.line_start, symbol.line_end))
     out = {}
     for path, hashes in modules.items():
-        if not any(hashes) or is_test_path(path) or _left_out(path):
+        if not any(hashes) or path in test_cases or _left_out(path):
             continue
         symbol = Symbol.model_construct(name=MODULE_CODE, qualified_name=MODULE_CODE, kind="variable", exported=False,
                                         line_start=1, line_end=len(hashes), decorators=[], structure=None,
