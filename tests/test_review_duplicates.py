@@ -211,3 +211,21 @@ def test_test_support_code_repeating_a_block_is_test_code_to_share() -> None:
     support = {"src/testing/mocks/users.ts": module(handler, 30), "src/testing/mocks/teams.ts": module(handler, 30)}
     (clones,) = run({}, {}, modules=support, test_cases={"src/testing/users.test.ts"}).copies.values()
     assert clones[0].test_code and clones[0].kind == "block"
+
+
+def test_a_short_top_level_scaffold_counts_only_where_many_places_hold_it() -> None:
+    scaffold = [(200 + k) << 8 | 4 for k in range(6)]  # 6 lines, 24 tokens: under the module block floor
+
+    def handlers(copies: int, salt: int, lines: int = 80) -> list[int]:
+        out = [0] * lines
+        for n in range(copies):
+            start = 5 + 12 * n
+            out[start : start + 6] = scaffold
+            out[start + 6 : start + 8] = [(900 + 10 * n + salt) << 8 | 4, (950 + 10 * n + salt) << 8 | 4]  # its own job
+        return out
+
+    two = run({}, {}, modules={"src/mocks/users.ts": handlers(1, 1), "src/mocks/teams.ts": handlers(1, 2)}).copies
+    assert two == {}
+    four = run({}, {}, modules={"src/mocks/users.ts": handlers(2, 1), "src/mocks/teams.ts": handlers(2, 2)}).copies
+    clones = [c for found in four.values() for c in found if c.report]
+    assert clones and all(c.kind == "block" and c.lines[1] - c.lines[0] == 5 for c in clones)

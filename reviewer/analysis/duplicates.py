@@ -62,6 +62,11 @@ BLOCK_GAP = 1  # edited lines a repeated block of module code may hold between e
 # token floor is lower.
 MIN_MODULE_BLOCK_LINES = 8
 MIN_MODULE_BLOCK_TOKENS = 20
+# A shorter block of module code (5+ lines: the auth-check scaffold of every mock handler) is a
+# helper to write only when the same lines stand in this many places.
+SCAFFOLD_PLACES = 4
+SCAFFOLD_TOKENS = 15
+MAX_MODULE_BLOCKS = 12  # blocks per pair when one side is module code: handler lists repeat a lot
 MAX_POSTING = 64  # a seed shared by more functions is boilerplate, not a candidate
 # The helper's body must repeat whole in a host this much larger, but for one line: its
 # `return x`, which an inline copy turns into the assignment the host goes on with.
@@ -211,6 +216,7 @@ class _Edge:
     confidence: int
     test_code: bool
     few: bool = False  # straight-line few-liners: only a clone class of 3+ is reported
+    scaffold: bool = False  # a short block of module code: reported only from SCAFFOLD_PLACES places
 
     @property
     def digest(self) -> str:
@@ -395,7 +401,30 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
     for block in _blocks(edited_runs, a, b):
         edges.append(_edge(a, b, copy, keep, hit, "block", {a.key: block.a, b.key: block.b},
                            _confidence("block", hit, block.lines, block.lines), block))
+    if module:
+        taken = [(e.copy_lines, e.keep_lines) for e in edges]
+        for block in _scaffolds(runs, taken, a, b, copy):
+            edge = _edge(a, b, copy, keep, hit, "block", {a.key: block.a, b.key: block.b},
+                         _confidence("block", hit, MIN_MODULE_BLOCK_LINES, MIN_MODULE_BLOCK_LINES), block)
+            edge.scaffold = True
+            edges.append(edge)
     return edges
+
+
+def _scaffolds(runs: list[_Run], taken: list[tuple[tuple[int, int], tuple[int, int]]], a: _Function, b: _Function,
+               copy: _Function) -> list[_Run]:
+    """Exact runs of module code too short for a block alone, apart from the blocks found: they
+    count only if SCAFFOLD_PLACES places hold them (see _clone_classes)."""
+    out: list[_Run] = []
+    for run in runs:
+        if not (MIN_BLOCK_LINES <= run.lines < MIN_MODULE_BLOCK_LINES and run.tokens >= SCAFFOLD_TOKENS):
+            continue
+        sides = (run.a, run.b) if copy is a else (run.b, run.a)
+        if any(_overlap(sides[0], c) or _overlap(sides[1], k) for c, k in taken) or any(
+                _overlap(run.a, r.a) or _overlap(run.b, r.b) for r in out):
+            continue
+        out.append(run)
+    return out
 
 
 def _blocks(runs: list[_Run], a: _Function, b: _Function) -> list[_Run]:
@@ -407,7 +436,7 @@ def _blocks(runs: list[_Run], a: _Function, b: _Function) -> list[_Run]:
     min_tokens = min(_min_tokens(a), _min_tokens(b))
     kept: list[_Run] = []
     for run in runs:
-        if len(kept) == MAX_BLOCKS or run.lines < MIN_BLOCK_LINES or run.tokens < min_tokens:
+        if len(kept) == (MAX_MODULE_BLOCKS if module else MAX_BLOCKS) or run.lines < MIN_BLOCK_LINES or run.tokens < min_tokens:
             continue
         part = run.lines >= MIN_MODULE_BLOCK_LINES if smaller is None else run.lines >= BLOCK_SHARE * smaller
         if not (part or kept or run.lines >= LONG_BLOCK_LINES):
@@ -428,9 +457,10 @@ def _overlap(x: tuple[int, int], y: tuple[int, int]) -> bool:
 
 def _edge(a: _Function, b: _Function, copy: _Function, keep: _Function, hit: SimilarFunction | None, kind: str,
           lines: dict[CloneKey, tuple[int, int]], confidence: int, block: _Run | None = None) -> _Edge:
-    """The edge `copy` -> `keep` with its score; test code lowers the confidence."""
+    """The edge `copy` -> `keep` with its score; test cases lower the confidence (the top level of a
+    test file takes part only when it holds no case: support code, written to be shared)."""
     test_code = is_test_path(a.path)
-    if test_code:
+    if test_code and MODULE_CODE not in (a.symbol.name, b.symbol.name):
         confidence -= TEST_PENALTY
     if hit is not None:
         score = hit.model_copy(update={"id": keep.card_id, "name": keep.symbol.qualified_name, "file_path": keep.path,
@@ -562,9 +592,16 @@ def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], 
     for key in functions:
         classes.setdefault(find(key), []).append(key)
     size = {root: len(members) for root, members in classes.items()}
+    places: dict[str, set[tuple[str, tuple[int, int]]]] = {}
+    for edge in edges:
+        if edge.scaffold:
+            places.setdefault(edge.digest, set()).update(
+                {(edge.copy.path, edge.copy_lines), (edge.keep.path, edge.keep_lines)})
     out: dict[CloneKey, list[Clone]] = {}
     for edge in edges:
         if edge.few and size[find(edge.copy.key)] < 3:
+            continue
+        if edge.scaffold and len(places[edge.digest]) < SCAFFOLD_PLACES:
             continue
         clone = Clone(keep=edge.hit, kind=edge.kind, lines=edge.copy_lines, other_lines=edge.keep_lines,
                       confidence=edge.confidence, test_code=edge.test_code, digest=edge.digest,
