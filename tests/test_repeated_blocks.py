@@ -67,6 +67,7 @@ def test_a_style_table_written_in_two_files_is_one_finding_naming_both_sides(tmp
     assert block["lines"] == [7, 20] and block["other_lines"] == [9, 22]
     (finding,) = [f for f in reviews["emails/welcome.tsx"]["findings"] if f["axis"] == "duplication"]
     assert finding["symbol"] is None and (finding["line_start"], finding["line_end"]) == (7, 20)
+    assert finding["confidence"] == 84 and "confidence 84" in finding["message"]
     assert "repeat lines 9-22 of the top-level code of emails/reset.tsx" in finding["message"]
     actions = [a["description"] for a in reviews["emails/welcome.tsx"]["actions"] if a["line_start"] == 7]
     assert actions and "define them once" in actions[0]

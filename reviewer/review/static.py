@@ -209,7 +209,7 @@ def _add_repeated_blocks(review: ReviewFile, facts: FileFacts, evidence: FileEvi
         severity = "low" if best.confidence < LOW_CONFIDENCE else severity_of("duplication", "DUPLICATE")
         review.findings.append(Finding(
             axis="duplication", verdict="DUPLICATE", severity=severity, symbol=None, line_start=start, line_end=end,
-            message=message, fingerprint=symbol_fingerprint(facts.path, None, "duplication", "DUPLICATE", best.digest)))
+            message=message, confidence=best.confidence, fingerprint=symbol_fingerprint(facts.path, None, "duplication", "DUPLICATE", best.digest)))
         review.actions.append(Action(
             category="refactor", line_start=start,
             description=f"Lines {start}-{end} repeat {places[0]}: define them once "

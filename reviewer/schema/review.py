@@ -111,6 +111,7 @@ class Finding(BaseModel):
     line_end: int
     message: str
     fingerprint: str = ""  # content hash: stable when lines move (baseline, SARIF)
+    confidence: int | None = None  # its own (0-100) when it is no symbol's verdict (a repeated top-level block)
     suppressed: bool = False
     suppression_reason: str | None = None
 
