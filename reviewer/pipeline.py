@@ -23,8 +23,10 @@ from .errors import UserError
 from .schema.cards import FunctionCard, now_iso
 from .review.context import ReviewContext
 from .analysis.duplicates import find_duplicates, keep_rank
+from .analysis.roles import is_test_path
 from .review.cache import EvidenceCache, ReviewCache, cache_key, evidence_digest
 from .schema.review import FileError, ReviewFile, RunRecord
+from .schema.evidence import MODULE_CODE
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
 from .schema.facts import ScanResult, Symbol
 from .ui import UI
@@ -310,6 +312,8 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
         rank=rank,
         structural_only=not rag_enabled,
         min_confidence=config.analysis.min_confidence,
+        modules={f.path: f.module_line_hashes for f in scan.files},
+        test_cases={f.path for f in scan.files if f.assert_lines and is_test_path(f.path)},
     )
     seconds["similarity"] = time.perf_counter() - started
 
@@ -326,6 +330,7 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
             neighbours={k: duplicates.neighbours[k] for s in facts.symbols
                         if (k := (facts.path, s.qualified_name, s.line_start)) in duplicates.neighbours},
             findings=per_file_findings.get(facts.path, []),
+            module_duplicates=duplicates.copies.get((facts.path, MODULE_CODE, 1), []),
             structural_only=not rag_enabled,
             test_file=facts.path in project.test_files,
         )

@@ -200,6 +200,45 @@ def write_todo(project: str, root: Path, findings: list[dict], labels: dict, axe
     return len(todo)
 
 
+def load_tests_sample() -> list[dict]:
+    """labels/tests-none-sample.yaml: tests-axis NONE findings judged by reading the tests."""
+    path = LABELS / "tests-none-sample.yaml"
+    if not path.exists():
+        return []
+    return [e for e in yaml.safe_load(path.read_text(encoding="utf-8")) or [] if e.get("label") is not None]
+
+
+def score_tests_sample(project: str, findings: list[dict], sample: list[dict]) -> dict:
+    """Precision of the NONE findings ("no test exercises it") over the judged ones still
+    reported; judged entries no longer reported are counted apart (a true one lost is recall lost)."""
+    reported = {(f["file"], f.get("symbol")) for f in findings if f["axis"] == "tests" and f["verdict"] == "NONE"}
+    mine = [e for e in sample if e["project"] == project]
+    judged = [e for e in mine if (e["file"], e["symbol"]) in reported]
+    gone = [e for e in mine if (e["file"], e["symbol"]) not in reported]
+    return {"findings": len(reported), "labelled": len(judged), "true": sum(e["label"] is True for e in judged),
+            "gone_true": sum(e["label"] is True for e in gone), "gone_false": sum(e["label"] is False for e in gone),
+            "unlabelled": sorted(f"{file}::{symbol}" for file, symbol in
+                                 reported - {(e["file"], e["symbol"]) for e in mine})}
+
+
+def tests_none_table(results: list[ProjectResult]) -> str:
+    rows, total = [], Counter()
+    for r in results:
+        t = r.tests_none
+        if not t or not (t["findings"] or t["labelled"] or t["gone_true"] or t["gone_false"]):
+            continue
+        for key in ("findings", "labelled", "true", "gone_true", "gone_false"):
+            total[key] += t[key]
+        rows.append([r.name, str(t["findings"]), _share(t["true"], t["labelled"], t["findings"]),
+                     f"{t['gone_true']} / {t['gone_false']}"])
+    if not rows:
+        return ""
+    rows.append(["**total**", str(total["findings"]), _share(total["true"], total["labelled"], total["findings"]),
+                 f"{total['gone_true']} / {total['gone_false']}"])
+    return markdown_table(["project", "tests NONE findings", "NONE precision (true/labelled of findings)",
+                           "sample entries no longer NONE (true lost / false fixed)"], rows)
+
+
 # ---------------------------------------------------------------- duplicate pairs (reviewer vs jscpd)
 #
 # A pair has two sides, each {file, start, end, symbol}. jscpd's pairs come from its JSON report; reviewer's
@@ -245,22 +284,55 @@ def enclosing_symbol(symbols: list[dict], start: int, end: int) -> str | None:
 
 
 def reviewer_pairs(reviews: list[dict], findings: list[dict]) -> list[dict]:
+    """One pair per copy a DUPLICATE finding names: a symbol's `duplicates` (or its `duplicate_of`), a
+    top-level block's `repeated_blocks` entry. Side a: the repeating lines (`lines`, else the
+    finding's); side b: `other_lines`, else the other symbol's lines."""
     index = _symbol_index(reviews)
     by_name = {(file, s["name"]): s for file, symbols in index.items() for s in symbols}
+    blocks: dict[tuple[str, int], list[dict]] = {}
+    for r in reviews:
+        for b in r.get("repeated_blocks", []):
+            blocks.setdefault((r["file"], (b.get("lines") or [0])[0]), []).append(b)
     out = []
     for f in findings:
         if f["axis"] != "duplication":
             continue
-        symbol = by_name.get((f["file"], f.get("symbol")), {})
-        other = symbol.get("duplicate_of") or {}
-        if not other.get("file"):
+        if f.get("symbol"):
+            symbol = by_name.get((f["file"], f.get("symbol")), {})
+            others = symbol.get("duplicates") or [symbol.get("duplicate_of") or {}]
+        else:
+            others = blocks.get((f["file"], int(f["line_start"])), [])
+        for other in others:
+            if not other.get("file"):
+                continue
+            start, end = other.get("other_lines") or [None, None]
+            if start is None:
+                start = int(other.get("line_start") or 0)
+                end = int(other.get("line_end") or by_name.get((other["file"], other.get("name")), {}).get("line_end") or start)
+            a_start, a_end = other.get("lines") or [int(f["line_start"]), int(f.get("line_end") or f["line_start"])]
+            out.append({"a": {"file": f["file"], "start": int(a_start), "end": int(a_end), "symbol": f.get("symbol")},
+                        "b": {"file": other["file"], "start": int(start), "end": max(int(start), int(end)),
+                              "symbol": other.get("name")},
+                        "kind": other.get("clone_kind") or "?", "key": finding_key(f)})
+    return out
+
+
+def labels_via_jscpd(rpairs: list[dict], labels: dict, jpairs: list[dict] | None, jlabels: list[dict]) -> dict:
+    """Labels for DUPLICATE findings nobody judged by hand whose pair is a judged jscpd pair: the same
+    question (would a maintainer factor this out?) about the same lines. True if any such pair is."""
+    if not jpairs:
+        return {}
+    judged = [(pair, entry) for pair in jpairs if (entry := jscpd_label_for(pair, jlabels))]
+    out: dict = {}
+    for r in rpairs:
+        if r["key"] in labels:
             continue
-        start = int(other.get("line_start") or 0)
-        end = int(other.get("line_end") or by_name.get((other["file"], other.get("name")), {}).get("line_end") or start)
-        out.append({"a": {"file": f["file"], "start": int(f["line_start"]), "end": int(f.get("line_end") or f["line_start"]),
-                          "symbol": f.get("symbol")},
-                    "b": {"file": other["file"], "start": start, "end": max(start, end), "symbol": other.get("name")},
-                    "kind": other.get("clone_kind") or "?", "key": finding_key(f)})
+        for pair, entry in judged:
+            if pairs_match(r, pair) or pairs_match(pair, r):
+                previous = out.get(r["key"])
+                if previous is None or (entry["label"] is True and previous["label"] is not True):
+                    out[r["key"]] = {"label": entry["label"], "reason": f"via jscpd pair {entry.get('hash')}: "
+                                     f"{entry.get('reason', '')}", "via": "jscpd"}
     return out
 
 
@@ -334,6 +406,11 @@ def write_jscpd_todo(project: str, pairs: list[dict], labels: list[dict]) -> int
     return len(todo)
 
 
+def _in_tests(pair: dict) -> bool:
+    from reviewer.analysis.roles import is_test_path
+    return is_test_path(pair["a"]["file"]) or is_test_path(pair["b"]["file"])
+
+
 def compare_duplicates(rpairs: list[dict], labels: dict, jpairs: list[dict] | None, jlabels: list[dict],
                        jmeta: dict) -> dict:
     """Per clone kind precision of reviewer's DUPLICATE findings; jscpd precision; overlap both ways."""
@@ -357,6 +434,9 @@ def compare_duplicates(rpairs: list[dict], labels: dict, jpairs: list[dict] | No
     out.update({"jscpd": {"pairs": len(jpairs), "labelled": labelled, "true": len(jtrue),
                           "sample": jmeta.get("sample")},
                 "jscpd_true_found": len(found),
+                # the same, over the pairs with no side in test code (where reviewer looks for blocks)
+                "jscpd_true_code": sum(1 for p in jtrue if not _in_tests(p)),
+                "jscpd_true_code_found": sum(1 for p in found if not _in_tests(p)),
                 "jscpd_true_missed": [f"{p['a']['file']}:{p['a']['start']}-{p['a']['end']} ~ "
                                       f"{p['b']['file']}:{p['b']['start']}-{p['b']['end']}"
                                       for p in jtrue if p not in found],
@@ -400,6 +480,15 @@ def selftest() -> None:
     assert out["jscpd"] == {"pairs": 2, "labelled": 2, "true": 2, "sample": None}, out
     assert out["jscpd_true_found"] == 1 and out["reviewer_only"] == {"inline": 1}, out
     assert out["kinds"]["renamed"] == {"findings": 1, "labelled": 1, "true": 1}
+    # tests-axis NONE sample: judged entries still reported count; the others are counted apart
+    none = [{"axis": "tests", "verdict": "NONE", "file": "a.py", "symbol": s} for s in ("f", "g", "h")]
+    sample = [{"project": "p", "file": "a.py", "symbol": "f", "label": True},
+              {"project": "p", "file": "a.py", "symbol": "g", "label": False},
+              {"project": "p", "file": "a.py", "symbol": "gone", "label": False},
+              {"project": "q", "file": "a.py", "symbol": "h", "label": True}]
+    scored = score_tests_sample("p", none + [{"axis": "tests", "verdict": "WEAK", "file": "a.py", "symbol": "k"}], sample)
+    assert scored == {"findings": 3, "labelled": 2, "true": 1, "gone_true": 0, "gone_false": 1,
+                      "unlabelled": ["a.py::h"]}, scored
     print("selftest ok")
 
 
@@ -663,12 +752,14 @@ class ProjectResult:
     labels: dict = field(default_factory=dict)  # axis -> {findings, labelled, true, false, unlabelled}
     todo: int = 0
     jscpd_todo: int = 0
+    derived_labels: int = 0  # DUPLICATE findings labelled through the judged jscpd pair they match
     duplicates: dict = field(default_factory=dict)  # compare_duplicates()
     mutation: dict | None = None
     mutation_seconds: float | None = None
     peers: dict = field(default_factory=dict)
     error: str | None = None
     python_dead: int = 0  # utility findings in Python files: what vulture can be compared with
+    tests_none: dict = field(default_factory=dict)  # score_tests_sample()
 
     def per_kloc(self, axis: str) -> float:
         return 1000 * self.counts.get(axis, 0) / self.lines if self.lines else 0.0
@@ -696,21 +787,27 @@ def bench_project(project: dict, command: list[str], args: argparse.Namespace) -
             result.severity[axis] = dict(Counter(f.get("severity", "?") for f in mine))
         result.python_dead = sum(1 for f in findings if f["axis"] == "utility" and f["file"].endswith(".py"))
         labels = load_labels(project["name"])
+        report = None
+        if not args.skip_peers:
+            wanted = set(args.peers.split(","))
+            result.peers = {name: run(work) for name, run in (("vulture", peer_vulture), ("pylint-dup", peer_pylint_duplicates),
+                                                             ("jscpd", lambda w: peer_jscpd(w, Path(tmp)))) if name in wanted}
+            report = result.peers.get("jscpd", {}).pop("_report", None)
+        jpairs = jscpd_pairs(report, work, reviews) if report is not None else None
+        jlabels, jmeta = load_jscpd_labels(project["name"])
+        rpairs = reviewer_pairs(reviews, findings)
+        derived = labels_via_jscpd(rpairs, labels, jpairs, jlabels)
+        result.derived_labels = len(derived)
+        labels = {**derived, **labels}
         for axis in AXES:
             mine = [f for f in findings if f["axis"] == axis]
             judged = [labels[finding_key(f)] for f in mine if finding_key(f) in labels]
             true = sum(1 for entry in judged if entry["label"] is True)
             result.labels[axis] = {"findings": len(mine), "labelled": len(judged), "true": true,
                                    "false": len(judged) - true, "unlabelled": len(mine) - len(judged)}
+        result.tests_none = score_tests_sample(project["name"], findings, load_tests_sample())
         result.todo = write_todo(project["name"], work, findings, labels, set(args.todo_axes.split(",")))
-        report = None
-        if not args.skip_peers:
-            result.peers = {"vulture": peer_vulture(work), "pylint-dup": peer_pylint_duplicates(work),
-                            "jscpd": peer_jscpd(work, Path(tmp))}
-            report = result.peers["jscpd"].pop("_report", None)
-        jpairs = jscpd_pairs(report, work, reviews) if report is not None else None
-        jlabels, jmeta = load_jscpd_labels(project["name"])
-        result.duplicates = compare_duplicates(reviewer_pairs(reviews, findings), labels, jpairs, jlabels, jmeta)
+        result.duplicates = compare_duplicates(rpairs, labels, jpairs, jlabels, jmeta)
         if jpairs is not None:
             result.jscpd_todo = write_jscpd_todo(project["name"], jpairs, jlabels)
         if not args.no_mutation:
@@ -765,13 +862,13 @@ def tables(results: list[ProjectResult]) -> str:
         if not r.labels:
             continue
         rows.append([r.name] + [_precision(r.labels.get(a, {})) for a in ("utility", "duplication", "overengineering")]
-                    + [str(r.todo)])
+                    + [str(r.derived_labels), str(r.todo)])
     agg = {a: {k: sum(r.labels.get(a, {}).get(k, 0) for r in results) for k in ("findings", "labelled", "true")}
            for a in ("utility", "duplication", "overengineering")}
     rows.append(["**total**"] + [_precision(agg[a]) for a in ("utility", "duplication", "overengineering")]
-                + [str(sum(r.todo for r in results))])
+                + [str(sum(r.derived_labels for r in results)), str(sum(r.todo for r in results))])
     precision = markdown_table(["project", "dead precision (labelled/findings)", "dup precision", "over precision",
-                                "todo"], rows)
+                                "dup labels via jscpd", "todo"], rows)
 
     rows = []
     total = Counter()
@@ -805,7 +902,8 @@ def tables(results: list[ProjectResult]) -> str:
     peers = markdown_table(["project", "reviewer DEAD", "vulture items (60%)", "reviewer DUPLICATE",
                             "pylint R0801", "jscpd clones", "reviewer s", "time vs vulture", "time vs jscpd"],
                            rows) if rows else ""
-    return "\n\n".join(part for part in (findings, precision, duplicates_table(results), mutation, peers) if part)
+    return "\n\n".join(part for part in (findings, precision, tests_none_table(results), duplicates_table(results),
+                                         mutation, peers) if part)
 
 
 KIND_ORDER = ("identical", "renamed", "near-miss", "inline")
@@ -843,6 +941,8 @@ def duplicates_table(results: list[ProjectResult]) -> str:
                 for key in ("pairs", "labelled", "true"):
                     total[f"jscpd.{key}"] += d["jscpd"][key]
                 total["found"] += d["jscpd_true_found"]
+                total["code"] += d.get("jscpd_true_code", 0)
+                total["code_found"] += d.get("jscpd_true_code_found", 0)
                 for k, n in d["reviewer_only"].items():
                     total[f"only.{k}"] += n
         dup = total["dup"] if r is None else r.counts.get("duplication", 0)
@@ -856,23 +956,26 @@ def duplicates_table(results: list[ProjectResult]) -> str:
             has_jscpd = total["jscpd.runs"] > 0
             j = {key: total[f"jscpd.{key}"] for key in ("pairs", "labelled", "true")}
             found, only = total["found"], {k[5:]: n for k, n in total.items() if k.startswith("only.") and n}
+            code, code_found = total["code"], total["code_found"]
             o = {key: total[f"over.{key}"] for key in ("findings", "labelled", "true")}
         else:
             has_jscpd = "jscpd" in d
             j = d.get("jscpd", {})
             found, only, o = d.get("jscpd_true_found", 0), d.get("reviewer_only", {}), over
+            code, code_found = d.get("jscpd_true_code", 0), d.get("jscpd_true_code_found", 0)
         if has_jscpd:
             sample = " sample" if r is not None and j.get("sample") else ""
             row += [str(j["pairs"]), _share(j["true"], j["labelled"], j["pairs"]) + sample,
-                    _ratio(found, j["true"]),
+                    _ratio(found, j["true"]), _ratio(code_found, code),
                     f"{sum(only.values())}" + (" (" + ", ".join(f"{k} {n}" for k, n in sorted(only.items())) + ")"
                                                if only else "")]
         else:
-            row += ["-"] * 4
+            row += ["-"] * 5
         row.append(_share(o.get("true", 0), o.get("labelled", 0), o.get("findings", 0)) if o.get("findings") else "-")
         rows.append(row)
     return markdown_table(["project", "dup (/kloc)"] + [f"dup {k}" for k in kinds]
                           + ["dup all kinds", "jscpd pairs", "jscpd precision", "jscpd TRUE reviewer reports",
+                             "... outside test code",
                              "reviewer TRUE jscpd lacks", "over precision"], rows)
 
 
@@ -891,7 +994,8 @@ def section_body(results: list[ProjectResult], args: argparse.Namespace) -> str:
         "`copies` are renamed unexported copies of module-level functions appended to their module (dead by "
         "construction), `references removed` are private Python functions whose only call statements were "
         "replaced by `pass`; each cell is mutants with a DEAD verdict / a DEAD finding / a medium-or-high "
-        "DEAD finding, over the mutants seeded. Peers ran on the same copy: vulture `--min-confidence 60`, "
+        "DEAD finding, over the mutants seeded. Tests-axis NONE precision is over the findings judged in "
+        "`benchmarks/real/labels/tests-none-sample.yaml` that are still reported. Peers ran on the same copy: vulture `--min-confidence 60`, "
         "pylint `--enable=duplicate-code`, jscpd `--reporters json` (clone pairs).\n\n"
         + tables(results)
         + ("\n\nErrors:\n" + "\n".join(errors) if errors else "")
@@ -903,6 +1007,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", action="append", default=[], metavar="NAME")
     parser.add_argument("--skip-peers", action="store_true")
+    parser.add_argument("--peers", default="vulture,pylint-dup,jscpd", help="comma-separated peers to run")
     parser.add_argument("--no-mutation", action="store_true")
     parser.add_argument("--enable-rag", action="store_true")
     parser.add_argument("--reviewer-cmd", help="command that runs reviewer (default: `reviewer` on PATH)")

@@ -169,3 +169,30 @@ def test_a_member_read_on_a_call_result_is_used(tmp_path: Path) -> None:
         "    def unused_here(self):\n        return 1\n"),
         "main.py": "from app.ws import Workspace\n\nprint(Workspace('.').facts_cache)\n"})
     assert verdict(evidence, "app/ws.py", "Workspace.facts_cache", "utility") == "USED"
+
+
+def test_methods_of_classes_handed_to_the_interactive_shell_are_used(tmp_path: Path) -> None:
+    """`@app.shell_context_processor` hands Post to `flask shell`, where a maintainer calls
+    `Post.reindex()` (a mixin's classmethod) by hand: alive. A class the shell does not get
+    keeps its unused methods dead (found on microblog, reported DEAD before)."""
+    evidence = analyze(tmp_path, {**APP, "app/models.py": (
+        "class Searchable:\n    @classmethod\n    def reindex(cls):\n        return cls\n\n\n"
+        "class Post(Searchable):\n    pass\n\n\n"
+        "class Other:\n    def unused(self):\n        return 1\n"),
+        "main.py": ("from flask import Flask\nfrom app.models import Post, Other\n\napp = Flask(__name__)\n"
+                    "print(Other())\n\n\n@app.shell_context_processor\ndef make_shell_context():\n"
+                    "    return {'Post': Post}\n")})
+    assert verdict(evidence, "app/models.py", "Searchable.reindex", "utility") == "USED"
+    assert "interactive shell" in detail(evidence, "app/models.py", "Searchable.reindex", "utility")
+    assert verdict(evidence, "app/models.py", "Other.unused", "utility") == "DEAD"
+
+
+def test_a_name_an_import_string_in_the_settings_imports_is_used(tmp_path: Path) -> None:
+    """SHELL_PLUS_IMPORTS = ["from app.utils import print_qs"]: django-extensions imports it into
+    the shell (found on django-styleguide, reported DEAD once its settings were scanned)."""
+    evidence = analyze(tmp_path, {**APP, "app/__init__.py": "", "app/utils.py": (
+        "def print_qs(qs):\n    return qs\n\n\ndef unused(qs):\n    return qs\n"),  # imported: not an orphan module
+        "config/settings.py": 'SHELL_PLUS_IMPORTS = ["from app.utils import print_qs"]\n',
+        "main.py": "import app.utils\n\nprint(app.utils)\n"})
+    assert verdict(evidence, "app/utils.py", "print_qs", "utility") == "USED"
+    assert verdict(evidence, "app/utils.py", "unused", "utility") == "DEAD"

@@ -67,6 +67,18 @@ def test_python_external_imports_resolve_to_none(tmp_path: Path) -> None:
     assert index.resolve_name("a.py", "dumps") is None
 
 
+def test_a_submodule_a_package_imports_into_itself(tmp_path: Path) -> None:
+    """`from . import fields` in marshmallow/__init__.py, then `from marshmallow import fields`
+    and `fields.DateTime()` in the tests: the submodule's class (its tests were all NONE)."""
+    index = build(tmp_path, {
+        "src/pkg/__init__.py": "from . import fields\n\n__all__ = ['fields']\n",
+        "src/pkg/fields.py": "class DateTime:\n    pass\n",
+        "tests/test_fields.py": "from pkg import fields\n\n\ndef test_dt():\n    assert fields.DateTime()\n",
+    })
+    assert index.resolve_name("tests/test_fields.py", "fields.DateTime") == ("src/pkg/fields.py", "DateTime")
+    assert index.resolve_name("src/pkg/__init__.py", "fields.DateTime") == ("src/pkg/fields.py", "DateTime")
+
+
 def test_resolve_callee_self_class_static_and_inherited(tmp_path: Path) -> None:
     index = build(tmp_path, {
         "base.py": """

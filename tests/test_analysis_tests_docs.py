@@ -369,3 +369,57 @@ def test_the_settings_module_the_test_runner_loads_runs_under_the_tests(tmp_path
     })
     assert "reaches it through" in detail(evidence, "app/setup.py", "configure_logging", "tests")
     assert "reaches it through" in detail(evidence, "app/auth.py", "payload_handler", "tests")
+
+
+def test_a_module_the_tests_load_runs_what_its_top_level_imports_load(tmp_path: Path) -> None:
+    """`from .base import *` in the test settings runs base.py, and base.py's module-level calls,
+    even though no name of base.py is used; an import inside a function loads nothing until called."""
+    evidence = analyze(tmp_path, {
+        "pytest.ini": "[pytest]\nDJANGO_SETTINGS_MODULE = config.test\n",
+        "config/__init__.py": "",
+        "config/test.py": "from .base import *  # noqa\n\nDEBUG = False\n",
+        "config/base.py": "from app.setup import Setup\n\nLOGGING = Setup.logging()\n",
+        "app/__init__.py": "",
+        "app/setup.py": "class Setup:\n    @staticmethod\n    def logging():\n        return {}\n",
+        "app/lazy.py": "def later():\n    from app import heavy\n    return heavy\n",
+        "app/heavy.py": "def compute():\n    return 1\n\n\nVALUE = compute()\n",
+        "tests/test_app.py": "import app.lazy\n\n\ndef test_nothing():\n    assert app.lazy\n",
+    })
+    assert "reaches it through" in detail(evidence, "app/setup.py", "Setup.logging", "tests")
+    assert verdict(evidence, "app/heavy.py", "compute", "tests") == "NONE"
+    assert "no test references or reaches it" in detail(evidence, "app/heavy.py", "compute", "tests")
+
+
+def test_docstring_examples_pytest_collects_are_tests(tmp_path: Path) -> None:
+    """`--doctest-modules` in pytest's options runs the `>>>` examples of the modules under its
+    testpaths (httpie: humanize_bytes); a module outside them (requests: src/ with testpaths =
+    tests) has its examples never run."""
+    example = 'def size(n):\n    """\n    >>> size(1)\n    \'1 B\'\n    """\n    return f"{n} B"\n'
+    files = {
+        "setup.cfg": "[tool:pytest]\ntestpaths = pkg\n    tests\naddopts = --tb=native --doctest-modules\n",
+        "pkg/__init__.py": "", "pkg/units.py": example, "other/units.py": example,
+        "tests/test_pkg.py": "import pkg\n\n\ndef test_pkg():\n    assert pkg\n",
+    }
+    evidence = analyze(tmp_path, files)
+    assert verdict(evidence, "pkg/units.py", "size", "tests") == "GOOD"
+    assert "doctests (pytest --doctest-modules over pkg/)" in detail(evidence, "pkg/units.py", "size", "tests")
+    assert verdict(evidence, "other/units.py", "size", "tests") == "NONE"
+    (tmp_path / "setup.cfg").write_text("[tool:pytest]\ntestpaths = pkg\n")
+    assert verdict(analyze(tmp_path), "pkg/units.py", "size", "tests") == "NONE"
+
+
+def test_modules_a_computed_require_may_load_are_not_said_untested(tmp_path: Path) -> None:
+    """express's mvc example requires each controllers/*/index.js by a computed path and its
+    tests call the routes: the controllers' exports may run under them (unknown, not NONE).
+    A module outside the loader's module folder keeps its NONE."""
+    evidence = analyze(tmp_path, {
+        "examples/mvc/index.js": "var boot = require('./lib/boot');\nboot();\n",
+        "examples/mvc/lib/boot.js": ("var fs = require('fs');\nmodule.exports = function () {\n"
+                                     "  fs.readdirSync('c').forEach(function (file) {\n    require(file);\n  });\n};\n"),
+        "examples/mvc/controllers/pet/index.js": "exports.show = function (req, res) {\n  res.send('pet');\n};\n",
+        "examples/other/index.js": "exports.lonely = function () {\n  return 1;\n};\n",
+        "test/mvc.js": ("var app = require('../examples/mvc');\n\ndescribe('mvc', function () {\n"
+                        "  it('loads', function () {\n    expect(app).toBeTruthy();\n  });\n});\n"),
+    })
+    assert "reaches it through" in detail(evidence, "examples/mvc/controllers/pet/index.js", "show", "tests")
+    assert "no test references or reaches it" in detail(evidence, "examples/other/index.js", "lonely", "tests")

@@ -159,3 +159,73 @@ def test_path_roles_of_code_nobody_edits_here() -> None:
     assert not is_generated_path("src/components/users/list.tsx")
     assert is_example_path("examples/auth/app.js") and is_example_path("pkg/blog_examples/flow/raw/views.py")
     assert not is_example_path("src/example.py")
+
+
+def test_every_block_two_functions_share_is_reported_not_only_the_longest() -> None:
+    form, footer = list(range(20, 34)), list(range(40, 50))  # 14 and 10 lines, apart in both
+    functions = {"a": ("src/a.tsx", symbol("AddItem", 1, body(1, *form, 2, 3, *footer))),
+                 "b": ("src/b.tsx", symbol("EditItem", 50, body(5, *form, 6, *footer, 7)))}
+    clones = run({}, functions).copies[key(functions, "b")]
+    assert [(c.kind, c.lines, c.other_lines) for c in clones] == [
+        ("block", (52, 65), (3, 16)), ("block", (67, 76), (19, 28))]
+    assert clones[0].digest != clones[1].digest
+
+
+def module(hashes_by_line: dict[int, int], lines: int) -> list[int]:
+    return [hashes_by_line.get(k, 0) for k in range(1, lines + 1)]
+
+
+def test_top_level_code_repeated_in_two_files_is_a_block_of_module_code() -> None:
+    styles = {k: (100 + k) << 8 | 4 for k in range(10, 20)}  # a 10-line style table, 4 tokens a line
+    moved = {k + 5: v for k, v in styles.items()}
+    modules = {"emails/a.tsx": module(styles, 30), "emails/b.tsx": module(moved, 40)}
+    found = run({}, {}, modules=modules).copies
+    (copy_key, clones), = found.items()
+    assert copy_key == ("emails/b.tsx", "<module>", 1)
+    assert (clones[0].kind, clones[0].lines, clones[0].other_lines) == ("block", (15, 24), (10, 19))
+    # The fingerprint's content is the code, not its place: moving the block keeps it.
+    again = run({}, {}, modules={"emails/a.tsx": module(styles, 30), "emails/b.tsx": module(styles, 30)}).copies
+    assert [c.digest for c in again[("emails/b.tsx", "<module>", 1)]] == [clones[0].digest]
+
+
+def test_module_code_of_test_cases_and_short_top_level_repeats_are_no_finding() -> None:
+    table = {k: (100 + k) << 8 | 8 for k in range(10, 20)}
+    short = {k: (100 + k) << 8 | 8 for k in range(10, 16)}  # 6 lines: under the module floor
+    cases = {"tests/test_a.py", "tests/test_b.py"}
+    assert run({}, {}, modules={path: module(table, 30) for path in cases}, test_cases=cases).copies == {}
+    assert run({}, {}, modules={"src/a.py": module(short, 30), "src/b.py": module(short, 30)}).copies == {}
+
+
+def test_a_run_of_module_code_never_bridges_a_function_between_its_lines() -> None:
+    # Lines 10-13 and 16-19 are top-level code; 14-15 are a function in both files (hashes 0 there).
+    top = {k: (100 + k) << 8 | 8 for k in (*range(10, 14), *range(16, 20))}
+    func = ("f", 14, 15)
+    functions = {f"{p}:f": (p, symbol(func[0], func[1], body(9))) for p in ("src/a.py", "src/b.py")}
+    modules = {p: module(top, 30) for p in ("src/a.py", "src/b.py")}
+    found = run({}, functions, modules=modules).copies
+    assert found == {}  # two 4-line runs, each under the floor; joined they would be 8
+
+
+def test_test_support_code_repeating_a_block_is_test_code_to_share() -> None:
+    handler = {k: (100 + k) << 8 | 8 for k in range(10, 20)}  # the same mock handler scaffold twice
+    support = {"src/testing/mocks/users.ts": module(handler, 30), "src/testing/mocks/teams.ts": module(handler, 30)}
+    (clones,) = run({}, {}, modules=support, test_cases={"src/testing/users.test.ts"}).copies.values()
+    assert clones[0].test_code and clones[0].kind == "block"
+
+
+def test_a_short_top_level_scaffold_counts_only_where_many_places_hold_it() -> None:
+    scaffold = [(200 + k) << 8 | 4 for k in range(6)]  # 6 lines, 24 tokens: under the module block floor
+
+    def handlers(copies: int, salt: int, lines: int = 80) -> list[int]:
+        out = [0] * lines
+        for n in range(copies):
+            start = 5 + 12 * n
+            out[start : start + 6] = scaffold
+            out[start + 6 : start + 8] = [(900 + 10 * n + salt) << 8 | 4, (950 + 10 * n + salt) << 8 | 4]  # its own job
+        return out
+
+    two = run({}, {}, modules={"src/mocks/users.ts": handlers(1, 1), "src/mocks/teams.ts": handlers(1, 2)}).copies
+    assert two == {}
+    four = run({}, {}, modules={"src/mocks/users.ts": handlers(2, 1), "src/mocks/teams.ts": handlers(2, 2)}).copies
+    clones = [c for found in four.values() for c in found if c.report]
+    assert clones and all(c.kind == "block" and c.lines[1] - c.lines[0] == 5 for c in clones)

@@ -273,3 +273,18 @@ def test_anonymous_default_export_is_named_default():
     facts = scan("export default function () { return 1; }\n")
     assert [(s.name, s.kind, s.exported) for s in facts.symbols] == [("default", "function", True)]
     assert [(e.name, e.local) for e in facts.exports] == [("default", "default")]
+
+
+def test_writing_a_member_reads_its_object():
+    # `out.textContent = ...` writes .textContent of the element `out` names: `out` is used
+    # (a closure reference), while the written member itself is not a read.
+    facts = scan("""
+        var out = document.querySelector('pre');
+        input.addEventListener('keyup', function () {
+          out.textContent = 'x';
+          a.b.c.d = 1;
+        });
+    """)
+    assert "out" in facts.module_references
+    assert "out.textContent" not in facts.module_references
+    assert "a.b.c" in facts.module_references

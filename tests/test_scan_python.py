@@ -340,3 +340,22 @@ def test_result_round_trips_through_the_pydantic_models():
     assert again == facts
     assert facts.sha256 == __import__("hashlib").sha256(textwrap.dedent(SOURCE).lstrip("\n").encode()).hexdigest()
     assert facts.size == len(textwrap.dedent(SOURCE).lstrip("\n").encode())
+
+
+def test_dotted_strings_in_comments_load_nothing():
+    # A commented-out INSTALLED_APPS entry is not a setting: it names nothing that runs.
+    facts = extract_file("config/settings.py", textwrap.dedent('''
+        INSTALLED_APPS = [
+            "app.apps.AppConfig",
+            # "app.custom_admin.apps.CustomAdminConfig",
+        ]
+    ''').encode(), "python")
+    assert facts.dotted_strings == ["app.apps.AppConfig"]
+
+
+def test_import_statements_written_in_strings_name_what_they_import():
+    # django-extensions runs SHELL_PLUS_IMPORTS in `shell_plus`; exec'd code alike.
+    facts = extract_file("config/settings.py", textwrap.dedent('''
+        SHELL_PLUS_IMPORTS = ["from app.shell.utils import print_qs, tabulate as tab", "import os"]
+    ''').encode(), "python")
+    assert facts.import_strings == ["app.shell.utils.print_qs", "app.shell.utils.tabulate"]

@@ -24,16 +24,19 @@ verdict carries a confidence from its evidence and is reported only from `min_co
 
 from __future__ import annotations
 
+import hashlib
+import itertools
 from dataclasses import dataclass
 from typing import Callable
 
 from .roles import is_example_path, is_generated_path, is_migration_path, is_test_path
 from ..scan.languages import language_family, language_for_path
-from ..schema.evidence import Clone, CloneKey
+from ..schema.evidence import MODULE_CODE, Clone, CloneKey
 from ..schema.facts import Symbol
 from ..schema.review import SimilarFunction
 
 KeepRank = tuple  # smaller sorts first = better to keep
+_BARRIERS = itertools.count(1)
 # What each place of a keep rank (see keep_rank) says about the copy that wins on it.
 KEEP_REASONS = ("it is not part of this change", "it has more users", "it is exported",
                 "it lives in a shared module", "it is defined first", "it is defined first")
@@ -52,6 +55,18 @@ LONG_BLOCK_LINES = 13
 # Inside one function, short parallel items (list entries, two fields) are its shape: longer only.
 MIN_REPEAT_LINES = 8
 BLOCK_SEED = 3  # lines of a run indexed to find block candidates
+MAX_BLOCKS = 4  # repeated blocks reported per pair of functions, longest first
+BLOCK_GAP = 1  # edited lines a repeated block of module code may hold between equal lines (a renamed key)
+# A block of module code (data, schemas, top-level calls) must be this long: it has no function
+# to be a good part of. Data says little per line (`color: "#334155",` is two tokens), so its
+# token floor is lower.
+MIN_MODULE_BLOCK_LINES = 8
+MIN_MODULE_BLOCK_TOKENS = 20
+# A shorter block of module code (5+ lines: the auth-check scaffold of every mock handler) is a
+# helper to write only when the same lines stand in this many places.
+SCAFFOLD_PLACES = 4
+SCAFFOLD_TOKENS = 15
+MAX_MODULE_BLOCKS = 12  # blocks per pair when one side is module code: handler lists repeat a lot
 MAX_POSTING = 64  # a seed shared by more functions is boilerplate, not a candidate
 # The helper's body must repeat whole in a host this much larger, but for one line: its
 # `return x`, which an inline copy turns into the assignment the host goes on with.
@@ -93,25 +108,32 @@ class _Run:
 
 def _code_lines(symbol: Symbol, hidden: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """(line hash, line number) of the code lines of a function, without its nested functions."""
-    hashes = symbol.structure.line_hashes if symbol.structure else []
+    return _lines(symbol.structure.line_hashes if symbol.structure else [], symbol.line_start, hidden)
+
+
+def _lines(hashes: list[int], first: int, hidden: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """(line hash, line number) of the code lines of `hashes` (line `first` on), without `hidden` spans."""
     out: list[tuple[int, int]] = []
     for k, value in enumerate(hashes):
-        line = symbol.line_start + k
+        line = first + k
         if any(start <= line <= end for start, end in hidden):
             if not out or out[-1][0] >= 0:
-                out.append((-(line << 8), line))  # a value no line has: runs never bridge a nested function
+                # A value no line of any unit has: runs never bridge a nested function.
+                out.append((-(next(_BARRIERS) << 8), line))
         elif value:
             out.append((value, line))
     return out
 
 
-def _longest_run(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False) -> _Run | None:
-    """The run of equal lines with the most tokens; `itself`: a and b are one function, and the
-    two copies of the run must not overlap (a block repeated inside one function)."""
+def _runs(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False, gap: int = 0) -> list[_Run]:
+    """Every maximal run of equal lines, most tokens first; `itself`: a and b are one function, and
+    the two copies of a run must not overlap (a block repeated inside one function). `gap`: runs
+    in step on both sides with up to this many edited lines between them are one run (a near-miss
+    block: `password:` edited to `new_password:` inside an otherwise copied schema)."""
     at: dict[int, list[int]] = {}
     for j, (value, _) in enumerate(b):
         at.setdefault(value, []).append(j)
-    best: _Run | None = None
+    exact: list[tuple[int, int, int]] = []  # (index in a, index in b, length)
     for i, (value, _) in enumerate(a):
         for j in at.get(value, ()):
             if (itself and j <= i) or (i and j and a[i - 1][0] == b[j - 1][0]):
@@ -119,10 +141,44 @@ def _longest_run(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: boo
             k = 0
             while i + k < len(a) and j + k < len(b) and a[i + k][0] == b[j + k][0] and not (itself and i + k >= j):
                 k += 1
-            tokens = sum(v & 0xFF for v, _ in a[i : i + k])
-            if best is None or tokens > best.tokens:
-                best = _Run((a[i][1], a[i + k - 1][1]), (b[j][1], b[j + k - 1][1]), k, tokens)
-    return best
+            exact.append((i, j, k))
+    found = [_Run((a[i][1], a[i + k - 1][1]), (b[j][1], b[j + k - 1][1]), k,
+                  sum(v & 0xFF for v, _ in a[i : i + k]) - edited)
+             for i, j, k, edited in _bridged(exact, a, b, gap)]
+    found.sort(key=lambda run: (-run.tokens, run.a, run.b))
+    return found
+
+
+def _bridged(exact: list[tuple[int, int, int]], a: list[tuple[int, int]], b: list[tuple[int, int]],
+             gap: int) -> list[tuple[int, int, int, int]]:
+    """(i, j, length, tokens of the edited lines) of each run, joining runs in step (same j - i)
+    that `gap` or fewer lines apart; without a gap, the runs as they are."""
+    if not gap:
+        return [(i, j, k, 0) for i, j, k in exact]
+    by_step: dict[int, list[tuple[int, int, int]]] = {}
+    for i, j, k in exact:
+        by_step.setdefault(j - i, []).append((i, j, k))
+    out = []
+    for runs in by_step.values():
+        runs.sort()
+        i, j, k = runs[0]
+        edited = 0
+        for ni, nj, nk in runs[1:]:
+            edit = a[i + k : ni] + b[j + k : nj]
+            if 0 < ni - (i + k) <= gap and all(value >= 0 for value, _ in edit):  # never over a function
+                edited += sum(v & 0xFF for v, _ in a[i + k : ni])
+                k = ni + nk - i
+            else:
+                out.append((i, j, k, edited))
+                i, j, k, edited = ni, nj, nk, 0
+        out.append((i, j, k, edited))
+    return out
+
+
+def _longest_run(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False) -> _Run | None:
+    """The run of equal lines with the most tokens (see _runs)."""
+    runs = _runs(a, b, itself)
+    return runs[0] if runs else None
 
 
 @dataclass
@@ -131,7 +187,7 @@ class _Function:
     path: str
     symbol: Symbol
     code: list[tuple[int, int]]
-    nested: bool = False  # defined inside another function
+    nested: bool = False  # defined inside another function, named or not (a stub in a test's callback)
 
     @property
     def key(self) -> CloneKey:
@@ -160,6 +216,14 @@ class _Edge:
     confidence: int
     test_code: bool
     few: bool = False  # straight-line few-liners: only a clone class of 3+ is reported
+    scaffold: bool = False  # a short block of module code: reported only from SCAFFOLD_PLACES places
+
+    @property
+    def digest(self) -> str:
+        """The copy's repeating lines, hashed (a finding's fingerprint must survive moved lines)."""
+        start, end = self.copy_lines
+        values = [str(value) for value, line in self.copy.code if start <= line <= end]
+        return hashlib.blake2b(" ".join(values).encode(), digest_size=8).hexdigest()
 
 
 @dataclass
@@ -174,10 +238,17 @@ def find_duplicates(
     rank: Callable[[str, Symbol], KeepRank],
     structural_only: bool = False,
     min_confidence: int = 70,
+    modules: dict[str, list[int]] | None = None,
+    test_cases: set[str] | frozenset[str] = frozenset(),
 ) -> Duplicates:
     """card id -> similar hits (both directions, from rag.similarity), card id -> (path, symbol)
-    => the DUPLICATE evidence per symbol and the meaning-only neighbours."""
+    => the DUPLICATE evidence per symbol and the meaning-only neighbours.
+
+    `modules`: path -> FileFacts.module_line_hashes; the code outside functions of each file is
+    one more unit (MODULE_CODE) for repeated blocks: data tables, schemas, top-level callbacks.
+    `test_cases`: the test files that assert (test cases, as opposed to mocks and factories)."""
     by_id = _functions(functions)
+    by_id.update(_module_units(modules or {}, functions, test_cases))
     edges: list[_Edge] = []
     neighbours: dict[CloneKey, list[SimilarFunction]] = {}
     seen: set[tuple[str, str]] = set()
@@ -190,16 +261,14 @@ def find_duplicates(
             seen.add((b.card_id, a.card_id))
             if structural_only:
                 hit = hit.model_copy(update={"meaning": None})
-            edge = _judge(a, b, hit, rank)
-            if edge is not None:
-                edges.append(edge)
+            judged = _judge(a, b, hit, rank)
+            if judged:
+                edges.extend(judged)
             elif hit.clone_kind not in WHOLE_KINDS or hit.behaviour != "differs":
                 if _comparable(a, b) and not _test_mix(a, b):
                     neighbours.setdefault(a.key, []).append(hit)
     for a, b in _block_candidates(by_id, seen):
-        edge = _judge(a, b, None, rank)
-        if edge is not None:
-            edges.append(edge)
+        edges.extend(_judge(a, b, None, rank))
     edges.extend(edge for function in by_id.values() if (edge := _repeated_inside(function)) is not None)
     return Duplicates(_clone_classes(edges, rank, min_confidence), neighbours)
 
@@ -214,8 +283,30 @@ def _functions(functions: dict[str, tuple[str, Symbol]]) -> dict[str, _Function]
     for card_id, (path, symbol) in functions.items():
         start, end = symbol.line_start, symbol.line_end
         inner = [(a, b) for a, b in spans[path] if start <= a and b <= end and (a, b) != (start, end)]
-        nested = any(a <= start and end <= b and (a, b) != (start, end) for a, b in spans[path])
+        nested = symbol.in_callback or any(a <= start and end <= b and (a, b) != (start, end) for a, b in spans[path])
         out[card_id] = _Function(card_id, path, symbol, _code_lines(symbol, inner), nested)
+    return out
+
+
+def _module_units(modules: dict[str, list[int]], functions: dict[str, tuple[str, Symbol]],
+                  test_cases: set[str] | frozenset[str]) -> dict[str, _Function]:
+    """The code outside functions of each file, as one unit whose lines skip its functions. Test
+    cases take no part: their top level holds the cases, whose arrange steps repeat on purpose
+    (hand labels: 1 repeated block in 5 there is worth a helper); test support code (mock
+    handlers, factories: test files with no assertion) does, as test code."""
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for path, symbol in functions.values():
+        spans.setdefault(path, []).append((symbol.line_start, symbol.line_end))
+    out = {}
+    for path, hashes in modules.items():
+        if not any(hashes) or path in test_cases or _left_out(path):
+            continue
+        symbol = Symbol.model_construct(name=MODULE_CODE, qualified_name=MODULE_CODE, kind="variable", exported=False,
+                                        line_start=1, line_end=len(hashes), decorators=[], structure=None,
+                                        behaviour=None, complexity=1)
+        unit = _Function(f"{path}#{MODULE_CODE}", path, symbol, _lines(hashes, 1, spans.get(path, [])))
+        if unit.tokens >= MIN_MODULE_BLOCK_TOKENS:
+            out[unit.card_id] = unit
     return out
 
 
@@ -223,7 +314,7 @@ def _block_candidates(by_id: dict[str, _Function], seen: set[tuple[str, str]]) -
     """Pairs of functions sharing a run of BLOCK_SEED code lines that the similarity pairs miss."""
     postings: dict[tuple[int, ...], list[str]] = {}
     for card_id, function in by_id.items():
-        if function.tokens < MIN_BLOCK_TOKENS or _left_out(function.path):
+        if function.tokens < _min_tokens(function) or _left_out(function.path):
             continue
         values = [v for v, _ in function.code]
         for seed in {tuple(values[k : k + BLOCK_SEED]) for k in range(len(values) - BLOCK_SEED + 1)}:
@@ -273,49 +364,111 @@ def _test_mix(a: _Function, b: _Function) -> bool:
 
 
 def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
-           rank: Callable[[str, Symbol], KeepRank]) -> _Edge | None:
-    """The duplicate edge of a pair, or None when the code gives no structural evidence of one."""
+           rank: Callable[[str, Symbol], KeepRank]) -> list[_Edge]:
+    """The duplicate edges of a pair: one for a whole or contained copy, one per repeated block
+    otherwise (two components can share a form and, further down, a dialog footer); none when the
+    code gives no structural evidence of a copy."""
     if not _comparable(a, b) or _test_mix(a, b) or a.key == b.key:
-        return None
+        return []
     sa, sb = a.symbol, b.symbol
     if hit is not None and (_protocol_pair(sa, sb, hit) or _shape_only(hit)):
-        return None
-    run = _longest_run(a.code, b.code)
+        return []
+    module = MODULE_CODE in (sa.name, sb.name)
+    runs = _runs(a.code, b.code)
+    run = runs[0] if runs else None
+    # Data and schemas are copied and then edited a key at a time; in code, one edited line is
+    # where two functions part ways (hand labels: gaps in functions brought mostly false pairs).
+    edited_runs = _runs(a.code, b.code, gap=BLOCK_GAP) if module else runs
     kind = hit.clone_kind if hit is not None else None
-    whole = kind in ("identical", "renamed", "near-miss") or (hit is not None and (hit.behaviour == "same" or _same_job(sa, sb)))
+    whole = not module and (kind in ("identical", "renamed", "near-miss")
+                            or (hit is not None and (hit.behaviour == "same" or _same_job(sa, sb))))
     if whole:
         kind = kind if kind in ("identical", "renamed", "near-miss") else "semantic"
         if kind != "identical" and (_boilerplate(a, b) or (_parametrized(sa) and _parametrized(sb))):
-            return None
+            return []
         copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
         lines = {a.key: (sa.line_start, sa.line_end), b.key: (sb.line_start, sb.line_end)}
-        confidence = _confidence(kind, hit, min(len(a.code), len(b.code)), 0)
-    elif run is None:
-        return None
-    elif _contained(a, b, run) or _contained(b, a, run):
+        return [_edge(a, b, copy, keep, hit, kind, lines, _confidence(kind, hit, min(len(a.code), len(b.code)), 0))]
+    if run is None:
+        return []
+    if not module and (_contained(a, b, run) or _contained(b, a, run)):
         # The host repeats the helper's body: the host changes (calls it), the helper stays.
-        kind = "contained"
         copy, keep = (a, b) if _contained(b, a, run) else (b, a)
-        lines = {a.key: run.a, b.key: run.b}
-        confidence = _confidence(kind, hit, len(keep.code), 0)
-    elif run.lines >= MIN_BLOCK_LINES and run.tokens >= MIN_BLOCK_TOKENS and (
-            run.lines >= LONG_BLOCK_LINES or run.lines >= BLOCK_SHARE * min(len(a.code), len(b.code))):
-        kind = "block"
-        copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
-        lines = {a.key: run.a, b.key: run.b}
-        confidence = _confidence(kind, hit, run.lines, run.lines)
-    else:
-        return None
+        return [_edge(a, b, copy, keep, hit, "contained", {a.key: run.a, b.key: run.b},
+                      _confidence("contained", hit, len(keep.code), 0))]
+    copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
+    edges: list[_Edge] = []
+    for block in _blocks(edited_runs, a, b):
+        edges.append(_edge(a, b, copy, keep, hit, "block", {a.key: block.a, b.key: block.b},
+                           _confidence("block", hit, block.lines, block.lines), block))
+    if module:
+        taken = [(e.copy_lines, e.keep_lines) for e in edges]
+        for block in _scaffolds(runs, taken, a, b, copy):
+            edge = _edge(a, b, copy, keep, hit, "block", {a.key: block.a, b.key: block.b},
+                         _confidence("block", hit, MIN_MODULE_BLOCK_LINES, MIN_MODULE_BLOCK_LINES), block)
+            edge.scaffold = True
+            edges.append(edge)
+    return edges
+
+
+def _scaffolds(runs: list[_Run], taken: list[tuple[tuple[int, int], tuple[int, int]]], a: _Function, b: _Function,
+               copy: _Function) -> list[_Run]:
+    """Exact runs of module code too short for a block alone, apart from the blocks found: they
+    count only if SCAFFOLD_PLACES places hold them (see _clone_classes)."""
+    out: list[_Run] = []
+    for run in runs:
+        if not (MIN_BLOCK_LINES <= run.lines < MIN_MODULE_BLOCK_LINES and run.tokens >= SCAFFOLD_TOKENS):
+            continue
+        sides = (run.a, run.b) if copy is a else (run.b, run.a)
+        if any(_overlap(sides[0], c) or _overlap(sides[1], k) for c, k in taken) or any(
+                _overlap(run.a, r.a) or _overlap(run.b, r.b) for r in out):
+            continue
+        out.append(run)
+    return out
+
+
+def _blocks(runs: list[_Run], a: _Function, b: _Function) -> list[_Run]:
+    """The runs worth a helper, longest first, none overlapping another on both sides. A short run
+    must be a good part of the smaller function (or the rest of a copy whose main block already
+    counts); module code has no size to compare with, so only a long run of it counts."""
+    module = MODULE_CODE in (a.symbol.name, b.symbol.name)
+    smaller = None if module else min(len(a.code), len(b.code))
+    min_tokens = min(_min_tokens(a), _min_tokens(b))
+    kept: list[_Run] = []
+    for run in runs:
+        if len(kept) == (MAX_MODULE_BLOCKS if module else MAX_BLOCKS) or run.lines < MIN_BLOCK_LINES or run.tokens < min_tokens:
+            continue
+        part = run.lines >= MIN_MODULE_BLOCK_LINES if smaller is None else run.lines >= BLOCK_SHARE * smaller
+        if not (part or kept or run.lines >= LONG_BLOCK_LINES):
+            continue
+        if any(_overlap(run.a, k.a) or _overlap(run.b, k.b) for k in kept):
+            continue
+        kept.append(run)
+    return kept
+
+
+def _min_tokens(unit: _Function) -> int:
+    return MIN_MODULE_BLOCK_TOKENS if unit.symbol.name == MODULE_CODE else MIN_BLOCK_TOKENS
+
+
+def _overlap(x: tuple[int, int], y: tuple[int, int]) -> bool:
+    return x[0] <= y[1] and y[0] <= x[1]
+
+
+def _edge(a: _Function, b: _Function, copy: _Function, keep: _Function, hit: SimilarFunction | None, kind: str,
+          lines: dict[CloneKey, tuple[int, int]], confidence: int, block: _Run | None = None) -> _Edge:
+    """The edge `copy` -> `keep` with its score; test cases lower the confidence (the top level of a
+    test file takes part only when it holds no case: support code, written to be shared)."""
     test_code = is_test_path(a.path)
-    if test_code:
+    if test_code and MODULE_CODE not in (a.symbol.name, b.symbol.name):
         confidence -= TEST_PENALTY
-    score = hit.model_copy(update={"id": keep.card_id, "name": keep.symbol.qualified_name, "file_path": keep.path,
-                                   "line_start": keep.symbol.line_start, "line_end": keep.symbol.line_end,
-                                   "summary": "" if keep is not b else hit.summary,
-                                   "clone_kind": kind}) if hit is not None else None
-    if score is None:
-        share = run.lines / max(1, min(len(a.code), len(b.code)))
-        score = keep.hit(share).model_copy(update={"clone_kind": kind})
+    if hit is not None:
+        score = hit.model_copy(update={"id": keep.card_id, "name": keep.symbol.qualified_name, "file_path": keep.path,
+                                       "line_start": keep.symbol.line_start, "line_end": keep.symbol.line_end,
+                                       "summary": "" if keep is not b else hit.summary, "clone_kind": kind})
+    else:
+        share = (block.lines if block else 0) / max(1, min(len(a.code), len(b.code)))
+        score = keep.hit(min(1.0, share)).model_copy(update={"clone_kind": kind})
     few = kind in WHOLE_KINDS and _straight_few(a, b) and not (
         kind == "identical" and min(len(a.code), len(b.code)) >= MIN_BLOCK_LINES)  # a whole component copied
     return _Edge(copy, keep, score, kind, lines[copy.key], lines[keep.key], confidence, test_code, few)
@@ -333,10 +486,10 @@ def _same_job(a: Symbol, b: Symbol) -> bool:
 
 def _repeated_inside(function: _Function) -> _Edge | None:
     """A block written twice inside one function (two form fields, two cards): loop or extract it."""
-    if function.tokens < 2 * MIN_BLOCK_TOKENS or _left_out(function.path) or (is_test_path(function.path) and function.nested):
+    if function.tokens < 2 * _min_tokens(function) or _left_out(function.path) or (is_test_path(function.path) and function.nested):
         return None
     run = _longest_run(function.code, function.code, itself=True)
-    if run is None or run.lines < MIN_REPEAT_LINES or run.tokens < MIN_BLOCK_TOKENS:
+    if run is None or run.lines < MIN_REPEAT_LINES or run.tokens < _min_tokens(function):
         return None
     test_code = is_test_path(function.path)
     confidence = _confidence("block", None, run.lines, run.lines) - (TEST_PENALTY if test_code else 0)
@@ -439,12 +592,19 @@ def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], 
     for key in functions:
         classes.setdefault(find(key), []).append(key)
     size = {root: len(members) for root, members in classes.items()}
+    places: dict[str, set[tuple[str, tuple[int, int]]]] = {}
+    for edge in edges:
+        if edge.scaffold:
+            places.setdefault(edge.digest, set()).update(
+                {(edge.copy.path, edge.copy_lines), (edge.keep.path, edge.keep_lines)})
     out: dict[CloneKey, list[Clone]] = {}
     for edge in edges:
         if edge.few and size[find(edge.copy.key)] < 3:
             continue
+        if edge.scaffold and len(places[edge.digest]) < SCAFFOLD_PLACES:
+            continue
         clone = Clone(keep=edge.hit, kind=edge.kind, lines=edge.copy_lines, other_lines=edge.keep_lines,
-                      confidence=edge.confidence, test_code=edge.test_code,
+                      confidence=edge.confidence, test_code=edge.test_code, digest=edge.digest,
                       keep_reason=_keep_reason(rank, edge.keep, edge.copy, edge.kind))
         if edge.confidence < min_confidence:
             clone.report = False

@@ -453,7 +453,11 @@ class ProjectIndex:
                 return Target(source)
             if ref.kind in ("dynamic",) and imported == "default":
                 return Target(source)
-            return self.export_target(source, imported)
+            found = self.export_target(source, imported)
+            if found is None:  # `from . import fields` in a package's __init__: its submodule
+                submodule = self._submodule(source, imported)
+                found = Target(submodule) if submodule else None
+            return found
         facts = self.files[path]
         for ref in facts.imports:
             if ref.star:

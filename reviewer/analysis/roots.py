@@ -127,6 +127,12 @@ DISCOVERING_BASES = re.compile(
     r")")
 
 
+# Decorators registering a function whose returned names an interactive shell offers
+# (`flask shell`): the public methods of the classes it hands over are called there by
+# hand (`Post.reindex()`), never in the code.
+SHELL_CONTEXT_DECORATOR = re.compile(r"@?(?:\w+\.)*shell_context_processor\b")
+
+
 def discovering_base(base: str) -> bool:
     """Whether a framework finds the subclasses of this external base by itself."""
     return bool(DISCOVERING_BASES.fullmatch(base))

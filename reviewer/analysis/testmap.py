@@ -23,6 +23,7 @@ data does not cover keep the usage-graph verdict.
 from __future__ import annotations
 
 import bisect
+import posixpath
 import re
 from collections import defaultdict, deque
 
@@ -39,6 +40,7 @@ _ROUTE = re.compile(r"""\.(?:get|post|put|patch|delete|head|options|route|api_ro
 # A test calling an HTTP endpoint through a client: client.get(...), self.client.post(...), request(app).get
 _VIEW_BASE = re.compile(r"(?:View|ViewSet|Api|API|Resource|Endpoint|Handler)$")
 _PATH_SEGMENT = re.compile(r"[A-Za-z_][\w-]*")
+_INDEX_EXTENSIONS = ("js", "mjs", "cjs", "ts", "mts", "cts", "jsx", "tsx")
 
 
 def _area(path: str) -> str:
@@ -59,6 +61,7 @@ class TestMap:
         self._http_test_paths: str | None = None
         self._tested_areas: set[str] | None = None
         self._coverage: CoverageData | None = None
+        self._doctest_folders: list[str] | None = None
 
     def coverage(self) -> CoverageData:
         if self._coverage is None:
@@ -159,6 +162,9 @@ class TestMap:
         users = self.tests_of(key)
         suffix = "" if reportable else " (private or not callable: no finding)"
         if not users:
+            doctest = self._doctest(key)
+            if doctest:  # a doctest compares what the example prints: it asserts
+                return assessment(verdict="GOOD", confidence=80, report=reportable, detail=doctest + suffix)
             return self._untested(key, reportable, suffix)
         asserting = [u for u in users if self.asserts(u)]
         by_file: dict[str, int] = defaultdict(int)
@@ -171,6 +177,19 @@ class TestMap:
                                   detail=f"referenced by {places} (asserting){suffix}")
         return assessment(verdict="WEAK", confidence=75, report=reportable,
                               detail=f"referenced by {places}, which assert nothing about it{suffix}")
+
+    def _doctest(self, key: SymbolKey) -> str | None:
+        """Why pytest runs the symbol's own docstring examples (`>>> name(...)`), if it does."""
+        sym = self.index.symbol(*key)
+        if sym is None or ">>>" not in (sym.docstring or "") or key[0] in self.test_files:
+            return None
+        if self._doctest_folders is None:
+            self._doctest_folders = doctest_folders(self.index) or []
+        folder = next((f for f in self._doctest_folders if not f or key[0].startswith(f"{f}/")), None)
+        example = re.compile(rf">>>.*\b{re.escape(sym.name)}\b")
+        if folder is None or not example.search(sym.docstring):
+            return None
+        return f"its docstring examples run as doctests (pytest --doctest-modules over {folder or 'the repository'}/)"
 
     def _untested(self, key: SymbolKey, reportable: bool, suffix: str) -> AxisAssessment:
         """NONE, reported only when the evidence says no test exercises the symbol."""
@@ -257,6 +276,47 @@ class TestMap:
                 found.append((target, qname))
         return found
 
+    def _run_on_load(self, path: str) -> list[SymbolKey]:
+        """What loading a module runs besides its top-level statements: the initializers of its
+        module-level names (`LOGGING = Setup.logging()`), the project modules its top-level
+        imports load (`from .base import *` in the test settings runs base.py, used names or
+        not; an import inside a function waits for the call), and what it names by dotted path
+        ("app.auth.handler" in settings is loaded by that name)."""
+        facts = self.index.files[path]
+        found = [(path, s.qualified_name) for s in facts.symbols
+                 if s.parent is None and s.kind in ("constant", "variable")]
+        found += self._named_by_dotted_path(path)
+        functions = [(s.line_start, s.line_end) for s in facts.symbols if s.kind in ("function", "method")]
+        for ref in facts.imports:
+            if ref.type_only or any(start <= ref.line <= end for start, end in functions):
+                continue
+            target = self.index.resolve_import(path, ref)
+            if target in self.index.files:
+                found.append((target, MODULE))
+        return found
+
+    def _loaded_dynamically(self, path: str) -> list[SymbolKey]:
+        """A JS/TS file calling `require(file)` / `import(x)` with a computed name may load any
+        module of its own module folder (the nearest ancestor holding an index file) that no
+        static import reaches (express's mvc example requires each controllers/*/index.js):
+        their exports run under the tests that load it."""
+        facts = self.index.files[path]
+        if facts.language == "python" or not facts.dynamic_access:
+            return []
+        folder = posixpath.dirname(path)
+        while folder and not any(f"{folder}/index.{ext}" in self.index.files for ext in _INDEX_EXTENSIONS):
+            folder = posixpath.dirname(folder)
+        if not folder:
+            return []  # the whole repository: too wide to say anything
+        found = []
+        for other in sorted(self.index.files):
+            if other.startswith(f"{folder}/") and other not in self.graph.imported_files \
+                    and other not in self.test_files and self.index.files[other].language != "python":
+                found.append((other, MODULE))
+                found.extend((other, s.qualified_name) for s in self.index.files[other].symbols
+                             if s.parent is None and s.exported)
+        return found
+
     def reached_from_tests(self) -> dict[SymbolKey, SymbolKey]:
         """Non-test symbols that test code reaches through the usage graph (directly or through
         other project code, `.name` accesses included) -> the project symbol that reached it."""
@@ -285,8 +345,9 @@ class TestMap:
             while queue:
                 node = queue.popleft()
                 targets = sorted(self.graph.out_edges.get(node, ()))
-                if node[1] == MODULE:  # "app.auth.handler" in settings: loaded by that name when it runs
-                    targets.extend(self._named_by_dotted_path(node[0]))
+                if node[1] == MODULE:
+                    targets.extend(self._run_on_load(node[0]))
+                    targets.extend(self._loaded_dynamically(node[0]))
                 for name in attributes_of.get(node, ()):
                     if name not in seen_attributes:
                         seen_attributes.add(name)
@@ -309,17 +370,36 @@ class TestMap:
 
 
 _SETTINGS_MODULE = re.compile(r"^\s*DJANGO_SETTINGS_MODULE\s*=\s*[\"']?([\w.]+)", re.M)
+_DOCTEST_MODULES = re.compile(r"--doctest-modules\b")
+_TESTPATHS = re.compile(r"^\s*testpaths\s*=\s*(.+(?:\n[ \t]+\S.*)*)", re.M)  # ini lines may continue indented
+
+
+def _pytest_configs(index: ProjectIndex) -> list[str]:
+    """The texts of the files pytest reads its options from: configuration, not code, is read."""
+    texts = []
+    for name in ("pytest.ini", "setup.cfg", "tox.ini", "pyproject.toml"):
+        try:
+            texts.append((index.root / name).read_text(encoding="utf-8", errors="replace") if index.root else "")
+        except OSError:
+            continue
+    return texts
+
+
+def doctest_folders(index: ProjectIndex) -> list[str] | None:
+    """The folders pytest collects docstring examples from (`--doctest-modules` in its options):
+    its testpaths, or the whole repository ("") without them; None when it collects none."""
+    for text in _pytest_configs(index):
+        if _DOCTEST_MODULES.search(text):
+            paths = _TESTPATHS.search(text)
+            return [p.strip("./") for p in re.findall(r"[\w./-]+", paths.group(1))] if paths else [""]
+    return None
 
 
 def _test_settings_files(index: ProjectIndex) -> list[str]:
     """The files of the settings modules pytest-django loads (DJANGO_SETTINGS_MODULE in
-    pytest.ini, setup.cfg, tox.ini or pyproject.toml): configuration, not code, is read."""
+    pytest.ini, setup.cfg, tox.ini or pyproject.toml)."""
     found = []
-    for name in ("pytest.ini", "setup.cfg", "tox.ini", "pyproject.toml"):
-        try:
-            text = (index.root / name).read_text(encoding="utf-8", errors="replace") if index.root else ""
-        except OSError:
-            continue
+    for text in _pytest_configs(index):
         for module in _SETTINGS_MODULE.findall(text):
             path = index.module_file(module)
             if path is not None and path not in found:

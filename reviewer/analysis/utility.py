@@ -35,7 +35,7 @@ from .cascade import group_cascades
 from .dynamic import dynamic_reach
 from .imports import imported_from, unused_imports
 from .testcode import TestRoots, fixture_decorator, fixture_name
-from .roots import convention_root, discovering_base, hook_files, stdlib_base_defines
+from .roots import SHELL_CONTEXT_DECORATOR, convention_root, discovering_base, hook_files, stdlib_base_defines
 from .usage import MODULE, UsageGraph
 from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey, assessment
 
@@ -222,12 +222,34 @@ class UtilityAnalysis:
         for path, facts in self.index.files.items():
             if facts.language != "python":
                 continue
-            for dotted in facts.dotted_strings:
+            for dotted in [*facts.dotted_strings, *facts.import_strings]:
                 module, _, attribute = dotted.rpartition(".")
                 target = self.index.module_file(module)
                 qname = self.index.top_level.get(target, {}).get(attribute) if target else None
                 if qname is not None:
                     found[(target, qname)] = f"named by the dotted path '{dotted}' in a string in {path}"
+        return found
+
+    def _shell_methods(self) -> dict[SymbolKey, str]:
+        """Public methods of the project classes a shell context processor hands to the
+        interactive shell, their bases' included (a mixin's `reindex` is called as `Post.reindex()`)."""
+        found: dict[SymbolKey, str] = {}
+        for path, facts in self.index.files.items():
+            for sym in facts.symbols:
+                if not any(SHELL_CONTEXT_DECORATOR.match(d.strip()) for d in sym.decorators):
+                    continue
+                for target in sorted(self.graph.out_edges.get((path, sym.qualified_name), ())):
+                    target_sym = self.index.symbols.get(target[0], {}).get(target[1])
+                    if target_sym is None or target_sym.kind != "class":
+                        continue
+                    classes = [target, *((b.path, b.qualified_name or "") for b in self._ancestors(target))]
+                    for class_key in classes:
+                        for child in self.index.members.get(class_key, ()):
+                            member = self.index.symbols[class_key[0]].get(child)
+                            if member is not None and member.kind == "method" and not is_private(member.name):
+                                found.setdefault((class_key[0], child),
+                                                 f"public method of {target[1]}, which {sym.name} hands to the "
+                                                 f"interactive shell (called there by hand)")
         return found
 
     def _orphan_package_module(self, path: str) -> bool:
@@ -405,6 +427,8 @@ class UtilityAnalysis:
                     self.root_confidence.setdefault((path, sym.qualified_name), 50)
         for key, why in self._dotted_path_strings().items():
             roots.setdefault(key, why)
+        for key, why in self._shell_methods().items():
+            roots.setdefault(key, why)  # gated: alive once its class is
         global_prefixes = self._global_dynamic_prefixes()
         for path, facts in self.index.files.items():
             if path in self.test_files:

@@ -1,8 +1,8 @@
 """Which finding to fix first: severity x confidence, the same order everywhere
 (report.md's "Fix first", each .rev.md, the terminal, the SARIF cap).
 
-The confidence of a finding is its symbol's (0-100, from the evidence); a finding
-without a symbol counts as DEFAULT_CONFIDENCE. Hygiene axes (tests, documentation)
+The confidence of a finding is its own when it carries one, else its symbol's (0-100,
+from the evidence); a finding with neither counts as DEFAULT_CONFIDENCE. Hygiene axes (tests, documentation)
 come after every other finding of the same score.
 """
 
@@ -21,6 +21,8 @@ def confidences(review: ReviewFile) -> dict[str, int]:
 
 
 def confidence_of(finding: Finding, by_symbol: dict[str, int]) -> int:
+    if finding.confidence is not None:
+        return finding.confidence
     return by_symbol.get(finding.symbol or "", DEFAULT_CONFIDENCE)
 
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..schema.axes import DEFAULT_VERDICTS
+from ..schema.axes import DEFAULT_VERDICTS, severity_of
 from ..schema.cards import FunctionCard
-from ..schema.evidence import AxisAssessment, Clone, CloneKey, FileFinding, SymbolKey
+from ..schema.evidence import MODULE_CODE, AxisAssessment, Clone, CloneKey, FileFinding, SymbolKey
 from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
 from ..schema.review import Action, DuplicateOf, Finding, ReviewFile, SimilarFunction, Similarity, SymbolReview
 from .context import ReviewContext
-from .findings import file_verdict, symbol_fingerprint, verdict_findings
+from .findings import LOW_CONFIDENCE, file_verdict, symbol_fingerprint, verdict_findings
 
 STATIC_REVIEWER_VERSION = "1"
 # The axes the static reviewer judges (correction needs a reader of intent: Claude).
@@ -28,6 +28,7 @@ class FileEvidence:
     duplicates: dict[CloneKey, list[Clone]] = field(default_factory=dict)  # analysis.duplicates
     neighbours: dict[CloneKey, list[SimilarFunction]] = field(default_factory=dict)  # alike, no verdict
     findings: list[FileFinding] = field(default_factory=list)
+    module_duplicates: list[Clone] = field(default_factory=list)  # blocks of the code outside functions
     structural_only: bool = False  # duplication from code structure alone (RAG off)
     test_file: bool = False  # a test module: its own tests and docs are not judged
 
@@ -54,7 +55,11 @@ def _similarity_detail(hit: SimilarFunction, kind: str | None = None) -> str:
              for part, value in _score_parts(hit).items() if value]
     kind = kind or hit.clone_kind
     kind = f" ({kind} clone)" if kind else ""
-    return f"{hit.score:.2f} similar to {hit.file_path}:{hit.name}{kind}" + (f": {', '.join(parts)}" if parts else "")
+    return f"{hit.score:.2f} similar to {_place(hit.file_path, hit.name)}{kind}" + (f": {', '.join(parts)}" if parts else "")
+
+
+def _place(path: str, name: str) -> str:
+    return f"the top-level code of {path}" if name == MODULE_CODE else f"{path}:{name}"
 
 
 def _clone_detail(clone: Clone) -> str:
@@ -101,8 +106,9 @@ def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> 
         best = clones[0]
         review.duplication = "DUPLICATE"
         review.duplicate_of = _duplicate_of(best)
+        review.duplicates = [review.duplicate_of] + [_duplicate_of(c) for c in clones[1:] if c.report]
         others = [c for c in clones[1:] if c.report and (c.keep.file_path, c.keep.name) != (best.keep.file_path, best.keep.name)]
-        also = "; ".join(f"lines {c.lines[0]}-{c.lines[1]} repeat {c.keep.file_path}:{c.keep.name} lines "
+        also = "; ".join(f"lines {c.lines[0]}-{c.lines[1]} repeat {_place(c.keep.file_path, c.keep.name)} lines "
                          f"{c.other_lines[0]}-{c.other_lines[1]} ({c.kind})" for c in others[:3])
         details["duplication"] = _clone_detail(best) + (f"; also {also}" if also else "") + (
             " (structural clone detection; RAG off)" if evidence.structural_only else ""
@@ -164,6 +170,7 @@ def review_file(facts: FileFacts, evidence: FileEvidence, cards: list[FunctionCa
             Action(category="quick_win", description=f"{extra.message} (lines {extra.line_start}-{extra.line_end}): remove it.",
                    symbol=extra.symbol, line_start=extra.line_start)
         )
+    _add_repeated_blocks(review, facts, evidence)
     review.verdict = file_verdict(review.findings)
     counts = {}
     for finding in review.findings:
@@ -182,3 +189,35 @@ class StaticReviewer:
 
     def review(self, context: ReviewContext) -> ReviewFile:
         return context.evidence
+
+
+def _add_repeated_blocks(review: ReviewFile, facts: FileFacts, evidence: FileEvidence) -> None:
+    """A finding (no symbol) per repeated block of the code outside functions (data tables, schemas,
+    top-level callbacks written twice), naming every other place it repeats; a repeated_blocks
+    entry per pair."""
+    by_lines: dict[tuple[int, int], list[Clone]] = {}
+    for clone in evidence.module_duplicates:
+        if clone.report:
+            by_lines.setdefault(clone.lines, []).append(clone)
+    for (start, end), clones in by_lines.items():
+        review.repeated_blocks.extend(_duplicate_of(clone) for clone in clones)
+        places = [_block_place(facts.path, clone) for clone in clones]
+        best = clones[0]
+        message = (f"lines {start}-{end} (top-level code) repeat {places[0]}"
+                   + (f"; also {'; '.join(places[1:4])}" if len(places) > 1 else "")
+                   + f" ({best.kind} clone, confidence {best.confidence}" + ("; test code" if best.test_code else "") + ")")
+        severity = "low" if best.confidence < LOW_CONFIDENCE else severity_of("duplication", "DUPLICATE")
+        review.findings.append(Finding(
+            axis="duplication", verdict="DUPLICATE", severity=severity, symbol=None, line_start=start, line_end=end,
+            message=message, confidence=best.confidence, fingerprint=symbol_fingerprint(facts.path, None, "duplication", "DUPLICATE", best.digest)))
+        review.actions.append(Action(
+            category="refactor", line_start=start,
+            description=f"Lines {start}-{end} repeat {places[0]}: define them once "
+                        "(a shared constant, schema or helper) and use it in both places."))
+
+
+def _block_place(path: str, clone: Clone) -> str:
+    other_start, other_end = clone.other_lines
+    if (clone.keep.file_path, clone.keep.name) == (path, MODULE_CODE):
+        return f"its lines {other_start}-{other_end}"
+    return f"lines {other_start}-{other_end} of {_place(clone.keep.file_path, clone.keep.name)}"

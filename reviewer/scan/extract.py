@@ -45,7 +45,7 @@ from reviewer.scan.behaviour import read_behaviour
 from reviewer.scan.complexity import complexity_node_types, decision_points
 from reviewer.scan.languages import LANGUAGES, LanguageSpec, NodeHandler, get_parser
 from reviewer.scan.shapes import shape_of
-from reviewer.scan.structure import structure_of
+from reviewer.scan.structure import module_line_hashes, structure_of
 from reviewer.schema.facts import (
     FUNCTION_KINDS,
     DynamicLookup,
@@ -58,7 +58,8 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 3  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y
+SCANNER_VERSION = 6  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+# 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback
 
 _MAX_SIGNATURE = 300
 _MAX_CALLEE = 120
@@ -237,6 +238,8 @@ class Extractor:
             "is_abstract": is_abstract,
             "value": value,
         }
+        if self._in_callback(anchor, enclosing):
+            symbol["in_callback"] = True
         frame = Frame(depth, kind, qualified, symbol)
         frame.node = node
         frame.private = private
@@ -251,6 +254,17 @@ class Extractor:
         if push:
             self.frames.append(frame)
         return frame
+
+    def _in_callback(self, anchor: Node, enclosing: Frame) -> bool:
+        """Whether an unnamed function lies between the definition and its enclosing symbol (or the
+        module): `it("...", () => { const stub = ... })`."""
+        functions, stop = self.spec.function_types, enclosing.node
+        node = anchor.parent
+        while node is not None and node != stop:
+            if node.type in functions:
+                return True
+            node = node.parent
+        return False
 
     def _close_frames(self, depth: int) -> None:
         frames = self.frames
@@ -317,12 +331,13 @@ class Extractor:
                         if chain(text) is not None:  # not `f(x).y`, `a[0].b`: their parts are walked one by one
                             noref_end = self.noref_end = end
                             field = cursor.field_id
-                            if field is None or field not in assignment_fields or (
-                                node.parent.kind_id not in assignment_fields[field]  # `self.x = 1` writes
+                            if field is not None and field in assignment_fields and (
+                                node.parent.kind_id in assignment_fields[field]  # `self.x = 1` writes .x
                             ):
-                                if simple_chain(text) is None:  # spaced, `?.`, or more than 3 parts
-                                    text = b".".join(_CHAIN_SEPARATOR.split(text)[:3])
-                                refs.append(text)
+                                text = b".".join(_CHAIN_SEPARATOR.split(text)[:-1][:3])  # ... and reads `self`: `out.text = s` uses out
+                            elif simple_chain(text) is None:  # spaced, `?.`, or more than 3 parts
+                                text = b".".join(_CHAIN_SEPARATOR.split(text)[:3])
+                            refs.append(text)
                         else:  # `Workspace(root).cache`: the object is walked; `.cache` is a use of a member
                             last = node.child(node.child_count - 1)
                             if last is not None and last.is_named and b"." in data[start:last.start_byte][-3:]:
@@ -412,6 +427,10 @@ class Extractor:
 
     # -- results
 
+    def _text_without_comments(self) -> str:
+        data = fingerprint.strip_comments(self.data, 0, len(self.data), self.comment_starts, self.comment_ends)
+        return data.decode("utf-8", "replace")
+
     def facts(self, tree_has_error: bool, root: Node) -> FileFacts:
         self.hooks.finish(self)
         self._resolve_false_ifs()
@@ -447,11 +466,22 @@ class Extractor:
                 module_call_arguments=self._call_arguments(module),
                 name_fragments=textual.name_fragments(text),
                 assert_lines=textual.assert_lines(text),
-                dotted_strings=textual.dotted_strings(text),
+                # a commented-out "app.apps.CustomConfig" loads nothing
+                dotted_strings=textual.dotted_strings(code_text := self._text_without_comments()),
+                import_strings=textual.import_strings(code_text),
                 computed_import_prefixes=textual.computed_import_prefixes(text) if self.dynamic_access else [],
                 http_call_paths=textual.http_call_paths(text),
+                module_line_hashes=self._module_line_hashes(text, symbols),
             )
         )
+
+    def _module_line_hashes(self, text: str, symbols: list[dict]) -> list[int]:
+        if self.spec.tokens is None:
+            return []
+        # Functions are their own units; imports repeat in every file by nature.
+        hidden = [(f["line_start"], f["line_end"]) for f in symbols if f["kind"] in FUNCTION_KINDS]
+        hidden += [(i.line, i.line_end or i.line) for i in self.imports if i.line]
+        return module_line_hashes(text.splitlines(), hidden, self.spec.tokens)
 
     def _read_bodies(self, text: str, symbols: list[dict]) -> None:
         """Behaviour, structure and shape of each function, from its node in this parse and its lines.

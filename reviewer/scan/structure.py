@@ -103,8 +103,10 @@ def _string_value(written: str) -> str:
     return _TEMPLATE_EXPR.sub("${}", inner) if "${" in inner else inner
 
 
-def _line_hashes(text: str, start: int, written: list[Token], syntax: TokenSyntax) -> list[int]:
-    """Structure.line_hashes of a function's text: per line, its code tokens (from `start`) hashed, local names as ID."""
+def _line_hashes(text: str, start: int, written: list[Token], syntax: TokenSyntax, function: bool = True) -> list[int]:
+    """Structure.line_hashes of a function's text: per line, its code tokens (from `start`) hashed, local names as ID.
+    `function` False: module code, which has no header to skip and no locals: its names are keys
+    and module bindings (`billing: CreditCard`), which a copy does not rename, so they stay."""
     lines: list[list[str]] = [[] for _ in range(text.count("\n") + 1)]
     keywords = syntax.keywords
     # JSX text (`<TableHead>Email</TableHead>`) is content, like a string literal, not a name.
@@ -114,7 +116,7 @@ def _line_hashes(text: str, start: int, written: list[Token], syntax: TokenSynta
         line += text.count("\n", position, at)
         position = at
         # Local names may be renamed in a copy; literals, attributes and keywords say what it does.
-        if (kind == "id" and token not in keywords and text[at - 1 : at] != "."
+        if (function and kind == "id" and token not in keywords and text[at - 1 : at] != "."
                 and not (prose and any(a <= at < b for a, b in prose)) and not _keyword_argument(text, token, at)):
             token = "ID"
         lines[line].append(token)
@@ -130,6 +132,18 @@ def _keyword_argument(text: str, name: str, at: int) -> bool:
     if text[end : end + 1] != "=" and "$" not in name:
         return False
     return _KEYWORD_ARGUMENT.match(text, at) is not None
+
+
+def module_line_hashes(lines: list[str], hidden: list[tuple[int, int]], syntax: TokenSyntax) -> list[int]:
+    """FileFacts.module_line_hashes: line_hashes of the code outside functions (module statements,
+    class attributes, data, callbacks passed at top level); the `hidden` lines (functions, imports)
+    hash to 0. They are whole statements on whole lines, so blanking them cuts no token in two."""
+    inside = bytearray(len(lines) + 1)
+    for start, end in hidden:
+        end = min(end, len(lines))
+        inside[start - 1 : end] = b"\x01" * (end - start + 1)
+    text = "\n".join("" if inside[k] else line for k, line in enumerate(lines))
+    return _line_hashes(text, 0, _code_tokens(text, 0, syntax), syntax, function=False) if text.strip() else []
 
 
 def _code_tokens(text: str, start: int, syntax: TokenSyntax) -> list[Token]:

@@ -33,6 +33,7 @@ _COMPUTED_JS = re.compile(r"""\b(?:require|import)\s*\(\s*[`'"](\.{1,2}/[^`'"$]*
 _COMPUTED_PY = re.compile(r"""import_module\(\s*f?["']([A-Za-z_][\w.]*\.)(?:\{|["']\s*\+)""")
 _SILENCED = re.compile(r"#\s*noqa|eslint-disable|@ts-ignore|type:\s*ignore")
 _DOTTED_STRING = re.compile(r"""["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)["']""")
+_IMPORT_STRING = re.compile(r"""["']\s*from\s+([A-Za-z_][\w.]*)\s+import\s+([\w\s,]+?)\s*["']""")
 _HTTP_CALL = re.compile(r"""\b(?:client|test_client|api_client|app|request\([^)]*\))\s*\.\s*(?:get|post|put|patch|delete|head|options)\s*\(""")
 # _HTTP_CALL without its leading `\b`: a quick first search (a `\b` first makes the engine try every position).
 _HTTP_CALL_CANDIDATE = re.compile(_HTTP_CALL.pattern.removeprefix(r"\b"))
@@ -112,6 +113,17 @@ def _statement_end(lines: list[str], start: int) -> int:
 
 def dotted_strings(text: str) -> list[str]:
     return sorted(set(_DOTTED_STRING.findall(text)))
+
+
+def import_strings(text: str) -> list[str]:
+    """"module.name" for each name a `from module import a, b as c` written in a string imports."""
+    found = set()
+    for module, names in _IMPORT_STRING.findall(text):
+        for name in names.split(","):
+            words = name.split()
+            if words and words[0].isidentifier():
+                found.add(f"{module}.{words[0]}")
+    return sorted(found)
 
 
 def http_call_paths(text: str) -> list[str]:

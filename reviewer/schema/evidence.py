@@ -16,6 +16,11 @@ SymbolKey = tuple[str, str]
 CloneKey = tuple[str, str, int]
 
 
+# The name of a file's code outside functions (module statements, data, top-level callbacks)
+# when it is one side of a repeated block.
+MODULE_CODE = "<module>"
+
+
 @dataclass
 class Clone:
     """The evidence behind one DUPLICATE verdict: the copy to keep and what repeats where."""
@@ -30,6 +35,7 @@ class Clone:
     keep_reason: str = ""
     test_code: bool = False
     note: str = ""  # why it is not reported, when it is not
+    digest: str = ""  # the repeating code's line hashes, hashed: identifies it when lines move
 
 
 class AxisAssessment(BaseModel):

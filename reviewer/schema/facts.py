@@ -100,6 +100,9 @@ class Symbol(BaseModel):
     is_async: bool = False
     is_abstract: bool = False  # abstract class / method, or TS interface
     value: str | None = None  # constants/variables: the initializer text, truncated to 200 chars
+    # Defined inside an unnamed function (a test case's callback, a handler passed inline) rather
+    # than at the top of its module or enclosing symbol: a stub written where it is used.
+    in_callback: bool = False
     unreachable: list[LineRange] = Field(default_factory=list)  # statically unreachable code inside
     # Structural fingerprint: sorted unique 32-bit hashes of shingles of the normalized
     # token stream (identifiers -> ID, strings -> STR, numbers -> NUM), for clone detection.
@@ -182,7 +185,13 @@ class FileFacts(BaseModel):
     assert_lines: list[int] = Field(default_factory=list)  # lines holding an assertion (assert, expect(...))
     computed_import_prefixes: list[str] = Field(default_factory=list)  # "./commands/", "pkg.handlers."
     dotted_strings: list[str] = Field(default_factory=list)  # Python strings that name "a.module.attribute"
+    # import statements written in strings ("from a.b import c" -> "a.b.c"): a tool runs them
+    # in its own process (django-extensions SHELL_PLUS_IMPORTS, exec'd code)
+    import_strings: list[str] = Field(default_factory=list)
     http_call_paths: list[str] = Field(default_factory=list)  # with HTTP client calls: the strings holding "/"
+    # Per line, the code outside functions hashed as Structure.line_hashes (0: blank, comment or a
+    # function's line): repeated blocks of module-level data and top-level callbacks.
+    module_line_hashes: list[int] = Field(default_factory=list)
 
 
 class SkippedFile(BaseModel):

@@ -87,6 +87,7 @@ class SymbolReview(BaseModel):
     utility: Utility = "USED"
     duplication: Duplication = "UNIQUE"
     duplicate_of: DuplicateOf | None = None
+    duplicates: list[DuplicateOf] = Field(default_factory=list)  # every reported copy; the first is duplicate_of
     overengineering: Overengineering = "LEAN"
     tests: Tests = "NONE"
     documentation: Documentation = "UNDOCUMENTED"
@@ -110,6 +111,7 @@ class Finding(BaseModel):
     line_end: int
     message: str
     fingerprint: str = ""  # content hash: stable when lines move (baseline, SARIF)
+    confidence: int | None = None  # its own (0-100) when it is no symbol's verdict (a repeated top-level block)
     suppressed: bool = False
     suppression_reason: str | None = None
 
@@ -153,6 +155,8 @@ class ReviewFile(BaseModel):
     actions: list[Action] = Field(default_factory=list)
     function_cards: list[FunctionCard] = Field(default_factory=list)
     similarities: list[Similarity] = Field(default_factory=list)
+    # Blocks of the code outside functions that repeat elsewhere (each also a finding with no symbol).
+    repeated_blocks: list[DuplicateOf] = Field(default_factory=list)
     rag_enabled: bool = False
     usage: TokenUsage = Field(default_factory=TokenUsage)
     reviewed_at: str = ""

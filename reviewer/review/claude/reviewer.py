@@ -236,6 +236,7 @@ class ClaudeReviewer:
             summary=answer.summaries[0] if answer.summaries else "",
             rag_enabled=context.rag_enabled,
             similarities=_similarities(context, tools),
+            repeated_blocks=context.evidence.repeated_blocks,  # the evidence Claude saw as other findings
             reviewed_at=now_iso(),
         )
         derived: list[tuple[Finding, Action]] = []
