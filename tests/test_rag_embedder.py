@@ -288,6 +288,19 @@ def test_numpy_vectors_do_not_depend_on_the_batch(numpy_model):
     np.testing.assert_allclose(np.sum(alone * together, axis=1), 1.0, atol=1e-5)
 
 
+def test_packed_batches_cross_row_blocks_and_attention_groups(numpy_model):
+    """A batch packs its sequences end to end (no padding) and pads only inside attention
+    groups: vectors must not depend on where a text lands among row blocks and groups."""
+    from reviewer.rag.bert_numpy import TAIL_ROWS
+
+    texts = [f"item{i} " * (3 * i + 1) for i in range(24)]
+    vectors = numpy_model.embed(texts)
+    bert = numpy_model._bert
+    assert sum(len(ids) for ids in bert.token_ids(texts)) > 2 * TAIL_ROWS  # several row blocks, many attention groups
+    alone = np.stack([bert.encode_ids([ids])[0] for ids in bert.token_ids(texts)])
+    np.testing.assert_allclose(np.sum(alone * vectors, axis=1), 1.0, atol=1e-5)
+
+
 def test_numpy_truncates_at_max_seq_length(numpy_model):
     long, longer, short = numpy_model.embed(["parse " * 300, "parse " * 500 + "unrelated tail", "parse " * 100])
     assert float(long @ longer) == pytest.approx(1.0, abs=1e-5)  # both cut at 256 tokens

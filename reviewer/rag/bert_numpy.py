@@ -24,6 +24,7 @@ never from its name; anything else goes through sentence-transformers.
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from dataclasses import dataclass
@@ -35,9 +36,12 @@ import numpy as np
 TRANSFORMER_MODULE = "sentence_transformers.models.Transformer"
 POOLING_MODULE = "sentence_transformers.models.Pooling"
 NORMALIZE_MODULE = "sentence_transformers.models.Normalize"
-# Elementwise work is done in blocks of about this many floats (256 KB), so that the
-# several passes of softmax and GELU run in the CPU cache, not main memory (GELU 2.5x faster).
-CACHE_FLOATS = 64 * 1024
+# Token rows of a layer's token-by-token part computed at a time (MiniLM's up projection
+# makes 1.5 MB of them): GELU's and layer norm's passes run in the CPU cache, not main memory.
+TAIL_ROWS = 512
+# Attention scores of one group of sequences (heads x length x length each), in floats (1 MB):
+# softmax's passes stay in the CPU cache, and short sequences still go many to a matmul.
+SCORE_FLOATS = 256 * 1024
 # Pooling modes other than the mean; any of them switched on means another computation.
 OTHER_POOLING_MODES = (
     "pooling_mode_cls_token",
@@ -196,10 +200,14 @@ def gelu_(x: np.ndarray) -> np.ndarray:
     return x
 
 
-def layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, eps: float) -> np.ndarray:
-    centered = x - x.mean(axis=-1, keepdims=True)
-    variance = np.mean(centered * centered, axis=-1, keepdims=True)
-    return centered / np.sqrt(variance + np.float32(eps)) * weight + bias
+def layer_norm_(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, eps: float) -> np.ndarray:
+    """Layer norm over the last axis of a 2-d float32 array, in place (no temporaries as big as x)."""
+    x -= x.mean(axis=-1, keepdims=True)
+    variance = np.einsum("ij,ij->i", x, x) / np.float32(x.shape[-1])
+    x *= (np.float32(1.0) / np.sqrt(variance + np.float32(eps)))[:, None]
+    x *= weight
+    x += bias
+    return x
 
 
 
@@ -419,55 +427,98 @@ class NumpyBert:
         return [enc.ids for enc in self.tokenizer.encode_batch(list(texts))]
 
     def encode_ids(self, batch: Sequence[Sequence[int]]) -> np.ndarray:
-        """Normalized sentence vectors (len(batch), hidden) for token id lists of one batch."""
-        count, length = len(batch), max(len(ids) for ids in batch)
-        ids = np.zeros((count, length), dtype=np.int64)  # 0 = [PAD]; masked out below
-        mask = np.zeros((count, length), dtype=np.float32)
-        for row, seq in enumerate(batch):
-            ids[row, : len(seq)] = seq
-            mask[row, : len(seq)] = 1.0
-        hidden = self.word[ids] + self.position[:length] + self.token_type0
-        hidden = layer_norm(hidden, *self.emb_ln, self.shape.layer_norm_eps).reshape(count * length, -1)
-        # Padding keys get the most negative float, as transformers does: exp() makes them 0.
-        key_bias = ((1.0 - mask) * np.finfo(np.float32).min)[:, None, None, :]
-        for layer in self.layers:
-            hidden = self._layer(layer, hidden, key_bias, count, length)
-        hidden = hidden.reshape(count, length, -1)
-        summed = np.einsum("bl,blh->bh", mask, hidden)
-        pooled = summed / np.maximum(mask.sum(axis=1, keepdims=True), 1e-9)
-        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
-        return (pooled / np.maximum(norms, 1e-12)).astype(np.float32)
+        """Normalized sentence vectors (len(batch), hidden) for the token id lists of one batch.
 
-    def _layer(self, layer: _Layer, x: np.ndarray, key_bias: np.ndarray, count: int, length: int) -> np.ndarray:
-        hidden, heads = self.shape.hidden_size, self.shape.heads
+        The sequences are packed end to end, without padding, for everything that works
+        token by token (embeddings, the linear layers, layer norms, GELU: over 90% of the
+        FLOPs), so a batch of mixed lengths costs its real tokens; only attention, which
+        mixes the tokens of one sequence, pads (`_Packing`).
+        """
+        packing = _Packing([len(ids) for ids in batch], self.shape.heads)
+        ids = np.fromiter(itertools.chain.from_iterable(batch), dtype=np.int64, count=packing.tokens)
+        hidden = self.word[ids]
+        hidden += self.position[packing.positions]
+        hidden += self.token_type0
+        layer_norm_(hidden, *self.emb_ln, self.shape.layer_norm_eps)
+        for layer in self.layers:
+            hidden = self._layer(layer, hidden, packing)
+        pooled = np.add.reduceat(hidden, packing.starts, axis=0)
+        pooled /= packing.lengths[:, None].astype(np.float32)
+        norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+        return pooled / np.maximum(norms, np.float32(1e-12))
+
+    def _layer(self, layer: _Layer, x: np.ndarray, packing: _Packing) -> np.ndarray:
+        """One encoder layer over packed token rows x (tokens, hidden)."""
+        hidden, heads, eps = self.shape.hidden_size, self.shape.heads, self.shape.layer_norm_eps
         head_dim = hidden // heads
-        qkv = x @ layer.qkv_w  # (count * length, 3 * hidden)
+        qkv = x @ layer.qkv_w  # (tokens, 3 * hidden): query, key and value
         qkv += layer.qkv_b
-        qkv = qkv.reshape(count, length, 3, heads, head_dim).transpose(2, 0, 3, 1, 4)  # (3, b, h, l, d)
-        context = np.empty((count, length, heads, head_dim), dtype=np.float32)
-        # Softmax is a handful of passes over the scores: a few sequences at a time they stay in cache.
-        step = max(1, CACHE_FLOATS // (heads * length * length))
-        for a in range(0, count, step):
-            b = min(a + step, count)
-            scores = qkv[0, a:b] @ qkv[1, a:b].transpose(0, 1, 3, 2)
-            scores *= np.float32(1.0 / np.sqrt(head_dim))
-            scores += key_bias[a:b]
+        context = np.empty_like(x)
+        scale = np.float32(1.0 / np.sqrt(head_dim))
+        for group in packing.groups:
+            count, length = group.index.shape
+            padded = qkv[group.index].reshape(count, length, 3, heads, head_dim).transpose(2, 0, 3, 1, 4)
+            scores = padded[0] @ padded[1].transpose(0, 1, 3, 2)  # (count, heads, length, length)
+            scores *= scale
+            scores += group.key_bias
             scores -= scores.max(axis=-1, keepdims=True)
             np.exp(scores, out=scores)
             scores /= scores.sum(axis=-1, keepdims=True)
-            context[a:b] = (scores @ qkv[2, a:b]).transpose(0, 2, 1, 3)
-        attended = context.reshape(count * length, hidden) @ layer.out_w
-        attended += layer.out_b
-        attended += x
-        x = layer_norm(attended, layer.ln1_w, layer.ln1_b, self.shape.layer_norm_eps)
-        up = x @ layer.up_w
-        # GELU is ~25 passes over the largest activation: block by rows so each block stays in cache.
-        rows = max(1, CACHE_FLOATS // up.shape[1])
-        for a in range(0, len(up), rows):
-            block = up[a : a + rows]
-            block += layer.up_b
-            gelu_(block)
-        down = up @ layer.down_w
-        down += layer.down_b
-        down += x
-        return layer_norm(down, layer.ln2_w, layer.ln2_b, self.shape.layer_norm_eps)
+            attended = (scores @ padded[2]).transpose(0, 2, 1, 3).reshape(count * length, hidden)
+            context[group.rows] = attended[group.valid]
+        # The rest works token by token: a few rows at a time, so that every intermediate,
+        # above all the (rows x intermediate) activation GELU makes ~25 passes over, stays in
+        # the CPU cache from one product to the next. The result overwrites x, row block by
+        # row block (a block's residual is its own rows of x).
+        for a in range(0, len(x), TAIL_ROWS):
+            rows = slice(a, a + TAIL_ROWS)
+            attended = context[rows] @ layer.out_w
+            attended += layer.out_b
+            attended += x[rows]
+            layer_norm_(attended, layer.ln1_w, layer.ln1_b, eps)
+            up = attended @ layer.up_w
+            up += layer.up_b
+            down = gelu_(up) @ layer.down_w
+            down += layer.down_b
+            down += attended
+            x[rows] = layer_norm_(down, layer.ln2_w, layer.ln2_b, eps)
+        return x
+
+
+@dataclass
+class _AttentionGroup:
+    index: np.ndarray  # (sequences, length): the packed row of each padded position
+    key_bias: np.ndarray  # (sequences, 1, 1, length): 0, or the most negative float for padding keys
+    valid: np.ndarray  # flat positions of the padded block that hold a real token...
+    rows: np.ndarray  # ...and the packed rows they go back to
+
+
+class _Packing:
+    """Where each sequence of a batch sits among the packed token rows, and how attention
+    pads them: consecutive sequences (the embedder sorts them by length) in groups whose
+    attention scores (heads x length x length each) fit in the CPU cache."""
+
+    def __init__(self, lengths: Sequence[int], heads: int) -> None:
+        if min(lengths) < 1:
+            raise ValueError("an empty token sequence")  # the tokenizer adds [CLS] and [SEP]
+        self.lengths = np.asarray(lengths, dtype=np.int64)
+        self.tokens = int(self.lengths.sum())
+        self.starts = np.concatenate(([0], np.cumsum(self.lengths)[:-1]))
+        self.positions = np.arange(self.tokens) - np.repeat(self.starts, self.lengths)
+        self.groups: list[_AttentionGroup] = []
+        first, longest = 0, 0
+        for end, length in enumerate(self.lengths.tolist()):
+            longest = max(longest, length)
+            if end > first and (end + 1 - first) * heads * longest**2 > SCORE_FLOATS:
+                self.groups.append(self._group(first, end))
+                first, longest = end, length
+        self.groups.append(self._group(first, len(self.lengths)))
+
+    def _group(self, first: int, last: int) -> _AttentionGroup:
+        lengths, starts = self.lengths[first:last], self.starts[first:last]
+        steps = np.arange(lengths.max())
+        real = steps[None, :] < lengths[:, None]
+        # A padding position reads the sequence's last token: any real row will do, its key is masked.
+        index = starts[:, None] + np.minimum(steps[None, :], lengths[:, None] - 1)
+        key_bias = np.where(real, np.float32(0), np.finfo(np.float32).min).astype(np.float32)[:, None, None, :]
+        return _AttentionGroup(index=index, key_bias=key_bias, valid=np.flatnonzero(real), rows=index[real])

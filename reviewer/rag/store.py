@@ -20,6 +20,7 @@ import numpy as np
 from pydantic import BaseModel
 
 from ..errors import ModelMismatchError, UserError
+from .extra import require_rag
 from ..workspace import Workspace
 from ..schema.cards import FunctionCard
 from ..schema.facts import Behaviour, Structure
@@ -147,6 +148,7 @@ class CardStore:
     """Open (or create) the card table of one workspace for one embedding model."""
 
     def __init__(self, workspace: Workspace, model: str, dimension: int) -> None:
+        require_rag("the RAG index")
         import lancedb
 
         self.workspace = workspace

@@ -6,7 +6,8 @@ was made from: `modified` (hash differs), `new` (in scope, never reviewed) and
 the scan (gitignore, include/exclude, binary and generated files).
 
 With `--show-rag`, the index figures come from the LanceDB store itself
-(`CardStore.stats()`); lancedb is imported only then.
+(`CardStore.stats()`); lancedb is imported only then. Without the optional `rag`
+extra, it says so and how to install it.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ..config import Config
 from ..ui import format_bytes
 from ..errors import UserError
 from ..schema.review import ReviewFile, RunRecord
+from ..rag.extra import RAG_INSTALL_HINT
 from ..workspace import Workspace
 from .loading import last_run, load_reviews
 from ..schema.axes import FILE_VERDICTS
@@ -39,6 +41,7 @@ class ChangedFiles(BaseModel):
 
 class RagStatus(BaseModel):
     enabled: bool  # rag.enabled in the configuration
+    missing: list[str] = Field(default_factory=list)  # RAG packages not installed (the `rag` extra)
     store_path: str
     exists: bool
     cards: int = 0
@@ -87,12 +90,15 @@ def changed_files(root: Path, config: Config, reviews: list[ReviewFile]) -> Chan
 
 
 def rag_status(workspace: Workspace, config: Config) -> RagStatus:
+    from ..rag.extra import missing_rag_modules
     from ..rag.store import CardStore, stored_model
 
     status = RagStatus(
         enabled=config.rag.enabled, store_path=str(workspace.lancedb), exists=False,
-        configured_model=config.rag.model,
+        configured_model=config.rag.model, missing=missing_rag_modules(),
     )
+    if status.missing:
+        return status  # the index cannot be read without lancedb
     recorded = stored_model(workspace)
     if recorded is None:
         return status
@@ -185,6 +191,8 @@ def render_status(status: Status) -> str:
 
 
 def _render_rag(rag: RagStatus, last_run_used_it: bool = False) -> list[str]:
+    if rag.missing:
+        return [_row("rag", f"not installed: run `{RAG_INSTALL_HINT}` (missing: {', '.join(rag.missing)})")]
     if rag.enabled:
         switch = "enabled (rag.enabled: true)"
     elif last_run_used_it:
