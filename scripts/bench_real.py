@@ -310,11 +310,24 @@ def reviewer_pairs(reviews: list[dict], findings: list[dict]) -> list[dict]:
                 start = int(other.get("line_start") or 0)
                 end = int(other.get("line_end") or by_name.get((other["file"], other.get("name")), {}).get("line_end") or start)
             a_start, a_end = other.get("lines") or [int(f["line_start"]), int(f.get("line_end") or f["line_start"])]
-            out.append({"a": {"file": f["file"], "start": int(a_start), "end": int(a_end), "symbol": f.get("symbol")},
-                        "b": {"file": other["file"], "start": int(start), "end": max(int(start), int(end)),
-                              "symbol": other.get("name")},
-                        "kind": other.get("clone_kind") or "?", "key": finding_key(f)})
+            side_a = {"file": f["file"], "start": int(a_start), "end": int(a_end), "symbol": f.get("symbol")}
+            side_b = {"file": other["file"], "start": int(start), "end": max(int(start), int(end)), "symbol": other.get("name")}
+            pairs = [(side_a, side_b)]
+            if other.get("clone_kind") == "block":  # a block class: one finding names every place, so every pair
+                places = [side for side in map(member_side, other.get("members", [])) if side is not None]
+                pairs += [(x, y) for n, x in enumerate(places) for y in places[n + 1:]]
+            for x, y in pairs:
+                out.append({"a": x, "b": y, "kind": other.get("clone_kind") or "?", "key": finding_key(f)})
     return out
+
+
+def member_side(member: str) -> dict | None:
+    """"path:start-end" (a place of a block class) as a pair side; None for a function member."""
+    path, _, lines = member.rpartition(":")
+    start, _, end = lines.partition("-")
+    if not (start.isdigit() and end.isdigit()):
+        return None
+    return {"file": path, "start": int(start), "end": int(end), "symbol": None}
 
 
 def labels_via_jscpd(rpairs: list[dict], labels: dict, jpairs: list[dict] | None, jlabels: list[dict]) -> dict:
@@ -413,9 +426,13 @@ def _in_tests(pair: dict) -> bool:
 
 def compare_duplicates(rpairs: list[dict], labels: dict, jpairs: list[dict] | None, jlabels: list[dict],
                        jmeta: dict) -> dict:
-    """Per clone kind precision of reviewer's DUPLICATE findings; jscpd precision; overlap both ways."""
+    """Per clone kind precision of reviewer's DUPLICATE findings; jscpd precision; overlap both ways.
+    A finding counts once per clone kind it reports, however many pairs it names (a class of N)."""
     kinds: dict[str, dict] = {}
+    by_finding: dict[tuple, list[dict]] = {}
     for pair in rpairs:
+        by_finding.setdefault(pair["key"], []).append(pair)
+    for pair in {(p["key"], p["kind"]): p for p in rpairs}.values():
         stats = kinds.setdefault(pair["kind"], {"findings": 0, "labelled": 0, "true": 0})
         stats["findings"] += 1
         entry = labels.get(pair["key"])
@@ -429,8 +446,9 @@ def compare_duplicates(rpairs: list[dict], labels: dict, jpairs: list[dict] | No
     jtrue = [pair for pair, entry in judged if entry and entry["label"] is True]
     labelled = sum(1 for _, entry in judged if entry)
     found = [pair for pair in jtrue if any(pairs_match(r, pair) for r in rpairs)]
-    rtrue = [r for r in rpairs if labels.get(r["key"], {}).get("label") is True]
-    only = [r for r in rtrue if not any(pairs_match(r, pair) for pair in jpairs)]
+    rtrue = [pairs[0] for key, pairs in by_finding.items() if labels.get(key, {}).get("label") is True]
+    only = [pairs[0] for key, pairs in by_finding.items() if labels.get(key, {}).get("label") is True
+            and not any(pairs_match(r, pair) for r in pairs for pair in jpairs)]
     out.update({"jscpd": {"pairs": len(jpairs), "labelled": labelled, "true": len(jtrue),
                           "sample": jmeta.get("sample")},
                 "jscpd_true_found": len(found),
@@ -447,6 +465,8 @@ def compare_duplicates(rpairs: list[dict], labels: dict, jpairs: list[dict] | No
 
 
 def selftest() -> None:
+    assert member_side("src/a.ts:10-14") == {"file": "src/a.ts", "start": 10, "end": 14, "symbol": None}
+    assert member_side("src/a.py:helper:3") is None
     side = lambda f, s, e, sym=None: {"file": f, "start": s, "end": e, "symbol": sym}  # noqa: E731
     # reviewer pair in either orientation matches jscpd's
     jp = {"a": side("x.py", 10, 20), "b": side("y.py", 30, 40)}

@@ -229,3 +229,16 @@ def test_a_short_top_level_scaffold_counts_only_where_many_places_hold_it() -> N
     four = run({}, {}, modules={"src/mocks/users.ts": handlers(2, 1), "src/mocks/teams.ts": handlers(2, 2)}).copies
     clones = [c for found in four.values() for c in found if c.report]
     assert clones and all(c.kind == "block" and c.lines[1] - c.lines[0] == 5 for c in clones)
+
+
+def test_one_block_in_three_places_is_one_finding_naming_every_place() -> None:
+    table = {k: (100 + k) << 8 | 4 for k in range(10, 20)}
+    modules = {f"src/emails/{name}.tsx": module(table, 30) for name in ("a", "b", "c")}
+    found = run({}, {}, modules=modules).copies
+    reported = [(key[0], c) for key, clones in found.items() for c in clones if c.report]
+    assert len(reported) == 1
+    path, clone = reported[0]
+    assert path == "src/emails/b.tsx"  # a is kept (first by path); b speaks for the class
+    assert clone.members == ["src/emails/a.tsx:10-19", "src/emails/b.tsx:10-19", "src/emails/c.tsx:10-19"]
+    silent = [c for clones in found.values() for c in clones if not c.report]
+    assert silent and all("reported at src/emails/b.tsx:10" in c.note for c in silent)

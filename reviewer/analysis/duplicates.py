@@ -474,6 +474,28 @@ def _edge(a: _Function, b: _Function, copy: _Function, keep: _Function, hit: Sim
     return _Edge(copy, keep, score, kind, lines[copy.key], lines[keep.key], confidence, test_code, few)
 
 
+def _block_classes(out: dict[CloneKey, list[Clone]]) -> None:
+    """One block in 3+ places is one class: the copy that comes first (by path and line) carries the
+    finding that names every place; the other copies point at it."""
+    groups: dict[str, list[tuple[CloneKey, Clone]]] = {}
+    for key, clones in out.items():
+        for clone in clones:
+            if clone.kind == "block" and clone.report:
+                groups.setdefault(clone.digest, []).append((key, clone))
+    for entries in groups.values():
+        places = {(key[0], clone.lines) for key, clone in entries} | {
+            (clone.keep.file_path, clone.other_lines) for _, clone in entries}
+        if len(places) < 3:
+            continue
+        names = [f"{path}:{start}-{end}" for path, (start, end) in sorted(places)]
+        first_key, first = min(entries, key=lambda entry: (entry[0][0], entry[1].lines))
+        for key, clone in entries:
+            clone.members = names
+            if (key[0], clone.lines) != (first_key[0], first.lines):
+                clone.report = False
+                clone.note = f"one of {len(names)} copies of this block: reported at {first_key[0]}:{first.lines[0]}"
+
+
 def _same_job(a: Symbol, b: Symbol) -> bool:
     """The behaviour reader finds the same jobs in both bodies ("sums item price times quantity over
     lines"), each job explaining at least half of each: a loop and a `reduce` doing one job, the rest
@@ -623,6 +645,7 @@ def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], 
                 if key != speaker:
                     clone.report = False
                     clone.note = f"one of {len(members)} copies: reported on {speaker[1]} ({speaker[0]})"
+    _block_classes(out)
     for clones in out.values():
         # Reported first, surest first, then the longest repeat (a block shared with another
         # function before one repeated inside this one).

@@ -48,6 +48,9 @@ def duplicate_action(symbol: Symbol, dup: DuplicateOf) -> str:
     start, end = dup.lines or [symbol.line_start, symbol.line_end]
     if dup.clone_kind in ("contained", "inline"):
         return f"Lines {start}-{end} of `{symbol.qualified_name}` repeat the body of {other}: call it instead{test}."
+    if dup.clone_kind == "block" and len(dup.members) > 2:
+        return (f"Lines {start}-{end} of `{symbol.qualified_name}` stand in {len(dup.members)} places "
+                f"({', '.join(dup.members)}): extract them into one function they all call{test}.")
     if dup.clone_kind == "block":
         o_start, o_end = dup.other_lines or [dup.line_start, dup.line_end]
         if (dup.name, dup.line_start) == (symbol.qualified_name, symbol.line_start):

@@ -203,8 +203,9 @@ def _add_repeated_blocks(review: ReviewFile, facts: FileFacts, evidence: FileEvi
         review.repeated_blocks.extend(_duplicate_of(clone) for clone in clones)
         places = [_block_place(facts.path, clone) for clone in clones]
         best = clones[0]
+        copies = f"; {len(best.members)} copies: {', '.join(best.members)}" if len(best.members) > 2 else ""
         message = (f"lines {start}-{end} (top-level code) repeat {places[0]}"
-                   + (f"; also {'; '.join(places[1:4])}" if len(places) > 1 else "")
+                   + (f"; also {'; '.join(places[1:4])}" if len(places) > 1 else "") + copies
                    + f" ({best.kind} clone, confidence {best.confidence}" + ("; test code" if best.test_code else "") + ")")
         severity = "low" if best.confidence < LOW_CONFIDENCE else severity_of("duplication", "DUPLICATE")
         review.findings.append(Finding(
