@@ -15,6 +15,7 @@ and every parameter of a click/typer command (its options carry their own help).
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ..schema.facts import Symbol
@@ -101,8 +102,15 @@ def _injected(sym: Symbol, param: str) -> bool:
     """A parameter the framework fills in (see the module docstring): nothing to document."""
     if any(_CLI_COMMAND.search(decorator) for decorator in sym.decorators):
         return True
+    by_default, by_annotation = _injection_patterns(param)
+    return bool(by_default.search(sym.signature) or by_annotation.search(sym.signature))
+
+
+@functools.cache
+def _injection_patterns(param: str) -> tuple[re.Pattern, re.Pattern]:
+    """The two patterns of _injected for one parameter name, compiled once: a project has
+    thousands of parameter names, far more than the `re` module's own cache keeps."""
     name = re.escape(param)
     declaration = rf"(?<![\w$]){name}\s*(?::[^=,)]*?)?"
-    return bool(re.search(rf"{declaration}=\s*{_INJECTING_CALLS}", sym.signature)
-                or re.search(rf"(?<![\w$]){name}\s*:\s*(?:Annotated\[[^\]]*?{_INJECTING_CALLS}|{_INJECTED_TYPES})",
-                             sym.signature))
+    return (re.compile(rf"{declaration}=\s*{_INJECTING_CALLS}"),
+            re.compile(rf"(?<![\w$]){name}\s*:\s*(?:Annotated\[[^\]]*?{_INJECTING_CALLS}|{_INJECTED_TYPES})"))
