@@ -24,6 +24,7 @@ verdict carries a confidence from its evidence and is reported only from `min_co
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import itertools
 from dataclasses import dataclass
@@ -109,9 +110,13 @@ def _code_lines(symbol: Symbol, hidden: list[tuple[int, int]]) -> list[tuple[int
 def _lines(hashes: list[int], first: int, hidden: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """(line hash, line number) of the code lines of `hashes` (line `first` on), without `hidden` spans."""
     out: list[tuple[int, int]] = []
+    spans = _union(hidden)  # a pointer walks them with the lines: a file may hide thousands of functions
+    at = 0
     for k, value in enumerate(hashes):
         line = first + k
-        if any(start <= line <= end for start, end in hidden):
+        while at < len(spans) and spans[at][1] < line:
+            at += 1
+        if at < len(spans) and spans[at][0] <= line:
             if not out or out[-1][0] >= 0:
                 # A value no line of any unit has: runs never bridge a nested function.
                 out.append((-(next(_BARRIERS) << 8), line))
@@ -271,13 +276,49 @@ def _functions(functions: dict[str, tuple[str, Symbol]]) -> dict[str, _Function]
     spans: dict[str, list[tuple[int, int]]] = {}
     for path, symbol in functions.values():
         spans.setdefault(path, []).append((symbol.line_start, symbol.line_end))
+    inside: dict[str, set[tuple[int, int]]] = {}  # path -> spans inside another span of the file
+    for path, file_spans in spans.items():
+        file_spans.sort()
+        inside[path] = _contained_spans(file_spans)
     out = {}
     for card_id, (path, symbol) in functions.items():
         start, end = symbol.line_start, symbol.line_end
-        inner = [(a, b) for a, b in spans[path] if start <= a and b <= end and (a, b) != (start, end)]
-        nested = symbol.in_callback or any(a <= start and end <= b and (a, b) != (start, end) for a, b in spans[path])
+        file_spans = spans[path]
+        # The spans inside this one start within it: a binary search finds the first.
+        first = bisect.bisect_left(file_spans, (start,))
+        inner = []
+        for a, b in itertools.islice(file_spans, first, None):
+            if a > end:
+                break
+            if b <= end and (a, b) != (start, end):
+                inner.append((a, b))
+        nested = symbol.in_callback or (start, end) in inside[path]
         out[card_id] = _Function(card_id, path, symbol, _code_lines(symbol, inner), nested)
     return out
+
+
+def _contained_spans(spans: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The spans of `spans` (sorted) that lie inside another, different span of the list. Sorted by
+    start, then longest first, a span is inside another exactly when an earlier different span
+    ends at or after its end."""
+    ordered = sorted(set(spans), key=lambda span: (span[0], -span[1]))
+    found, furthest = set(), float("-inf")
+    for start, end in ordered:
+        if furthest >= end:
+            found.add((start, end))
+        furthest = max(furthest, end)
+    return found
+
+
+def _union(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted, disjoint spans covering the same lines as `spans`."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
 
 
 def _module_units(modules: dict[str, list[int]], functions: dict[str, tuple[str, Symbol]]) -> dict[str, _Function]:
