@@ -130,20 +130,22 @@ def _runs(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = Fal
     the two copies of a run must not overlap (a block repeated inside one function). `gap`: runs
     in step on both sides with up to this many edited lines between them are one run (a near-miss
     block: `password:` edited to `new_password:` inside an otherwise copied schema)."""
+    values_a, values_b = [v for v, _ in a], [v for v, _ in b]
     at: dict[int, list[int]] = {}
-    for j, (value, _) in enumerate(b):
+    for j, value in enumerate(values_b):
         at.setdefault(value, []).append(j)
     exact: list[tuple[int, int, int]] = []  # (index in a, index in b, length)
-    for i, (value, _) in enumerate(a):
+    for i, value in enumerate(values_a):
         for j in at.get(value, ()):
-            if (itself and j <= i) or (i and j and a[i - 1][0] == b[j - 1][0]):
+            if (itself and j <= i) or (i and j and values_a[i - 1] == values_b[j - 1]):
                 continue  # the same place, or inside a run already measured from its start
             k = 0
-            while i + k < len(a) and j + k < len(b) and a[i + k][0] == b[j + k][0] and not (itself and i + k >= j):
+            while (i + k < len(a) and j + k < len(b) and values_a[i + k] == values_b[j + k]
+                   and not (itself and i + k >= j)):
                 k += 1
             exact.append((i, j, k))
-    found = [_Run((a[i][1], a[i + k - 1][1]), (b[j][1], b[j + k - 1][1]), k,
-                  sum(v & 0xFF for v, _ in a[i : i + k]) - edited)
+    tokens = list(itertools.accumulate((v & 0xFF for v in values_a), initial=0))  # tokens of a[:i] at i
+    found = [_Run((a[i][1], a[i + k - 1][1]), (b[j][1], b[j + k - 1][1]), k, tokens[i + k] - tokens[i] - edited)
              for i, j, k, edited in _bridged(exact, a, b, gap)]
     found.sort(key=lambda run: (-run.tokens, run.a, run.b))
     return found
