@@ -202,7 +202,9 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     contexts, index_size = _evidence(root, config, options, ui, scan, changed, seconds, notes)
     # Claude's review must not depend on meaning scores its own cards move.
     with_meaning = choose_reviewer(config) == "static"
-    digests = {path: evidence_digest(context.evidence, with_meaning=with_meaning) for path, context in contexts.items()}
+    with gc_paused():  # serializing every file's evidence: no cycles, and the collector tripled its cost
+        digests = {path: evidence_digest(context.evidence, with_meaning=with_meaning)
+                   for path, context in contexts.items()}
     cache.save(evidence_key(root, config, scan, rag_enabled, changed), digests, index_size)
     return Prepared(scan=scan, digests=digests, build=lambda: contexts, rag_enabled=rag_enabled,
                     index_size=index_size, phase_seconds=seconds, notes=notes)
