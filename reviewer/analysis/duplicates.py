@@ -125,6 +125,30 @@ def _lines(hashes: list[int], first: int, hidden: list[tuple[int, int]]) -> list
     return out
 
 
+def _contained_spans(spans: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The spans of `spans` (sorted) that lie inside another, different span of the list. Sorted by
+    start, then longest first, a span is inside another exactly when an earlier different span
+    ends at or after its end."""
+    ordered = sorted(set(spans), key=lambda span: (span[0], -span[1]))
+    found, furthest = set(), float("-inf")
+    for start, end in ordered:
+        if furthest >= end:
+            found.add((start, end))
+        furthest = max(furthest, end)
+    return found
+
+
+def _union(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted, disjoint spans covering the same lines as `spans`."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
 def _runs(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False, gap: int = 0) -> list[_Run]:
     """Every maximal run of equal lines, most tokens first; `itself`: a and b are one function, and
     the two copies of a run must not overlap (a block repeated inside one function). `gap`: runs
@@ -297,30 +321,6 @@ def _functions(functions: dict[str, tuple[str, Symbol]]) -> dict[str, _Function]
         nested = symbol.in_callback or (start, end) in inside[path]
         out[card_id] = _Function(card_id, path, symbol, _code_lines(symbol, inner), nested)
     return out
-
-
-def _contained_spans(spans: list[tuple[int, int]]) -> set[tuple[int, int]]:
-    """The spans of `spans` (sorted) that lie inside another, different span of the list. Sorted by
-    start, then longest first, a span is inside another exactly when an earlier different span
-    ends at or after its end."""
-    ordered = sorted(set(spans), key=lambda span: (span[0], -span[1]))
-    found, furthest = set(), float("-inf")
-    for start, end in ordered:
-        if furthest >= end:
-            found.add((start, end))
-        furthest = max(furthest, end)
-    return found
-
-
-def _union(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Sorted, disjoint spans covering the same lines as `spans`."""
-    merged: list[tuple[int, int]] = []
-    for start, end in sorted(spans):
-        if merged and start <= merged[-1][1] + 1:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
-        else:
-            merged.append((start, end))
-    return merged
 
 
 def _module_units(modules: dict[str, list[int]], functions: dict[str, tuple[str, Symbol]]) -> dict[str, _Function]:
