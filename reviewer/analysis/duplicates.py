@@ -407,11 +407,6 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
     if hit is not None and (_protocol_pair(sa, sb, hit) or _shape_only(hit)):
         return []
     module = MODULE_CODE in (sa.name, sb.name)
-    runs = _runs(a.code, b.code)
-    run = runs[0] if runs else None
-    # Data and schemas are copied and then edited a key at a time; in code, one edited line is
-    # where two functions part ways (hand labels: gaps in functions brought mostly false pairs).
-    edited_runs = _runs(a.code, b.code, gap=BLOCK_GAP) if module else runs
     kind = hit.clone_kind if hit is not None else None
     whole = not module and (kind in ("identical", "renamed", "near-miss")
                             or (hit is not None and (hit.behaviour == "same" or _same_job(sa, sb))))
@@ -422,6 +417,12 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
         copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
         lines = {a.key: (sa.line_start, sa.line_end), b.key: (sb.line_start, sb.line_end)}
         return [_edge(a, b, copy, keep, hit, kind, lines, _confidence(kind, hit, min(len(a.code), len(b.code)), 0))]
+    # The runs of equal lines (the costliest step) only for a pair that is no whole copy.
+    runs = _runs(a.code, b.code)
+    run = runs[0] if runs else None
+    # Data and schemas are copied and then edited a key at a time; in code, one edited line is
+    # where two functions part ways (hand labels: gaps in functions brought mostly false pairs).
+    edited_runs = _runs(a.code, b.code, gap=BLOCK_GAP) if module else runs
     if run is None:
         return []
     if not module and (_contained(a, b, run) or _contained(b, a, run)):
