@@ -29,6 +29,7 @@ from .schema.review import FileError, ReviewFile, RunRecord
 from .schema.evidence import MODULE_CODE
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
 from .schema.facts import ScanResult, Symbol
+from .gcpause import gc_paused
 from .ui import UI
 from .workspace import Workspace, atomic_write_json, file_lock
 
@@ -208,7 +209,9 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     contexts, index_size = _evidence(root, config, options, ui, scan, changed, seconds, notes)
     # Claude's review must not depend on meaning scores its own cards move.
     with_meaning = choose_reviewer(config) == "static"
-    digests = {path: evidence_digest(context.evidence, with_meaning=with_meaning) for path, context in contexts.items()}
+    with gc_paused():  # serializing every file's evidence: no cycles, and the collector tripled its cost
+        digests = {path: evidence_digest(context.evidence, with_meaning=with_meaning)
+                   for path, context in contexts.items()}
     cache.save(evidence_key(root, config, scan, rag_enabled, changed), digests, index_size)
     return Prepared(scan=scan, digests=digests, build=lambda: contexts, rag_enabled=rag_enabled,
                     index_size=index_size, phase_seconds=seconds, notes=notes)
@@ -240,11 +243,14 @@ def evidence_key(root: Path, config: Config, scan: ScanResult, rag_enabled: bool
             directories.add(directory)
     from .analysis.coverage import CANDIDATES as COVERAGE_FILES
 
-    candidates = [root / name for name in (*MANIFESTS_AT_ROOT, *COVERAGE_FILES)]
-    candidates += [root / d / name for d in sorted(directories) for name in MANIFESTS_PER_DIRECTORY]
+    # Plain strings and os.stat: tens of thousands of candidates on a large tree, where
+    # pathlib's joins cost more than the stats.
+    base = str(root)
+    candidates = [os.path.join(base, name) for name in (*MANIFESTS_AT_ROOT, *COVERAGE_FILES)]
+    candidates += [os.path.join(base, d, name) for d in sorted(directories) for name in MANIFESTS_PER_DIRECTORY]
     for path in candidates:
         try:
-            stat = path.stat()
+            stat = os.stat(path)
         except OSError:
             continue
         digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
@@ -263,6 +269,7 @@ def _code_digest(folder: str = "") -> str:
     return digest.hexdigest()[:16]
 
 
+@gc_paused()  # the analysis builds millions of objects with no cycles: the collector cost a third
 def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: ScanResult,
               changed: set[str] | None, seconds: dict[str, float], notes: list[str]
               ) -> tuple[dict[str, ReviewContext], int]:
@@ -588,16 +595,18 @@ def _split_cached(run: Run, prepared: Prepared, scope: list[str]
     pending: list[str] = []
     keys: dict[str, str] = {}
     by_path = prepared.scan.by_path()
-    for path in scope:
-        # prepared.digests leave out meaning scores for Claude: its own cards move them.
-        keys[path] = cache_key(by_path[path].sha256, record.reviewer, version, record.model or "",
-                               run.config.fingerprint(), prepared.digests[path], str(prepared.rag_enabled))
-        cached = None if run.options.no_cache else run.cache.lookup(path, keys[path])
-        if cached is not None:
-            reviews[path] = cached
-            record.files_cached += 1
-        else:
-            pending.append(path)
+    fingerprint = run.config.fingerprint()
+    with gc_paused():  # thousands of stored reviews parsed, no cycles among them
+        for path in scope:
+            # prepared.digests leave out meaning scores for Claude: its own cards move them.
+            keys[path] = cache_key(by_path[path].sha256, record.reviewer, version, record.model or "",
+                                   fingerprint, prepared.digests[path], str(prepared.rag_enabled))
+            cached = None if run.options.no_cache else run.cache.lookup(path, keys[path])
+            if cached is not None:
+                reviews[path] = cached
+                record.files_cached += 1
+            else:
+                pending.append(path)
     return reviews, [prepared.contexts[path] for path in pending], keys
 
 

@@ -15,6 +15,7 @@ and every parameter of a click/typer command (its options carry their own help).
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ..schema.facts import Symbol
@@ -32,6 +33,8 @@ DOCUMENTED_KINDS = ("function", "method", "class", "interface", "type", "enum")
 # A parameter whose declaration calls one of these, or is typed as one of these, is injected.
 _INJECTING_CALLS = r"(?:Depends|Security|Query|Path|Body|Header|Cookie|Form|File|Inject|Provide)\("
 _INJECTED_TYPES = r"(?:Request|Response|WebSocket|BackgroundTasks|HttpRequest|HTTPConnection)\b"
+# Every injection the patterns below look for contains one of these: a signature without one has none.
+_ANY_INJECTION = re.compile(rf"{_INJECTING_CALLS}|{_INJECTED_TYPES}")
 _CLI_COMMAND = re.compile(r"^(?:click|typer)\.|\.(?:command|option|argument|pass_context|pass_obj)\b")
 
 
@@ -101,8 +104,17 @@ def _injected(sym: Symbol, param: str) -> bool:
     """A parameter the framework fills in (see the module docstring): nothing to document."""
     if any(_CLI_COMMAND.search(decorator) for decorator in sym.decorators):
         return True
+    if not _ANY_INJECTION.search(sym.signature):
+        return False  # most signatures: no per-parameter pattern to compile
+    by_default, by_annotation = _injection_patterns(param)
+    return bool(by_default.search(sym.signature) or by_annotation.search(sym.signature))
+
+
+@functools.cache
+def _injection_patterns(param: str) -> tuple[re.Pattern, re.Pattern]:
+    """The two patterns of _injected for one parameter name, compiled once (the `re` module's
+    own cache keeps 512 patterns; a project has thousands of parameter names)."""
     name = re.escape(param)
     declaration = rf"(?<![\w$]){name}\s*(?::[^=,)]*?)?"
-    return bool(re.search(rf"{declaration}=\s*{_INJECTING_CALLS}", sym.signature)
-                or re.search(rf"(?<![\w$]){name}\s*:\s*(?:Annotated\[[^\]]*?{_INJECTING_CALLS}|{_INJECTED_TYPES})",
-                             sym.signature))
+    return (re.compile(rf"{declaration}=\s*{_INJECTING_CALLS}"),
+            re.compile(rf"(?<![\w$]){name}\s*:\s*(?:Annotated\[[^\]]*?{_INJECTING_CALLS}|{_INJECTED_TYPES})"))

@@ -24,6 +24,7 @@ verdict carries a confidence from its evidence and is reported only from `min_co
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import itertools
 from dataclasses import dataclass
@@ -114,9 +115,13 @@ def _code_lines(symbol: Symbol, hidden: list[tuple[int, int]]) -> list[tuple[int
 def _lines(hashes: list[int], first: int, hidden: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """(line hash, line number) of the code lines of `hashes` (line `first` on), without `hidden` spans."""
     out: list[tuple[int, int]] = []
+    spans = _union(hidden)  # a pointer walks them with the lines: a file may hide thousands of functions
+    at = 0
     for k, value in enumerate(hashes):
         line = first + k
-        if any(start <= line <= end for start, end in hidden):
+        while at < len(spans) and spans[at][1] < line:
+            at += 1
+        if at < len(spans) and spans[at][0] <= line:
             if not out or out[-1][0] >= 0:
                 # A value no line of any unit has: runs never bridge a nested function.
                 out.append((-(next(_BARRIERS) << 8), line))
@@ -125,25 +130,51 @@ def _lines(hashes: list[int], first: int, hidden: list[tuple[int, int]]) -> list
     return out
 
 
+def _contained_spans(spans: list[tuple[int, int]]) -> set[tuple[int, int]]:
+    """The spans of `spans` (sorted) that lie inside another, different span of the list. Sorted by
+    start, then longest first, a span is inside another exactly when an earlier different span
+    ends at or after its end."""
+    ordered = sorted(set(spans), key=lambda span: (span[0], -span[1]))
+    found, furthest = set(), float("-inf")
+    for start, end in ordered:
+        if furthest >= end:
+            found.add((start, end))
+        furthest = max(furthest, end)
+    return found
+
+
+def _union(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted, disjoint spans covering the same lines as `spans`."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1] + 1:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
 def _runs(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False, gap: int = 0) -> list[_Run]:
     """Every maximal run of equal lines, most tokens first; `itself`: a and b are one function, and
     the two copies of a run must not overlap (a block repeated inside one function). `gap`: runs
     in step on both sides with up to this many edited lines between them are one run (a near-miss
     block: `password:` edited to `new_password:` inside an otherwise copied schema)."""
+    values_a, values_b = [v for v, _ in a], [v for v, _ in b]
     at: dict[int, list[int]] = {}
-    for j, (value, _) in enumerate(b):
+    for j, value in enumerate(values_b):
         at.setdefault(value, []).append(j)
     exact: list[tuple[int, int, int]] = []  # (index in a, index in b, length)
-    for i, (value, _) in enumerate(a):
+    for i, value in enumerate(values_a):
         for j in at.get(value, ()):
-            if (itself and j <= i) or (i and j and a[i - 1][0] == b[j - 1][0]):
+            if (itself and j <= i) or (i and j and values_a[i - 1] == values_b[j - 1]):
                 continue  # the same place, or inside a run already measured from its start
             k = 0
-            while i + k < len(a) and j + k < len(b) and a[i + k][0] == b[j + k][0] and not (itself and i + k >= j):
+            while (i + k < len(a) and j + k < len(b) and values_a[i + k] == values_b[j + k]
+                   and not (itself and i + k >= j)):
                 k += 1
             exact.append((i, j, k))
-    found = [_Run((a[i][1], a[i + k - 1][1]), (b[j][1], b[j + k - 1][1]), k,
-                  sum(v & 0xFF for v, _ in a[i : i + k]) - edited)
+    tokens = list(itertools.accumulate((v & 0xFF for v in values_a), initial=0))  # tokens of a[:i] at i
+    found = [_Run((a[i][1], a[i + k - 1][1]), (b[j][1], b[j + k - 1][1]), k, tokens[i + k] - tokens[i] - edited)
              for i, j, k, edited in _bridged(exact, a, b, gap)]
     found.sort(key=lambda run: (-run.tokens, run.a, run.b))
     return found
@@ -279,11 +310,23 @@ def _functions(functions: dict[str, tuple[str, Symbol]]) -> dict[str, _Function]
     spans: dict[str, list[tuple[int, int]]] = {}
     for path, symbol in functions.values():
         spans.setdefault(path, []).append((symbol.line_start, symbol.line_end))
+    inside: dict[str, set[tuple[int, int]]] = {}  # path -> spans inside another span of the file
+    for path, file_spans in spans.items():
+        file_spans.sort()
+        inside[path] = _contained_spans(file_spans)
     out = {}
     for card_id, (path, symbol) in functions.items():
         start, end = symbol.line_start, symbol.line_end
-        inner = [(a, b) for a, b in spans[path] if start <= a and b <= end and (a, b) != (start, end)]
-        nested = symbol.in_callback or any(a <= start and end <= b and (a, b) != (start, end) for a, b in spans[path])
+        file_spans = spans[path]
+        # The spans inside this one start within it: a binary search finds the first.
+        first = bisect.bisect_left(file_spans, (start,))
+        inner = []
+        for a, b in itertools.islice(file_spans, first, None):
+            if a > end:
+                break
+            if b <= end and (a, b) != (start, end):
+                inner.append((a, b))
+        nested = symbol.in_callback or (start, end) in inside[path]
         out[card_id] = _Function(card_id, path, symbol, _code_lines(symbol, inner), nested)
     return out
 
@@ -374,11 +417,6 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
     if hit is not None and (_protocol_pair(sa, sb, hit) or _shape_only(hit)):
         return []
     module = MODULE_CODE in (sa.name, sb.name)
-    runs = _runs(a.code, b.code)
-    run = runs[0] if runs else None
-    # Data and schemas are copied and then edited a key at a time; in code, one edited line is
-    # where two functions part ways (hand labels: gaps in functions brought mostly false pairs).
-    edited_runs = _runs(a.code, b.code, gap=BLOCK_GAP) if module else runs
     kind = hit.clone_kind if hit is not None else None
     whole = not module and (kind in ("identical", "renamed", "near-miss")
                             or (hit is not None and (hit.behaviour == "same" or _same_job(sa, sb))))
@@ -389,6 +427,12 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
         copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
         lines = {a.key: (sa.line_start, sa.line_end), b.key: (sb.line_start, sb.line_end)}
         return [_edge(a, b, copy, keep, hit, kind, lines, _confidence(kind, hit, min(len(a.code), len(b.code)), 0))]
+    # The runs of equal lines (the costliest step) only for a pair that is no whole copy.
+    runs = _runs(a.code, b.code)
+    run = runs[0] if runs else None
+    # Data and schemas are copied and then edited a key at a time; in code, one edited line is
+    # where two functions part ways (hand labels: gaps in functions brought mostly false pairs).
+    edited_runs = _runs(a.code, b.code, gap=BLOCK_GAP) if module else runs
     if run is None:
         return []
     if not module and (_contained(a, b, run) or _contained(b, a, run)):

@@ -525,9 +525,12 @@ class UtilityAnalysis:
             else:
                 pending[gate].append((node, reason))
 
+        # Sorted wherever a set is walked: the first reason to reach a symbol is the one
+        # reported, and it must not depend on the process's string hash seed (a review is
+        # redone when its evidence text changes).
         for node, reason in liveness.roots.items():
             reach(node, reason)
-        for name in self.lookup_strings():
+        for name in sorted(self.lookup_strings()):
             for key in self.graph.symbols_by_name.get(name, ()):
                 liveness.reached_by_string.add(key)
                 reach(key, "named by a string")
@@ -535,7 +538,7 @@ class UtilityAnalysis:
         seen_loose: set[str] = set()
         while queue:
             node = queue.popleft()
-            for target in self.graph.out_edges.get(node, ()):
+            for target in sorted(self.graph.out_edges.get(node, ())):
                 reach(target, "referenced")
             for attribute in user_attributes.get(node, ()):
                 if attribute in seen_attributes:

