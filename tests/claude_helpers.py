@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
+from contextlib import contextmanager
+from http.server import ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import anthropic
 import httpx2
@@ -294,3 +297,17 @@ def send_json(handler, status: int, reply: dict) -> None:
     handler.send_header("content-length", str(len(data)))
     handler.end_headers()
     handler.wfile.write(data)
+
+
+@contextmanager
+def serving(handler_class, monkeypatch) -> Iterator[None]:
+    """A scripted Messages server on a free local port, with the SDK pointed at it (real HTTP,
+    no network) for as long as the block runs."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler_class)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", f"http://127.0.0.1:{server.server_address[1]}")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test-key")
+    try:
+        yield
+    finally:
+        server.shutdown()

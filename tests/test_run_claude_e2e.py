@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import json
 import textwrap
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from claude_helpers import send_json
+from claude_helpers import send_json, serving
 from reviewer.cli import cli
 
 SOURCE = '''
@@ -83,13 +82,8 @@ class ScriptedMessages(BaseHTTPRequestHandler):
 @pytest.fixture()
 def api(monkeypatch: pytest.MonkeyPatch):
     ScriptedMessages.requests = []
-    server = ThreadingHTTPServer(("127.0.0.1", 0), ScriptedMessages)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    monkeypatch.setenv("ANTHROPIC_BASE_URL", f"http://127.0.0.1:{server.server_address[1]}")
-    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test-key")
-    yield ScriptedMessages
-    server.shutdown()
+    with serving(ScriptedMessages, monkeypatch):
+        yield ScriptedMessages
 
 
 def test_run_with_claude_reviews_records_cost_and_enriches_the_index(tmp_path: Path, api) -> None:

@@ -7,14 +7,13 @@ cost cap is compared with the estimate before the first call."""
 from __future__ import annotations
 
 import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from claude_helpers import auto_submission, send_json
+from claude_helpers import auto_submission, send_json, serving
 from reviewer.cli import cli
 
 FILES = {
@@ -52,13 +51,8 @@ class Scripted(BaseHTTPRequestHandler):
 @pytest.fixture()
 def api(monkeypatch: pytest.MonkeyPatch):
     Scripted.requests, Scripted.statuses = [], {}
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Scripted)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    monkeypatch.setenv("ANTHROPIC_BASE_URL", f"http://127.0.0.1:{server.server_address[1]}")
-    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-test-key")
-    yield Scripted
-    server.shutdown()
+    with serving(Scripted, monkeypatch):
+        yield Scripted
 
 
 def repo(root: Path) -> Path:
