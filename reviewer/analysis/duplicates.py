@@ -278,8 +278,9 @@ def find_duplicates(
     `modules`: path -> FileFacts.module_line_hashes; the code outside functions of each file is
     one more unit (MODULE_CODE) for repeated blocks: data tables, schemas, top-level callbacks.
     `test_cases`: the test files that assert (test cases, as opposed to mocks and factories)."""
-    by_id = _functions(functions)
-    by_id.update(_module_units(modules or {}, functions, test_cases))
+    spans = _spans_by_path(functions)
+    by_id = _functions(functions, spans)
+    by_id.update(_module_units(modules or {}, spans, test_cases))
     edges: list[_Edge] = []
     neighbours: dict[CloneKey, list[SimilarFunction]] = {}
     seen: set[tuple[str, str]] = set()
@@ -304,16 +305,20 @@ def find_duplicates(
     return Duplicates(_clone_classes(edges, rank, min_confidence), neighbours)
 
 
-def _functions(functions: dict[str, tuple[str, Symbol]]) -> dict[str, _Function]:
-    """The functions with their code lines; a function inside another (a callback, a method of a
-    local class) is its own code: hidden from its host's lines, and marked nested."""
+def _spans_by_path(functions: dict[str, tuple[str, Symbol]]) -> dict[str, list[tuple[int, int]]]:
+    """path -> the (first, last) lines of its functions, sorted."""
     spans: dict[str, list[tuple[int, int]]] = {}
     for path, symbol in functions.values():
         spans.setdefault(path, []).append((symbol.line_start, symbol.line_end))
-    inside: dict[str, set[tuple[int, int]]] = {}  # path -> spans inside another span of the file
-    for path, file_spans in spans.items():
+    for file_spans in spans.values():
         file_spans.sort()
-        inside[path] = _contained_spans(file_spans)
+    return spans
+
+
+def _functions(functions: dict[str, tuple[str, Symbol]], spans: dict[str, list[tuple[int, int]]]) -> dict[str, _Function]:
+    """The functions with their code lines; a function inside another (a callback, a method of a
+    local class) is its own code: hidden from its host's lines, and marked nested."""
+    inside = {path: _contained_spans(file_spans) for path, file_spans in spans.items()}  # spans inside another
     out = {}
     for card_id, (path, symbol) in functions.items():
         start, end = symbol.line_start, symbol.line_end
@@ -331,15 +336,12 @@ def _functions(functions: dict[str, tuple[str, Symbol]]) -> dict[str, _Function]
     return out
 
 
-def _module_units(modules: dict[str, list[int]], functions: dict[str, tuple[str, Symbol]],
+def _module_units(modules: dict[str, list[int]], spans: dict[str, list[tuple[int, int]]],
                   test_cases: set[str] | frozenset[str]) -> dict[str, _Function]:
     """The code outside functions of each file, as one unit whose lines skip its functions. Test
     cases take no part: their top level holds the cases, whose arrange steps repeat on purpose
     (hand labels: 1 repeated block in 5 there is worth a helper); test support code (mock
     handlers, factories: test files with no assertion) does, as test code."""
-    spans: dict[str, list[tuple[int, int]]] = {}
-    for path, symbol in functions.values():
-        spans.setdefault(path, []).append((symbol.line_start, symbol.line_end))
     out = {}
     for path, hashes in modules.items():
         if not any(hashes) or path in test_cases or _left_out(path):

@@ -439,7 +439,8 @@ class Extractor:
         module = self.module
         data = self.data
         text = data.decode("utf-8", "replace")
-        self._read_bodies(text, symbols)
+        lines = text.splitlines()  # as every reader of a symbol's text (the card, the Claude prompt) splits it
+        self._read_bodies(lines, symbols)
         textual.annotate_imports(text, self.imports)
         # One validation of plain dicts (pydantic-core) is cheaper than building models one by one.
         return FileFacts.model_validate(
@@ -471,31 +472,25 @@ class Extractor:
                 import_strings=textual.import_strings(code_text),
                 computed_import_prefixes=textual.computed_import_prefixes(text) if self.dynamic_access else [],
                 http_call_paths=textual.http_call_paths(text),
-                module_line_hashes=self._module_line_hashes(text, symbols),
+                module_line_hashes=self._module_line_hashes(lines, symbols),
             )
         )
 
-    def _module_line_hashes(self, text: str, symbols: list[dict]) -> list[int]:
+    def _module_line_hashes(self, lines: list[str], symbols: list[dict]) -> list[int]:
         if self.spec.tokens is None:
             return []
         # Functions are their own units; imports repeat in every file by nature.
         hidden = [(f["line_start"], f["line_end"]) for f in symbols if f["kind"] in FUNCTION_KINDS]
         hidden += [(i.line, i.line_end or i.line) for i in self.imports if i.line]
-        return module_line_hashes(text.splitlines(), hidden, self.spec.tokens)
+        return module_line_hashes(lines, hidden, self.spec.tokens)
 
-    def _read_bodies(self, text: str, symbols: list[dict]) -> None:
-        """Behaviour, structure and shape of each function, from its node in this parse and its lines.
-
-        The lines are the file's text split as `str.splitlines` does, as every reader of a
-        symbol's text (the card, the Claude prompt) sees them."""
+    def _read_bodies(self, lines: list[str], symbols: list[dict]) -> None:
+        """Behaviour, structure and shape of each function, from its node in this parse and its lines."""
         spec = self.spec
         syntax, tokens = spec.behaviour, spec.tokens
-        lines: list[str] | None = None
         for frame, fields in zip(self.closed, symbols):
             if frame.kind not in FUNCTION_KINDS:
                 continue
-            if lines is None:
-                lines = text.splitlines()
             source = "\n".join(lines[fields["line_start"] - 1 : fields["line_end"]])
             node = frame.node
             if syntax is not None:
