@@ -247,7 +247,6 @@ class _Edge:
     confidence: int
     test_code: bool
     few: bool = False  # straight-line few-liners: only a clone class of 3+ is reported
-    scaffold: bool = False  # a short block of module code: reported only from SCAFFOLD_PLACES places
 
     @property
     def digest(self) -> str:
@@ -302,6 +301,8 @@ def find_duplicates(
     for a, b in _block_candidates(by_id, seen):
         edges.extend(_judge(a, b, None, rank))
     edges.extend(edge for function in by_id.values() if (edge := _repeated_inside(function)) is not None)
+    edges.extend(_scaffold_edges([unit for unit in by_id.values() if unit.symbol.name == MODULE_CODE
+                                  and not _left_out(unit.path)], rank))
     return Duplicates(_clone_classes(edges, rank, min_confidence), neighbours)
 
 
@@ -447,30 +448,56 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
     for block in _blocks(edited_runs, a, b):
         edges.append(_edge(a, b, copy, keep, hit, "block", {a.key: block.a, b.key: block.b},
                            _confidence("block", hit, block.lines, block.lines), block))
-    if module:
-        taken = [(e.copy_lines, e.keep_lines) for e in edges]
-        for block in _scaffolds(runs, taken, a, b, copy):
-            edge = _edge(a, b, copy, keep, hit, "block", {a.key: block.a, b.key: block.b},
-                         _confidence("block", hit, MIN_MODULE_BLOCK_LINES, MIN_MODULE_BLOCK_LINES), block)
-            edge.scaffold = True
-            edges.append(edge)
     return edges
 
 
-def _scaffolds(runs: list[_Run], taken: list[tuple[tuple[int, int], tuple[int, int]]], a: _Function, b: _Function,
-               copy: _Function) -> list[_Run]:
-    """Exact runs of module code too short for a block alone, apart from the blocks found: they
-    count only if SCAFFOLD_PLACES places hold them (see _clone_classes)."""
-    out: list[_Run] = []
-    for run in runs:
-        if not (MIN_BLOCK_LINES <= run.lines < MIN_MODULE_BLOCK_LINES and run.tokens >= SCAFFOLD_TOKENS):
+def _scaffold_edges(units: list[_Function], rank: Callable[[str, Symbol], KeepRank]) -> list[_Edge]:
+    """Exact runs of module code too short for a block alone (MIN_BLOCK_LINES up to, not including,
+    MIN_MODULE_BLOCK_LINES) that stand in SCAFFOLD_PLACES places or more, counting every place,
+    two in one file too (the auth check that opens each mock handler of a file): one clone class
+    each, as edges from every place to the one kept. Found from seeds of MIN_BLOCK_LINES lines,
+    each grown while every place goes on alike."""
+    postings: dict[tuple, list[tuple[int, int]]] = {}  # (language, seed) -> (unit, index of its first line)
+    for u, unit in enumerate(units):
+        values = [v for v, _ in unit.code]
+        family = _family(unit.path)
+        for k in range(len(values) - MIN_BLOCK_LINES + 1):
+            seed = values[k : k + MIN_BLOCK_LINES]
+            if all(v >= 0 for v in seed):  # never across a function
+                postings.setdefault((family, *seed), []).append((u, k))
+    found: dict[tuple[tuple[int, int, int], ...], None] = {}  # (unit, first, past last) per place, in order
+    for places in postings.values():
+        if not SCAFFOLD_PLACES <= len(places) <= MAX_POSTING:
             continue
-        sides = (run.a, run.b) if copy is a else (run.b, run.a)
-        if any(_overlap(sides[0], c) or _overlap(sides[1], k) for c, k in taken) or any(
-                _overlap(run.a, r.a) or _overlap(run.b, r.b) for r in out):
+        first = units[places[0][0]].code
+        start, end = 0, MIN_BLOCK_LINES  # grown around the seed, relative to each place
+        while all(k + start - 1 >= 0 and units[u].code[k + start - 1][0] == first[places[0][1] + start - 1][0]
+                  for u, k in places):
+            start -= 1
+        while all(k + end < len(units[u].code) and units[u].code[k + end][0] == first[places[0][1] + end][0]
+                  for u, k in places):
+            end += 1
+        spans = [(u, k + start, k + end) for u, k in places]
+        # Places in one unit must not overlap (a line repeated many times in a row is no block).
+        if any(x[0] == y[0] and x[2] > y[1] for x, y in zip(spans, spans[1:])):
             continue
-        out.append(run)
-    return out
+        values = first[places[0][1] + start : places[0][1] + end]
+        if end - start < MIN_MODULE_BLOCK_LINES and sum(v & 0xFF for v, _ in values) >= SCAFFOLD_TOKENS:
+            found[tuple(spans)] = None
+    edges: list[_Edge] = []
+    taken: list[tuple[int, int, int]] = []
+    for spans in sorted(found, key=lambda spans: (-len(spans), spans[0][1] - spans[0][2], spans)):
+        if all(any(u == t[0] and k < t[2] and t[1] < e for t in taken) for u, k, e in spans):
+            continue  # every place is already in a class (a shorter or longer cut of the same lines)
+        taken.extend(spans)
+        lines = [(units[u], (units[u].code[k][1], units[u].code[e - 1][1])) for u, k, e in spans]
+        keep, keep_lines = min(lines, key=lambda place: (rank(place[0].path, place[0].symbol), place[1]))
+        confidence = _confidence("block", None, MIN_MODULE_BLOCK_LINES, MIN_MODULE_BLOCK_LINES)
+        for copy, copy_lines in lines:
+            if (copy.key, copy_lines) != (keep.key, keep_lines):
+                edges.append(_Edge(copy, keep, keep.hit(1.0).model_copy(update={"clone_kind": "block"}), "block",
+                                   copy_lines, keep_lines, confidence, is_test_path(copy.path)))
+    return edges
 
 
 def _blocks(runs: list[_Run], a: _Function, b: _Function) -> list[_Run]:
@@ -660,16 +687,9 @@ def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], 
     for key in functions:
         classes.setdefault(find(key), []).append(key)
     size = {root: len(members) for root, members in classes.items()}
-    places: dict[str, set[tuple[str, tuple[int, int]]]] = {}
-    for edge in edges:
-        if edge.scaffold:
-            places.setdefault(edge.digest, set()).update(
-                {(edge.copy.path, edge.copy_lines), (edge.keep.path, edge.keep_lines)})
     out: dict[CloneKey, list[Clone]] = {}
     for edge in edges:
         if edge.few and size[find(edge.copy.key)] < 3:
-            continue
-        if edge.scaffold and len(places[edge.digest]) < SCAFFOLD_PLACES:
             continue
         clone = Clone(keep=edge.hit, kind=edge.kind, lines=edge.copy_lines, other_lines=edge.keep_lines,
                       confidence=edge.confidence, test_code=edge.test_code, digest=edge.digest,
