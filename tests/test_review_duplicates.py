@@ -242,3 +242,33 @@ def test_one_block_in_three_places_is_one_finding_naming_every_place() -> None:
     assert clone.members == ["src/emails/a.tsx:10-19", "src/emails/b.tsx:10-19", "src/emails/c.tsx:10-19"]
     silent = [c for clones in found.values() for c in clones if not c.report]
     assert silent and all("reported at src/emails/b.tsx:10" in c.note for c in silent)
+
+
+def test_a_scaffold_counts_every_place_that_holds_it_two_in_one_file_too() -> None:
+    scaffold = [(200 + k) << 8 | 4 for k in range(6)]  # 6 lines, 24 tokens: under the module block floor
+
+    def handlers(copies: int, salt: int) -> list[int]:
+        out = [0] * 80
+        for n in range(copies):
+            start = 5 + 12 * n
+            out[start : start + 6] = scaffold
+            out[start + 6 : start + 8] = [(900 + 10 * n + salt) << 8 | 4, (950 + 10 * n + salt) << 8 | 4]
+        return out
+
+    # Three handlers in one file and one in another: four places, two files.
+    found = run({}, {}, modules={"src/mocks/users.ts": handlers(3, 1), "src/mocks/teams.ts": handlers(1, 2)}).copies
+    reported = [c for clones in found.values() for c in clones if c.report]
+    assert len(reported) == 1
+    assert reported[0].members == ["src/mocks/teams.ts:6-11", "src/mocks/users.ts:6-11",
+                                   "src/mocks/users.ts:18-23", "src/mocks/users.ts:30-35"]
+    # Three places are not enough.
+    assert run({}, {}, modules={"src/mocks/users.ts": handlers(3, 1)}).copies == {}
+
+
+def test_test_support_top_level_code_repeating_itself_is_no_weaker_than_across_files() -> None:
+    handler = [(300 + k) << 8 | 4 for k in range(8)]  # 8 lines, 32 tokens: a block
+    code = [0] * 60
+    code[5:13], code[30:38] = handler, handler
+    found = run({}, {}, modules={"src/testing/mocks/auth.ts": code}, test_cases={"src/auth.test.ts"}).copies
+    (clone,) = found[("src/testing/mocks/auth.ts", "<module>", 1)]
+    assert clone.report and clone.test_code and (clone.lines, clone.other_lines) == ((31, 38), (6, 13))

@@ -587,7 +587,9 @@ def _repeated_inside(function: _Function) -> _Edge | None:
     if run is None or run.lines < MIN_REPEAT_LINES or run.tokens < _min_tokens(function):
         return None
     test_code = is_test_path(function.path)
-    confidence = _confidence("block", None, run.lines, run.lines) - (TEST_PENALTY if test_code else 0)
+    # Test support's top-level code (a test case's takes no part) is written to be shared: no penalty, as in _edge.
+    penalty = TEST_PENALTY if test_code and function.symbol.name != MODULE_CODE else 0
+    confidence = _confidence("block", None, run.lines, run.lines) - penalty
     hit = function.hit(1.0).model_copy(update={"clone_kind": "block"})
     return _Edge(function, function, hit, "block", run.b, run.a, confidence, test_code)
 
