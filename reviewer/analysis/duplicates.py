@@ -65,7 +65,7 @@ MIN_MODULE_BLOCK_LINES = 8
 MIN_MODULE_BLOCK_TOKENS = 20
 # A shorter block of module code (5+ lines: the auth-check scaffold of every mock handler) is a
 # helper to write only when the same lines stand in this many places.
-SCAFFOLD_PLACES = 4
+SCAFFOLD_PLACES = 3
 SCAFFOLD_TOKENS = 15
 MAX_MODULE_BLOCKS = 12  # blocks per pair when one side is module code: handler lists repeat a lot
 MAX_POSTING = 64  # a seed shared by more functions is boilerplate, not a candidate
@@ -302,7 +302,7 @@ def find_duplicates(
         edges.extend(_judge(a, b, None, rank))
     edges.extend(edge for function in by_id.values() if (edge := _repeated_inside(function)) is not None)
     edges.extend(_scaffold_edges([unit for unit in by_id.values() if unit.symbol.name == MODULE_CODE
-                                  and not _left_out(unit.path)], rank))
+                                  and not _left_out(unit.path)], rank, edges))
     return Duplicates(_clone_classes(edges, rank, min_confidence), neighbours)
 
 
@@ -451,12 +451,14 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
     return edges
 
 
-def _scaffold_edges(units: list[_Function], rank: Callable[[str, Symbol], KeepRank]) -> list[_Edge]:
+def _scaffold_edges(units: list[_Function], rank: Callable[[str, Symbol], KeepRank], found_edges: list[_Edge]
+                    ) -> list[_Edge]:
     """Exact runs of module code too short for a block alone (MIN_BLOCK_LINES up to, not including,
     MIN_MODULE_BLOCK_LINES) that stand in SCAFFOLD_PLACES places or more, counting every place,
     two in one file too (the auth check that opens each mock handler of a file): one clone class
     each, as edges from every place to the one kept. Found from seeds of MIN_BLOCK_LINES lines,
-    each grown while every place goes on alike."""
+    each grown while every place goes on alike. A class whose every place is in a block already
+    found says nothing new."""
     postings: dict[tuple, list[tuple[int, int]]] = {}  # (language, seed) -> (unit, index of its first line)
     for u, unit in enumerate(units):
         values = [v for v, _ in unit.code]
@@ -484,13 +486,17 @@ def _scaffold_edges(units: list[_Function], rank: Callable[[str, Symbol], KeepRa
         values = first[places[0][1] + start : places[0][1] + end]
         if end - start < MIN_MODULE_BLOCK_LINES and sum(v & 0xFF for v, _ in values) >= SCAFFOLD_TOKENS:
             found[tuple(spans)] = None
+    covered: dict[CloneKey, list[tuple[int, int]]] = {}
+    for edge in found_edges:
+        covered.setdefault(edge.copy.key, []).append(edge.copy_lines)
+        covered.setdefault(edge.keep.key, []).append(edge.keep_lines)
     edges: list[_Edge] = []
-    taken: list[tuple[int, int, int]] = []
     for spans in sorted(found, key=lambda spans: (-len(spans), spans[0][1] - spans[0][2], spans)):
-        if all(any(u == t[0] and k < t[2] and t[1] < e for t in taken) for u, k, e in spans):
-            continue  # every place is already in a class (a shorter or longer cut of the same lines)
-        taken.extend(spans)
         lines = [(units[u], (units[u].code[k][1], units[u].code[e - 1][1])) for u, k, e in spans]
+        if all(any(_overlap(place, other) for other in covered.get(unit.key, ())) for unit, place in lines):
+            continue  # every place is in a block or a class already (a shorter or longer cut of the same lines)
+        for unit, place in lines:
+            covered.setdefault(unit.key, []).append(place)
         keep, keep_lines = min(lines, key=lambda place: (rank(place[0].path, place[0].symbol), place[1]))
         confidence = _confidence("block", None, MIN_MODULE_BLOCK_LINES, MIN_MODULE_BLOCK_LINES)
         for copy, copy_lines in lines:
