@@ -301,8 +301,8 @@ def find_duplicates(
     for a, b in _block_candidates(by_id, seen):
         edges.extend(_judge(a, b, None, rank))
     edges.extend(edge for function in by_id.values() if (edge := _repeated_inside(function)) is not None)
-    edges.extend(_scaffold_edges([unit for unit in by_id.values() if not _left_out(unit.path) and (
-        unit.symbol.name == MODULE_CODE or not (is_test_path(unit.path) or unit.nested))], rank, edges))
+    edges.extend(_scaffold_edges([unit for unit in by_id.values() if unit.symbol.name == MODULE_CODE
+                                  and not _left_out(unit.path)], rank, edges))
     return Duplicates(_clone_classes(edges, rank, min_confidence), neighbours)
 
 
