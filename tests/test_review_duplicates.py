@@ -284,3 +284,16 @@ def test_test_support_top_level_code_repeating_itself_is_no_weaker_than_across_f
     found = run({}, {}, modules={"src/testing/mocks/auth.ts": code}, test_cases={"src/auth.test.ts"}).copies
     (clone,) = found[("src/testing/mocks/auth.ts", "<module>", 1)]
     assert clone.report and clone.test_code and (clone.lines, clone.other_lines) == ((31, 38), (6, 13))
+
+
+def test_a_few_liner_copied_under_its_own_name_is_a_helper_written_twice() -> None:
+    # A 4-line straight-line helper (16 tokens: a few-liner) pasted into a second spec file.
+    lines = body(1, 2, 3, 4, tokens=4)
+    functions = {"a": ("tests/login.spec.ts", symbol("verifyInput", 1, lines, complexity=1)),
+                 "b": ("tests/sign-up.spec.ts", symbol("verifyInput", 1, lines, complexity=1))}
+    found = run(both_ways(functions, "a", "b", clone_kind="identical", structure=1.0), functions).copies
+    (clone,) = found[key(functions, "b")]
+    assert clone.report and clone.kind == "identical" and clone.test_code
+    # Under other names the same two few-liners are parallel hooks: a clone class only from three copies on.
+    functions["b"] = ("tests/sign-up.spec.ts", symbol("verifyField", 1, lines, complexity=1))
+    assert run(both_ways(functions, "a", "b", clone_kind="identical", structure=1.0), functions).copies == {}

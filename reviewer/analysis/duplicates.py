@@ -549,7 +549,7 @@ def _edge(a: _Function, b: _Function, copy: _Function, keep: _Function, hit: Sim
         share = (block.lines if block else 0) / max(1, min(len(a.code), len(b.code)))
         score = keep.hit(min(1.0, share)).model_copy(update={"clone_kind": kind})
     few = kind in WHOLE_KINDS and _straight_few(a, b) and not (
-        kind == "identical" and min(len(a.code), len(b.code)) >= MIN_BLOCK_LINES)  # a whole component copied
+        kind == "identical" and min(len(a.code), len(b.code)) >= MIN_BLOCK_LINES) and not _copied_helper(a, b, kind)
     return _Edge(copy, keep, score, kind, lines[copy.key], lines[keep.key], confidence, test_code, few)
 
 
@@ -649,6 +649,14 @@ def _shape_only(hit: SimilarFunction) -> bool:
 def _straight_few(a: _Function, b: _Function) -> bool:
     """Both bodies are a few straight-line statements: a pair of them is parallel hooks, not a job to share."""
     return max(a.tokens, b.tokens) < FEW_TOKENS and a.symbol.complexity == 1 and b.symbol.complexity == 1
+
+
+def _copied_helper(a: _Function, b: _Function, kind: str) -> bool:
+    """One few-liner copied under its own name (a spec file's `verifyInput` pasted into the next
+    spec, `__eq__` in two auth classes): a helper written twice, not parallel hooks, which differ
+    in name as in the lines they touch."""
+    return (kind == "identical" and a.symbol.name == b.symbol.name and min(a.tokens, b.tokens) >= MIN_CONTAINED_TOKENS
+            and a.key != b.key)
 
 
 def _boilerplate(a: _Function, b: _Function) -> bool:
