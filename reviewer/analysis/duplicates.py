@@ -64,7 +64,8 @@ BLOCK_GAP = 1  # edited lines a repeated block of module code may hold between e
 MIN_MODULE_BLOCK_LINES = 8
 MIN_MODULE_BLOCK_TOKENS = 20
 # A shorter block of module code (5+ lines: the auth-check scaffold of every mock handler) is a
-# helper to write only when the same lines stand in this many places.
+# helper to write only when the same lines stand in this many places, every place counted (two
+# handlers of one file too): a clone class, as a block is one from three places on.
 SCAFFOLD_PLACES = 3
 SCAFFOLD_TOKENS = 15
 MAX_MODULE_BLOCKS = 12  # blocks per pair when one side is module code: handler lists repeat a lot
