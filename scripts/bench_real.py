@@ -359,6 +359,8 @@ def jscpd_pairs(report: dict, root: Path, reviews: list[dict]) -> list[dict]:
             path = Path(info["name"])
             rel = (path.relative_to(root) if path.is_absolute() else path).as_posix()
             start, end = int(info["start"]), int(info["end"])
+            if end < start:  # jscpd 4 now and then ends a side before its start: it spans the clone's lines from its start
+                end = start + max(1, int(dup.get("lines") or 1)) - 1
             sides[side] = {"file": rel, "start": start, "end": end,
                            "symbol": enclosing_symbol(index.get(rel, []), start, end)}
         out.append({**sides, "lines": dup.get("lines"), "tokens": dup.get("tokens"),
@@ -489,6 +491,11 @@ def selftest() -> None:
     assert jscpd_label_for(pair, [by_symbol]) is by_symbol
     assert jscpd_label_for({**pair, "a": side("x.py", 11, 21, "h")}, [by_symbol]) is None
     assert text_hash("a  =\n\t1") == text_hash("a = 1")
+    # a side jscpd ends before its start spans the clone's lines from its start
+    report = {"duplicates": [{"firstFile": {"name": "x.ts", "start": 117, "end": 136},
+                              "secondFile": {"name": "x.ts", "start": 93, "end": 75}, "lines": 20, "fragment": "f"}]}
+    (reversed_pair,) = jscpd_pairs(report, Path("/"), [])
+    assert (reversed_pair["b"]["start"], reversed_pair["b"]["end"]) == (93, 112), reversed_pair
     # comparison: kinds, jscpd true pairs found, reviewer-only true pairs
     rp = [{"a": side("x.py", 12, 18, "f"), "b": side("y.py", 30, 40, "g"), "kind": "renamed", "key": ("duplication", "x.py", "f")},
           {"a": side("q.py", 1, 5, "h"), "b": side("r.py", 1, 5, "k"), "kind": "inline", "key": ("duplication", "q.py", "h")}]

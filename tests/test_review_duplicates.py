@@ -242,3 +242,58 @@ def test_one_block_in_three_places_is_one_finding_naming_every_place() -> None:
     assert clone.members == ["src/emails/a.tsx:10-19", "src/emails/b.tsx:10-19", "src/emails/c.tsx:10-19"]
     silent = [c for clones in found.values() for c in clones if not c.report]
     assert silent and all("reported at src/emails/b.tsx:10" in c.note for c in silent)
+
+
+def test_a_scaffold_counts_every_place_that_holds_it_two_in_one_file_too() -> None:
+    scaffold = [(200 + k) << 8 | 4 for k in range(6)]  # 6 lines, 24 tokens: under the module block floor
+
+    def handlers(copies: int, salt: int) -> list[int]:
+        out = [0] * 80
+        for n in range(copies):
+            start = 5 + 12 * n
+            out[start : start + 6] = scaffold
+            out[start + 6 : start + 8] = [(900 + 10 * n + salt) << 8 | 4, (950 + 10 * n + salt) << 8 | 4]
+        return out
+
+    # Two handlers in one file and one in another: three places, two files.
+    found = run({}, {}, modules={"src/mocks/users.ts": handlers(2, 1), "src/mocks/teams.ts": handlers(1, 2)}).copies
+    reported = [c for clones in found.values() for c in clones if c.report]
+    assert len(reported) == 1
+    assert reported[0].members == ["src/mocks/teams.ts:6-11", "src/mocks/users.ts:6-11", "src/mocks/users.ts:18-23"]
+    # Two places are not enough.
+    assert run({}, {}, modules={"src/mocks/users.ts": handlers(2, 1)}).copies == {}
+
+
+def test_a_scaffold_inside_blocks_already_found_is_no_second_finding() -> None:
+    # A 10-line schema in three files, its 7th line edited in each: three 10-line blocks (one edited
+    # line bridged); the 6 lines all three hold word for word are in them already.
+    def schema(salt: int) -> list[int]:
+        table = [(400 + k) << 8 | 4 for k in range(10)]
+        table[6] = (500 + salt) << 8 | 4
+        return [0] * 5 + table + [0] * 5
+
+    found = run({}, {}, modules={f"src/forms/{name}.tsx": schema(n) for n, name in enumerate("abc")}).copies
+    reported = [c for clones in found.values() for c in clones if c.report]
+    assert reported and all(c.lines[1] - c.lines[0] == 9 for c in reported)
+
+
+def test_test_support_top_level_code_repeating_itself_is_no_weaker_than_across_files() -> None:
+    handler = [(300 + k) << 8 | 4 for k in range(8)]  # 8 lines, 32 tokens: a block
+    code = [0] * 60
+    code[5:13], code[30:38] = handler, handler
+    found = run({}, {}, modules={"src/testing/mocks/auth.ts": code}, test_cases={"src/auth.test.ts"}).copies
+    (clone,) = found[("src/testing/mocks/auth.ts", "<module>", 1)]
+    assert clone.report and clone.test_code and (clone.lines, clone.other_lines) == ((31, 38), (6, 13))
+
+
+def test_a_few_liner_copied_under_its_own_name_is_a_helper_written_twice() -> None:
+    # A 4-line straight-line helper (16 tokens: a few-liner) pasted into a second spec file.
+    lines = body(1, 2, 3, 4, tokens=4)
+    functions = {"a": ("tests/login.spec.ts", symbol("verifyInput", 1, lines, complexity=1)),
+                 "b": ("tests/sign-up.spec.ts", symbol("verifyInput", 1, lines, complexity=1))}
+    found = run(both_ways(functions, "a", "b", clone_kind="identical", structure=1.0), functions).copies
+    (clone,) = found[key(functions, "b")]
+    assert clone.report and clone.kind == "identical" and clone.test_code
+    # Under other names the same two few-liners are parallel hooks: a clone class only from three copies on.
+    functions["b"] = ("tests/sign-up.spec.ts", symbol("verifyField", 1, lines, complexity=1))
+    assert run(both_ways(functions, "a", "b", clone_kind="identical", structure=1.0), functions).copies == {}

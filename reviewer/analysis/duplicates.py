@@ -64,8 +64,9 @@ BLOCK_GAP = 1  # edited lines a repeated block of module code may hold between e
 MIN_MODULE_BLOCK_LINES = 8
 MIN_MODULE_BLOCK_TOKENS = 20
 # A shorter block of module code (5+ lines: the auth-check scaffold of every mock handler) is a
-# helper to write only when the same lines stand in this many places.
-SCAFFOLD_PLACES = 4
+# helper to write only when the same lines stand in this many places, every place counted (two
+# handlers of one file too): a clone class, as a block is one from three places on.
+SCAFFOLD_PLACES = 3
 SCAFFOLD_TOKENS = 15
 MAX_MODULE_BLOCKS = 12  # blocks per pair when one side is module code: handler lists repeat a lot
 MAX_POSTING = 64  # a seed shared by more functions is boilerplate, not a candidate
@@ -247,7 +248,6 @@ class _Edge:
     confidence: int
     test_code: bool
     few: bool = False  # straight-line few-liners: only a clone class of 3+ is reported
-    scaffold: bool = False  # a short block of module code: reported only from SCAFFOLD_PLACES places
 
     @property
     def digest(self) -> str:
@@ -302,6 +302,8 @@ def find_duplicates(
     for a, b in _block_candidates(by_id, seen):
         edges.extend(_judge(a, b, None, rank))
     edges.extend(edge for function in by_id.values() if (edge := _repeated_inside(function)) is not None)
+    edges.extend(_scaffold_edges([unit for unit in by_id.values() if unit.symbol.name == MODULE_CODE
+                                  and not _left_out(unit.path)], rank, edges))
     return Duplicates(_clone_classes(edges, rank, min_confidence), neighbours)
 
 
@@ -447,30 +449,62 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
     for block in _blocks(edited_runs, a, b):
         edges.append(_edge(a, b, copy, keep, hit, "block", {a.key: block.a, b.key: block.b},
                            _confidence("block", hit, block.lines, block.lines), block))
-    if module:
-        taken = [(e.copy_lines, e.keep_lines) for e in edges]
-        for block in _scaffolds(runs, taken, a, b, copy):
-            edge = _edge(a, b, copy, keep, hit, "block", {a.key: block.a, b.key: block.b},
-                         _confidence("block", hit, MIN_MODULE_BLOCK_LINES, MIN_MODULE_BLOCK_LINES), block)
-            edge.scaffold = True
-            edges.append(edge)
     return edges
 
 
-def _scaffolds(runs: list[_Run], taken: list[tuple[tuple[int, int], tuple[int, int]]], a: _Function, b: _Function,
-               copy: _Function) -> list[_Run]:
-    """Exact runs of module code too short for a block alone, apart from the blocks found: they
-    count only if SCAFFOLD_PLACES places hold them (see _clone_classes)."""
-    out: list[_Run] = []
-    for run in runs:
-        if not (MIN_BLOCK_LINES <= run.lines < MIN_MODULE_BLOCK_LINES and run.tokens >= SCAFFOLD_TOKENS):
+def _scaffold_edges(units: list[_Function], rank: Callable[[str, Symbol], KeepRank], found_edges: list[_Edge]
+                    ) -> list[_Edge]:
+    """Exact runs of module code too short for a block alone (MIN_BLOCK_LINES up to, not including,
+    MIN_MODULE_BLOCK_LINES) that stand in SCAFFOLD_PLACES places or more, counting every place,
+    two in one file too (the auth check that opens each mock handler of a file): one clone class
+    each, as edges from every place to the one kept. Found from seeds of MIN_BLOCK_LINES lines,
+    each grown while every place goes on alike. A class whose every place is in a block already
+    found says nothing new."""
+    postings: dict[tuple, list[tuple[int, int]]] = {}  # (language, seed) -> (unit, index of its first line)
+    for u, unit in enumerate(units):
+        values = [v for v, _ in unit.code]
+        family = _family(unit.path)
+        for k in range(len(values) - MIN_BLOCK_LINES + 1):
+            seed = values[k : k + MIN_BLOCK_LINES]
+            if all(v >= 0 for v in seed):  # never across a function
+                postings.setdefault((family, *seed), []).append((u, k))
+    found: dict[tuple[tuple[int, int, int], ...], None] = {}  # (unit, first, past last) per place, in order
+    for places in postings.values():
+        if not SCAFFOLD_PLACES <= len(places) <= MAX_POSTING:
             continue
-        sides = (run.a, run.b) if copy is a else (run.b, run.a)
-        if any(_overlap(sides[0], c) or _overlap(sides[1], k) for c, k in taken) or any(
-                _overlap(run.a, r.a) or _overlap(run.b, r.b) for r in out):
+        first = units[places[0][0]].code
+        start, end = 0, MIN_BLOCK_LINES  # grown around the seed, relative to each place
+        while all(k + start - 1 >= 0 and units[u].code[k + start - 1][0] == first[places[0][1] + start - 1][0]
+                  for u, k in places):
+            start -= 1
+        while all(k + end < len(units[u].code) and units[u].code[k + end][0] == first[places[0][1] + end][0]
+                  for u, k in places):
+            end += 1
+        spans = [(u, k + start, k + end) for u, k in places]
+        # Places in one unit must not overlap (a line repeated many times in a row is no block).
+        if any(x[0] == y[0] and x[2] > y[1] for x, y in zip(spans, spans[1:])):
             continue
-        out.append(run)
-    return out
+        values = first[places[0][1] + start : places[0][1] + end]
+        if end - start < MIN_MODULE_BLOCK_LINES and sum(v & 0xFF for v, _ in values) >= SCAFFOLD_TOKENS:
+            found[tuple(spans)] = None
+    covered: dict[CloneKey, list[tuple[int, int]]] = {}
+    for edge in found_edges:
+        covered.setdefault(edge.copy.key, []).append(edge.copy_lines)
+        covered.setdefault(edge.keep.key, []).append(edge.keep_lines)
+    edges: list[_Edge] = []
+    for spans in sorted(found, key=lambda spans: (-len(spans), spans[0][1] - spans[0][2], spans)):
+        lines = [(units[u], (units[u].code[k][1], units[u].code[e - 1][1])) for u, k, e in spans]
+        if all(any(_overlap(place, other) for other in covered.get(unit.key, ())) for unit, place in lines):
+            continue  # every place is in a block or a class already (a shorter or longer cut of the same lines)
+        for unit, place in lines:
+            covered.setdefault(unit.key, []).append(place)
+        keep, keep_lines = min(lines, key=lambda place: (rank(place[0].path, place[0].symbol), place[1]))
+        confidence = _confidence("block", None, MIN_MODULE_BLOCK_LINES, MIN_MODULE_BLOCK_LINES)
+        for copy, copy_lines in lines:
+            if (copy.key, copy_lines) != (keep.key, keep_lines):
+                edges.append(_Edge(copy, keep, keep.hit(1.0).model_copy(update={"clone_kind": "block"}), "block",
+                                   copy_lines, keep_lines, confidence, is_test_path(copy.path)))
+    return edges
 
 
 def _blocks(runs: list[_Run], a: _Function, b: _Function) -> list[_Run]:
@@ -516,7 +550,7 @@ def _edge(a: _Function, b: _Function, copy: _Function, keep: _Function, hit: Sim
         share = (block.lines if block else 0) / max(1, min(len(a.code), len(b.code)))
         score = keep.hit(min(1.0, share)).model_copy(update={"clone_kind": kind})
     few = kind in WHOLE_KINDS and _straight_few(a, b) and not (
-        kind == "identical" and min(len(a.code), len(b.code)) >= MIN_BLOCK_LINES)  # a whole component copied
+        kind == "identical" and min(len(a.code), len(b.code)) >= MIN_BLOCK_LINES) and not _copied_helper(a, b, kind)
     return _Edge(copy, keep, score, kind, lines[copy.key], lines[keep.key], confidence, test_code, few)
 
 
@@ -560,7 +594,9 @@ def _repeated_inside(function: _Function) -> _Edge | None:
     if run is None or run.lines < MIN_REPEAT_LINES or run.tokens < _min_tokens(function):
         return None
     test_code = is_test_path(function.path)
-    confidence = _confidence("block", None, run.lines, run.lines) - (TEST_PENALTY if test_code else 0)
+    # Test support's top-level code (a test case's takes no part) is written to be shared: no penalty, as in _edge.
+    penalty = TEST_PENALTY if test_code and function.symbol.name != MODULE_CODE else 0
+    confidence = _confidence("block", None, run.lines, run.lines) - penalty
     hit = function.hit(1.0).model_copy(update={"clone_kind": "block"})
     return _Edge(function, function, hit, "block", run.b, run.a, confidence, test_code)
 
@@ -616,6 +652,14 @@ def _straight_few(a: _Function, b: _Function) -> bool:
     return max(a.tokens, b.tokens) < FEW_TOKENS and a.symbol.complexity == 1 and b.symbol.complexity == 1
 
 
+def _copied_helper(a: _Function, b: _Function, kind: str) -> bool:
+    """One few-liner copied under its own name (a spec file's `verifyInput` pasted into the next
+    spec, `__eq__` in two auth classes): a helper written twice, not parallel hooks, which differ
+    in name as in the lines they touch."""
+    return (kind == "identical" and a.symbol.name == b.symbol.name and min(a.tokens, b.tokens) >= MIN_CONTAINED_TOKENS
+            and a.key != b.key)
+
+
 def _boilerplate(a: _Function, b: _Function) -> bool:
     """A few lines that differ only in the types they name (`return new Foo(x)` per type), or a
     one-line body (a delegate): sharing it costs more than the copy."""
@@ -660,16 +704,9 @@ def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], 
     for key in functions:
         classes.setdefault(find(key), []).append(key)
     size = {root: len(members) for root, members in classes.items()}
-    places: dict[str, set[tuple[str, tuple[int, int]]]] = {}
-    for edge in edges:
-        if edge.scaffold:
-            places.setdefault(edge.digest, set()).update(
-                {(edge.copy.path, edge.copy_lines), (edge.keep.path, edge.keep_lines)})
     out: dict[CloneKey, list[Clone]] = {}
     for edge in edges:
         if edge.few and size[find(edge.copy.key)] < 3:
-            continue
-        if edge.scaffold and len(places[edge.digest]) < SCAFFOLD_PLACES:
             continue
         clone = Clone(keep=edge.hit, kind=edge.kind, lines=edge.copy_lines, other_lines=edge.keep_lines,
                       confidence=edge.confidence, test_code=edge.test_code, digest=edge.digest,
