@@ -29,7 +29,7 @@ import numpy as np
 from ..config import Config
 from ..schema.review import Match, SimilarFunction
 from ..workspace import Workspace
-from .ann import ANN_MIN_ROWS, CoarseIndex, nearest_rows
+from .ann import ANN_MIN_ROWS, CoarseIndex, dot_rows, nearest_rows
 from .store import CardStore
 from .store import STRUCTURE_COLUMNS
 from .structure import jaccard, signature_contract
@@ -185,6 +185,13 @@ class SimilarityIndex:
         self.ids = [r["id"] for r in rows]
         self.position = {card_id: i for i, card_id in enumerate(self.ids)}
         self.vectors = vectors
+        # Rows with a vector: a card whose text was not embedded (a trivial body, a test case:
+        # rag/indexer.py) has a zero row, cosine 0 with everything. Meaning searches read only
+        # the embedded rows, in one contiguous copy unless that is every row.
+        has = np.einsum("ij,ij->i", vectors, vectors) > 0 if vectors.size else np.zeros(len(rows), dtype=bool)
+        self.has_vector = has
+        self._embedded = np.flatnonzero(has)
+        self._meaning_vectors = vectors if len(self._embedded) == len(rows) else vectors[self._embedded]
         self.shingles = [np.unique(np.asarray(r["shingles"] or [], dtype=np.uint32)) for r in rows]
         self.tokens = np.array([r["token_count"] or 0 for r in rows], dtype=np.int64)
         self.literals = [list(r.get("literals") or []) for r in rows]
@@ -295,12 +302,19 @@ class SimilarityIndex:
         return self._rows[self._starts[k] : self._starts[k + 1]]
 
     def _coarse(self) -> CoarseIndex | None:
-        """The vector groups of a large index (rag/ann.py), built on the first lookup."""
-        if len(self.vectors) < ANN_MIN_ROWS:
+        """The groups of the embedded vectors of a large index (rag/ann.py), built on the first lookup."""
+        if len(self._meaning_vectors) < ANN_MIN_ROWS:
             return None
         if getattr(self, "_coarse_index", None) is None:
-            self._coarse_index = CoarseIndex(self.vectors)
+            self._coarse_index = CoarseIndex(self._meaning_vectors)
         return self._coarse_index
+
+    def _meaning_neighbours(self, i: int, limit: int) -> list[int]:
+        """The `limit` embedded rows nearest row i's vector; none when row i has no vector."""
+        if not self.has_vector[i]:
+            return []
+        found = nearest_rows(self._meaning_vectors, self.vectors[i], limit, self._coarse())
+        return found if self._meaning_vectors is self.vectors else self._embedded[found].tolist()
 
     def _shared_postings(self, i: int) -> list[np.ndarray]:
         """The postings (at most MAX_POSTING rows) of row i's shingles: its structural neighbours."""
@@ -412,12 +426,13 @@ class SimilarityIndex:
             return 0.0
         return containment * (DETAIL_KEEP + (1.0 - DETAIL_KEEP) * covered)
 
-    def _hit(self, j: int, parts: _Parts) -> SimilarFunction:
+    def _hit(self, i: int, j: int, parts: _Parts) -> SimilarFunction:
+        """Row j as a match of row i; `meaning` is None when either card has no vector (not compared)."""
         row = self.rows[j]
         return SimilarFunction(
             id=row["id"], name=row["qualified_name"], file_path=row["file_path"],
             line_start=row["line_start"], line_end=row["line_end"], score=parts.score,
-            meaning=round(parts.meaning, 4),
+            meaning=round(parts.meaning, 4) if self.has_vector[i] and self.has_vector[j] else None,
             structure=None if parts.structure is None else round(parts.structure, 4),
             vocabulary=None if parts.vocabulary is None else round(parts.vocabulary, 4),
             behaviour=parts.behaviour, clone_kind=parts.kind, summary=row["summary"],
@@ -428,7 +443,7 @@ class SimilarityIndex:
     def candidates(self, i: int, limit: int = CANDIDATES) -> set[int]:
         found: set[int] = set()
         if self.vectors.size:
-            found.update(nearest_rows(self.vectors, self.vectors[i], limit, self._coarse()))
+            found.update(self._meaning_neighbours(i, limit))
         postings = self._shared_postings(i)
         if postings:
             counts = np.bincount(np.concatenate(postings), minlength=len(self.ids))
@@ -452,19 +467,21 @@ class SimilarityIndex:
         scored = [(self.score_pair(i, j), j) for j in self.candidates(i, max(CANDIDATES, 4 * max_results))]
         scored = [(p, j) for p, j in scored if p.score >= min_score]
         scored.sort(key=lambda item: (-item[0].score, self.ids[item[1]]))
-        return [self._hit(j, p) for p, j in scored[:max_results]]
+        return [self._hit(i, j, p) for p, j in scored[:max_results]]
 
     def candidate_pairs(self, meaning_floor: float) -> set[tuple[int, int]]:
         """Pairs worth scoring across the whole index: close vectors (blocked matmul) or shared shingles."""
         n = len(self.ids)
         pairs: set[tuple[int, int]] = set()
         block = 1024
-        for start in range(0, n if self.vectors.size else 0, block):
-            sims = self.vectors[start : start + block] @ self.vectors.T
+        # Only embedded rows can be this close (meaning_floor > 0): the others are left out of the product.
+        embedded, vectors = self._embedded, self._meaning_vectors
+        for start in range(0, len(embedded) if self.vectors.size else 0, block):
+            sims = vectors[start : start + block] @ vectors.T
             rows, cols = np.nonzero(sims >= meaning_floor)
             rows = rows + start
             keep = rows < cols
-            pairs.update(zip(rows[keep].tolist(), cols[keep].tolist()))
+            pairs.update(zip(embedded[rows[keep]].tolist(), embedded[cols[keep]].tolist()))
         codes = []
         for k in range(len(self._keys)):
             posting = self._posting(k)
@@ -501,9 +518,10 @@ class SimilarityIndex:
         """The rows candidate_pairs pairs with row `i` (same rules, one row): what a changed
         card must be scored against when the other rows' pairs are reused (rag/pair_cache.py)."""
         found: set[int] = set()
-        if self.vectors.size:
-            found.update(np.flatnonzero(self.vectors @ self.vectors[i] >= meaning_floor).tolist())
-            close = self.vectors @ self.vectors[i] >= meaning_floor - VOCABULARY_WEIGHT
+        if self.vectors.size and self.has_vector[i]:
+            cosines = dot_rows(self.vectors, self.vectors[i])
+            found.update(np.flatnonzero(cosines >= meaning_floor).tolist())
+            close = cosines >= meaning_floor - VOCABULARY_WEIGHT
             found.update(j for j in self._vocabulary_neighbours(i) if close[j])
         postings = self._shared_postings(i)
         if postings:
@@ -526,7 +544,7 @@ class SimilarityIndex:
         for i, j in pairs:
             parts = self.score_pair(i, j)
             if parts.score >= min_score:
-                out.append((self.ids[i], self.ids[j], self._hit(j, parts).model_dump(include=MATCH_FIELDS)))
+                out.append((self.ids[i], self.ids[j], self._hit(i, j, parts).model_dump(include=MATCH_FIELDS)))
         return out
 
     def head(self, card_id: str) -> dict:
