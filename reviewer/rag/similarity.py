@@ -32,7 +32,7 @@ from ..workspace import Workspace
 from .ann import ANN_MIN_ROWS, CoarseIndex, dot_rows, nearest_rows
 from .store import CardStore
 from .store import STRUCTURE_COLUMNS
-from .structure import jaccard, signature_contract
+from .structure import signature_contract
 
 # Default threshold of the combined score; chosen from the dup-pair table (docs/benchmarks.md).
 DEFAULT_MIN_SCORE = 0.6
@@ -197,6 +197,7 @@ class SimilarityIndex:
         self.literals = [list(r.get("literals") or []) for r in rows]
         # What shingles erase, compared as one set: literals/operators and the alpha-renamed grams.
         self.detail = [self.literals[k] + list(r.get("alpha_grams") or []) for k, r in enumerate(rows)]
+        self._detail_sets = [frozenset(d) for d in self.detail]  # jaccard's sets, built once, not per pair
         self.calls = [set(r.get("calls") or []) for r in rows]
         self.vocab = [set(r.get("vocabulary") or []) for r in rows]
         self.jobs = [_Jobs(tuple(r.get("jobs") or []), r.get("family") or "", float(r.get("job_coverage") or 0.0))
@@ -264,6 +265,8 @@ class SimilarityIndex:
                 frequency[word] = frequency.get(word, 0) + 1
         n = max(len(self.vocab), 1)
         self.word_weight = {w: float(np.log((n + 1) / (f + 0.5))) for w, f in frequency.items()}
+        # Each vocabulary's whole weight: a pair's union is mass(a) + mass(b) - shared, summed once per row.
+        self._vocab_mass = [sum(self.word_weight[w] for w in words) for words in self.vocab]
         # Rare words -> the functions using them: candidates whose cosine alone is too low
         # but whose shared vocabulary can lift them over the threshold.
         postings: dict[str, list[int]] = {}
@@ -287,9 +290,9 @@ class SimilarityIndex:
         a, b = self.vocab[i], self.vocab[j]
         if not a or not b:
             return None
-        shared = sum(self.word_weight.get(w, 0.0) for w in a & b)
-        union = sum(self.word_weight.get(w, 0.0) for w in a | b)
-        return shared / union if union else 0.0
+        shared = sum(self.word_weight[w] for w in a & b)
+        union = self._vocab_mass[i] + self._vocab_mass[j] - shared
+        return shared / union if union > 1e-9 else 0.0
 
     def _calls(self, i: int, j: int) -> float | None:
         """Jaccard of the called names (None when neither calls anything by name)."""
@@ -338,7 +341,7 @@ class SimilarityIndex:
         common = len(np.intersect1d(a, b, assume_unique=True))
         shape = common / (len(a) + len(b) - common)
         containment = common / min(len(a), len(b))
-        detail = jaccard(self.detail[i], self.detail[j])
+        detail = _set_jaccard(self._detail_sets[i], self._detail_sets[j])
         # Short functions (getters, one-line delegates) share the shingles of every other
         # such function: no evidence of a copy, though a detail mismatch still tells a decoy.
         trivial = min(self.tokens[i], self.tokens[j]) < MIN_STRUCT_TOKENS
@@ -574,6 +577,14 @@ def hits_by_function(scored, head, max_per_function: int) -> dict[str, list[Simi
         hits.sort(key=lambda item: (-item[0], item[1]))
         result[card_id] = [SimilarFunction(**match, **head(other)) for _, other, match in hits[:max_per_function]]
     return result
+
+
+def _set_jaccard(a: frozenset, b: frozenset) -> float:
+    """structure.jaccard of two sets already built."""
+    if not a and not b:
+        return 1.0
+    common = len(a & b)
+    return common / (len(a) + len(b) - common)
 
 
 def pairs_floor(min_score: float) -> float:
