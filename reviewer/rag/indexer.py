@@ -30,7 +30,8 @@ from .static_cards import Resolver, cards_for_file, function_symbols
 from .store import NOT_EMBEDDED, STRUCTURE_COLUMNS, CardStore, CardStructure, damaged, structure_of_row
 
 CACHE_VERSION = 4  # 2: behaviour jobs ("BEHAV:") in each card's detail; 3: typed structural columns; 4: test cases not embedded
-CHUNK_CARDS = 256  # cards embedded and written per table write: bounds the work a crash loses
+CHUNK_CARDS = 1024  # cards embedded and written per table write: bounds the work a crash loses (a few seconds);
+# long enough that its texts, sorted by length, make many even batches for the cores (256 made 4, the last one long)
 # Bodies shorter than this many normalized tokens (`pass`, `return self.x`, `raise NotImplementedError`)
 # cannot be a duplicate worth sharing, so their card text is not embedded (about a tenth of a
 # project's functions, and embedding is most of a first index). The card is still stored, with a
