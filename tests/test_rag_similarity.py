@@ -275,3 +275,21 @@ def test_jobs_read_from_real_sources_rank_idioms_together_and_keep_opposites_apa
     assert index.jobs[at["mean"]].coverage < 0.75  # the sum is half of `sum(values) / len(values)`
     assert index.jobs[at["report"]].coverage < 0.75  # one sum among file writes
     assert index.score_pair(at["mean"], at["report"]).behaviour is None
+
+
+def test_rows_without_a_vector_are_left_out_of_meaning_searches_and_pairs():
+    rng = np.random.default_rng(3)
+    vectors = rng.normal(size=(40, 8)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    vectors[5:40:3] = 0.0  # not embedded (a trivial body, a test case)
+    rows = [row(f"f{k}", [], 5) for k in range(40)]
+    index = build(rows, vectors)
+    full = np.triu(vectors @ vectors.T, 1)
+    for floor in (0.2, 0.5):
+        expected = {(int(i), int(j)) for i, j in zip(*np.nonzero(full >= floor))}
+        assert index.candidate_pairs(floor) == expected
+    assert index._meaning_neighbours(5, 8) == []  # a row with no vector has no meaning neighbours
+    near = index._meaning_neighbours(0, 8)
+    assert near and not any(k in range(5, 40, 3) for k in near)
+    assert index._hit(0, 5, index.score_pair(0, 5)).meaning is None
+    assert index._hit(0, 1, index.score_pair(0, 1)).meaning is not None
