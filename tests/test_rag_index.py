@@ -339,6 +339,9 @@ TEST_MODULE = textwrap.dedent('''
 
 
     class NameTests(unittest.TestCase):
+        def setUp(self):
+            self.names = [normalize_name(n) for n in ("a", "b")]
+
         def test_spaces(self):
             self.assertEqual(normalize_name("  A b "), "a_b")
 
@@ -367,7 +370,7 @@ def test_test_cases_are_stored_without_a_vector_and_said_so(repo):
     report = index(repo, FakeEmbedder(), test_file=is_test_path)
     rows = {r["name"]: r for r in fake_store(repo).read(["name", "text_hash", "vector"]).to_pylist()}
     # test_*, a helper that asserts and the stub inside it are test cases; the factory is not
-    cases = {"test_spaces", "check_roundtrip", "stub"}
+    cases = {"setUp", "test_spaces", "check_roundtrip", "stub"}
     for name in cases:
         assert rows[name]["text_hash"] == NOT_EMBEDDED and not any(rows[name]["vector"]), name
     assert rows["make_names"]["text_hash"] != NOT_EMBEDDED and any(rows["make_names"]["vector"])

@@ -39,8 +39,9 @@ CHUNK_CARDS = 1024  # cards embedded and written per table write: bounds the wor
 # the structural candidates keep finding it. 0 tokens means "not counted" (embedded).
 EMBED_MIN_TOKENS = 6
 # Test cases are not embedded either: in a test file (the pipeline says which, from
-# analysis.roles), a function the runner collects (`test*`) or one that asserts, and every
-# function written inside one (a stub, a callback). A test states what other code must do;
+# analysis.roles), a function the runner collects (`test*`), its set-up and tear-down hooks
+# (as analysis.testcode reads them), a function that asserts, and every function written
+# inside one of these (a stub, a callback). A test states what other code must do;
 # the analysis never offers a test as the code to share (its DUPLICATE evidence is
 # structural, and meaning-only neighbours of test code are not listed), and two tests of
 # one behaviour read alike on purpose. In a test-heavy project they are most of the cards
@@ -48,6 +49,7 @@ EMBED_MIN_TOKENS = 6
 # are stored and found by name and by structure, as trivial bodies are.
 TRIVIAL, TEST_CASE = "trivial", "test case"
 _TEST_NAME = re.compile(r"test", re.I)
+_TEST_HOOK = re.compile(r"set_?up\w*|tear_?down\w*|async_?(?:set_?up|tear_?down)\w*", re.I)
 
 Progress = Callable[[int, int], None]  # (cards done, cards to embed)
 
@@ -108,7 +110,8 @@ def unembedded_reasons(facts: FileFacts, test_file: bool) -> list[str | None]:
             k = bisect.bisect_left(asserts, s.line_start)
             return k < len(asserts) and asserts[k] <= s.line_end
 
-        cases = [(s.line_start, s.line_end) for s in symbols if _TEST_NAME.match(s.name) or asserting(s)]
+        cases = [(s.line_start, s.line_end) for s in symbols
+                 if _TEST_NAME.match(s.name) or _TEST_HOOK.fullmatch(s.name) or asserting(s)]
     reasons: list[str | None] = []
     for s in symbols:
         if 0 < s.token_count < EMBED_MIN_TOKENS:
