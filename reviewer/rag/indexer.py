@@ -45,8 +45,9 @@ EMBED_MIN_TOKENS = 6
 # the analysis never offers a test as the code to share (its DUPLICATE evidence is
 # structural, and meaning-only neighbours of test code are not listed), and two tests of
 # one behaviour read alike on purpose. In a test-heavy project they are most of the cards
-# (the standard library: 28k of 56k, 59% of the tokens a first index embeds). Their rows
-# are stored and found by name and by structure, as trivial bodies are.
+# (the standard library: 31k of its 56k; a first index there embeds 17.9k card texts, 0.90M
+# tokens, instead of 50.2k and 3.06M). Their rows are stored and found by name and by
+# structure, as trivial bodies are.
 TRIVIAL, TEST_CASE = "trivial", "test case"
 _TEST_NAME = re.compile(r"test", re.I)
 _TEST_HOOK = re.compile(r"set_?up\w*|tear_?down\w*|async_?(?:set_?up|tear_?down)\w*", re.I)
