@@ -206,6 +206,7 @@ class SimilarityIndex:
         self._build_vocabulary_weights()
         self._build_postings()
         self._build_job_postings()
+        self._build_shape_groups()
 
     @classmethod
     def load(cls, store: CardStore) -> "SimilarityIndex":
@@ -253,6 +254,32 @@ class SimilarityIndex:
                 groups.setdefault((jobs.family, jobs.jobs), []).append(i)
         self._job_groups = [np.asarray(g, dtype=np.int64) for g in groups.values() if 2 <= len(g) <= MAX_POSTING]
         self._job_group_of = {int(i): g for g in self._job_groups for i in g}
+
+    def _build_shape_groups(self) -> None:
+        """Functions with one shingle set (renamed or identical copies) where one has no vector.
+
+        For embedded cards, the meaning neighbours also bring the copies whose every shingle
+        is too common to be posted (short tests written again and again); a card left
+        unembedded on purpose (a test case) gets its exact-shape copies from here instead.
+        Only when the index has vectors at all: without RAG nothing changes."""
+        self._shape_group_of: dict[int, np.ndarray] = {}
+        if not len(self._embedded) or len(self._embedded) == len(self.ids):
+            return
+        groups: dict[bytes, list[int]] = {}
+        for i in range(len(self.ids)):
+            if self.tokens[i] >= MIN_STRUCT_TOKENS and len(self.shingles[i]):
+                groups.setdefault(self.shingles[i].tobytes(), []).append(i)
+        for members in groups.values():
+            if 2 <= len(members) <= MAX_POSTING and not self.has_vector[members].all():
+                group = np.asarray(members, dtype=np.int64)
+                self._shape_group_of.update((i, group) for i in members)
+
+    def _shape_partners(self, i: int) -> list[int]:
+        """Row i's exact-shape copies in a pair with a row that has no vector (_build_shape_groups)."""
+        group = self._shape_group_of.get(i)
+        if group is None:
+            return []
+        return [j for j in group.tolist() if j != i and not (self.has_vector[i] and self.has_vector[j])]
 
     def _build_vocabulary_weights(self) -> None:
         """Inverse document frequency of each vocabulary word over this index.
@@ -459,6 +486,7 @@ class SimilarityIndex:
         group = self._job_group_of.get(i)
         if group is not None:
             found.update(group.tolist())
+        found.update(self._shape_partners(i))
         found.discard(i)
         return found
 
@@ -500,6 +528,7 @@ class SimilarityIndex:
         for group in self._job_groups:
             a, b = np.triu_indices(len(group), 1)
             pairs.update(zip(group[a].tolist(), group[b].tolist()))
+        pairs.update((i, j) for i in self._shape_group_of for j in self._shape_partners(i) if i < j)
         return pairs
 
     def _vocabulary_pairs(self, cosine_floor: float) -> set[tuple[int, int]]:
@@ -533,6 +562,7 @@ class SimilarityIndex:
         group = self._job_group_of.get(i)
         if group is not None:
             found.update(group.tolist())
+        found.update(self._shape_partners(i))
         found.discard(i)
         return found
 
