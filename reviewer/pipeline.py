@@ -291,7 +291,7 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
 
         with ui.phase("index") as bar:
             report = index_repository(root, config, scan, resolve, rebuild=options.rebuild_rag,
-                                      progress=bar.progress, written=claude_cards(root, config))
+                                      progress=bar.progress, written=claude_cards(root, config), test_file=is_test_path)
         ui.echo(f"index: {report.summary_line()}")
     else:
         notes.append(RAG_OFF_NOTE)
@@ -376,7 +376,7 @@ def index_only(root: Path, config: Config, rebuild: bool, ui: UI):
     resolve = ProjectIndex.build(scan, root).resolve_callee
     with ui.phase("index") as bar:
         return index_repository(root, config, scan, resolve, rebuild=rebuild, progress=bar.progress,
-                                written=claude_cards(root, config))
+                                written=claude_cards(root, config), test_file=is_test_path)
 
 
 def claude_cards(root: Path, config: Config):

@@ -110,7 +110,7 @@ def synthetic_store(tmp: Path, rows: int) -> CardStore:
                          body_hash=str(k))
             for k in range(start, start + count)
         ]
-        structures = [CardStructure(list(rng.integers(0, 2**32, size=30, dtype=np.uint64)), 40, []) for _ in cards]
+        structures = [CardStructure(list(rng.integers(0, 2**32, size=30, dtype=np.uint64)), 40) for _ in cards]
         store.add(cards, vectors, structures, ["t"] * count)
     store.optimize(force=True)
     return store

@@ -29,3 +29,13 @@ def test_groups_cover_every_row_once_and_are_reproducible():
     a, b = CoarseIndex(vectors), CoarseIndex(vectors)
     assert sorted(a.order.tolist()) == list(range(len(vectors)))
     assert np.array_equal(a.order, b.order) and np.array_equal(a.centroids, b.centroids)
+
+
+def test_probed_scores_read_from_the_grouped_copy_are_the_exact_products():
+    vectors = clustered(3000, 40, seed=2)
+    coarse = CoarseIndex(vectors)
+    for k in (0, 17, 2999):
+        rows, sims = coarse.scores_near(vectors[k])
+        assert sorted(rows.tolist()) == sorted(coarse.rows_near(vectors[k]).tolist())
+        assert np.allclose(sims, vectors[rows] @ vectors[k], atol=1e-5)
+        assert k in rows.tolist()  # a vector's own group is always probed first

@@ -331,3 +331,69 @@ def test_cli_index_and_similar(repo):
     runner.invoke(cli, ["index", str(repo)], catch_exceptions=False)
     result = runner.invoke(cli, ["similar", "mean", str(repo)])
     assert result.exit_code == 2 and "ambiguous" in result.output and "pkg/util.py:mean" in result.output
+
+
+TEST_MODULE = textwrap.dedent('''
+    import unittest
+    from pkg.util import normalize_name
+
+
+    class NameTests(unittest.TestCase):
+        def setUp(self):
+            self.names = [normalize_name(n) for n in ("a", "b")]
+
+        def test_spaces(self):
+            self.assertEqual(normalize_name("  A b "), "a_b")
+
+        def check_roundtrip(self, raw):
+            def stub(value):
+                return value.strip().lower()
+            self.assertEqual(normalize_name(raw), stub(raw))
+
+        def make_names(self, count):
+            names = []
+            for k in range(count):
+                names.append(f"name {k}")
+            return names
+''')
+
+
+def fake_store(root: Path) -> CardStore:
+    return CardStore(Workspace(root), FakeEmbedder.name, FakeEmbedder.dimension)
+
+
+def test_test_cases_are_stored_without_a_vector_and_said_so(repo):
+    from reviewer.analysis.roles import is_test_path
+    from reviewer.rag.indexer import NOT_EMBEDDED, TEST_CASE
+
+    write(repo, {"tests/test_util.py": TEST_MODULE})
+    report = index(repo, FakeEmbedder(), test_file=is_test_path)
+    rows = {r["name"]: r for r in fake_store(repo).read(["name", "text_hash", "vector"]).to_pylist()}
+    # test_*, a helper that asserts and the stub inside it are test cases; the factory is not
+    cases = {"setUp", "test_spaces", "check_roundtrip", "stub"}
+    for name in cases:
+        assert rows[name]["text_hash"] == NOT_EMBEDDED and not any(rows[name]["vector"]), name
+    assert rows["make_names"]["text_hash"] != NOT_EMBEDDED and any(rows["make_names"]["vector"])
+    assert report.not_embedded[TEST_CASE] == len(cases)
+    assert f"{len(cases)} test cases" in report.summary_line()
+    trivial = report.not_embedded.get("trivial", 0)
+    assert fake_store(repo).stats().not_embedded == len(cases) + trivial  # what `status --show-rag` shows
+    index_ = SimilarityIndex.load(fake_store(repo))
+    case = index_.position[next(c.id for c in fake_store(repo).cards() if c.name == "test_spaces")]
+    assert not index_.has_vector[case] and index_._meaning_neighbours(case, 8) == []
+    # a match that involves a card with no vector says nothing about meaning
+    hit = index_._hit(case, index_.position[next(c.id for c in fake_store(repo).cards() if c.name == "mean")],
+                      index_.score_pair(case, 0))
+    assert hit.meaning is None
+    # Claude's fields for a test case do not embed it either
+    card = next(c for c in fake_store(repo).cards() if c.name == "test_spaces")
+    upsert_cards(repo, Config(), [card.model_copy(update={"summary": "Spaces become one underscore."})],
+                 embedder=FakeEmbedder())
+    again = fake_store(repo).read(["text_hash", "vector"], where=f"id = '{card.id}'").to_pylist()[0]
+    assert again["text_hash"] == NOT_EMBEDDED and not any(again["vector"])
+
+
+def test_without_a_test_predicate_every_non_trivial_card_is_embedded(repo):
+    write(repo, {"tests/test_util.py": TEST_MODULE})
+    report = index(repo, FakeEmbedder())
+    assert "test case" not in report.not_embedded

@@ -275,3 +275,39 @@ def test_jobs_read_from_real_sources_rank_idioms_together_and_keep_opposites_apa
     assert index.jobs[at["mean"]].coverage < 0.75  # the sum is half of `sum(values) / len(values)`
     assert index.jobs[at["report"]].coverage < 0.75  # one sum among file writes
     assert index.score_pair(at["mean"], at["report"]).behaviour is None
+
+
+def test_rows_without_a_vector_are_left_out_of_meaning_searches_and_pairs():
+    rng = np.random.default_rng(3)
+    vectors = rng.normal(size=(40, 8)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    vectors[5:40:3] = 0.0  # not embedded (a trivial body, a test case)
+    rows = [row(f"f{k}", [], 5) for k in range(40)]
+    index = build(rows, vectors)
+    full = np.triu(vectors @ vectors.T, 1)
+    for floor in (0.2, 0.5):
+        expected = {(int(i), int(j)) for i, j in zip(*np.nonzero(full >= floor))}
+        assert index.candidate_pairs(floor) == expected
+    assert index._meaning_neighbours(5, 8) == []  # a row with no vector has no meaning neighbours
+    near = index._meaning_neighbours(0, 8)
+    assert near and not any(k in range(5, 40, 3) for k in near)
+    assert index._hit(0, 5, index.score_pair(0, 5)).meaning is None
+    assert index._hit(0, 1, index.score_pair(0, 1)).meaning is not None
+
+
+def test_a_copy_without_a_vector_is_still_found_by_its_exact_shape():
+    common = list(range(500, 530))  # shingles too common to be posted: only meaning would pair them
+    rows = [row(f"t{k}", common, 40, DETAIL) for k in range(3)] + [row(f"u{k}", [k, k + 1], 40) for k in range(70)]
+    # every other row shares the common shingles too, so each of them is over MAX_POSTING
+    rows += [row(f"c{k}", common[:1] + [900 + k, 1000 + k], 40) for k in range(70)]
+    rows += [row(f"d{k}", common[1:], 40, [f"NUM:{k}"]) for k in range(70)]
+    vectors = [unit(1, 0, 0, 0)] * len(rows)
+    vectors[0] = vectors[1] = np.zeros(4, dtype=np.float32)  # t0, t1: test cases, not embedded
+    index = build(rows, vectors)
+    t0, t1, t2 = index.position["t0"], index.position["t1"], index.position["t2"]
+    assert {t1, t2} <= index.candidates(t0) and t0 in index.candidates(t2)
+    pairs = index.candidate_pairs(0.99)
+    assert (t0, t1) in pairs and (t0, t2) in pairs
+    assert index.find_similar("t0")[0].clone_kind in ("identical", "renamed")
+    # all embedded (or none: RAG off): no shape groups, the candidates are as before
+    assert build(rows, [unit(1, 0, 0, 0)] * len(rows))._shape_group_of == {}

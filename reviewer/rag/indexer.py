@@ -11,6 +11,8 @@ deleted and the file is indexed again. Untouched files are never rewritten.
 
 from __future__ import annotations
 
+import bisect
+import re
 import time
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
@@ -25,16 +27,30 @@ from ..workspace import INDEX_LOCK_TIMEOUT, Workspace, atomic_write_json, file_l
 from ..schema.cards import CardFields, FunctionCard, enrich, is_enriched_with, now_iso
 from .embedder import Embedder, VectorCache, embed_with_cache, load_embedder, text_hash
 from .static_cards import Resolver, cards_for_file, function_symbols
-from .store import STRUCTURE_COLUMNS, CardStore, CardStructure, damaged, structure_of_row
+from .store import NOT_EMBEDDED, STRUCTURE_COLUMNS, CardStore, CardStructure, damaged, structure_of_row
 
-CACHE_VERSION = 3  # 2: behaviour jobs ("BEHAV:") in each card's detail; 3: typed structural columns
-CHUNK_CARDS = 256  # cards embedded and written per table write: bounds the work a crash loses
+CACHE_VERSION = 4  # 2: behaviour jobs ("BEHAV:") in each card's detail; 3: typed structural columns; 4: test cases not embedded
+CHUNK_CARDS = 1024  # cards embedded and written per table write: bounds the work a crash loses (a few seconds);
+# long enough that its texts, sorted by length, make many even batches for the cores (256 made 4, the last one long)
 # Bodies shorter than this many normalized tokens (`pass`, `return self.x`, `raise NotImplementedError`)
 # cannot be a duplicate worth sharing, so their card text is not embedded (about a tenth of a
 # project's functions, and embedding is most of a first index). The card is still stored, with a
 # zero vector: cosine 0 with every card, so never a meaning neighbour, while lookups by name and
 # the structural candidates keep finding it. 0 tokens means "not counted" (embedded).
 EMBED_MIN_TOKENS = 6
+# Test cases are not embedded either: in a test file (the pipeline says which, from
+# analysis.roles), a function the runner collects (`test*`), its set-up and tear-down hooks
+# (as analysis.testcode reads them), a function that asserts, and every function written
+# inside one of these (a stub, a callback). A test states what other code must do;
+# the analysis never offers a test as the code to share (its DUPLICATE evidence is
+# structural, and meaning-only neighbours of test code are not listed), and two tests of
+# one behaviour read alike on purpose. In a test-heavy project they are most of the cards
+# (the standard library: 31k of its 56k; a first index there embeds 17.9k card texts, 0.90M
+# tokens, instead of 50.2k and 3.06M). Their rows are stored and found by name and by
+# structure, as trivial bodies are.
+TRIVIAL, TEST_CASE = "trivial", "test case"
+_TEST_NAME = re.compile(r"test", re.I)
+_TEST_HOOK = re.compile(r"set_?up\w*|tear_?down\w*|async_?(?:set_?up|tear_?down)\w*", re.I)
 
 Progress = Callable[[int, int], None]  # (cards done, cards to embed)
 
@@ -47,6 +63,7 @@ class IndexReport(BaseModel):
     cards_added: int = 0
     cards_removed: int = 0
     texts_embedded: int = 0  # texts not found in the vector cache
+    not_embedded: dict[str, int] = {}  # cards given a zero vector, by reason (TRIVIAL, TEST_CASE)
     cards_reapplied: int = 0  # rows given back the fields Claude wrote (after --rebuild-rag, a stopped run)
     total_cards: int = 0
     seconds: float = 0.0
@@ -62,9 +79,11 @@ class IndexReport(BaseModel):
             parts.append(f"{self.files_repaired} repaired")
         if self.cards_reapplied:
             parts.append(f"{self.cards_reapplied} Claude cards re-applied")
+        skipped = "".join(f", {n} {reason}{'s' if n != 1 else ''}" for reason, n in sorted(self.not_embedded.items()))
         return (
             f"{', '.join(parts)}; cards +{self.cards_added} -{self.cards_removed} "
-            f"({self.total_cards} in index, {self.texts_embedded} embedded) in {self.seconds:.1f}s"
+            f"({self.total_cards} in index, {self.texts_embedded} embedded{skipped and '; not embedded: ' + skipped[2:]})"
+            f" in {self.seconds:.1f}s"
         )
 
 
@@ -77,6 +96,32 @@ def structures_for(facts: FileFacts) -> dict[tuple[int, int], CardStructure]:
         )
         for s in function_symbols(facts)
     }
+
+
+def unembedded_reasons(facts: FileFacts, test_file: bool) -> list[str | None]:
+    """Per card of `facts` (function_symbols order), why its text is not embedded, or None.
+
+    `test_file`: the file is test code (analysis.roles.is_test_path, decided by the caller)."""
+    symbols = function_symbols(facts)
+    cases: list[tuple[int, int]] = []
+    if test_file:
+        asserts = sorted(facts.assert_lines)
+
+        def asserting(s) -> bool:
+            k = bisect.bisect_left(asserts, s.line_start)
+            return k < len(asserts) and asserts[k] <= s.line_end
+
+        cases = [(s.line_start, s.line_end) for s in symbols
+                 if _TEST_NAME.match(s.name) or _TEST_HOOK.fullmatch(s.name) or asserting(s)]
+    reasons: list[str | None] = []
+    for s in symbols:
+        if 0 < s.token_count < EMBED_MIN_TOKENS:
+            reasons.append(TRIVIAL)
+        elif any(a <= s.line_start and s.line_end <= b for a, b in cases):
+            reasons.append(TEST_CASE)
+        else:
+            reasons.append(None)
+    return reasons
 
 
 def _load_cache(workspace: Workspace, model: str) -> dict[str, dict]:
@@ -128,6 +173,7 @@ def index_repository(
     embedder: Embedder | None = None,
     progress: Progress | None = None,
     written: Mapping[str, CardFields] | None = None,
+    test_file: Callable[[str], bool] | None = None,
 ) -> IndexReport:
     """Bring `.reviewer/rag/` up to date with `scan`. Holds the rag lock while writing.
 
@@ -136,7 +182,9 @@ def index_repository(
     stopped before its upsert) get them back: Claude's cards stay in the index.
 
     `resolve` maps a call to the project function it reaches (analysis.resolve, handed
-    in by the pipeline); None leaves every card's called_internals empty.
+    in by the pipeline); None leaves every card's called_internals empty. `test_file` tells
+    test code by path (analysis.roles.is_test_path, from the pipeline): its test cases are
+    not embedded (see TEST_CASE); None embeds them.
 
     The model is loaded on the first card text that misses the vector cache, never
     before: with nothing changed, or an edit that keeps every card text (a function
@@ -185,7 +233,8 @@ def index_repository(
             _save_cache(workspace, embedder.name, cache)
 
         if changed:
-            _index_files(workspace, store, embedder, cache, changed, resolve, progress, report, written or {})
+            _index_files(workspace, store, embedder, cache, changed, resolve, progress, report, written or {},
+                         test_file or (lambda _path: False))
         if written and store.exists():
             report.cards_reapplied = _reapply(workspace, store, embedder, written)
         store.optimize(force=rebuild)
@@ -213,21 +262,23 @@ def _index_files(
     progress: Progress | None,
     report: IndexReport,
     written: Mapping[str, CardFields],
+    test_file: Callable[[str], bool],
 ) -> None:
     # Cards are cheap (no model); build them all first so progress knows the total.
-    prepared: list[tuple[FileFacts, list[FunctionCard], list[CardStructure]]] = []
+    prepared: list[tuple[FileFacts, list[FunctionCard], list[CardStructure], list[str | None]]] = []
     for facts in files:
         cards = [enrich(c, written[c.body_hash]) if c.body_hash in written else c
                  for c in cards_for_file(facts, resolve)]
         by_range = structures_for(facts)
-        prepared.append((facts, cards, [by_range[(c.line_start, c.line_end)] for c in cards]))
-    total = sum(len(cards) for _, cards, _ in prepared)
+        prepared.append((facts, cards, [by_range[(c.line_start, c.line_end)] for c in cards],
+                         unembedded_reasons(facts, test_file(facts.path))))
+    total = sum(len(item[1]) for item in prepared)
     vector_cache = VectorCache(workspace.rag / "vectors", embedder.name, embedder.dimension)
     done = 0
     if progress:
         progress(0, total)
 
-    chunk: list[tuple[FileFacts, list[FunctionCard], list[CardStructure]]] = []
+    chunk: list[tuple[FileFacts, list[FunctionCard], list[CardStructure], list[str | None]]] = []
     chunk_cards = 0
     for item in prepared + [None]:  # None flushes the last chunk
         if item is not None:
@@ -237,14 +288,17 @@ def _index_files(
                 continue
         if not chunk:
             break
-        cards = [c for _, cs, _ in chunk for c in cs]
-        structs = [s for _, _, ss in chunk for s in ss]
+        cards = [c for _, cs, _, _ in chunk for c in cs]
+        structs = [s for _, _, ss, _ in chunk for s in ss]
+        reasons = [r for _, _, _, rs in chunk for r in rs]
         texts = [c.embedding_text() for c in cards]
-        vectors, embedded = _embed_worthwhile(embedder, vector_cache, texts, structs)
-        store.add(cards, vectors, structs, [text_hash(t) for t in texts])  # table first ...
+        vectors, embedded = _embed_worthwhile(embedder, vector_cache, texts, reasons)
+        store.add(cards, vectors, structs, _text_hashes(texts, reasons))  # table first ...
         vector_cache.save()
+        for reason in filter(None, reasons):
+            report.not_embedded[reason] = report.not_embedded.get(reason, 0) + 1
         stamp = now_iso()
-        for facts, cs, _ in chunk:  # ... then the cache entries that vouch for the rows
+        for facts, cs, _, _ in chunk:  # ... then the cache entries that vouch for the rows
             cache[facts.path] = {"sha256": facts.sha256, "last_indexed": stamp, "cards": [c.id for c in cs]}
         _save_cache(workspace, store.model, cache)
         report.files_indexed += len(chunk)
@@ -258,30 +312,42 @@ def _index_files(
 
 def _reapply(workspace: Workspace, store: CardStore, embedder: Embedder, written: Mapping[str, CardFields]) -> int:
     """Give rows whose body has written fields those fields back (caller holds the lock)."""
-    columns = [*FunctionCard.model_fields, *STRUCTURE_COLUMNS]
+    columns = [*FunctionCard.model_fields, *STRUCTURE_COLUMNS, "text_hash"]
     rows = [r for r in store.read(columns).to_pylist() if r["body_hash"] in written]
-    cards, structures = [], []
+    cards, structures, kept = [], [], []
     for row in rows:
         card = FunctionCard.model_validate({k: row[k] for k in FunctionCard.model_fields})
         fields = written[card.body_hash]
         if not is_enriched_with(card, fields):
             cards.append(enrich(card, fields))
             structures.append(structure_of_row(row))
+            kept.append(row["text_hash"])
     if not cards:
         return 0
-    texts = [c.embedding_text() for c in cards]
-    vector_cache = VectorCache(workspace.rag / "vectors", embedder.name, embedder.dimension)
-    vectors, _ = embed_with_cache(embedder, vector_cache, texts)
-    store.upsert(cards, vectors, structures, [text_hash(t) for t in texts])
-    vector_cache.save()
+    _rewrite(workspace, store, embedder, cards, structures, kept)
     return len(cards)
 
 
-def _embed_worthwhile(embedder: Embedder, vector_cache: VectorCache, texts: list[str],
-                      structs: list[CardStructure]) -> tuple[np.ndarray, int]:
-    """Vectors of the texts whose body reaches EMBED_MIN_TOKENS; zero rows for the others."""
+def _rewrite(workspace: Workspace, store: CardStore, embedder: Embedder, cards: Sequence[FunctionCard],
+             structures: Sequence[CardStructure], stored_hashes: Sequence[str | None]) -> None:
+    """Upsert new fields of indexed cards; a row whose text was not embedded (NOT_EMBEDDED) stays so."""
+    texts = [c.embedding_text() for c in cards]
+    reasons = ["kept" if h == NOT_EMBEDDED else None for h in stored_hashes]
+    vector_cache = VectorCache(workspace.rag / "vectors", embedder.name, embedder.dimension)
+    vectors, _ = _embed_worthwhile(embedder, vector_cache, texts, reasons)
+    store.upsert(cards, vectors, structures, _text_hashes(texts, reasons))
+    vector_cache.save()
+
+
+def _text_hashes(texts: Sequence[str], reasons: Sequence[str | None]) -> list[str]:
+    return [text_hash(t) if r is None else NOT_EMBEDDED for t, r in zip(texts, reasons)]
+
+
+def _embed_worthwhile(embedder: Embedder, vector_cache: VectorCache, texts: Sequence[str],
+                      reasons: Sequence[str | None]) -> tuple[np.ndarray, int]:
+    """Vectors of the texts with no reason not to embed them (unembedded_reasons); zero rows for the others."""
     vectors = np.zeros((len(texts), embedder.dimension), dtype=np.float32)
-    worth = [k for k, s in enumerate(structs) if not 0 < s.token_count < EMBED_MIN_TOKENS]
+    worth = [k for k, r in enumerate(reasons) if r is None]
     if not worth:
         return vectors, 0
     found, embedded = embed_with_cache(embedder, vector_cache, [texts[k] for k in worth])
@@ -312,16 +378,12 @@ def upsert_cards(
         if not store.exists():
             raise UserError("no RAG index yet: run `reviewer index` first")
         ids = [c.id for c in cards]
-        rows = store.read(["id", *STRUCTURE_COLUMNS], where=f"id IN ({', '.join(_quote(i) for i in ids)})")
-        known = {r["id"]: structure_of_row(r) for r in rows.to_pylist()}
+        rows = store.read(["id", "text_hash", *STRUCTURE_COLUMNS], where=f"id IN ({', '.join(_quote(i) for i in ids)})")
+        known = {r["id"]: (structure_of_row(r), r["text_hash"]) for r in rows.to_pylist()}
         keep = [c for c in cards if c.id in known]
         if not keep:
             return 0
-        texts = [c.embedding_text() for c in keep]
-        vector_cache = VectorCache(workspace.rag / "vectors", embedder.name, embedder.dimension)
-        vectors, _ = embed_with_cache(embedder, vector_cache, texts)
-        store.upsert(keep, vectors, [known[c.id] for c in keep], [text_hash(t) for t in texts])
-        vector_cache.save()
+        _rewrite(workspace, store, embedder, keep, [known[c.id][0] for c in keep], [known[c.id][1] for c in keep])
         store.optimize()
         return len(keep)
 

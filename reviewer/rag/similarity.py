@@ -29,10 +29,10 @@ import numpy as np
 from ..config import Config
 from ..schema.review import Match, SimilarFunction
 from ..workspace import Workspace
-from .ann import ANN_MIN_ROWS, CoarseIndex, nearest_rows
+from .ann import ANN_MIN_ROWS, CoarseIndex, dot_rows, nearest_rows
 from .store import CardStore
 from .store import STRUCTURE_COLUMNS
-from .structure import jaccard, signature_contract
+from .structure import signature_contract
 
 # Default threshold of the combined score; chosen from the dup-pair table (docs/benchmarks.md).
 DEFAULT_MIN_SCORE = 0.6
@@ -185,11 +185,19 @@ class SimilarityIndex:
         self.ids = [r["id"] for r in rows]
         self.position = {card_id: i for i, card_id in enumerate(self.ids)}
         self.vectors = vectors
+        # Rows with a vector: a card whose text was not embedded (a trivial body, a test case:
+        # rag/indexer.py) has a zero row, cosine 0 with everything. Meaning searches read only
+        # the embedded rows, in one contiguous copy unless that is every row.
+        has = np.einsum("ij,ij->i", vectors, vectors) > 0 if vectors.size else np.zeros(len(rows), dtype=bool)
+        self.has_vector = has
+        self._embedded = np.flatnonzero(has)
+        self._meaning_vectors = vectors if len(self._embedded) == len(rows) else vectors[self._embedded]
         self.shingles = [np.unique(np.asarray(r["shingles"] or [], dtype=np.uint32)) for r in rows]
         self.tokens = np.array([r["token_count"] or 0 for r in rows], dtype=np.int64)
         self.literals = [list(r.get("literals") or []) for r in rows]
         # What shingles erase, compared as one set: literals/operators and the alpha-renamed grams.
         self.detail = [self.literals[k] + list(r.get("alpha_grams") or []) for k, r in enumerate(rows)]
+        self._detail_sets = [frozenset(d) for d in self.detail]  # jaccard's sets, built once, not per pair
         self.calls = [set(r.get("calls") or []) for r in rows]
         self.vocab = [set(r.get("vocabulary") or []) for r in rows]
         self.jobs = [_Jobs(tuple(r.get("jobs") or []), r.get("family") or "", float(r.get("job_coverage") or 0.0))
@@ -198,6 +206,7 @@ class SimilarityIndex:
         self._build_vocabulary_weights()
         self._build_postings()
         self._build_job_postings()
+        self._build_shape_groups()
 
     @classmethod
     def load(cls, store: CardStore) -> "SimilarityIndex":
@@ -246,6 +255,32 @@ class SimilarityIndex:
         self._job_groups = [np.asarray(g, dtype=np.int64) for g in groups.values() if 2 <= len(g) <= MAX_POSTING]
         self._job_group_of = {int(i): g for g in self._job_groups for i in g}
 
+    def _build_shape_groups(self) -> None:
+        """Functions with one shingle set (renamed or identical copies) where one has no vector.
+
+        For embedded cards, the meaning neighbours also bring the copies whose every shingle
+        is too common to be posted (short tests written again and again); a card left
+        unembedded on purpose (a test case) gets its exact-shape copies from here instead.
+        Only when the index has vectors at all: without RAG nothing changes."""
+        self._shape_group_of: dict[int, np.ndarray] = {}
+        if not len(self._embedded) or len(self._embedded) == len(self.ids):
+            return
+        groups: dict[bytes, list[int]] = {}
+        for i in range(len(self.ids)):
+            if self.tokens[i] >= MIN_STRUCT_TOKENS and len(self.shingles[i]):
+                groups.setdefault(self.shingles[i].tobytes(), []).append(i)
+        for members in groups.values():
+            if 2 <= len(members) <= MAX_POSTING and not self.has_vector[members].all():
+                group = np.asarray(members, dtype=np.int64)
+                self._shape_group_of.update((i, group) for i in members)
+
+    def _shape_partners(self, i: int) -> list[int]:
+        """Row i's exact-shape copies in a pair with a row that has no vector (_build_shape_groups)."""
+        group = self._shape_group_of.get(i)
+        if group is None:
+            return []
+        return [j for j in group.tolist() if j != i and not (self.has_vector[i] and self.has_vector[j])]
+
     def _build_vocabulary_weights(self) -> None:
         """Inverse document frequency of each vocabulary word over this index.
 
@@ -257,6 +292,8 @@ class SimilarityIndex:
                 frequency[word] = frequency.get(word, 0) + 1
         n = max(len(self.vocab), 1)
         self.word_weight = {w: float(np.log((n + 1) / (f + 0.5))) for w, f in frequency.items()}
+        # Each vocabulary's whole weight: a pair's union is mass(a) + mass(b) - shared, summed once per row.
+        self._vocab_mass = [sum(self.word_weight[w] for w in words) for words in self.vocab]
         # Rare words -> the functions using them: candidates whose cosine alone is too low
         # but whose shared vocabulary can lift them over the threshold.
         postings: dict[str, list[int]] = {}
@@ -280,9 +317,9 @@ class SimilarityIndex:
         a, b = self.vocab[i], self.vocab[j]
         if not a or not b:
             return None
-        shared = sum(self.word_weight.get(w, 0.0) for w in a & b)
-        union = sum(self.word_weight.get(w, 0.0) for w in a | b)
-        return shared / union if union else 0.0
+        shared = sum(self.word_weight[w] for w in a & b)
+        union = self._vocab_mass[i] + self._vocab_mass[j] - shared
+        return shared / union if union > 1e-9 else 0.0
 
     def _calls(self, i: int, j: int) -> float | None:
         """Jaccard of the called names (None when neither calls anything by name)."""
@@ -295,12 +332,19 @@ class SimilarityIndex:
         return self._rows[self._starts[k] : self._starts[k + 1]]
 
     def _coarse(self) -> CoarseIndex | None:
-        """The vector groups of a large index (rag/ann.py), built on the first lookup."""
-        if len(self.vectors) < ANN_MIN_ROWS:
+        """The groups of the embedded vectors of a large index (rag/ann.py), built on the first lookup."""
+        if len(self._meaning_vectors) < ANN_MIN_ROWS:
             return None
         if getattr(self, "_coarse_index", None) is None:
-            self._coarse_index = CoarseIndex(self.vectors)
+            self._coarse_index = CoarseIndex(self._meaning_vectors)
         return self._coarse_index
+
+    def _meaning_neighbours(self, i: int, limit: int) -> list[int]:
+        """The `limit` embedded rows nearest row i's vector; none when row i has no vector."""
+        if not self.has_vector[i]:
+            return []
+        found = nearest_rows(self._meaning_vectors, self.vectors[i], limit, self._coarse())
+        return found if self._meaning_vectors is self.vectors else self._embedded[found].tolist()
 
     def _shared_postings(self, i: int) -> list[np.ndarray]:
         """The postings (at most MAX_POSTING rows) of row i's shingles: its structural neighbours."""
@@ -324,7 +368,7 @@ class SimilarityIndex:
         common = len(np.intersect1d(a, b, assume_unique=True))
         shape = common / (len(a) + len(b) - common)
         containment = common / min(len(a), len(b))
-        detail = jaccard(self.detail[i], self.detail[j])
+        detail = _set_jaccard(self._detail_sets[i], self._detail_sets[j])
         # Short functions (getters, one-line delegates) share the shingles of every other
         # such function: no evidence of a copy, though a detail mismatch still tells a decoy.
         trivial = min(self.tokens[i], self.tokens[j]) < MIN_STRUCT_TOKENS
@@ -412,12 +456,13 @@ class SimilarityIndex:
             return 0.0
         return containment * (DETAIL_KEEP + (1.0 - DETAIL_KEEP) * covered)
 
-    def _hit(self, j: int, parts: _Parts) -> SimilarFunction:
+    def _hit(self, i: int, j: int, parts: _Parts) -> SimilarFunction:
+        """Row j as a match of row i; `meaning` is None when either card has no vector (not compared)."""
         row = self.rows[j]
         return SimilarFunction(
             id=row["id"], name=row["qualified_name"], file_path=row["file_path"],
             line_start=row["line_start"], line_end=row["line_end"], score=parts.score,
-            meaning=round(parts.meaning, 4),
+            meaning=round(parts.meaning, 4) if self.has_vector[i] and self.has_vector[j] else None,
             structure=None if parts.structure is None else round(parts.structure, 4),
             vocabulary=None if parts.vocabulary is None else round(parts.vocabulary, 4),
             behaviour=parts.behaviour, clone_kind=parts.kind, summary=row["summary"],
@@ -428,7 +473,7 @@ class SimilarityIndex:
     def candidates(self, i: int, limit: int = CANDIDATES) -> set[int]:
         found: set[int] = set()
         if self.vectors.size:
-            found.update(nearest_rows(self.vectors, self.vectors[i], limit, self._coarse()))
+            found.update(self._meaning_neighbours(i, limit))
         postings = self._shared_postings(i)
         if postings:
             counts = np.bincount(np.concatenate(postings), minlength=len(self.ids))
@@ -441,6 +486,7 @@ class SimilarityIndex:
         group = self._job_group_of.get(i)
         if group is not None:
             found.update(group.tolist())
+        found.update(self._shape_partners(i))
         found.discard(i)
         return found
 
@@ -452,19 +498,21 @@ class SimilarityIndex:
         scored = [(self.score_pair(i, j), j) for j in self.candidates(i, max(CANDIDATES, 4 * max_results))]
         scored = [(p, j) for p, j in scored if p.score >= min_score]
         scored.sort(key=lambda item: (-item[0].score, self.ids[item[1]]))
-        return [self._hit(j, p) for p, j in scored[:max_results]]
+        return [self._hit(i, j, p) for p, j in scored[:max_results]]
 
     def candidate_pairs(self, meaning_floor: float) -> set[tuple[int, int]]:
         """Pairs worth scoring across the whole index: close vectors (blocked matmul) or shared shingles."""
         n = len(self.ids)
         pairs: set[tuple[int, int]] = set()
         block = 1024
-        for start in range(0, n if self.vectors.size else 0, block):
-            sims = self.vectors[start : start + block] @ self.vectors.T
+        # Only embedded rows can be this close (meaning_floor > 0): the others are left out of the product.
+        embedded, vectors = self._embedded, self._meaning_vectors
+        for start in range(0, len(embedded) if self.vectors.size else 0, block):
+            sims = vectors[start : start + block] @ vectors.T
             rows, cols = np.nonzero(sims >= meaning_floor)
             rows = rows + start
             keep = rows < cols
-            pairs.update(zip(rows[keep].tolist(), cols[keep].tolist()))
+            pairs.update(zip(embedded[rows[keep]].tolist(), embedded[cols[keep]].tolist()))
         codes = []
         for k in range(len(self._keys)):
             posting = self._posting(k)
@@ -480,6 +528,7 @@ class SimilarityIndex:
         for group in self._job_groups:
             a, b = np.triu_indices(len(group), 1)
             pairs.update(zip(group[a].tolist(), group[b].tolist()))
+        pairs.update((i, j) for i in self._shape_group_of for j in self._shape_partners(i) if i < j)
         return pairs
 
     def _vocabulary_pairs(self, cosine_floor: float) -> set[tuple[int, int]]:
@@ -501,9 +550,10 @@ class SimilarityIndex:
         """The rows candidate_pairs pairs with row `i` (same rules, one row): what a changed
         card must be scored against when the other rows' pairs are reused (rag/pair_cache.py)."""
         found: set[int] = set()
-        if self.vectors.size:
-            found.update(np.flatnonzero(self.vectors @ self.vectors[i] >= meaning_floor).tolist())
-            close = self.vectors @ self.vectors[i] >= meaning_floor - VOCABULARY_WEIGHT
+        if self.vectors.size and self.has_vector[i]:
+            cosines = dot_rows(self.vectors, self.vectors[i])
+            found.update(np.flatnonzero(cosines >= meaning_floor).tolist())
+            close = cosines >= meaning_floor - VOCABULARY_WEIGHT
             found.update(j for j in self._vocabulary_neighbours(i) if close[j])
         postings = self._shared_postings(i)
         if postings:
@@ -512,6 +562,7 @@ class SimilarityIndex:
         group = self._job_group_of.get(i)
         if group is not None:
             found.update(group.tolist())
+        found.update(self._shape_partners(i))
         found.discard(i)
         return found
 
@@ -526,7 +577,7 @@ class SimilarityIndex:
         for i, j in pairs:
             parts = self.score_pair(i, j)
             if parts.score >= min_score:
-                out.append((self.ids[i], self.ids[j], self._hit(j, parts).model_dump(include=MATCH_FIELDS)))
+                out.append((self.ids[i], self.ids[j], self._hit(i, j, parts).model_dump(include=MATCH_FIELDS)))
         return out
 
     def head(self, card_id: str) -> dict:
@@ -556,6 +607,14 @@ def hits_by_function(scored, head, max_per_function: int) -> dict[str, list[Simi
         hits.sort(key=lambda item: (-item[0], item[1]))
         result[card_id] = [SimilarFunction(**match, **head(other)) for _, other, match in hits[:max_per_function]]
     return result
+
+
+def _set_jaccard(a: frozenset, b: frozenset) -> float:
+    """structure.jaccard of two sets already built."""
+    if not a and not b:
+        return 1.0
+    common = len(a & b)
+    return common / (len(a) + len(b) - common)
 
 
 def pairs_floor(min_score: float) -> float:

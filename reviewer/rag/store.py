@@ -84,6 +84,10 @@ class IndexStats(BaseModel):
     last_update: str | None = None  # ISO-8601, time of the latest table version
     size_bytes: int = 0
     version: int = 0
+    not_embedded: int = 0  # cards stored with no vector (trivial bodies, test cases: rag/indexer.py)
+
+
+NOT_EMBEDDED = ""  # the text_hash of a row whose text was not embedded (its vector is zero)
 
 
 def sql_string(value: str) -> str:
@@ -311,7 +315,8 @@ class CardStore:
         table = self.table(create=False)
         if table is None:
             return IndexStats(model=self.model, dimension=self.dimension)
-        paths = self.read(["file_path"]).column("file_path").to_pylist()
+        read = self.read(["file_path", "text_hash"])
+        paths = read.column("file_path").to_pylist()
         versions = table.list_versions()
         last = versions[-1]["timestamp"].isoformat(timespec="seconds") if versions else None
         return IndexStats(
@@ -322,6 +327,7 @@ class CardStore:
             last_update=last,
             size_bytes=_dir_size(self.path),
             version=table.version,
+            not_embedded=read.column("text_hash").to_pylist().count(NOT_EMBEDDED),
         )
 
 

@@ -51,6 +51,7 @@ class RagStatus(BaseModel):
     configured_model: str
     last_update: str | None = None
     size_bytes: int = 0
+    not_embedded: int = 0  # cards with no vector: found by name and structure, never by meaning
 
 
 class Status(BaseModel):
@@ -108,6 +109,7 @@ def rag_status(workspace: Workspace, config: Config) -> RagStatus:
         update={
             "exists": True, "cards": stats.cards, "files": stats.files, "model": stats.model,
             "dimension": stats.dimension, "last_update": stats.last_update, "size_bytes": stats.size_bytes,
+            "not_embedded": stats.not_embedded,
         }
     )
 
@@ -203,7 +205,9 @@ def _render_rag(rag: RagStatus, last_run_used_it: bool = False) -> list[str]:
         return [_row("rag", f"{switch}; no index yet at {rag.store_path} (built by `reviewer index` or `reviewer run --enable-rag`)")]
     lines = [
         _row("rag", switch),
-        _row("", f"cards     {rag.cards:,} from {rag.files:,} files"),
+        _row("", f"cards     {rag.cards:,} from {rag.files:,} files"
+             + (f"; {rag.not_embedded:,} not embedded (trivial bodies, test cases: compared by structure only)"
+                if rag.not_embedded else "")),
         _row("", f"model     {rag.model} ({rag.dimension} dimensions)"
              + (f"; the configuration asks for {rag.configured_model}: rebuild with --rebuild-rag"
                 if rag.model != rag.configured_model else "")),
