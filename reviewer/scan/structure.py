@@ -28,6 +28,7 @@ from functools import cache, lru_cache
 
 from ..schema.facts import Structure
 from .languages import TokenSyntax
+from .records import build
 
 MAX_LITERALS = 64  # literal/operator tokens kept per function (most frequent first); enough to tell constants apart
 
@@ -72,6 +73,34 @@ def _patterns(syntax: TokenSyntax) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
     return tuple(re.compile(rf"\s*+(?:{pattern})") for pattern in (f"{code_source}|(?P<id>{_IDENT.pattern})", code_source, vocabulary))
 
 
+_WORD_OPERATORS = r"\bnot\b|\band\b|\bor\b|\bis\b|\bin\b"
+_SYMBOL_OPERATORS = _OPERATOR.removesuffix("|" + _WORD_OPERATORS)
+assert _OPERATOR == f"{_SYMBOL_OPERATORS}|{_WORD_OPERATORS}"
+
+
+@cache
+def _findall_patterns(syntax: TokenSyntax) -> tuple[re.Pattern, re.Pattern]:
+    """The code and vocabulary scans of _patterns for `findall`, which builds each token's tuple of
+    group texts in C: comments and docstrings unnamed (a tuple of empty strings), every other
+    kind one group (one text not empty), and the same tokens as _patterns finds:
+    - code: (word operator, name kept, local name, str, num, symbol operator); a name is kept as
+      written after a `.` or as a keyword argument `name=` (not `==`), see _line_hashes;
+    - vocabulary: (str with a letter prefix, id, str, num, punct).
+    The alternatives that can start at a letter (names, word operators, prefixed strings) come
+    first behind a look-ahead, those that start with a quote, a digit or an operator behind
+    theirs: the engine tries few alternatives per token. No alternative of one guard can match
+    where another's first character stands, so the first alternative that matches, in the order
+    of _patterns, is the same."""
+    docstring = f"|{syntax.docstring}" if syntax.docstring else ""
+    name = _IDENT.pattern
+    code = (f"(?=[A-Za-z_$])(?:({_WORD_OPERATORS})|((?<=\\.){name}|{name}(?==(?!=)))|({name}))"
+            f"|{syntax.comment}{docstring}|(?=[\"'`])({_STRING})|(?=\\d)({_NUMBER})|(?=[-+*/%&|^<>!~=?])({_SYMBOL_OPERATORS})")
+    prefixed = f"{syntax.string_prefix}(?:{_STRING})" if syntax.string_prefix else "(?!)"
+    vocabulary = (f"(?=[A-Za-z_$])(?:({prefixed})|({syntax.identifier}))"
+                  f"|{syntax.comment}{docstring}|({_STRING})|({_NUMBER})|({syntax.punctuation})")
+    return re.compile(rf"\s*+(?:{code})"), re.compile(rf"\s*+(?:{vocabulary})")
+
+
 # A token of a scan: (kind, text as written, offset in the scanned text).
 Token = tuple[str, str, int]
 
@@ -85,12 +114,90 @@ def structure_of(text: str, syntax: TokenSyntax) -> Structure:
     (literals, operators and the names between them, from the header's end) gives the
     literals, alpha grams and line hashes."""
     start = header_end(text, syntax)
-    written = _code_tokens(text, start, syntax)
-    literals, stream = _literals_and_stream(written, syntax)
+    views = _code_views_by_line(text, start, syntax)
+    if views is None:
+        written = _code_tokens(text, start, syntax)
+        literals, stream = _literals_and_stream(written, syntax)
+        line_hashes = _line_hashes(text, start, written, syntax)
+    else:
+        literals, stream, line_hashes = views
     ranked = sorted(Counter(literals).items(), key=lambda item: (-item[1], item[0]))[:MAX_LITERALS]
     calls, vocabulary = _calls_and_vocabulary(text, _vocabulary_tokens(text, syntax), syntax)
-    return Structure(literals=[f"{token}#{count}" for token, count in ranked], alpha_grams=sorted(_alpha_grams(stream)),
-                     calls=calls, vocabulary=vocabulary, line_hashes=_line_hashes(text, start, written, syntax))
+    return build(Structure, literals=[f"{token}#{count}" for token, count in ranked], alpha_grams=sorted(_alpha_grams(stream)),
+                 calls=calls, vocabulary=vocabulary, line_hashes=line_hashes)
+
+
+# Where a token of the code scan may run over a line's end (docstrings, template strings, block
+# comments), or a name may hold a `$`: there _code_views_by_line leaves the text to the token scan.
+_MULTILINE_MARKS = ('"""', "'''", "`", "/*", "$")
+
+
+def _code_views_by_line(text: str, start: int, syntax: TokenSyntax) -> tuple[list[str], list[str], list[int]] | None:
+    """(literals, renamed stream, line hashes) as _literals_and_stream and _line_hashes read them from
+    _code_tokens(text, start), in one pass over each line's tokens (found by `findall`, whose
+    tuples say the kind, and the line is the one being read): None where that reading could
+    differ, for the caller to take the token scan.
+
+    The same tokens line by line: a scan from a line's start goes on as the scan of the whole text
+    does when no token spans a line's end (no token but those of _MULTILINE_MARKS can), and
+    what the patterns look at around a token (`\\b`, the `.` before a name, the `=` after it)
+    reads a line's end as it reads a newline. Docstrings and comments right after the header
+    (dropped tokens) are passed over first. Names in JSX text (`>Email<`) take the token scan."""
+    code = _patterns(syntax)[0]
+    position = start
+    while True:  # the docstring and comments opening the body: dropped, wherever they end
+        match = code.match(text, position)
+        if match is None or match.lastgroup not in _DROPPED:
+            break
+        position = match.end()
+    for mark in _MULTILINE_MARKS:
+        if text.find(mark, position) >= 0:
+            return None
+    if text.find(">", start) >= 0 and _JSX_TEXT.search(text, start) is not None:
+        return None
+    keywords = syntax.keywords
+    names: dict[str, str] = {}
+    literals: list[str] = []
+    stream: list[str] = []
+    hashes: list[int] = [0] * text.count("\n", 0, position)
+    line_start = text.rfind("\n", 0, position) + 1
+    findall = _findall_patterns(syntax)[0].findall
+    previous = ""
+    column = position - line_start
+    for line in text[line_start:].split("\n"):
+        written: list[str] = []
+        for word, kept, local, string, number, operator in findall(line, column):
+            name = local or kept
+            if name:  # local names are ID on the line; in the stream every name but a keyword is renamed
+                if name in keywords:
+                    token = name
+                    written.append(name)
+                else:
+                    written.append("ID" if local else name)
+                    token = name
+                    if previous != ".":
+                        token = names.get(name)
+                        if token is None:
+                            token = names[name] = f"v{len(names)}"
+            elif string:
+                token = _string_value(string)
+                literals.append(f"STR:{token}")
+                written.append(string)
+            elif number:
+                token = number
+                literals.append(f"NUM:{token}")
+                written.append(token)
+            elif operator or word:
+                token = operator or word
+                literals.append(f"OP:{token}")
+                written.append(token)
+            else:  # a comment
+                continue
+            stream.append(token)
+            previous = token
+        hashes.append(_line_hash(written) if written else 0)
+        column = 0
+    return literals, stream, hashes
 
 
 _DROPPED = ("comment", "triple")  # comments and docstrings say nothing about behaviour
@@ -120,8 +227,25 @@ def _line_hashes(text: str, start: int, written: list[Token], syntax: TokenSynta
                 and not (prose and any(a <= at < b for a, b in prose)) and not _keyword_argument(text, token, at)):
             token = "ID"
         lines[line].append(token)
-    return [int.from_bytes(hashlib.blake2b(" ".join(t).encode(), digest_size=3).digest(), "big") << 8 | min(len(t), 255)
-            if t else 0 for t in lines]
+    return [_line_hash(t) if t else 0 for t in lines]
+
+
+# Hashes of lines and grams already seen: the same ones recur in every file (`return ID`, `)`),
+# and a dict lookup costs a tenth of a blake2b. Emptied when it grows past _MEMO_SIZE.
+_MEMO_SIZE = 1 << 18
+_line_hash_memo: dict[str, int] = {}
+_gram_hash_memo: dict[str, int] = {}
+
+
+def _line_hash(tokens: list[str]) -> int:
+    """A line's 24-bit hash of its tokens, then their count (up to 255) in the low byte."""
+    joined = " ".join(tokens)
+    found = _line_hash_memo.get(joined)
+    if found is None:
+        if len(_line_hash_memo) >= _MEMO_SIZE:
+            _line_hash_memo.clear()
+        found = _line_hash_memo[joined] = int.from_bytes(hashlib.blake2b(joined.encode(), digest_size=3).digest(), "big")
+    return found << 8 | min(len(tokens), 255)
 
 
 def _keyword_argument(text: str, name: str, at: int) -> bool:
@@ -217,7 +341,16 @@ def _literals_and_stream(written: list[Token], syntax: TokenSyntax) -> tuple[lis
 def _alpha_grams(stream: list[str]) -> set[int]:
     """The renamed stream's 4-grams, hashed to 48 bits."""
     grams = set(map(" ".join, zip(*(stream[i:] for i in range(_ALPHA_N)))))
-    return {int.from_bytes(hashlib.blake2b(g.encode(), digest_size=6).digest(), "big") for g in grams}
+    memo = _gram_hash_memo
+    found = set(filter(None, map(memo.get, grams)))  # a 48-bit hash of 0 is not kept: computed again below
+    if len(found) < len(grams):
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+        for gram in grams:
+            if gram not in memo:
+                memo[gram] = int.from_bytes(hashlib.blake2b(gram.encode(), digest_size=6).digest(), "big")
+        found = set(map(memo.__getitem__, grams))
+    return found
 
 
 def header_end(source: str, syntax: TokenSyntax) -> int:
@@ -255,9 +388,18 @@ def header_end(source: str, syntax: TokenSyntax) -> int:
 def _vocabulary_tokens(text: str, syntax: TokenSyntax) -> list[tuple[str, str]]:
     """(kind, text) of every token of `text` in the vocabulary lexicon (kinds: str num id punct),
     comments and docstrings dropped, strings as their value (prefix and quotes dropped)."""
-    return [(kind, token.lstrip("rbfuRBFU")[1:-1] if kind == "str" else token)
-            for m in _patterns(syntax)[2].finditer(text) for kind in (m.lastgroup,) if kind not in _DROPPED
-            for token in (m.group(kind),)]
+    tokens: list[tuple[str, str]] = []
+    append = tokens.append
+    for prefixed, name, string, number, punctuation in _findall_patterns(syntax)[1].findall(text):
+        if name:
+            append(("id", name))
+        elif punctuation:
+            append(("punct", punctuation))
+        elif string or prefixed:
+            append(("str", (string or prefixed).lstrip("rbfuRBFU")[1:-1]))
+        elif number:
+            append(("num", number))
+    return tokens
 
 
 def _closing(tokens: list[tuple[str, str]], start: int) -> int:
