@@ -39,9 +39,9 @@ def shape_of(text: str, signature: str, params: list[str], syntax: TokenSyntax) 
     if not text:
         return build(BodyShape)
     body = _body(text, signature, syntax)
-    forward = _single_call(body)
-    plain = plain_params(params)
     lines = _statements(body)
+    forward = _single_call(lines)
+    plain = plain_params(params)
     return build(
         BodyShape,
         has_body=True,
@@ -133,9 +133,8 @@ def _statements(body: str) -> list[str]:
     return found
 
 
-def _single_call(body: str) -> _Forward | None:
-    """`return f(a, b)` or `f(a, b)` as the whole body."""
-    lines = _statements(body)
+def _single_call(lines: list[str]) -> _Forward | None:
+    """`return f(a, b)` or `f(a, b)` as the whole body (its _statements)."""
     if len(lines) != 1 and not (len(lines) > 1 and _joined_call(lines)):
         return None
     line = " ".join(lines)

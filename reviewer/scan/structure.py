@@ -81,11 +81,15 @@ assert _OPERATOR == f"{_SYMBOL_OPERATORS}|{_WORD_OPERATORS}"
 @cache
 def _findall_patterns(syntax: TokenSyntax) -> tuple[re.Pattern, re.Pattern]:
     """The code and vocabulary scans of _patterns for `findall`, which builds each token's tuple of
-    group texts in C: comments and docstrings unnamed (a tuple of empty strings), every other
-    kind one group (one text not empty), and the same tokens as _patterns finds:
-    - code: (word operator, name kept, local name, str, num, symbol operator); a name is kept as
-      written after a `.` or as a keyword argument `name=` (not `==`), see _line_hashes;
-    - vocabulary: (str with a letter prefix, id, str, num, punct).
+    group texts in C, one text not empty; the same tokens as _patterns finds:
+    - code: (newline, word operator, name kept, local name, comment or docstring, str, num, symbol
+      operator). A name is kept as written after a `.` or as a keyword argument `name=` (not
+      `==`), see _line_hashes. Newlines are tokens of their own (the blanks skipped before a
+      token stop at a newline), so that a reader counts lines as it goes: a token of _patterns
+      starts at the first non-blank character where one of its alternatives matches, and that
+      stays true when the newlines between two tokens are matched on the way;
+    - vocabulary: (str with a letter prefix, id, str, num, punct), comments and docstrings unnamed
+      (a tuple of empty strings).
     The alternatives that can start at a letter (names, word operators, prefixed strings) come
     first behind a look-ahead, those that start with a quote, a digit or an operator behind
     theirs: the engine tries few alternatives per token. No alternative of one guard can match
@@ -93,12 +97,13 @@ def _findall_patterns(syntax: TokenSyntax) -> tuple[re.Pattern, re.Pattern]:
     of _patterns, is the same."""
     docstring = f"|{syntax.docstring}" if syntax.docstring else ""
     name = _IDENT.pattern
-    code = (f"(?=[A-Za-z_$])(?:({_WORD_OPERATORS})|((?<=\\.){name}|{name}(?==(?!=)))|({name}))"
-            f"|{syntax.comment}{docstring}|(?=[\"'`])({_STRING})|(?=\\d)({_NUMBER})|(?=[-+*/%&|^<>!~=?])({_SYMBOL_OPERATORS})")
+    code = (f"(\\n)|(?=[A-Za-z_$])(?:({_WORD_OPERATORS})|((?<=\\.){name}|{name}(?==(?!=)))|({name}))"
+            f"|({syntax.comment}{docstring})|(?=[\"'`])({_STRING})|(?=\\d)({_NUMBER})"
+            f"|(?=[-+*/%&|^<>!~=?])({_SYMBOL_OPERATORS})")
     prefixed = f"{syntax.string_prefix}(?:{_STRING})" if syntax.string_prefix else "(?!)"
     vocabulary = (f"(?=[A-Za-z_$])(?:({prefixed})|({syntax.identifier}))"
                   f"|{syntax.comment}{docstring}|({_STRING})|({_NUMBER})|({syntax.punctuation})")
-    return re.compile(rf"\s*+(?:{code})"), re.compile(rf"\s*+(?:{vocabulary})")
+    return re.compile(rf"[^\S\n]*+(?:{code})"), re.compile(rf"\s*+(?:{vocabulary})")
 
 
 # A token of a scan: (kind, text as written, offset in the scanned text).
@@ -114,7 +119,7 @@ def structure_of(text: str, syntax: TokenSyntax) -> Structure:
     (literals, operators and the names between them, from the header's end) gives the
     literals, alpha grams and line hashes."""
     start = header_end(text, syntax)
-    views = _code_views_by_line(text, start, syntax)
+    views = _code_views(text, start, syntax)
     if views is None:
         written = _code_tokens(text, start, syntax)
         literals, stream = _literals_and_stream(written, syntax)
@@ -127,79 +132,6 @@ def structure_of(text: str, syntax: TokenSyntax) -> Structure:
                  calls=calls, vocabulary=vocabulary, line_hashes=line_hashes)
 
 
-# Where a token of the code scan may run over a line's end (docstrings, template strings, block
-# comments), or a name may hold a `$`: there _code_views_by_line leaves the text to the token scan.
-_MULTILINE_MARKS = ('"""', "'''", "`", "/*", "$")
-
-
-def _code_views_by_line(text: str, start: int, syntax: TokenSyntax) -> tuple[list[str], list[str], list[int]] | None:
-    """(literals, renamed stream, line hashes) as _literals_and_stream and _line_hashes read them from
-    _code_tokens(text, start), in one pass over each line's tokens (found by `findall`, whose
-    tuples say the kind, and the line is the one being read): None where that reading could
-    differ, for the caller to take the token scan.
-
-    The same tokens line by line: a scan from a line's start goes on as the scan of the whole text
-    does when no token spans a line's end (no token but those of _MULTILINE_MARKS can), and
-    what the patterns look at around a token (`\\b`, the `.` before a name, the `=` after it)
-    reads a line's end as it reads a newline. Docstrings and comments right after the header
-    (dropped tokens) are passed over first. Names in JSX text (`>Email<`) take the token scan."""
-    code = _patterns(syntax)[0]
-    position = start
-    while True:  # the docstring and comments opening the body: dropped, wherever they end
-        match = code.match(text, position)
-        if match is None or match.lastgroup not in _DROPPED:
-            break
-        position = match.end()
-    for mark in _MULTILINE_MARKS:
-        if text.find(mark, position) >= 0:
-            return None
-    if text.find(">", start) >= 0 and _JSX_TEXT.search(text, start) is not None:
-        return None
-    keywords = syntax.keywords
-    names: dict[str, str] = {}
-    literals: list[str] = []
-    stream: list[str] = []
-    hashes: list[int] = [0] * text.count("\n", 0, position)
-    line_start = text.rfind("\n", 0, position) + 1
-    findall = _findall_patterns(syntax)[0].findall
-    previous = ""
-    column = position - line_start
-    for line in text[line_start:].split("\n"):
-        written: list[str] = []
-        for word, kept, local, string, number, operator in findall(line, column):
-            name = local or kept
-            if name:  # local names are ID on the line; in the stream every name but a keyword is renamed
-                if name in keywords:
-                    token = name
-                    written.append(name)
-                else:
-                    written.append("ID" if local else name)
-                    token = name
-                    if previous != ".":
-                        token = names.get(name)
-                        if token is None:
-                            token = names[name] = f"v{len(names)}"
-            elif string:
-                token = _string_value(string)
-                literals.append(f"STR:{token}")
-                written.append(string)
-            elif number:
-                token = number
-                literals.append(f"NUM:{token}")
-                written.append(token)
-            elif operator or word:
-                token = operator or word
-                literals.append(f"OP:{token}")
-                written.append(token)
-            else:  # a comment
-                continue
-            stream.append(token)
-            previous = token
-        hashes.append(_line_hash(written) if written else 0)
-        column = 0
-    return literals, stream, hashes
-
-
 _DROPPED = ("comment", "triple")  # comments and docstrings say nothing about behaviour
 
 
@@ -208,6 +140,71 @@ def _string_value(written: str) -> str:
     each embedded expression (code, not the constant)."""
     inner = written[1:-1]
     return _TEMPLATE_EXPR.sub("${}", inner) if "${" in inner else inner
+
+
+def _code_views(text: str, start: int, syntax: TokenSyntax, function: bool = True) -> tuple[list[str], list[str], list[int]] | None:
+    """(literals, renamed stream, line hashes) as _literals_and_stream and _line_hashes read them from
+    _code_tokens(text, start), in one `findall` and one pass over its tokens (see
+    _findall_patterns); `function` False: the line hashes of module code only (see _line_hashes).
+    None where that reading could differ: a name holding a `$` (which _code_tokens reads
+    otherwise), names in JSX text (`>Email<`, which _line_hashes finds by offset); the caller then
+    takes the token scan."""
+    if text.find("$", start) >= 0 or function and text.find(">", start) >= 0 and _JSX_TEXT.search(text, start) is not None:
+        return None
+    keywords = syntax.keywords
+    names: dict[str, str] = {}
+    literals: list[str] = []
+    stream: list[str] = []
+    hashes: list[int] = [0] * text.count("\n", 0, start)
+    written: list[str] = []  # the tokens of the line being read, as _line_hashes hashes them
+    previous = ""
+    for newline, word, kept, local, dropped, string, number, operator in _findall_patterns(syntax)[0].findall(text, start):
+        if newline:
+            hashes.append(_line_hash(written) if written else 0)
+            written = []
+            continue
+        name = local or kept
+        if name:  # local names are ID on the line; in the stream every name but a keyword is renamed
+            if name in keywords or not function:
+                token = name
+                written.append(name)
+            else:
+                written.append("ID" if local else name)
+                token = name
+            if previous != "." and name not in keywords:
+                token = names.get(name)
+                if token is None:
+                    token = names[name] = f"v{len(names)}"
+        elif string:
+            token = _string_value(string)
+            literals.append(f"STR:{token}")
+            written.append(string)
+            if "\n" in string:  # a template string over several lines
+                _next_lines(hashes, written, string.count("\n"))
+                written = []
+        elif number:
+            token = number
+            literals.append(f"NUM:{token}")
+            written.append(token)
+        elif operator or word:
+            token = operator or word
+            literals.append(f"OP:{token}")
+            written.append(token)
+        else:  # a comment or docstring: dropped, its lines too
+            if "\n" in dropped:
+                _next_lines(hashes, written, dropped.count("\n"))
+                written = []
+            continue
+        stream.append(token)
+        previous = token
+    hashes.append(_line_hash(written) if written else 0)
+    return literals, stream, hashes
+
+
+def _next_lines(hashes: list[int], written: list[str], count: int) -> None:
+    """A token ran over `count` line ends: the line it started on is done, the lines inside it hold no token."""
+    hashes.append(_line_hash(written) if written else 0)
+    hashes.extend([0] * (count - 1))
 
 
 def _line_hashes(text: str, start: int, written: list[Token], syntax: TokenSyntax, function: bool = True) -> list[int]:
@@ -267,7 +264,10 @@ def module_line_hashes(lines: list[str], hidden: list[tuple[int, int]], syntax: 
         end = min(end, len(lines))
         inside[start - 1 : end] = b"\x01" * (end - start + 1)
     text = "\n".join("" if inside[k] else line for k, line in enumerate(lines))
-    return _line_hashes(text, 0, _code_tokens(text, 0, syntax), syntax, function=False) if text.strip() else []
+    if not text.strip():
+        return []
+    views = _code_views(text, 0, syntax, function=False)
+    return _line_hashes(text, 0, _code_tokens(text, 0, syntax), syntax, function=False) if views is None else views[2]
 
 
 def _code_tokens(text: str, start: int, syntax: TokenSyntax) -> list[Token]:
@@ -388,18 +388,10 @@ def header_end(source: str, syntax: TokenSyntax) -> int:
 def _vocabulary_tokens(text: str, syntax: TokenSyntax) -> list[tuple[str, str]]:
     """(kind, text) of every token of `text` in the vocabulary lexicon (kinds: str num id punct),
     comments and docstrings dropped, strings as their value (prefix and quotes dropped)."""
-    tokens: list[tuple[str, str]] = []
-    append = tokens.append
-    for prefixed, name, string, number, punctuation in _findall_patterns(syntax)[1].findall(text):
-        if name:
-            append(("id", name))
-        elif punctuation:
-            append(("punct", punctuation))
-        elif string or prefixed:
-            append(("str", (string or prefixed).lstrip("rbfuRBFU")[1:-1]))
-        elif number:
-            append(("num", number))
-    return tokens
+    return [("id", name) if name else ("punct", punctuation) if punctuation else ("num", number) if number
+            else ("str", (string or prefixed).lstrip("rbfuRBFU")[1:-1])
+            for prefixed, name, string, number, punctuation in _findall_patterns(syntax)[1].findall(text)
+            if name or punctuation or number or string or prefixed]  # not a comment or docstring
 
 
 def _closing(tokens: list[tuple[str, str]], start: int) -> int:
