@@ -313,10 +313,11 @@ def _scan_discovered(
             if prune:
                 cache.prune(live)
         outcomes.extend(parsed)
-        # The facts just built (millions of objects, no cycles) live as long as the run: out of the
-        # collector's generations, or the first collection after this block walks them all, and
-        # every older-generation collection again (a second or more on a large repository).
-        gc.freeze()
+        if len(work) > PARALLEL_MIN_FILES:
+            # The facts just built (millions of objects, no cycles) live as long as the run: out of the
+            # collector's generations, or the first collection after this block walks them all, and
+            # every older-generation collection again (a second or more on a large repository).
+            gc.freeze()
 
     result = ScanResult(root=str(root.resolve()), skipped=list(found.skipped), warnings=list(found.warnings))
     for outcome, warning in outcomes:

@@ -421,8 +421,10 @@ def _bound_in_group(tokens: list[tuple[str, str]], start: int, end: int, syntax:
     return bound
 
 
-def _own_name_and_bound(tokens: list[tuple[str, str]], syntax: TokenSyntax) -> tuple[str | None, set[str]]:
-    """The function's own name and every name it binds (parameters, locals, loop and lambda variables)."""
+def _own_name_and_bound(tokens: list[tuple[str, str]], syntax: TokenSyntax,
+                        texts: list[str] | None = None) -> tuple[str | None, set[str]]:
+    """The function's own name and every name it binds (parameters, locals, loop and lambda variables).
+    `texts`: the tokens' texts, when the caller has them."""
     keywords = syntax.keywords
     bound: set[str] = set()
     own = None
@@ -457,7 +459,8 @@ def _own_name_and_bound(tokens: list[tuple[str, str]], syntax: TokenSyntax) -> t
         if tokens[m] == ("punct", "("):
             bound |= _bound_in_group(tokens, m, _closing(tokens, m), syntax)
             break
-    texts = [text for _, text in tokens]
+    if texts is None:
+        texts = [text for _, text in tokens]
     # Names bound by what stands next to them: `x =`, `x +=`, `for x in` (in_binds), `const x`,
     # `as x`, `lambda x`, `global x`; not an attribute (`.x =`). Looked for among the tokens whose
     # neighbours can bind (a pass at C speed), not token by token.
@@ -466,7 +469,7 @@ def _own_name_and_bound(tokens: list[tuple[str, str]], syntax: TokenSyntax) -> t
     for m in [m for m, (before, after) in enumerate(zip(texts_before, texts_after)) if after in binding_next or before in _BINDERS]:
         if tokens[m][0] == "id" and texts_before[m] not in (".", "?."):
             bound.add(texts[m])
-    for m in [m for m, text in enumerate(texts) if text == "=>"]:
+    for m in [m for m, text in enumerate(texts) if text == "=>"] if "=>" in texts else ():
         if tokens[m][0] == "punct":  # arrow parameters: `x =>` or `(a, b) =>`
             previous = tokens[m - 1] if m else ("", "")
             if previous[0] == "id":
@@ -519,13 +522,13 @@ def _calls_and_vocabulary(body: str, tokens: list[tuple[str, str]], syntax: Toke
     if not tokens:
         return [], []
     keywords = syntax.keywords
-    own, bound = _own_name_and_bound(tokens, syntax)
+    texts = [text for _, text in tokens]
+    own, bound = _own_name_and_bound(tokens, syntax, texts)
     if syntax.tuple_targets:
         bound |= _tuple_targets(body)
     calls: set[str] = set()
     vocab: set[str] = set()
     start = 0 if own is None else tokens.index(("id", own)) + 1  # own is one of the tokens
-    texts = [text for _, text in tokens]
     count = len(texts)
     for m in range(start, count):
         kind, text = tokens[m]
