@@ -37,6 +37,7 @@ from typing import Iterable, Iterator
 from tree_sitter import Node
 
 from ..schema.facts import Behaviour
+from .records import build
 from .languages import BehaviourSyntax
 
 MAX_EXPR_WORDS = 8  # a rendered expression longer than this is cut: the gist, not the code
@@ -953,7 +954,7 @@ def read_behaviour(function: Node, syntax: BehaviourSyntax, family: str, code_st
     tree) loses the behaviour, never the symbol. `code_start`: the byte where the body's
     code starts (after a docstring)."""
     if not may_name_a_job(function, syntax, code_start):
-        return Behaviour(family=family)  # what the reading gives a body that names no job (coverage 0)
+        return build(Behaviour, family=family)  # what the reading gives a body that names no job (coverage 0)
     try:
         reader = _Reader(syntax, parameters_as_roles=True)
         facts = reader.read_function(function)
@@ -961,10 +962,10 @@ def read_behaviour(function: Node, syntax: BehaviourSyntax, family: str, code_st
         weighed = reader.explained + reader.unexplained
         coverage = reader.explained / weighed if weighed else (1.0 if jobs else 0.0)
         if not jobs:  # the second reading names the same jobs: none either (most functions)
-            return Behaviour(coverage=round(coverage, 2), family=family)
+            return build(Behaviour, coverage=round(coverage, 2), family=family)
         named = _Reader(syntax).read_function(function)
     except (AttributeError, IndexError, KeyError, RecursionError, UnicodeDecodeError):
-        return Behaviour(family=family)
+        return build(Behaviour, family=family)
     text = "; ".join(f.sentence() for f in named if f.verb != "opaque")
     sentence = text[:MAX_SENTENCE].rsplit(" ", 1)[0] if len(text) > MAX_SENTENCE else text
-    return Behaviour(jobs=jobs, coverage=round(coverage, 2), family=family, sentence=sentence)
+    return build(Behaviour, jobs=jobs, coverage=round(coverage, 2), family=family, sentence=sentence)

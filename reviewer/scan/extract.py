@@ -46,12 +46,16 @@ from reviewer.scan.complexity import complexity_node_types, decision_points
 from reviewer.scan.languages import LANGUAGES, LanguageSpec, NodeHandler, get_parser
 from reviewer.scan.shapes import shape_of
 from reviewer.scan.structure import module_line_hashes, structure_of
+from reviewer.scan.records import build
 from reviewer.schema.facts import (
     FUNCTION_KINDS,
+    Behaviour,
     DynamicLookup,
     ExportRef,
     FileFacts,
     ImportRef,
+    LineRange,
+    Symbol,
     complexity_score,
 )
 
@@ -442,38 +446,37 @@ class Extractor:
         lines = text.splitlines()  # as every reader of a symbol's text (the card, the Claude prompt) splits it
         self._read_bodies(lines, symbols)
         textual.annotate_imports(text, self.imports)
-        # One validation of plain dicts (pydantic-core) is cheaper than building models one by one.
-        return FileFacts.model_validate(
-            dict(
-                path=self.path,
-                language=self.spec.name,
-                sha256=hashlib.sha256(data).hexdigest(),
-                lines=data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0),
-                size=len(data),
-                symbols=symbols,
-                imports=self.imports,
-                exports=self.exports,
-                dunder_all=self.dunder_all if self.dunder_all_literal else None,
-                module_references=_decoded_unique(module.refs),
-                module_calls=_decoded_unique(module.calls),
-                string_literals=list(self.string_literals)[:_MAX_STRING_LITERALS],
-                dynamic_access=self.dynamic_access,
-                dynamic_lookups=self.dynamic_lookups,
-                lookup_strings=list(self.lookup_strings)[:_MAX_STRING_LITERALS],
-                has_main_guard=self.has_main_guard,
-                syntax_errors=_count_syntax_errors(root) if tree_has_error else 0,
-                decode_errors=False,
-                suppressions=self.suppressions,
-                module_call_arguments=self._call_arguments(module),
-                name_fragments=textual.name_fragments(text),
-                assert_lines=textual.assert_lines(text),
-                # a commented-out "app.apps.CustomConfig" loads nothing
-                dotted_strings=textual.dotted_strings(code_text := self._text_without_comments()),
-                import_strings=textual.import_strings(code_text),
-                computed_import_prefixes=textual.computed_import_prefixes(text) if self.dynamic_access else [],
-                http_call_paths=textual.http_call_paths(text),
-                module_line_hashes=self._module_line_hashes(lines, symbols),
-            )
+        # The values are of their declared types already: records built without validation (records.py).
+        return build(
+            FileFacts,
+            path=self.path,
+            language=self.spec.name,
+            sha256=hashlib.sha256(data).hexdigest(),
+            lines=data.count(b"\n") + (1 if data and not data.endswith(b"\n") else 0),
+            size=len(data),
+            symbols=[build(Symbol, **fields) for fields in symbols],
+            imports=self.imports,
+            exports=self.exports,
+            dunder_all=self.dunder_all if self.dunder_all_literal else None,
+            module_references=_decoded_unique(module.refs),
+            module_calls=_decoded_unique(module.calls),
+            string_literals=list(self.string_literals)[:_MAX_STRING_LITERALS],
+            dynamic_access=self.dynamic_access,
+            dynamic_lookups=self.dynamic_lookups,
+            lookup_strings=list(self.lookup_strings)[:_MAX_STRING_LITERALS],
+            has_main_guard=self.has_main_guard,
+            syntax_errors=_count_syntax_errors(root) if tree_has_error else 0,
+            decode_errors=False,
+            suppressions=self.suppressions,
+            module_call_arguments=self._call_arguments(module),
+            name_fragments=textual.name_fragments(text),
+            assert_lines=textual.assert_lines(text),
+            # a commented-out "app.apps.CustomConfig" loads nothing
+            dotted_strings=textual.dotted_strings(code_text := self._text_without_comments()),
+            import_strings=textual.import_strings(code_text),
+            computed_import_prefixes=textual.computed_import_prefixes(text) if self.dynamic_access else [],
+            http_call_paths=textual.http_call_paths(text),
+            module_line_hashes=self._module_line_hashes(lines, symbols),
         )
 
     def _module_line_hashes(self, lines: list[str], symbols: list[dict]) -> list[int]:
@@ -498,7 +501,7 @@ class Extractor:
                     code_start = frame.hash_range[0] if frame.hash_range is not None else node.start_byte
                     fields["behaviour"] = read_behaviour(node, syntax, spec.family, code_start)
                 else:
-                    fields["behaviour"] = {"family": spec.family}
+                    fields["behaviour"] = build(Behaviour, family=spec.family)
             if tokens is not None:
                 fields["structure"] = structure_of(source, tokens)
                 fields["shape"] = shape_of(source, fields["signature"], fields["params"], tokens)
@@ -566,7 +569,7 @@ class Extractor:
             references=references,
             complexity=frame.complexity,
             complexity_score=complexity_score(frame.complexity),
-            unreachable=[{"line_start": a, "line_end": b, "reason": reason} for a, b, reason in unreachable],
+            unreachable=[build(LineRange, line_start=a, line_end=b, reason=reason) for a, b, reason in unreachable],
             shingles=hashes.shingles(token_start, token_end),
             token_count=token_end - token_start,
             call_arguments=self._call_arguments(frame),

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..schema.facts import BodyShape
 from .languages import TokenSyntax
+from .records import build
 
 _PY_DOCSTRING = re.compile(r'^\s*[rRuUbB]*("""|\'\'\'|"|\')')
 # _LINE_COMMENT, _RETURNS_VALUE and _SELF_WRITE run over every function: each starts with its
@@ -36,12 +37,13 @@ class _Forward:
 def shape_of(text: str, signature: str, params: list[str], syntax: TokenSyntax) -> BodyShape:
     """The shape of one function, from its text (decorators and signature included)."""
     if not text:
-        return BodyShape()
+        return build(BodyShape)
     body = _body(text, signature, syntax)
-    forward = _single_call(body)
-    plain = plain_params(params)
     lines = _statements(body)
-    return BodyShape(
+    forward = _single_call(lines)
+    plain = plain_params(params)
+    return build(
+        BodyShape,
         has_body=True,
         forwards_to=forward.callee if forward else None,
         forward_arguments=forward.arguments if forward else [],
@@ -131,9 +133,8 @@ def _statements(body: str) -> list[str]:
     return found
 
 
-def _single_call(body: str) -> _Forward | None:
-    """`return f(a, b)` or `f(a, b)` as the whole body."""
-    lines = _statements(body)
+def _single_call(lines: list[str]) -> _Forward | None:
+    """`return f(a, b)` or `f(a, b)` as the whole body (its _statements)."""
     if len(lines) != 1 and not (len(lines) > 1 and _joined_call(lines)):
         return None
     line = " ".join(lines)

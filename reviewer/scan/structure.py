@@ -28,6 +28,7 @@ from functools import cache, lru_cache
 
 from ..schema.facts import Structure
 from .languages import TokenSyntax
+from .records import build
 
 MAX_LITERALS = 64  # literal/operator tokens kept per function (most frequent first); enough to tell constants apart
 
@@ -72,6 +73,39 @@ def _patterns(syntax: TokenSyntax) -> tuple[re.Pattern, re.Pattern, re.Pattern]:
     return tuple(re.compile(rf"\s*+(?:{pattern})") for pattern in (f"{code_source}|(?P<id>{_IDENT.pattern})", code_source, vocabulary))
 
 
+_WORD_OPERATORS = r"\bnot\b|\band\b|\bor\b|\bis\b|\bin\b"
+_SYMBOL_OPERATORS = _OPERATOR.removesuffix("|" + _WORD_OPERATORS)
+assert _OPERATOR == f"{_SYMBOL_OPERATORS}|{_WORD_OPERATORS}"
+
+
+@cache
+def _findall_patterns(syntax: TokenSyntax) -> tuple[re.Pattern, re.Pattern]:
+    """The code and vocabulary scans of _patterns for `findall`, which builds each token's tuple of
+    group texts in C, one text not empty; the same tokens as _patterns finds:
+    - code: (newline, word operator, name kept, local name, comment or docstring, str, num, symbol
+      operator). A name is kept as written after a `.` or as a keyword argument `name=` (not
+      `==`), see _line_hashes. Newlines are tokens of their own (the blanks skipped before a
+      token stop at a newline), so that a reader counts lines as it goes: a token of _patterns
+      starts at the first non-blank character where one of its alternatives matches, and that
+      stays true when the newlines between two tokens are matched on the way;
+    - vocabulary: (str with a letter prefix, id, str, num, punct), comments and docstrings unnamed
+      (a tuple of empty strings).
+    The alternatives that can start at a letter (names, word operators, prefixed strings) come
+    first behind a look-ahead, those that start with a quote, a digit or an operator behind
+    theirs: the engine tries few alternatives per token. No alternative of one guard can match
+    where another's first character stands, so the first alternative that matches, in the order
+    of _patterns, is the same."""
+    docstring = f"|{syntax.docstring}" if syntax.docstring else ""
+    name = _IDENT.pattern
+    code = (f"(\\n)|(?=[A-Za-z_$])(?:({_WORD_OPERATORS})|((?<=\\.){name}|{name}(?==(?!=)))|({name}))"
+            f"|({syntax.comment}{docstring})|(?=[\"'`])({_STRING})|(?=\\d)({_NUMBER})"
+            f"|(?=[-+*/%&|^<>!~=?])({_SYMBOL_OPERATORS})")
+    prefixed = f"{syntax.string_prefix}(?:{_STRING})" if syntax.string_prefix else "(?!)"
+    vocabulary = (f"(?=[A-Za-z_$])(?:({prefixed})|({syntax.identifier}))"
+                  f"|{syntax.comment}{docstring}|({_STRING})|({_NUMBER})|({syntax.punctuation})")
+    return re.compile(rf"[^\S\n]*+(?:{code})"), re.compile(rf"\s*+(?:{vocabulary})")
+
+
 # A token of a scan: (kind, text as written, offset in the scanned text).
 Token = tuple[str, str, int]
 
@@ -85,12 +119,17 @@ def structure_of(text: str, syntax: TokenSyntax) -> Structure:
     (literals, operators and the names between them, from the header's end) gives the
     literals, alpha grams and line hashes."""
     start = header_end(text, syntax)
-    written = _code_tokens(text, start, syntax)
-    literals, stream = _literals_and_stream(written, syntax)
+    views = _code_views(text, start, syntax)
+    if views is None:
+        written = _code_tokens(text, start, syntax)
+        literals, stream = _literals_and_stream(written, syntax)
+        line_hashes = _line_hashes(text, start, written, syntax)
+    else:
+        literals, stream, line_hashes = views
     ranked = sorted(Counter(literals).items(), key=lambda item: (-item[1], item[0]))[:MAX_LITERALS]
     calls, vocabulary = _calls_and_vocabulary(text, _vocabulary_tokens(text, syntax), syntax)
-    return Structure(literals=[f"{token}#{count}" for token, count in ranked], alpha_grams=sorted(_alpha_grams(stream)),
-                     calls=calls, vocabulary=vocabulary, line_hashes=_line_hashes(text, start, written, syntax))
+    return build(Structure, literals=[f"{token}#{count}" for token, count in ranked], alpha_grams=sorted(_alpha_grams(stream)),
+                 calls=calls, vocabulary=vocabulary, line_hashes=line_hashes)
 
 
 _DROPPED = ("comment", "triple")  # comments and docstrings say nothing about behaviour
@@ -101,6 +140,71 @@ def _string_value(written: str) -> str:
     each embedded expression (code, not the constant)."""
     inner = written[1:-1]
     return _TEMPLATE_EXPR.sub("${}", inner) if "${" in inner else inner
+
+
+def _code_views(text: str, start: int, syntax: TokenSyntax, function: bool = True) -> tuple[list[str], list[str], list[int]] | None:
+    """(literals, renamed stream, line hashes) as _literals_and_stream and _line_hashes read them from
+    _code_tokens(text, start), in one `findall` and one pass over its tokens (see
+    _findall_patterns); `function` False: the line hashes of module code only (see _line_hashes).
+    None where that reading could differ: a name holding a `$` (which _code_tokens reads
+    otherwise), names in JSX text (`>Email<`, which _line_hashes finds by offset); the caller then
+    takes the token scan."""
+    if text.find("$", start) >= 0 or function and text.find(">", start) >= 0 and _JSX_TEXT.search(text, start) is not None:
+        return None
+    keywords = syntax.keywords
+    names: dict[str, str] = {}
+    literals: list[str] = []
+    stream: list[str] = []
+    hashes: list[int] = [0] * text.count("\n", 0, start)
+    written: list[str] = []  # the tokens of the line being read, as _line_hashes hashes them
+    previous = ""
+    for newline, word, kept, local, dropped, string, number, operator in _findall_patterns(syntax)[0].findall(text, start):
+        if newline:
+            hashes.append(_line_hash(written) if written else 0)
+            written = []
+            continue
+        name = local or kept
+        if name:  # local names are ID on the line; in the stream every name but a keyword is renamed
+            if name in keywords or not function:
+                token = name
+                written.append(name)
+            else:
+                written.append("ID" if local else name)
+                token = name
+            if previous != "." and name not in keywords:
+                token = names.get(name)
+                if token is None:
+                    token = names[name] = f"v{len(names)}"
+        elif string:
+            token = _string_value(string)
+            literals.append(f"STR:{token}")
+            written.append(string)
+            if "\n" in string:  # a template string over several lines
+                _next_lines(hashes, written, string.count("\n"))
+                written = []
+        elif number:
+            token = number
+            literals.append(f"NUM:{token}")
+            written.append(token)
+        elif operator or word:
+            token = operator or word
+            literals.append(f"OP:{token}")
+            written.append(token)
+        else:  # a comment or docstring: dropped, its lines too
+            if "\n" in dropped:
+                _next_lines(hashes, written, dropped.count("\n"))
+                written = []
+            continue
+        stream.append(token)
+        previous = token
+    hashes.append(_line_hash(written) if written else 0)
+    return literals, stream, hashes
+
+
+def _next_lines(hashes: list[int], written: list[str], count: int) -> None:
+    """A token ran over `count` line ends: the line it started on is done, the lines inside it hold no token."""
+    hashes.append(_line_hash(written) if written else 0)
+    hashes.extend([0] * (count - 1))
 
 
 def _line_hashes(text: str, start: int, written: list[Token], syntax: TokenSyntax, function: bool = True) -> list[int]:
@@ -120,8 +224,25 @@ def _line_hashes(text: str, start: int, written: list[Token], syntax: TokenSynta
                 and not (prose and any(a <= at < b for a, b in prose)) and not _keyword_argument(text, token, at)):
             token = "ID"
         lines[line].append(token)
-    return [int.from_bytes(hashlib.blake2b(" ".join(t).encode(), digest_size=3).digest(), "big") << 8 | min(len(t), 255)
-            if t else 0 for t in lines]
+    return [_line_hash(t) if t else 0 for t in lines]
+
+
+# Hashes of lines and grams already seen: the same ones recur in every file (`return ID`, `)`),
+# and a dict lookup costs a tenth of a blake2b. Emptied when it grows past _MEMO_SIZE.
+_MEMO_SIZE = 1 << 18
+_line_hash_memo: dict[str, int] = {}
+_gram_hash_memo: dict[str, int] = {}
+
+
+def _line_hash(tokens: list[str]) -> int:
+    """A line's 24-bit hash of its tokens, then their count (up to 255) in the low byte."""
+    joined = " ".join(tokens)
+    found = _line_hash_memo.get(joined)
+    if found is None:
+        if len(_line_hash_memo) >= _MEMO_SIZE:
+            _line_hash_memo.clear()
+        found = _line_hash_memo[joined] = int.from_bytes(hashlib.blake2b(joined.encode(), digest_size=3).digest(), "big")
+    return found << 8 | min(len(tokens), 255)
 
 
 def _keyword_argument(text: str, name: str, at: int) -> bool:
@@ -143,7 +264,10 @@ def module_line_hashes(lines: list[str], hidden: list[tuple[int, int]], syntax: 
         end = min(end, len(lines))
         inside[start - 1 : end] = b"\x01" * (end - start + 1)
     text = "\n".join("" if inside[k] else line for k, line in enumerate(lines))
-    return _line_hashes(text, 0, _code_tokens(text, 0, syntax), syntax, function=False) if text.strip() else []
+    if not text.strip():
+        return []
+    views = _code_views(text, 0, syntax, function=False)
+    return _line_hashes(text, 0, _code_tokens(text, 0, syntax), syntax, function=False) if views is None else views[2]
 
 
 def _code_tokens(text: str, start: int, syntax: TokenSyntax) -> list[Token]:
@@ -217,7 +341,16 @@ def _literals_and_stream(written: list[Token], syntax: TokenSyntax) -> tuple[lis
 def _alpha_grams(stream: list[str]) -> set[int]:
     """The renamed stream's 4-grams, hashed to 48 bits."""
     grams = set(map(" ".join, zip(*(stream[i:] for i in range(_ALPHA_N)))))
-    return {int.from_bytes(hashlib.blake2b(g.encode(), digest_size=6).digest(), "big") for g in grams}
+    memo = _gram_hash_memo
+    found = set(filter(None, map(memo.get, grams)))  # a 48-bit hash of 0 is not kept: computed again below
+    if len(found) < len(grams):
+        if len(memo) >= _MEMO_SIZE:
+            memo.clear()
+        for gram in grams:
+            if gram not in memo:
+                memo[gram] = int.from_bytes(hashlib.blake2b(gram.encode(), digest_size=6).digest(), "big")
+        found = set(map(memo.__getitem__, grams))
+    return found
 
 
 def header_end(source: str, syntax: TokenSyntax) -> int:
@@ -255,9 +388,10 @@ def header_end(source: str, syntax: TokenSyntax) -> int:
 def _vocabulary_tokens(text: str, syntax: TokenSyntax) -> list[tuple[str, str]]:
     """(kind, text) of every token of `text` in the vocabulary lexicon (kinds: str num id punct),
     comments and docstrings dropped, strings as their value (prefix and quotes dropped)."""
-    return [(kind, token.lstrip("rbfuRBFU")[1:-1] if kind == "str" else token)
-            for m in _patterns(syntax)[2].finditer(text) for kind in (m.lastgroup,) if kind not in _DROPPED
-            for token in (m.group(kind),)]
+    return [("id", name) if name else ("punct", punctuation) if punctuation else ("num", number) if number
+            else ("str", (string or prefixed).lstrip("rbfuRBFU")[1:-1])
+            for prefixed, name, string, number, punctuation in _findall_patterns(syntax)[1].findall(text)
+            if name or punctuation or number or string or prefixed]  # not a comment or docstring
 
 
 def _closing(tokens: list[tuple[str, str]], start: int) -> int:
@@ -287,8 +421,10 @@ def _bound_in_group(tokens: list[tuple[str, str]], start: int, end: int, syntax:
     return bound
 
 
-def _own_name_and_bound(tokens: list[tuple[str, str]], syntax: TokenSyntax) -> tuple[str | None, set[str]]:
-    """The function's own name and every name it binds (parameters, locals, loop and lambda variables)."""
+def _own_name_and_bound(tokens: list[tuple[str, str]], syntax: TokenSyntax,
+                        texts: list[str] | None = None) -> tuple[str | None, set[str]]:
+    """The function's own name and every name it binds (parameters, locals, loop and lambda variables).
+    `texts`: the tokens' texts, when the caller has them."""
     keywords = syntax.keywords
     bound: set[str] = set()
     own = None
@@ -323,7 +459,8 @@ def _own_name_and_bound(tokens: list[tuple[str, str]], syntax: TokenSyntax) -> t
         if tokens[m] == ("punct", "("):
             bound |= _bound_in_group(tokens, m, _closing(tokens, m), syntax)
             break
-    texts = [text for _, text in tokens]
+    if texts is None:
+        texts = [text for _, text in tokens]
     # Names bound by what stands next to them: `x =`, `x +=`, `for x in` (in_binds), `const x`,
     # `as x`, `lambda x`, `global x`; not an attribute (`.x =`). Looked for among the tokens whose
     # neighbours can bind (a pass at C speed), not token by token.
@@ -332,7 +469,7 @@ def _own_name_and_bound(tokens: list[tuple[str, str]], syntax: TokenSyntax) -> t
     for m in [m for m, (before, after) in enumerate(zip(texts_before, texts_after)) if after in binding_next or before in _BINDERS]:
         if tokens[m][0] == "id" and texts_before[m] not in (".", "?."):
             bound.add(texts[m])
-    for m in [m for m, text in enumerate(texts) if text == "=>"]:
+    for m in [m for m, text in enumerate(texts) if text == "=>"] if "=>" in texts else ():
         if tokens[m][0] == "punct":  # arrow parameters: `x =>` or `(a, b) =>`
             previous = tokens[m - 1] if m else ("", "")
             if previous[0] == "id":
@@ -385,13 +522,13 @@ def _calls_and_vocabulary(body: str, tokens: list[tuple[str, str]], syntax: Toke
     if not tokens:
         return [], []
     keywords = syntax.keywords
-    own, bound = _own_name_and_bound(tokens, syntax)
+    texts = [text for _, text in tokens]
+    own, bound = _own_name_and_bound(tokens, syntax, texts)
     if syntax.tuple_targets:
         bound |= _tuple_targets(body)
     calls: set[str] = set()
     vocab: set[str] = set()
     start = 0 if own is None else tokens.index(("id", own)) + 1  # own is one of the tokens
-    texts = [text for _, text in tokens]
     count = len(texts)
     for m in range(start, count):
         kind, text = tokens[m]

@@ -28,7 +28,9 @@ _ASSERTS = re.compile(
 )
 _LITERAL = re.compile(r"""^(?:"[^"]*"|'[^']*'|`[^`$]*`|-?\d+(?:\.\d+)?|True|False|None|true|false|null)$""")
 # require(`./commands/${name}`), import("./plugins/" + x) in JS/TS...
-_COMPUTED_JS = re.compile(r"""\b(?:require|import)\s*\(\s*[`'"](\.{1,2}/[^`'"$]*)(?:\$\{|[`'"]\s*\+)""")
+# Its word boundary is checked after the word by a look back, as _ASSERTS does: a leading `\b`
+# makes the engine try every position of the file.
+_COMPUTED_JS = re.compile(r"""(?:require(?<!\wrequire)|import(?<!\wimport))\s*\(\s*[`'"](\.{1,2}/[^`'"$]*)(?:\$\{|[`'"]\s*\+)""")
 # ... and import_module(f"pkg.mod.{x}") / import_module("pkg.mod." + x) in Python
 _COMPUTED_PY = re.compile(r"""import_module\(\s*f?["']([A-Za-z_][\w.]*\.)(?:\{|["']\s*\+)""")
 _SILENCED = re.compile(r"#\s*noqa|eslint-disable|@ts-ignore|type:\s*ignore")
@@ -76,7 +78,7 @@ def annotate_imports(text: str, imports: list) -> None:
         if any(_SILENCED.search(line) for line in lines[start - 1:end]):
             continue
         if offsets is None:
-            offsets = list(accumulate((len(line) for line in text.splitlines(keepends=True)), initial=0))
+            offsets = list(accumulate(map(len, text.splitlines(keepends=True)), initial=0))
         bound = [n.alias or n.name for n in ref.names] + ([ref.namespace] if ref.namespace else [])
         ref.line_end, ref.reportable = end, True
         ref.unmentioned = [local for local in dict.fromkeys(bound)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from tree_sitter import Node, TreeCursor
 
+from reviewer.scan.records import build
 from reviewer.schema.facts import DynamicLookup, ExportRef, ImportedName, ImportRef
 
 if TYPE_CHECKING:
@@ -276,7 +277,7 @@ def _import_ref(source: str, line: int, **fields) -> ImportRef:
         "line": line,
     }
     values.update(fields)
-    return ImportRef.model_construct(**values)
+    return build(ImportRef, **values)
 
 
 def on_call(ex: Extractor, node: Node, callee: Node, callee_text: bytes) -> bool:

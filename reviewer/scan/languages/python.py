@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from tree_sitter import Node, TreeCursor
 
+from reviewer.scan.records import build
 from reviewer.schema.facts import DynamicLookup, ImportedName, ImportRef
 
 if TYPE_CHECKING:
@@ -209,7 +210,8 @@ def on_call(ex: Extractor, node: Node, callee: Node, callee_text: bytes) -> bool
             else:
                 level = len(module) - len(module.lstrip("."))
                 ex.imports.append(
-                    ImportRef.model_construct(
+                    build(
+                        ImportRef,
                         source=module[level:],
                         level=level,
                         names=[],
@@ -270,7 +272,8 @@ def _on_import_from(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -
 
 
 def _import_ref(*, source: str, line: int, level: int = 0, names=None, namespace=None, star=False) -> ImportRef:
-    return ImportRef.model_construct(
+    return build(
+        ImportRef,
         source=source,
         level=level,
         names=names or [],
