@@ -14,7 +14,7 @@ import time
 import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -32,6 +32,9 @@ from .schema.facts import ScanResult, Symbol
 from .gcpause import gc_paused
 from .ui import UI
 from .workspace import Workspace, atomic_write_json, file_lock
+
+if TYPE_CHECKING:
+    from .report.render import Rendered
 
 
 @dataclass
@@ -416,6 +419,7 @@ class RunOutcome:
     reviews: dict[str, ReviewFile]  # the reviews in scope of this run (all files, or the changed ones)
     report_path: Path | None
     notes: list[str]
+    rendered: "Rendered | None" = None  # the reports as written (report.json's model, the baseline used)
 
 
 def _remove_stale_reviews(workspace: Workspace, live: set[str], cache: ReviewCache) -> int:
@@ -545,11 +549,12 @@ def _run_phases(run: Run) -> RunOutcome:
     record.finished_at = now_iso()
     record.duration_seconds = round(time.perf_counter() - run.started, 3)
     _write_run(run.workspace, record)  # complete: false until the reports are written
-    from .report import render_all
+    from .report.render import render
 
     with ui.phase("report"):
         # The reports describe the run as it will be recorded once they are on disk.
-        paths = render_all(run.root, run.config, run=record.model_copy(update={"complete": stopped is None}))
+        rendered = render(run.root, run.config, run=record.model_copy(update={"complete": stopped is None}))
+    paths = rendered.paths
     record.phase_seconds["report"] = time.perf_counter() - started_report
     record.finished_at = now_iso()
     record.duration_seconds = round(time.perf_counter() - run.started, 3)
@@ -558,7 +563,7 @@ def _run_phases(run: Run) -> RunOutcome:
     report_path = next((Path(p) for p in paths if Path(p).name == "report.md"), None)
     if stopped is not None:
         raise stopped
-    return RunOutcome(record=record, reviews=reviews, report_path=report_path, notes=prepared.notes)
+    return RunOutcome(record=record, reviews=reviews, report_path=report_path, notes=prepared.notes, rendered=rendered)
 
 
 def _drop_unreviewable(root: Path, prepared: Prepared, scope: list[str], record: RunRecord, ui: UI) -> list[str]:
