@@ -21,6 +21,7 @@ Scoring constants were chosen on benchmarks/dup_pairs (see docs/benchmarks.md, r
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -185,7 +186,7 @@ class SimilarityIndex:
         self.ids = [r["id"] for r in rows]
         self.position = {card_id: i for i, card_id in enumerate(self.ids)}
         self.vectors = vectors
-        self.shingles = [np.unique(np.asarray(r["shingles"] or [], dtype=np.uint32)) for r in rows]
+        self.shingles = _unique_per_row([r["shingles"] or () for r in rows])
         self.tokens = np.array([r["token_count"] or 0 for r in rows], dtype=np.int64)
         self.literals = [list(r.get("literals") or []) for r in rows]
         # What shingles erase, compared as one set: literals/operators and the alpha-renamed grams.
@@ -194,7 +195,9 @@ class SimilarityIndex:
         self.vocab = [set(r.get("vocabulary") or []) for r in rows]
         self.jobs = [_Jobs(tuple(r.get("jobs") or []), r.get("family") or "", float(r.get("job_coverage") or 0.0))
                      for r in rows]
-        self.contracts = [signature_contract(r.get("signature") or "") for r in rows]
+        contracts: dict[str, tuple | None] = {}  # one parse per distinct signature (`(self)` is common)
+        self.contracts = [contracts[sig] if (sig := r.get("signature") or "") in contracts
+                          else contracts.setdefault(sig, signature_contract(sig)) for r in rows]
         self._build_vocabulary_weights()
         self._build_postings()
         self._build_job_postings()
@@ -478,33 +481,26 @@ class SimilarityIndex:
             rows = rows + start
             keep = rows < cols
             codes.append(rows[keep].astype(np.int64) * n + cols[keep])
-        shared = []
-        for k in range(len(self._keys)):
-            posting = self._posting(k)
-            if 2 <= len(posting) <= MAX_POSTING:
-                a, b = np.triu_indices(len(posting), 1)
-                lo, hi = np.minimum(posting[a], posting[b]), np.maximum(posting[a], posting[b])
-                shared.append(lo * n + hi)
+        sizes = np.diff(self._starts)
+        usable = (sizes >= 2) & (sizes <= MAX_POSTING)
+        shared = _posting_pair_codes(self._rows, self._starts[:-1][usable], sizes[usable], n)
         if shared:
-            unique, counts = np.unique(np.concatenate(shared), return_counts=True)
-            codes.append(unique[counts >= 2])
+            codes.append(_sorted_unique(np.concatenate(shared), min_count=2))
         codes.append(self._vocabulary_codes(meaning_floor - VOCABULARY_WEIGHT))
         for group in self._job_groups:
             a, b = np.triu_indices(len(group), 1)
             codes.append(group[a] * n + group[b])
-        return np.unique(np.concatenate(codes)) if codes else np.zeros(0, dtype=np.int64)
+        return _sorted_unique(np.concatenate(codes)) if codes else np.zeros(0, dtype=np.int64)
 
     def _vocabulary_codes(self, cosine_floor: float) -> np.ndarray:
         """Pairs sharing a rare vocabulary word whose cosine is within VOCABULARY_WEIGHT of the floor."""
         n = len(self.ids)
-        codes = []
-        for posting in self._word_postings.values():
-            a, b = np.triu_indices(len(posting), 1)
-            lo, hi = np.minimum(posting[a], posting[b]), np.maximum(posting[a], posting[b])
-            codes.append(lo * n + hi)
-        if not codes or not self.vectors.size:
+        if not self._word_postings or not self.vectors.size:
             return np.zeros(0, dtype=np.int64)
-        unique = np.unique(np.concatenate(codes))
+        postings = list(self._word_postings.values())
+        sizes = np.array([len(p) for p in postings], dtype=np.int64)
+        codes = _posting_pair_codes(np.concatenate(postings), np.cumsum(sizes) - sizes, sizes, n)
+        unique = _sorted_unique(np.concatenate(codes))
         lo, hi = unique // n, unique % n
         close = np.einsum("ij,ij->i", self.vectors[lo], self.vectors[hi]) >= cosine_floor
         return unique[close]
@@ -544,6 +540,42 @@ class SimilarityIndex:
 
 
 MATCH_FIELDS = set(Match.model_fields)
+
+
+def _sorted_unique(values: np.ndarray, min_count: int = 1) -> np.ndarray:
+    """np.unique by one sort (numpy's hash-based unique is slower on millions of codes); with
+    `min_count`, only the values found at least that many times."""
+    values = np.sort(values)
+    if not len(values):
+        return values
+    first = np.flatnonzero(np.append(True, values[1:] != values[:-1]))
+    if min_count > 1:
+        counts = np.diff(np.append(first, len(values)))
+        first = first[counts >= min_count]
+    return values[first]
+
+
+def _unique_per_row(values: list) -> list[np.ndarray]:
+    """Each row's values (uint32) sorted and deduplicated: np.unique per row, in one sort."""
+    if not values:
+        return []
+    lengths = np.fromiter((len(v) for v in values), dtype=np.int64, count=len(values))
+    flat = np.fromiter(itertools.chain.from_iterable(values), dtype=np.uint64, count=int(lengths.sum()))
+    keys = _sorted_unique((np.repeat(np.arange(len(values), dtype=np.uint64), lengths) << np.uint64(32)) | flat)
+    counts = np.bincount((keys >> np.uint64(32)).astype(np.int64), minlength=len(values))
+    return np.split((keys & np.uint64(0xFFFFFFFF)).astype(np.uint32), np.cumsum(counts)[:-1])
+
+
+def _posting_pair_codes(rows: np.ndarray, starts: np.ndarray, sizes: np.ndarray, n: int) -> list[np.ndarray]:
+    """Every pair (i < j, as i * n + j) of rows sharing a posting (rows[start : start + size], sorted),
+    one batch per posting size: a (postings, size) matrix of rows, paired column by column."""
+    out = []
+    for size in np.unique(sizes).tolist():
+        members = rows[starts[sizes == size][:, None] + np.arange(size)]
+        a, b = np.triu_indices(size, 1)
+        lo, hi = np.minimum(members[:, a], members[:, b]), np.maximum(members[:, a], members[:, b])
+        out.append((lo * n + hi).ravel())
+    return out
 
 
 def hit_head(row: dict) -> dict:
