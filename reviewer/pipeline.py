@@ -22,7 +22,7 @@ from .config import Config, api_key
 from .errors import UserError
 from .schema.cards import FunctionCard, now_iso
 from .review.context import ReviewContext
-from .analysis.duplicates import find_duplicates, keep_rank
+from .analysis.duplicates import RunsMemo, find_duplicates, keep_rank
 from .analysis.roles import is_test_path
 from .review.cache import EvidenceCache, ReviewCache, cache_key, evidence_digest
 from .schema.review import FileError, ReviewFile, RunRecord
@@ -321,6 +321,7 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
         symbol = symbols.get(key)
         return rank(key[0], symbol) if symbol is not None else (True, float("inf"))
 
+    memo = _load_runs_memo(root, config)
     duplicates = find_duplicates(
         pairs,
         functions={c.id: (c.file_path, by_lines[(c.file_path, c.line_start, c.line_end)]) for c in all_cards
@@ -330,7 +331,9 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
         min_confidence=config.analysis.min_confidence,
         modules={f.path: f.module_line_hashes for f in scan.files},
         test_cases={f.path for f in scan.files if f.assert_lines and is_test_path(f.path)},
+        memo=memo,
     )
+    _save_runs_memo(root, config, memo)
     seconds["similarity"] = time.perf_counter() - started
 
     contexts: dict[str, ReviewContext] = {}
@@ -365,6 +368,42 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
             keep_rank=rank_of,
         )
     return contexts, index_size
+
+
+RUNS_MEMO_VERSION = 1
+
+
+def _runs_memo_key() -> str:
+    """What the stored runs of equal lines are computed by: analysis/duplicates.py."""
+    import hashlib
+
+    source = (Path(__file__).parent / "analysis" / "duplicates.py").read_bytes()
+    return f"{RUNS_MEMO_VERSION}:{hashlib.sha256(source).hexdigest()[:24]}"
+
+
+def _load_runs_memo(root: Path, config: Config) -> RunsMemo:
+    """The runs of equal lines of the last run (.reviewer/cache/runs.json); empty when absent,
+    damaged or computed by other code."""
+    from .workspace import read_json
+
+    data = read_json(Workspace(root, config.output).cache / "runs.json", None)
+    stored = data.get("runs") if isinstance(data, dict) and data.get("key") == _runs_memo_key() else None
+    if not isinstance(stored, dict) or not all(
+            isinstance(runs, list) and all(isinstance(r, list) and len(r) == 6 and all(type(x) is int for x in r)
+                                           for r in runs) for runs in stored.values()):
+        stored = None
+    return RunsMemo(stored)
+
+
+def _save_runs_memo(root: Path, config: Config, memo: RunsMemo) -> None:
+    """Keep the runs this run used (those of pairs that went away are dropped); nothing to write
+    when it computed none and used them all."""
+    if memo.computed or len(memo.used) != len(memo.stored):
+        from .workspace import atomic_write_text
+        import json
+
+        atomic_write_text(Workspace(root, config.output).cache / "runs.json",
+                          json.dumps({"key": _runs_memo_key(), "runs": memo.used}, separators=(",", ":")))
 
 
 def index_only(root: Path, config: Config, rebuild: bool, ui: UI):

@@ -167,5 +167,13 @@ def _to_score(index: SimilarityIndex, candidates: np.ndarray, stored: _Stored, c
     kept = np.array([min(old[a], old[b]) * len(stored.ids) + max(old[a], old[b]) for a, b, _ in stored.pairs],
                     dtype=np.int64)
     again = np.union1d(kept, stored.weighted)
-    skip = (codes >= 0) & np.isin(codes, stored.candidates, assume_unique=False) & ~np.isin(codes, again)
+    skip = (codes >= 0) & _member(codes, stored.candidates) & ~_member(codes, again)
     return candidates[~skip]
+
+
+def _member(values: np.ndarray, sorted_codes: np.ndarray) -> np.ndarray:
+    """np.isin(values, sorted_codes) for sorted unique codes, by binary search."""
+    if not len(sorted_codes):
+        return np.zeros(len(values), dtype=bool)
+    at = np.minimum(np.searchsorted(sorted_codes, values), len(sorted_codes) - 1)
+    return sorted_codes[at] == values
