@@ -388,11 +388,15 @@ def _load_runs_memo(root: Path, config: Config) -> RunsMemo:
 
     data = read_json(Workspace(root, config.output).cache / "runs.json", None)
     stored = data.get("runs") if isinstance(data, dict) and data.get("key") == _runs_memo_key() else None
-    if not isinstance(stored, dict) or not all(
-            isinstance(runs, list) and all(isinstance(r, list) and len(r) == 6 and all(type(x) is int for x in r)
-                                           for r in runs) for runs in stored.values()):
-        stored = None
-    return RunsMemo(stored)
+    return RunsMemo(stored if isinstance(stored, dict) and _well_formed(stored) else None)
+
+
+def _well_formed(stored: dict) -> bool:
+    """Every entry a list of runs, each six integers (a damaged file is computed again)."""
+    try:
+        return all(len(r) == 6 and all(type(x) is int for x in r) for runs in stored.values() for r in runs)
+    except TypeError:
+        return False
 
 
 def _save_runs_memo(root: Path, config: Config, memo: RunsMemo) -> None:

@@ -182,7 +182,7 @@ class RunsMemo:
         if found is None:
             found = self.stored.get(key)
         if found is None:
-            found = [[*r.a, *r.b, r.lines, r.tokens] for r in _compute_runs(a, b, itself, gap)]
+            found = [[*r.a, *r.b, r.lines, r.tokens] for r in _read_runs(_compute_runs(a, b, itself, gap))]
             self.computed += 1
         self.used[key] = found
         return [_Run((a0, a1), (b0, b1), lines, tokens) for a0, a1, b0, b1, lines, tokens in found]
@@ -192,9 +192,16 @@ _MEMO: contextvars.ContextVar[RunsMemo | None] = contextvars.ContextVar("runs_me
 
 
 def _runs(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False, gap: int = 0) -> list[_Run]:
-    """_compute_runs, through the RunsMemo of this find_duplicates call if it has one."""
+    """The runs callers read (_read_runs of _compute_runs), through the RunsMemo of this
+    find_duplicates call if it has one."""
     memo = _MEMO.get()
-    return _compute_runs(a, b, itself, gap) if memo is None else memo.runs(a, b, itself, gap)
+    return _read_runs(_compute_runs(a, b, itself, gap)) if memo is None else memo.runs(a, b, itself, gap)
+
+
+def _read_runs(runs: list[_Run]) -> list[_Run]:
+    """The longest run and those of MIN_BLOCK_LINES lines or more: nothing reads a shorter one
+    (the longest alone says whether a helper is contained), and the memo stores no more."""
+    return runs[:1] + [run for run in runs[1:] if run.lines >= MIN_BLOCK_LINES]
 
 
 def _compute_runs(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False, gap: int = 0) -> list[_Run]:
