@@ -592,7 +592,7 @@ def _run_phases(run: Run) -> RunOutcome:
     record.finished_at = now_iso()
     record.duration_seconds = round(time.perf_counter() - run.started, 3)
     _write_run(run.workspace, record)  # complete: false until the reports are written
-    from .report.render import render
+    from .report import render
 
     with ui.phase("report"):
         # The reports describe the run as it will be recorded once they are on disk.
