@@ -29,7 +29,7 @@ from .schema.review import FileError, ReviewFile, RunRecord
 from .schema.evidence import MODULE_CODE
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
 from .schema.facts import ScanResult, Symbol
-from .gcpause import gc_paused
+from .gcpause import gc_paused, gc_thawed
 from .ui import UI
 from .workspace import Workspace, atomic_write_json, file_lock
 
@@ -194,7 +194,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
 
     rag_enabled = rag_on(config, options)  # before the scan: a missing RAG install fails at once
     started = time.perf_counter()
-    with ui.phase("scan") as bar:
+    with ui.phase("scan") as bar, gc_paused(keep=True):  # the facts live through the run
         scan = scan_repository(root, config, progress=bar.advance, facts_cache=Workspace(root, config.output).facts_cache)
     seconds["scan"] = time.perf_counter() - started
 
@@ -272,7 +272,7 @@ def _code_digest(folder: str = "") -> str:
     return digest.hexdigest()[:16]
 
 
-@gc_paused()  # the analysis builds millions of objects with no cycles: the collector cost a third
+@gc_paused(keep=True)  # the analysis builds millions of objects with no cycles: the collector cost a third
 def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: ScanResult,
               changed: set[str] | None, seconds: dict[str, float], notes: list[str]
               ) -> tuple[dict[str, ReviewContext], int]:
@@ -528,7 +528,8 @@ def run(root: Path, config: Config, options: RunOptions, ui: UI | None = None) -
         this = Run(root=root, config=config, options=options, ui=ui, workspace=workspace,
                    record=new_run_record(root, config, options, choose_reviewer(config)), cache=ReviewCache(workspace))
         try:
-            return _run_phases(this)
+            with gc_thawed():
+                return _run_phases(this)
         except BaseException:
             this.record.finished_at = now_iso()
             this.record.duration_seconds = round(time.perf_counter() - this.started, 3)
@@ -644,7 +645,7 @@ def _split_cached(run: Run, prepared: Prepared, scope: list[str]
     keys: dict[str, str] = {}
     by_path = prepared.scan.by_path()
     fingerprint = run.config.fingerprint()
-    with gc_paused():  # thousands of stored reviews parsed, no cycles among them
+    with gc_paused(keep=True):  # thousands of stored reviews parsed, no cycles among them, kept to the report
         for path in scope:
             # prepared.digests leave out meaning scores for Claude: its own cards move them.
             keys[path] = cache_key(by_path[path].sha256, record.reviewer, version, record.model or "",
