@@ -299,13 +299,11 @@ def _print_results(root: Path, config: Config, outcome, gate, scope, baseline, o
                    output_file: str | None, quiet: bool, verbose: bool, color: bool) -> None:
     """stdout (or -o FILE) in the chosen format; the findings are those of this run's scope."""
     from .report import formats
-    from .report.report_json import build_report
     from .report.repo import repo_prefix
     from .report.sarif import build_sarif, sarif_text
     from .report.terminal import render_findings, render_run_summary
-    from .workspace import Workspace
 
-    report = build_report(scope, outcome.record, Workspace(root, config.output), baseline=baseline)
+    report = _scope_report(root, config, outcome, scope, baseline)
     ranked = report.ranked()
     prefix = repo_prefix(root)
     if output_format == "full":
@@ -331,6 +329,20 @@ def _print_results(root: Path, config: Config, outcome, gate, scope, baseline, o
             _print(render_run_summary(outcome, gate))
     else:
         _print(text, nl=False, color=color or None)  # None: click strips styles off a non-terminal
+
+
+def _scope_report(root: Path, config: Config, outcome, scope, baseline):
+    """The report of this run's scope. The pipeline built one over the same reviews when the
+    scope is every stored review and the baseline is the one it used: that one, with this
+    run's final record and without what only report.json carries (warnings, changes since)."""
+    from .report.report_json import build_report, run_summary
+    from .workspace import Workspace
+
+    rendered = outcome.rendered
+    if rendered is not None and rendered.baseline == baseline \
+            and sorted(entry.file for entry in rendered.report.files) == sorted(review.file for review in scope):
+        return rendered.report.model_copy(update={"run": run_summary(outcome.record), "warnings": [], "changes": None})
+    return build_report(scope, outcome.record, Workspace(root, config.output), baseline=baseline)
 
 
 @cli.command()

@@ -14,7 +14,7 @@ import time
 import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -22,16 +22,19 @@ from .config import Config, api_key
 from .errors import UserError
 from .schema.cards import FunctionCard, now_iso
 from .review.context import ReviewContext
-from .analysis.duplicates import find_duplicates, keep_rank
+from .analysis.duplicates import RunsMemo, find_duplicates, keep_rank
 from .analysis.roles import is_test_path
 from .review.cache import EvidenceCache, ReviewCache, cache_key, evidence_digest
 from .schema.review import FileError, ReviewFile, RunRecord
 from .schema.evidence import MODULE_CODE
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
 from .schema.facts import ScanResult, Symbol
-from .gcpause import gc_paused
+from .gcpause import gc_paused, gc_thawed
 from .ui import UI
 from .workspace import Workspace, atomic_write_json, file_lock
+
+if TYPE_CHECKING:
+    from .report.render import Rendered
 
 
 @dataclass
@@ -191,7 +194,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
 
     rag_enabled = rag_on(config, options)  # before the scan: a missing RAG install fails at once
     started = time.perf_counter()
-    with ui.phase("scan") as bar:
+    with ui.phase("scan") as bar, gc_paused(keep=True):  # the facts live through the run
         scan = scan_repository(root, config, progress=bar.advance, facts_cache=Workspace(root, config.output).facts_cache)
     seconds["scan"] = time.perf_counter() - started
 
@@ -269,7 +272,7 @@ def _code_digest(folder: str = "") -> str:
     return digest.hexdigest()[:16]
 
 
-@gc_paused()  # the analysis builds millions of objects with no cycles: the collector cost a third
+@gc_paused(keep=True)  # the analysis builds millions of objects with no cycles: the collector cost a third
 def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: ScanResult,
               changed: set[str] | None, seconds: dict[str, float], notes: list[str]
               ) -> tuple[dict[str, ReviewContext], int]:
@@ -318,6 +321,7 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
         symbol = symbols.get(key)
         return rank(key[0], symbol) if symbol is not None else (True, float("inf"))
 
+    memo = _load_runs_memo(root, config)
     duplicates = find_duplicates(
         pairs,
         functions={c.id: (c.file_path, by_lines[(c.file_path, c.line_start, c.line_end)]) for c in all_cards
@@ -327,7 +331,9 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
         min_confidence=config.analysis.min_confidence,
         modules={f.path: f.module_line_hashes for f in scan.files},
         test_cases={f.path for f in scan.files if f.assert_lines and is_test_path(f.path)},
+        memo=memo,
     )
+    _save_runs_memo(root, config, memo)
     seconds["similarity"] = time.perf_counter() - started
 
     contexts: dict[str, ReviewContext] = {}
@@ -362,6 +368,46 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
             keep_rank=rank_of,
         )
     return contexts, index_size
+
+
+RUNS_MEMO_VERSION = 1
+
+
+def _runs_memo_key() -> str:
+    """What the stored runs of equal lines are computed by: analysis/duplicates.py."""
+    import hashlib
+
+    source = (Path(__file__).parent / "analysis" / "duplicates.py").read_bytes()
+    return f"{RUNS_MEMO_VERSION}:{hashlib.sha256(source).hexdigest()[:24]}"
+
+
+def _load_runs_memo(root: Path, config: Config) -> RunsMemo:
+    """The runs of equal lines of the last run (.reviewer/cache/runs.json); empty when absent,
+    damaged or computed by other code."""
+    from .workspace import read_json
+
+    data = read_json(Workspace(root, config.output).cache / "runs.json", None)
+    stored = data.get("runs") if isinstance(data, dict) and data.get("key") == _runs_memo_key() else None
+    return RunsMemo(stored if isinstance(stored, dict) and _well_formed(stored) else None)
+
+
+def _well_formed(stored: dict) -> bool:
+    """Every entry a list of runs, each six integers (a damaged file is computed again)."""
+    try:
+        return all(len(r) == 6 and all(type(x) is int for x in r) for runs in stored.values() for r in runs)
+    except TypeError:
+        return False
+
+
+def _save_runs_memo(root: Path, config: Config, memo: RunsMemo) -> None:
+    """Keep the runs this run used (those of pairs that went away are dropped); nothing to write
+    when it computed none and used them all."""
+    if memo.computed or len(memo.used) != len(memo.stored):
+        from .workspace import atomic_write_text
+        import json
+
+        atomic_write_text(Workspace(root, config.output).cache / "runs.json",
+                          json.dumps({"key": _runs_memo_key(), "runs": memo.used}, separators=(",", ":")))
 
 
 def index_only(root: Path, config: Config, rebuild: bool, ui: UI):
@@ -416,6 +462,7 @@ class RunOutcome:
     reviews: dict[str, ReviewFile]  # the reviews in scope of this run (all files, or the changed ones)
     report_path: Path | None
     notes: list[str]
+    rendered: "Rendered | None" = None  # the reports as written (report.json's model, the baseline used)
 
 
 def _remove_stale_reviews(workspace: Workspace, live: set[str], cache: ReviewCache) -> int:
@@ -481,7 +528,8 @@ def run(root: Path, config: Config, options: RunOptions, ui: UI | None = None) -
         this = Run(root=root, config=config, options=options, ui=ui, workspace=workspace,
                    record=new_run_record(root, config, options, choose_reviewer(config)), cache=ReviewCache(workspace))
         try:
-            return _run_phases(this)
+            with gc_thawed():
+                return _run_phases(this)
         except BaseException:
             this.record.finished_at = now_iso()
             this.record.duration_seconds = round(time.perf_counter() - this.started, 3)
@@ -545,11 +593,12 @@ def _run_phases(run: Run) -> RunOutcome:
     record.finished_at = now_iso()
     record.duration_seconds = round(time.perf_counter() - run.started, 3)
     _write_run(run.workspace, record)  # complete: false until the reports are written
-    from .report import render_all
+    from .report import render
 
     with ui.phase("report"):
         # The reports describe the run as it will be recorded once they are on disk.
-        paths = render_all(run.root, run.config, run=record.model_copy(update={"complete": stopped is None}))
+        rendered = render(run.root, run.config, run=record.model_copy(update={"complete": stopped is None}))
+    paths = rendered.paths
     record.phase_seconds["report"] = time.perf_counter() - started_report
     record.finished_at = now_iso()
     record.duration_seconds = round(time.perf_counter() - run.started, 3)
@@ -558,7 +607,7 @@ def _run_phases(run: Run) -> RunOutcome:
     report_path = next((Path(p) for p in paths if Path(p).name == "report.md"), None)
     if stopped is not None:
         raise stopped
-    return RunOutcome(record=record, reviews=reviews, report_path=report_path, notes=prepared.notes)
+    return RunOutcome(record=record, reviews=reviews, report_path=report_path, notes=prepared.notes, rendered=rendered)
 
 
 def _drop_unreviewable(root: Path, prepared: Prepared, scope: list[str], record: RunRecord, ui: UI) -> list[str]:
@@ -596,7 +645,7 @@ def _split_cached(run: Run, prepared: Prepared, scope: list[str]
     keys: dict[str, str] = {}
     by_path = prepared.scan.by_path()
     fingerprint = run.config.fingerprint()
-    with gc_paused():  # thousands of stored reviews parsed, no cycles among them
+    with gc_paused(keep=True):  # thousands of stored reviews parsed, no cycles among them, kept to the report
         for path in scope:
             # prepared.digests leave out meaning scores for Claude: its own cards move them.
             keys[path] = cache_key(by_path[path].sha256, record.reviewer, version, record.model or "",

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from reviewer.cli import cli
@@ -93,3 +94,22 @@ def test_python_dash_m_reviewer() -> None:
     done = subprocess.run([sys.executable, "-m", "reviewer", "--version"], capture_output=True, text=True,
                           cwd=Path(__file__).resolve().parent.parent)
     assert done.returncode == 0 and "reviewer" in done.stdout
+
+
+def test_printed_json_is_the_report_of_the_scope(project: Path, monkeypatch) -> None:
+    """The CLI prints the report the pipeline built (no second build): the same as one built
+    from the stored reviews of the run's scope, with the final run record."""
+    from reviewer.config import load_config
+    from reviewer.report import report_json
+    from reviewer.report.loading import last_run, load_reviews
+    from reviewer.report.selection import select
+    from reviewer.workspace import Workspace
+
+    build_report = report_json.build_report
+    monkeypatch.setattr(report_json, "build_report", lambda *a, **k: pytest.fail("the report was built twice"))
+    for _ in range(2):  # a first run, then one from the caches
+        printed = json.loads(_run(project, "--output-format", "json", "-q").output)
+        workspace = Workspace(project, ".reviewer")
+        config = load_config(project)
+        built = build_report(select(load_reviews(workspace).reviews, config), last_run(workspace), workspace)
+        assert printed == json.loads(built.model_dump_json())

@@ -50,7 +50,7 @@ RUNNER = textwrap.dedent('''
         killing(pipeline.StaticReviewer, "review", after=3)
     elif phase == "report":
         import reviewer.report as report
-        killing(report, "render_all", after=0)
+        killing(report, "render", after=0)
     from reviewer.cli import main
     sys.argv = ["reviewer", *argv]
     main()

@@ -84,3 +84,72 @@ def test_adding_a_function_re_reviews_only_its_file(repo: Path, tmp_path: Path) 
     cold = cold_copy(repo, tmp_path / "cold")
     assert run(cold).exit_code == 0
     assert reviews(repo) == reviews(cold)
+
+
+REPORTS = {
+    "shop/reports.py": '''
+        """Reports."""
+
+
+        def sales_report(orders, title):
+            """Sales per customer, as text."""
+            header = title.upper()
+            totals = {}
+            for order in orders:
+                customer = order["customer"]
+                amount = order["price"] * order["qty"]
+                totals[customer] = totals.get(customer, 0) + amount
+            lines = [f"{name}: {value:.2f}" for name, value in sorted(totals.items())]
+            return header + "\\n" + "\\n".join(lines)
+    ''',
+    "shop/export.py": '''
+        """Exports."""
+        import csv
+
+
+        def export_sales(orders, path):
+            """Sales per customer, as CSV."""
+            totals = {}
+            for order in orders:
+                customer = order["customer"]
+                amount = order["price"] * order["qty"]
+                totals[customer] = totals.get(customer, 0) + amount
+            lines = [f"{name}: {value:.2f}" for name, value in sorted(totals.items())]
+            with open(path, "w", newline="") as handle:
+                writer = csv.writer(handle)
+                for line in lines:
+                    writer.writerow(line.split(": "))
+    ''',
+}
+
+
+def duplication(root: Path, rel: str, name: str) -> str:
+    return symbol(load_review(root, rel), name)["duplication"]
+
+
+@pytest.mark.parametrize("edit", ["partner changes", "partner moves"])
+def test_a_changed_duplicate_partner_gives_the_cold_runs_findings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  edit: str) -> None:
+    """The runs of equal lines are kept by the content of both sides (.reviewer/cache/runs.json):
+    a partner whose block changes, or that moves down its file, is compared again."""
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    repo = tmp_path / "repo"
+    write_repo(repo, {**FILES, **REPORTS})
+    assert run(repo).exit_code == 0
+    assert "DUPLICATE" in {duplication(repo, "shop/reports.py", "sales_report"),
+                           duplication(repo, "shop/export.py", "export_sales")}
+    assert (repo / ".reviewer" / "cache" / "runs.json").is_file()
+    export = (repo / "shop/export.py").read_text()
+    if edit == "partner changes":
+        export = export.replace('order["price"] * order["qty"]', 'order["total"]').replace("sorted(totals.items())",
+                                                                                         "totals.items()")
+    else:
+        export = export.replace('import csv\n', 'import csv\n\nSEPARATOR = ": "\n')
+    (repo / "shop/export.py").write_text(export)
+
+    assert run(repo).exit_code == 0
+    if edit == "partner changes":
+        assert duplication(repo, "shop/reports.py", "sales_report") == "UNIQUE"
+    cold = cold_copy(repo, tmp_path / "cold")
+    assert run(cold).exit_code == 0
+    assert reviews(repo) == reviews(cold)

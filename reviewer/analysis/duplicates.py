@@ -25,8 +25,10 @@ verdict carries a confidence from its evidence and is reported only from `min_co
 from __future__ import annotations
 
 import bisect
+import contextvars
 import hashlib
 import itertools
+from array import array
 from dataclasses import dataclass
 from typing import Callable
 
@@ -155,7 +157,54 @@ def _union(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     return merged
 
 
+class RunsMemo:
+    """_runs results by the content of both sides' code lines, across runs (the pipeline keeps
+    them in .reviewer/cache): _runs is a pure function of its arguments, and the barrier values
+    (unique negative markers, numbered anew each run) matter only by being unique, so the key
+    reads every barrier as one value. `stored`: hex key -> runs as [a0, a1, b0, b1, lines, tokens]."""
+
+    def __init__(self, stored: dict[str, list[list[int]]] | None = None) -> None:
+        self.stored = stored or {}
+        self.used: dict[str, list[list[int]]] = {}  # what this run read or computed: the next file
+        self.computed = 0
+        self._digests: dict[int, tuple[list, bytes]] = {}
+
+    def _digest(self, code: list[tuple[int, int]]) -> bytes:
+        entry = self._digests.get(id(code))
+        if entry is None or entry[0] is not code:
+            flat = array("q", itertools.chain.from_iterable((v if v >= 0 else -256, line) for v, line in code))
+            entry = self._digests[id(code)] = (code, hashlib.blake2b(flat.tobytes(), digest_size=16).digest())
+        return entry[1]
+
+    def runs(self, a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool, gap: int) -> list[_Run]:
+        key = hashlib.blake2b(self._digest(a) + self._digest(b) + bytes((itself, gap)), digest_size=16).hexdigest()
+        found = self.used.get(key)
+        if found is None:
+            found = self.stored.get(key)
+        if found is None:
+            found = [[*r.a, *r.b, r.lines, r.tokens] for r in _read_runs(_compute_runs(a, b, itself, gap))]
+            self.computed += 1
+        self.used[key] = found
+        return [_Run((a0, a1), (b0, b1), lines, tokens) for a0, a1, b0, b1, lines, tokens in found]
+
+
+_MEMO: contextvars.ContextVar[RunsMemo | None] = contextvars.ContextVar("runs_memo", default=None)
+
+
 def _runs(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False, gap: int = 0) -> list[_Run]:
+    """The runs callers read (_read_runs of _compute_runs), through the RunsMemo of this
+    find_duplicates call if it has one."""
+    memo = _MEMO.get()
+    return _read_runs(_compute_runs(a, b, itself, gap)) if memo is None else memo.runs(a, b, itself, gap)
+
+
+def _read_runs(runs: list[_Run]) -> list[_Run]:
+    """The longest run and those of MIN_BLOCK_LINES lines or more: nothing reads a shorter one
+    (the longest alone says whether a helper is contained), and the memo stores no more."""
+    return runs[:1] + [run for run in runs[1:] if run.lines >= MIN_BLOCK_LINES]
+
+
+def _compute_runs(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False, gap: int = 0) -> list[_Run]:
     """Every maximal run of equal lines, most tokens first; `itself`: a and b are one function, and
     the two copies of a run must not overlap (a block repeated inside one function). `gap`: runs
     in step on both sides with up to this many edited lines between them are one run (a near-miss
@@ -271,13 +320,25 @@ def find_duplicates(
     min_confidence: int = 70,
     modules: dict[str, list[int]] | None = None,
     test_cases: set[str] | frozenset[str] = frozenset(),
+    memo: RunsMemo | None = None,
 ) -> Duplicates:
     """card id -> similar hits (both directions, from rag.similarity), card id -> (path, symbol)
     => the DUPLICATE evidence per symbol and the meaning-only neighbours.
 
     `modules`: path -> FileFacts.module_line_hashes; the code outside functions of each file is
     one more unit (MODULE_CODE) for repeated blocks: data tables, schemas, top-level callbacks.
-    `test_cases`: the test files that assert (test cases, as opposed to mocks and factories)."""
+    `test_cases`: the test files that assert (test cases, as opposed to mocks and factories).
+    `memo`: runs of equal lines computed before (see RunsMemo)."""
+    token = _MEMO.set(memo)
+    try:
+        return _find_duplicates(pairs, functions, rank, structural_only, min_confidence, modules, test_cases)
+    finally:
+        _MEMO.reset(token)
+
+
+def _find_duplicates(pairs: dict[str, list[SimilarFunction]], functions: dict[str, tuple[str, Symbol]],
+                     rank: Callable[[str, Symbol], KeepRank], structural_only: bool, min_confidence: int,
+                     modules: dict[str, list[int]] | None, test_cases: set[str] | frozenset[str]) -> Duplicates:
     spans = _spans_by_path(functions)
     by_id = _functions(functions, spans)
     by_id.update(_module_units(modules or {}, spans, test_cases))

@@ -21,6 +21,7 @@ Scoring constants were chosen on benchmarks/dup_pairs (see docs/benchmarks.md, r
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,7 +30,7 @@ import numpy as np
 from ..config import Config
 from ..schema.review import Match, SimilarFunction
 from ..workspace import Workspace
-from .ann import ANN_MIN_ROWS, CoarseIndex, dot_rows, nearest_rows
+from .ann import ANN_MIN_ROWS, CoarseIndex, nearest_rows
 from .store import CardStore
 from .store import STRUCTURE_COLUMNS
 from .structure import signature_contract
@@ -192,7 +193,7 @@ class SimilarityIndex:
         self.has_vector = has
         self._embedded = np.flatnonzero(has)
         self._meaning_vectors = vectors if len(self._embedded) == len(rows) else vectors[self._embedded]
-        self.shingles = [np.unique(np.asarray(r["shingles"] or [], dtype=np.uint32)) for r in rows]
+        self.shingles = _unique_per_row([r["shingles"] or () for r in rows])
         self.tokens = np.array([r["token_count"] or 0 for r in rows], dtype=np.int64)
         self.literals = [list(r.get("literals") or []) for r in rows]
         # What shingles erase, compared as one set: literals/operators and the alpha-renamed grams.
@@ -202,7 +203,9 @@ class SimilarityIndex:
         self.vocab = [set(r.get("vocabulary") or []) for r in rows]
         self.jobs = [_Jobs(tuple(r.get("jobs") or []), r.get("family") or "", float(r.get("job_coverage") or 0.0))
                      for r in rows]
-        self.contracts = [signature_contract(r.get("signature") or "") for r in rows]
+        contracts: dict[str, tuple | None] = {}  # one parse per distinct signature (`(self)` is common)
+        self.contracts = [contracts[sig] if (sig := r.get("signature") or "") in contracts
+                          else contracts.setdefault(sig, signature_contract(sig)) for r in rows]
         self._build_vocabulary_weights()
         self._build_postings()
         self._build_job_postings()
@@ -375,7 +378,9 @@ class SimilarityIndex:
         structure = None if trivial else effective_structure(shape, detail, calls)
         return _StructureView(structure, shape, containment, detail, calls)
 
-    def score_pair(self, i: int, j: int) -> _Parts:
+    def score_pair(self, i: int, j: int, support_ceiling: bool = False) -> _Parts:
+        """The pair's parts. `support_ceiling`: with the most vocabulary support any word weights could
+        give (the weights are the one input that depends on the rest of the index): an upper bound."""
         meaning = float(self.vectors[i] @ self.vectors[j]) if self.vectors.size else 0.0
         view = self._structure(i, j)
         vocabulary = self._vocabulary(i, j)
@@ -384,7 +389,8 @@ class SimilarityIndex:
         if behaviour == "same":
             # One job in two idioms (loop / sum() / reduce): structural evidence the shingles miss.
             view.structure = max(view.structure or 0.0, BEHAVIOUR_MATCH)
-        score = combine(meaning + VOCABULARY_WEIGHT * self._vocabulary_support(i, j, vocabulary), view.structure)
+        support = self._vocabulary_support(i, j, vocabulary, support_ceiling)
+        score = combine(meaning + VOCABULARY_WEIGHT * support, view.structure)
         if behaviour == "differs":
             # any/all, sum of weight/sum of volume: alike to the embedding, told apart by the body.
             score = min(score, BEHAVIOUR_CAP)
@@ -409,17 +415,22 @@ class SimilarityIndex:
             return _Parts(round(inline, 4), meaning, structure, "inline", vocabulary, view.calls, view.shape, view.detail, behaviour)
         return _Parts(score, meaning, structure, kind, vocabulary, view.calls, view.shape, view.detail, behaviour)
 
-    def _vocabulary_support(self, i: int, j: int, vocabulary: float | None) -> float:
+    def _vocabulary_support(self, i: int, j: int, vocabulary: float | None, ceiling: bool = False) -> float:
         """How far shared domain vocabulary supports "same job", 0-1.
 
         Counts only above VOCABULARY_BASE (functions of one module share some words anyway),
         scaled down when the shared words carry little information (a shared `len`), and
         void when both signatures are typed and say different inputs or outputs, or when
-        both are methods of one class."""
-        if vocabulary is None or vocabulary <= VOCABULARY_BASE or self._siblings(i, j):
+        both are methods of one class. `ceiling`: the most any word weights could give (1,
+        unless void for a reason the weights do not change)."""
+        if vocabulary is None or self._siblings(i, j):
             return 0.0
         a, b = self.contracts[i], self.contracts[j]
         if a is not None and b is not None and a != b:
+            return 0.0
+        if ceiling:
+            return 1.0
+        if vocabulary <= VOCABULARY_BASE:
             return 0.0
         mass = sum(self.word_weight.get(w, 0.0) for w in self.vocab[i] & self.vocab[j])
         return (vocabulary - VOCABULARY_BASE) / (1.0 - VOCABULARY_BASE) * min(1.0, mass / VOCABULARY_MASS)
@@ -503,7 +514,12 @@ class SimilarityIndex:
     def candidate_pairs(self, meaning_floor: float) -> set[tuple[int, int]]:
         """Pairs worth scoring across the whole index: close vectors (blocked matmul) or shared shingles."""
         n = len(self.ids)
-        pairs: set[tuple[int, int]] = set()
+        return set(zip(*(c.tolist() for c in divmod(self.candidate_codes(meaning_floor), max(n, 1)))))
+
+    def candidate_codes(self, meaning_floor: float) -> np.ndarray:
+        """candidate_pairs as sorted codes i * len(self) + j (i < j)."""
+        n = len(self.ids)
+        codes = []
         block = 1024
         # Only embedded rows can be this close (meaning_floor > 0): the others are left out of the product.
         embedded, vectors = self._embedded, self._meaning_vectors
@@ -512,73 +528,60 @@ class SimilarityIndex:
             rows, cols = np.nonzero(sims >= meaning_floor)
             rows = rows + start
             keep = rows < cols
-            pairs.update(zip(embedded[rows[keep]].tolist(), embedded[cols[keep]].tolist()))
-        codes = []
-        for k in range(len(self._keys)):
-            posting = self._posting(k)
-            if 2 <= len(posting) <= MAX_POSTING:
-                a, b = np.triu_indices(len(posting), 1)
-                lo, hi = np.minimum(posting[a], posting[b]), np.maximum(posting[a], posting[b])
-                codes.append(lo * n + hi)
-        if codes:
-            unique, counts = np.unique(np.concatenate(codes), return_counts=True)
-            for code in unique[counts >= 2].tolist():
-                pairs.add((code // n, code % n))
-        pairs |= self._vocabulary_pairs(meaning_floor - VOCABULARY_WEIGHT)
+            codes.append(embedded[rows[keep]] * n + embedded[cols[keep]])
+        sizes = np.diff(self._starts)
+        usable = (sizes >= 2) & (sizes <= MAX_POSTING)
+        shared = _posting_pair_codes(self._rows, self._starts[:-1][usable], sizes[usable], n)
+        if shared:
+            codes.append(_sorted_unique(np.concatenate(shared), min_count=2))
+        codes.append(self._vocabulary_codes(meaning_floor - VOCABULARY_WEIGHT))
         for group in self._job_groups:
             a, b = np.triu_indices(len(group), 1)
-            pairs.update(zip(group[a].tolist(), group[b].tolist()))
-        pairs.update((i, j) for i in self._shape_group_of for j in self._shape_partners(i) if i < j)
-        return pairs
+            codes.append(group[a] * n + group[b])
+        codes.append(np.array([i * n + j for i in self._shape_group_of for j in self._shape_partners(i) if i < j],
+                              dtype=np.int64))
+        return _sorted_unique(np.concatenate(codes)) if codes else np.zeros(0, dtype=np.int64)
 
-    def _vocabulary_pairs(self, cosine_floor: float) -> set[tuple[int, int]]:
+    def _vocabulary_codes(self, cosine_floor: float) -> np.ndarray:
         """Pairs sharing a rare vocabulary word whose cosine is within VOCABULARY_WEIGHT of the floor."""
         n = len(self.ids)
-        codes = []
-        for posting in self._word_postings.values():
-            a, b = np.triu_indices(len(posting), 1)
-            lo, hi = np.minimum(posting[a], posting[b]), np.maximum(posting[a], posting[b])
-            codes.append(lo * n + hi)
-        if not codes or not self.vectors.size:
-            return set()
-        unique = np.unique(np.concatenate(codes))
+        if not self._word_postings or not self.vectors.size:
+            return np.zeros(0, dtype=np.int64)
+        postings = list(self._word_postings.values())
+        sizes = np.array([len(p) for p in postings], dtype=np.int64)
+        codes = _posting_pair_codes(np.concatenate(postings), np.cumsum(sizes) - sizes, sizes, n)
+        unique = _sorted_unique(np.concatenate(codes))
         lo, hi = unique // n, unique % n
         close = np.einsum("ij,ij->i", self.vectors[lo], self.vectors[hi]) >= cosine_floor
-        return set(zip(lo[close].tolist(), hi[close].tolist()))
-
-    def pair_partners(self, i: int, meaning_floor: float) -> set[int]:
-        """The rows candidate_pairs pairs with row `i` (same rules, one row): what a changed
-        card must be scored against when the other rows' pairs are reused (rag/pair_cache.py)."""
-        found: set[int] = set()
-        if self.vectors.size and self.has_vector[i]:
-            cosines = dot_rows(self.vectors, self.vectors[i])
-            found.update(np.flatnonzero(cosines >= meaning_floor).tolist())
-            close = cosines >= meaning_floor - VOCABULARY_WEIGHT
-            found.update(j for j in self._vocabulary_neighbours(i) if close[j])
-        postings = self._shared_postings(i)
-        if postings:
-            counts = np.bincount(np.concatenate(postings), minlength=len(self.ids))
-            found.update(np.flatnonzero(counts >= 2).tolist())
-        group = self._job_group_of.get(i)
-        if group is not None:
-            found.update(group.tolist())
-        found.update(self._shape_partners(i))
-        found.discard(i)
-        return found
+        return unique[close]
 
     def all_pairs(self, min_score: float = DEFAULT_MIN_SCORE, max_per_function: int = 8) -> dict[str, list[SimilarFunction]]:
         """For every function, its similar functions at or above `min_score` (both directions), best first."""
         scored = self.scored_pairs(self.candidate_pairs(pairs_floor(min_score)), min_score)
         return hits_by_function(scored, self.head, max_per_function)
 
-    def scored_pairs(self, pairs, min_score: float) -> list[tuple[str, str, dict]]:
-        """(id i, id j, the pair's Match parts) for the pairs (i < j) scoring at least `min_score`."""
+    def scored_pairs(self, pairs, min_score: float, weighted: list[tuple[int, int]] | None = None
+                     ) -> list[tuple[str, str, dict]]:
+        """(id i, id j, the pair's Match parts) for the pairs (i < j) scoring at least `min_score`.
+
+        `weighted`, when given, receives the pairs under `min_score` that other word weights
+        could lift to it (see weight_sensitive): what a cache must score again when they change."""
         out = []
         for i, j in pairs:
             parts = self.score_pair(i, j)
             if parts.score >= min_score:
                 out.append((self.ids[i], self.ids[j], self._hit(i, j, parts).model_dump(include=MATCH_FIELDS)))
+            elif weighted is not None and self.weight_sensitive(i, j, parts, min_score):
+                weighted.append((i, j))
         return out
+
+    def weight_sensitive(self, i: int, j: int, parts: _Parts, min_score: float) -> bool:
+        """Whether some word weights could give this pair (scored `parts`, under `min_score`) at
+        least `min_score`. The weights enter the score only as vocabulary support added to the
+        cosine, and the score grows with it: the pair's score at full support bounds them all."""
+        if parts.vocabulary is None or calibrated_meaning(parts.meaning + VOCABULARY_WEIGHT) == calibrated_meaning(parts.meaning):
+            return False
+        return self.score_pair(i, j, support_ceiling=True).score >= min_score
 
     def head(self, card_id: str) -> dict:
         """What a hit says about the function it names (SimilarFunction minus the Match parts)."""
@@ -587,6 +590,42 @@ class SimilarityIndex:
 
 
 MATCH_FIELDS = set(Match.model_fields)
+
+
+def _sorted_unique(values: np.ndarray, min_count: int = 1) -> np.ndarray:
+    """np.unique by one sort (numpy's hash-based unique is slower on millions of codes); with
+    `min_count`, only the values found at least that many times."""
+    values = np.sort(values)
+    if not len(values):
+        return values
+    first = np.flatnonzero(np.append(True, values[1:] != values[:-1]))
+    if min_count > 1:
+        counts = np.diff(np.append(first, len(values)))
+        first = first[counts >= min_count]
+    return values[first]
+
+
+def _unique_per_row(values: list) -> list[np.ndarray]:
+    """Each row's values (uint32) sorted and deduplicated: np.unique per row, in one sort."""
+    if not values:
+        return []
+    lengths = np.fromiter((len(v) for v in values), dtype=np.int64, count=len(values))
+    flat = np.fromiter(itertools.chain.from_iterable(values), dtype=np.uint64, count=int(lengths.sum()))
+    keys = _sorted_unique((np.repeat(np.arange(len(values), dtype=np.uint64), lengths) << np.uint64(32)) | flat)
+    counts = np.bincount((keys >> np.uint64(32)).astype(np.int64), minlength=len(values))
+    return np.split((keys & np.uint64(0xFFFFFFFF)).astype(np.uint32), np.cumsum(counts)[:-1])
+
+
+def _posting_pair_codes(rows: np.ndarray, starts: np.ndarray, sizes: np.ndarray, n: int) -> list[np.ndarray]:
+    """Every pair (i < j, as i * n + j) of rows sharing a posting (rows[start : start + size], sorted),
+    one batch per posting size: a (postings, size) matrix of rows, paired column by column."""
+    out = []
+    for size in np.unique(sizes).tolist():
+        members = rows[starts[sizes == size][:, None] + np.arange(size)]
+        a, b = np.triu_indices(size, 1)
+        lo, hi = np.minimum(members[:, a], members[:, b]), np.maximum(members[:, a], members[:, b])
+        out.append((lo * n + hi).ravel())
+    return out
 
 
 def hit_head(row: dict) -> dict:

@@ -16,6 +16,7 @@ renders ten pages.
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
@@ -92,6 +93,15 @@ def _remove_orphan_rev_md(workspace: Workspace) -> None:
             path.unlink(missing_ok=True)
 
 
+@dataclass
+class Rendered:
+    """What render_all wrote, and the report.json it built (the CLI prints from it)."""
+
+    paths: list[Path]
+    report: ReportJson
+    baseline: Baseline | None  # the baseline that marked the new findings
+
+
 def render_all(
     root: Path,
     config: Config,
@@ -104,6 +114,12 @@ def render_all(
     `reviews` / `run` may be passed by a pipeline that holds them already;
     by default both are read from the workspace. `baseline` (default: ci.baseline
     when that file exists) marks the new findings."""
+    return render(root, config, reviews, run, baseline).paths
+
+
+def render(root: Path, config: Config, reviews: list[ReviewFile] | None = None, run: RunRecord | None = None,
+           baseline: Baseline | None = None) -> Rendered:
+    """render_all, keeping the report it built."""
     with gc_paused():
         return _render_all(root, config, reviews, run, baseline)
 
@@ -126,7 +142,7 @@ def _previous_report(workspace: Workspace) -> ReportJson | None:
 
 
 def _render_all(root: Path, config: Config, reviews: list[ReviewFile] | None, run: RunRecord | None,
-                baseline: Baseline | None) -> list[Path]:
+                baseline: Baseline | None) -> Rendered:
     workspace = Workspace(root, config.output)
     warnings: list[str] = []
     digests: dict[str, str] = {}
@@ -159,4 +175,4 @@ def _render_all(root: Path, config: Config, reviews: list[ReviewFile] | None, ru
         path = workspace.base / name
         atomic_write_text(path, text)
         written.append(path)
-    return written
+    return Rendered(written, report, baseline)

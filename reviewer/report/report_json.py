@@ -283,7 +283,7 @@ def build_report(
     )
     return ReportJson(
         summary=summary,
-        run=_run_summary(run),
+        run=run_summary(run),
         semantic=Semantic(
             semanticCoherenceScore=semantic_coherence_score(reviews, clusters),
             functions=len(functions),
@@ -308,7 +308,7 @@ def _changes(active: list[FindingEntry], previous: ReportJson | None) -> Changes
                    new=sum((now - before).values()), fixed=sum((before - now).values()))
 
 
-def _run_summary(run: RunRecord | None) -> RunSummary | None:
+def run_summary(run: RunRecord | None) -> RunSummary | None:
     if run is None:
         return None
     return RunSummary(
