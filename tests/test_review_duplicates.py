@@ -297,3 +297,20 @@ def test_a_few_liner_copied_under_its_own_name_is_a_helper_written_twice() -> No
     # Under other names the same two few-liners are parallel hooks: a clone class only from three copies on.
     functions["b"] = ("tests/sign-up.spec.ts", symbol("verifyField", 1, lines, complexity=1))
     assert run(both_ways(functions, "a", "b", clone_kind="identical", structure=1.0), functions).copies == {}
+
+
+def test_a_copy_spanning_a_nested_function_keeps_its_fingerprint_from_run_to_run() -> None:
+    # Each pass numbers nested-function barriers from one counter over the whole project, so
+    # a second pass (as after a function added anywhere earlier) gives them other numbers.
+    lines = body(1, 2, 3, 4, 5, 6)
+    functions = {"a": ("src/a.py", symbol("outer_a", 1, lines)),
+                 "b": ("src/b.py", symbol("outer_b", 1, lines)),
+                 "a.inner": ("src/a.py", symbol("outer_a.inner", 3, body(7), parent="outer_a")),
+                 "b.inner": ("src/b.py", symbol("outer_b.inner", 3, body(7), parent="outer_b"))}
+    pairs = both_ways(functions, "a", "b", clone_kind="identical", structure=1.0)
+
+    def digests():
+        return [clone.digest for clones in run(pairs, functions).copies.values() for clone in clones]
+
+    first, second = digests(), digests()
+    assert first and first == second
