@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from reviewer.rag.pair_cache import cached_all_pairs
-from test_rag_similarity import BASE, DETAIL, build, row, unit
+from test_rag_similarity import DETAIL, build, row, unit
 
 
 def corpus(changed_body: bool = False):
