@@ -24,6 +24,7 @@ from .schema.cards import FunctionCard, now_iso
 from .review.context import ReviewContext
 from .analysis.duplicates import RunsMemo, find_duplicates, keep_rank
 from .analysis.roles import is_test_path
+from .analysis.testcode import test_case_spans
 from .review.cache import EvidenceCache, ReviewCache, cache_key, evidence_digest
 from .schema.review import FileError, ReviewFile, RunRecord
 from .schema.evidence import MODULE_CODE
@@ -294,7 +295,7 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
 
         with ui.phase("index") as bar:
             report = index_repository(root, config, scan, resolve, rebuild=options.rebuild_rag,
-                                      progress=bar.progress, written=claude_cards(root, config), test_file=is_test_path)
+                                      progress=bar.progress, written=claude_cards(root, config), test_cases=test_case_spans)
         ui.echo(f"index: {report.summary_line()}")
     else:
         notes.append(RAG_OFF_NOTE)
@@ -422,7 +423,7 @@ def index_only(root: Path, config: Config, rebuild: bool, ui: UI):
     resolve = ProjectIndex.build(scan, root).resolve_callee
     with ui.phase("index") as bar:
         return index_repository(root, config, scan, resolve, rebuild=rebuild, progress=bar.progress,
-                                written=claude_cards(root, config), test_file=is_test_path)
+                                written=claude_cards(root, config), test_cases=test_case_spans)
 
 
 def claude_cards(root: Path, config: Config):

@@ -32,7 +32,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from reviewer.analysis.resolve import ProjectIndex  # noqa: E402
-from reviewer.analysis.roles import is_test_path  # noqa: E402
+from reviewer.analysis.testcode import test_case_spans  # noqa: E402
 from reviewer.config import Config  # noqa: E402
 from reviewer.schema.cards import FunctionCard, card_id  # noqa: E402
 from reviewer.rag.embedder import SentenceTransformerEmbedder  # noqa: E402
@@ -91,7 +91,7 @@ def bench_indexing(embedder, tmp: Path, files: int = 150) -> tuple[float, int]:
     synthetic_repo(root, files)
     config = Config()
     scan = scan_repository(root, config)
-    report = index_repository(root, config, scan, resolver(scan, root), embedder=embedder, test_file=is_test_path)
+    report = index_repository(root, config, scan, resolver(scan, root), embedder=embedder, test_cases=test_case_spans)
     return report.cards_added / report.seconds, report.cards_added
 
 
@@ -174,7 +174,7 @@ import json, sys, time
 start = time.perf_counter()
 from pathlib import Path
 from reviewer.analysis.resolve import ProjectIndex
-from reviewer.analysis.roles import is_test_path
+from reviewer.analysis.testcode import test_case_spans
 from reviewer.config import Config
 from reviewer.rag.indexer import index_repository
 from reviewer.scan import scan_repository
@@ -189,7 +189,7 @@ if __name__ == "__main__":
     phases["import lancedb"] = time.perf_counter() - mark
     mark = time.perf_counter()
     resolve = ProjectIndex.build(scan, root).resolve_callee  # as `reviewer index` does
-    report = index_repository(root, config, scan, resolve, test_file=is_test_path)
+    report = index_repository(root, config, scan, resolve, test_cases=test_case_spans)
     phases["index"] = time.perf_counter() - mark
     print(json.dumps(phases))
 """
@@ -217,7 +217,7 @@ def bench_incremental(tmp: Path, files: int = 1000, repeats: int = 3) -> dict:
     config = Config()
     start = time.perf_counter()
     scan = scan_repository(root, config)
-    full = index_repository(root, config, scan, resolver(scan, root), embedder=load_embedder(config.rag.model), test_file=is_test_path)
+    full = index_repository(root, config, scan, resolver(scan, root), embedder=load_embedder(config.rag.model), test_cases=test_case_spans)
     out: dict = {"files": files, "cards": full.cards_added, "full": time.perf_counter() - start}
     serial = iter(range(1, 10_000))
     for kind, edit in (("body", edit_body), ("signature", edit_signature)):
@@ -227,7 +227,7 @@ def bench_incremental(tmp: Path, files: int = 1000, repeats: int = 3) -> dict:
             start = time.perf_counter()
             scan = scan_repository(root, config)
             embedder = load_embedder(config.rag.model)
-            report = index_repository(root, config, scan, resolver(scan, root), embedder=embedder, test_file=is_test_path)
+            report = index_repository(root, config, scan, resolver(scan, root), embedder=embedder, test_cases=test_case_spans)
             totals.append(time.perf_counter() - start)
             indexing.append(report.seconds)
             loads.append(embedder.loads)
@@ -351,7 +351,7 @@ def bench_quality(embedder, tmp: Path):
     shutil.copytree(PAIRS, root)
     config = Config()
     scan = scan_repository(root, config)
-    index_repository(root, config, scan, resolver(scan, root), embedder=embedder, test_file=is_test_path)
+    index_repository(root, config, scan, resolver(scan, root), embedder=embedder, test_cases=test_case_spans)
     index = SimilarityIndex.load(CardStore(Workspace(root), embedder.name, embedder.dimension))
     positives, decoys = load_pairs(index)
     matrices = score_matrix(index)

@@ -363,11 +363,11 @@ def fake_store(root: Path) -> CardStore:
 
 
 def test_test_cases_are_stored_without_a_vector_and_said_so(repo):
-    from reviewer.analysis.roles import is_test_path
+    from reviewer.analysis.testcode import test_case_spans
     from reviewer.rag.indexer import NOT_EMBEDDED, TEST_CASE
 
     write(repo, {"tests/test_util.py": TEST_MODULE})
-    report = index(repo, FakeEmbedder(), test_file=is_test_path)
+    report = index(repo, FakeEmbedder(), test_cases=test_case_spans)
     rows = {r["name"]: r for r in fake_store(repo).read(["name", "text_hash", "vector"]).to_pylist()}
     # test_*, a helper that asserts and the stub inside it are test cases; the factory is not
     cases = {"setUp", "test_spaces", "check_roundtrip", "stub"}

@@ -17,10 +17,12 @@ Everything else in test code lives only when something alive reaches it.
 
 from __future__ import annotations
 
+import bisect
 import re
 
-from ..schema.facts import Symbol
+from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
 from .resolve import ProjectIndex
+from .roles import is_test_path
 
 _TEST_FUNCTION = re.compile(r"test", re.I)
 _TEST_CLASS = re.compile(r"Test\w*|\w*Tests?")
@@ -94,3 +96,18 @@ class TestRoots:
             for base in self.index.base_classes(path, sym.qualified_name)
             if base.qualified_name in self.index.symbols.get(base.path, {}))
 
+
+def test_case_spans(facts: FileFacts) -> list[tuple[int, int]]:
+    """The line spans of a test file's test cases (none in other files): the functions the
+    runner collects (`test*`), set-up and tear-down hooks, and functions that assert. What is
+    written inside one of them (a stub, a callback) belongs to it."""
+    if not is_test_path(facts.path):
+        return []
+    asserts = sorted(facts.assert_lines)
+
+    def asserting(symbol: Symbol) -> bool:
+        k = bisect.bisect_left(asserts, symbol.line_start)
+        return k < len(asserts) and asserts[k] <= symbol.line_end
+
+    return [(s.line_start, s.line_end) for s in facts.symbols if s.kind in FUNCTION_KINDS
+            and (_TEST_FUNCTION.match(s.name) or _SETUP_METHOD.fullmatch(s.name) or asserting(s))]

@@ -11,8 +11,6 @@ deleted and the file is indexed again. Untouched files are never rewritten.
 
 from __future__ import annotations
 
-import bisect
-import re
 import time
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
@@ -38,19 +36,16 @@ CHUNK_CARDS = 1024  # cards embedded and written per table write: bounds the wor
 # zero vector: cosine 0 with every card, so never a meaning neighbour, while lookups by name and
 # the structural candidates keep finding it. 0 tokens means "not counted" (embedded).
 EMBED_MIN_TOKENS = 6
-# Test cases are not embedded either: in a test file (the pipeline says which, from
-# analysis.roles), a function the runner collects (`test*`), its set-up and tear-down hooks
-# (as analysis.testcode reads them), a function that asserts, and every function written
-# inside one of these (a stub, a callback). A test states what other code must do;
-# the analysis never offers a test as the code to share (its DUPLICATE evidence is
-# structural, and meaning-only neighbours of test code are not listed), and two tests of
-# one behaviour read alike on purpose. In a test-heavy project they are most of the cards
-# (the standard library: 31k of its 56k; a first index there embeds 17.9k card texts, 0.90M
-# tokens, instead of 50.2k and 3.06M). Their rows are stored and found by name and by
+# Test cases are not embedded either (the pipeline hands their spans over, from
+# analysis.testcode.test_case_spans), nor what is written inside them. A test states what
+# other code must do; the analysis never offers a test as the code to share (its DUPLICATE
+# evidence is structural, and meaning-only neighbours of test code are not listed), and two
+# tests of one behaviour read alike on purpose. In a test-heavy project they are most of the
+# cards (the standard library: 31k of its 56k; a first index there embeds 17.9k card texts,
+# 0.90M tokens, instead of 50.2k and 3.06M). Their rows are stored and found by name and by
 # structure, as trivial bodies are.
 TRIVIAL, TEST_CASE = "trivial", "test case"
-_TEST_NAME = re.compile(r"test", re.I)
-_TEST_HOOK = re.compile(r"set_?up\w*|tear_?down\w*|async_?(?:set_?up|tear_?down)\w*", re.I)
+TestCases = Callable[[FileFacts], list[tuple[int, int]]]  # a file's test-case line spans
 
 Progress = Callable[[int, int], None]  # (cards done, cards to embed)
 
@@ -98,23 +93,11 @@ def structures_for(facts: FileFacts) -> dict[tuple[int, int], CardStructure]:
     }
 
 
-def unembedded_reasons(facts: FileFacts, test_file: bool) -> list[str | None]:
+def unembedded_reasons(facts: FileFacts, cases: list[tuple[int, int]]) -> list[str | None]:
     """Per card of `facts` (function_symbols order), why its text is not embedded, or None.
-
-    `test_file`: the file is test code (analysis.roles.is_test_path, decided by the caller)."""
-    symbols = function_symbols(facts)
-    cases: list[tuple[int, int]] = []
-    if test_file:
-        asserts = sorted(facts.assert_lines)
-
-        def asserting(s) -> bool:
-            k = bisect.bisect_left(asserts, s.line_start)
-            return k < len(asserts) and asserts[k] <= s.line_end
-
-        cases = [(s.line_start, s.line_end) for s in symbols
-                 if _TEST_NAME.match(s.name) or _TEST_HOOK.fullmatch(s.name) or asserting(s)]
+    `cases`: the file's test-case spans (TestCases)."""
     reasons: list[str | None] = []
-    for s in symbols:
+    for s in function_symbols(facts):
         if 0 < s.token_count < EMBED_MIN_TOKENS:
             reasons.append(TRIVIAL)
         elif any(a <= s.line_start and s.line_end <= b for a, b in cases):
@@ -173,7 +156,7 @@ def index_repository(
     embedder: Embedder | None = None,
     progress: Progress | None = None,
     written: Mapping[str, CardFields] | None = None,
-    test_file: Callable[[str], bool] | None = None,
+    test_cases: TestCases | None = None,
 ) -> IndexReport:
     """Bring `.reviewer/rag/` up to date with `scan`. Holds the rag lock while writing.
 
@@ -182,9 +165,9 @@ def index_repository(
     stopped before its upsert) get them back: Claude's cards stay in the index.
 
     `resolve` maps a call to the project function it reaches (analysis.resolve, handed
-    in by the pipeline); None leaves every card's called_internals empty. `test_file` tells
-    test code by path (analysis.roles.is_test_path, from the pipeline): its test cases are
-    not embedded (see TEST_CASE); None embeds them.
+    in by the pipeline); None leaves every card's called_internals empty. `test_cases` gives
+    a file's test-case spans (analysis.testcode.test_case_spans, from the pipeline): those
+    cards are not embedded (see TEST_CASE); None embeds them.
 
     The model is loaded on the first card text that misses the vector cache, never
     before: with nothing changed, or an edit that keeps every card text (a function
@@ -234,7 +217,7 @@ def index_repository(
 
         if changed:
             _index_files(workspace, store, embedder, cache, changed, resolve, progress, report, written or {},
-                         test_file or (lambda _path: False))
+                         test_cases or (lambda _facts: []))
         if written and store.exists():
             report.cards_reapplied = _reapply(workspace, store, embedder, written)
         store.optimize(force=rebuild)
@@ -262,7 +245,7 @@ def _index_files(
     progress: Progress | None,
     report: IndexReport,
     written: Mapping[str, CardFields],
-    test_file: Callable[[str], bool],
+    test_cases: TestCases,
 ) -> None:
     # Cards are cheap (no model); build them all first so progress knows the total.
     prepared: list[tuple[FileFacts, list[FunctionCard], list[CardStructure], list[str | None]]] = []
@@ -271,7 +254,7 @@ def _index_files(
                  for c in cards_for_file(facts, resolve)]
         by_range = structures_for(facts)
         prepared.append((facts, cards, [by_range[(c.line_start, c.line_end)] for c in cards],
-                         unembedded_reasons(facts, test_file(facts.path))))
+                         unembedded_reasons(facts, test_cases(facts))))
     total = sum(len(item[1]) for item in prepared)
     vector_cache = VectorCache(workspace.rag / "vectors", embedder.name, embedder.dimension)
     done = 0
