@@ -195,7 +195,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
 
     rag_enabled = rag_on(config, options)  # before the scan: a missing RAG install fails at once
     started = time.perf_counter()
-    with ui.phase("scan") as bar, gc_paused(keep=True):  # the facts live through the run
+    with ui.phase("scan") as bar:
         scan = scan_repository(root, config, progress=bar.advance, facts_cache=Workspace(root, config.output).facts_cache)
     seconds["scan"] = time.perf_counter() - started
 

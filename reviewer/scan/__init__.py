@@ -291,7 +291,9 @@ def _scan_discovered(
     facts_cache: Path | None, prune: bool,
 ) -> ScanResult:
     workers = workers or default_workers()
-    with gc_paused():
+    # The facts (millions of objects, no cycles) live as long as the caller's run: kept out of the
+    # collector's generations, or every older-generation collection after this walks them again.
+    with gc_paused(keep=True):
         if facts_cache is None:
             outcomes, work = [], [(source, None) for source in found.files]
         else:
@@ -313,11 +315,6 @@ def _scan_discovered(
             if prune:
                 cache.prune(live)
         outcomes.extend(parsed)
-        if len(work) > PARALLEL_MIN_FILES:
-            # The facts just built (millions of objects, no cycles) live as long as the run: out of the
-            # collector's generations, or the first collection after this block walks them all, and
-            # every older-generation collection again (a second or more on a large repository).
-            gc.freeze()
 
     result = ScanResult(root=str(root.resolve()), skipped=list(found.skipped), warnings=list(found.warnings))
     for outcome, warning in outcomes:
