@@ -22,10 +22,10 @@ from .config import Config, api_key
 from .errors import UserError
 from .schema.cards import FunctionCard, now_iso
 from .review.context import ReviewContext
-from .analysis.duplicates import RunsMemo, find_duplicates, keep_rank
+from .analysis.duplicates import find_duplicates, keep_rank
 from .analysis.roles import is_test_path
 from .analysis.testcode import test_case_spans
-from .review.cache import EvidenceCache, ReviewCache, cache_key, evidence_digest
+from .review.cache import EvidenceCache, ReviewCache, RunsCache, cache_key, evidence_digest
 from .schema.review import FileError, ReviewFile, RunRecord
 from .schema.evidence import MODULE_CODE
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
@@ -322,7 +322,8 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
         symbol = symbols.get(key)
         return rank(key[0], symbol) if symbol is not None else (True, float("inf"))
 
-    memo = _load_runs_memo(root, config)
+    runs_cache, runs_key = RunsCache(Workspace(root, config.output)), _code_digest("analysis")
+    memo = runs_cache.load(runs_key)
     duplicates = find_duplicates(
         pairs,
         functions={c.id: (c.file_path, by_lines[(c.file_path, c.line_start, c.line_end)]) for c in all_cards
@@ -334,7 +335,7 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
         test_cases={f.path for f in scan.files if f.assert_lines and is_test_path(f.path)},
         memo=memo,
     )
-    _save_runs_memo(root, config, memo)
+    runs_cache.save(runs_key, memo)
     seconds["similarity"] = time.perf_counter() - started
 
     contexts: dict[str, ReviewContext] = {}
@@ -369,46 +370,6 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
             keep_rank=rank_of,
         )
     return contexts, index_size
-
-
-RUNS_MEMO_VERSION = 1
-
-
-def _runs_memo_key() -> str:
-    """What the stored runs of equal lines are computed by: analysis/duplicates.py."""
-    import hashlib
-
-    source = (Path(__file__).parent / "analysis" / "duplicates.py").read_bytes()
-    return f"{RUNS_MEMO_VERSION}:{hashlib.sha256(source).hexdigest()[:24]}"
-
-
-def _load_runs_memo(root: Path, config: Config) -> RunsMemo:
-    """The runs of equal lines of the last run (.reviewer/cache/runs.json); empty when absent,
-    damaged or computed by other code."""
-    from .workspace import read_json
-
-    data = read_json(Workspace(root, config.output).cache / "runs.json", None)
-    stored = data.get("runs") if isinstance(data, dict) and data.get("key") == _runs_memo_key() else None
-    return RunsMemo(stored if isinstance(stored, dict) and _well_formed(stored) else None)
-
-
-def _well_formed(stored: dict) -> bool:
-    """Every entry a list of runs, each six integers (a damaged file is computed again)."""
-    try:
-        return all(len(r) == 6 and all(type(x) is int for x in r) for runs in stored.values() for r in runs)
-    except TypeError:
-        return False
-
-
-def _save_runs_memo(root: Path, config: Config, memo: RunsMemo) -> None:
-    """Keep the runs this run used (those of pairs that went away are dropped); nothing to write
-    when it computed none and used them all."""
-    if memo.computed or len(memo.used) != len(memo.stored):
-        from .workspace import atomic_write_text
-        import json
-
-        atomic_write_text(Workspace(root, config.output).cache / "runs.json",
-                          json.dumps({"key": _runs_memo_key(), "runs": memo.used}, separators=(",", ":")))
 
 
 def index_only(root: Path, config: Config, rebuild: bool, ui: UI):

@@ -13,6 +13,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from ..analysis.duplicates import RunsMemo
 from ..workspace import Workspace, atomic_write_json, atomic_write_text, read_json, read_json_object, warn_line
 from ..schema.review import ReviewFile
 
@@ -157,3 +158,31 @@ class EvidenceCache:
     def save(self, key: str, digests: dict[str, str], index_size: int) -> None:
         data = {"version": CACHE_VERSION, "key": key, "index_size": index_size, "digests": digests}
         atomic_write_text(self.path, json.dumps(data, separators=(",", ":")))
+
+
+class RunsCache:
+    """`.reviewer/cache/runs.json`: the runs of equal lines the duplicates axis measured
+    (analysis.duplicates.RunsMemo), for one key of the code that measures them. Absent,
+    damaged or from other code: an empty memo (every run is measured again)."""
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.path: Path = workspace.cache / "runs.json"
+
+    def load(self, key: str) -> RunsMemo:
+        data = read_json(self.path, default=None)
+        stored = data.get("runs") if isinstance(data, dict) and data.get("key") == key else None
+        return RunsMemo(stored if isinstance(stored, dict) and _well_formed(stored) else None)
+
+    def save(self, key: str, memo: RunsMemo) -> None:
+        """Keep the runs this run used (those of pairs that went away are dropped); nothing to
+        write when it measured none and used them all."""
+        if memo.computed or len(memo.used) != len(memo.stored):
+            atomic_write_text(self.path, json.dumps({"key": key, "runs": memo.used}, separators=(",", ":")))
+
+
+def _well_formed(stored: dict) -> bool:
+    """Every entry a list of runs, each six integers."""
+    try:
+        return all(len(r) == 6 and all(type(x) is int for x in r) for runs in stored.values() for r in runs)
+    except TypeError:
+        return False
