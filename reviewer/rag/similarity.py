@@ -33,7 +33,7 @@ from ..workspace import Workspace
 from .ann import ANN_MIN_ROWS, CoarseIndex, nearest_rows
 from .store import CardStore
 from .store import STRUCTURE_COLUMNS
-from .structure import signature_contract
+from .structure import jaccard, signature_contract
 
 # Default threshold of the combined score; chosen from the dup-pair table (docs/benchmarks.md).
 DEFAULT_MIN_SCORE = 0.6
@@ -371,7 +371,7 @@ class SimilarityIndex:
         common = len(np.intersect1d(a, b, assume_unique=True))
         shape = common / (len(a) + len(b) - common)
         containment = common / min(len(a), len(b))
-        detail = _set_jaccard(self._detail_sets[i], self._detail_sets[j])
+        detail = jaccard(self._detail_sets[i], self._detail_sets[j])
         # Short functions (getters, one-line delegates) share the shingles of every other
         # such function: no evidence of a copy, though a detail mismatch still tells a decoy.
         trivial = min(self.tokens[i], self.tokens[j]) < MIN_STRUCT_TOKENS
@@ -646,14 +646,6 @@ def hits_by_function(scored, head, max_per_function: int) -> dict[str, list[Simi
         hits.sort(key=lambda item: (-item[0], item[1]))
         result[card_id] = [SimilarFunction(**match, **head(other)) for _, other, match in hits[:max_per_function]]
     return result
-
-
-def _set_jaccard(a: frozenset, b: frozenset) -> float:
-    """structure.jaccard of two sets already built."""
-    if not a and not b:
-        return 1.0
-    common = len(a & b)
-    return common / (len(a) + len(b) - common)
 
 
 def pairs_floor(min_score: float) -> float:

@@ -7,18 +7,20 @@ stored on each Symbol; rag.similarity compares them with these helpers.
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Collection, Sequence
 
 
 _RECEIVERS = frozenset(("self", "this", "cls"))
 
 
-def jaccard(a: Sequence, b: Sequence) -> float:
+def jaccard(a: Collection, b: Collection) -> float:
+    """Shared over all distinct items (1.0 when both are empty); sets are read as they are."""
     if not a and not b:
         return 1.0
-    sa, sb = set(a), set(b)
-    union = len(sa | sb)
-    return len(sa & sb) / union if union else 0.0
+    sa = a if isinstance(a, (set, frozenset)) else set(a)
+    sb = b if isinstance(b, (set, frozenset)) else set(b)
+    common = len(sa & sb)
+    return common / (len(sa) + len(sb) - common)
 
 
 def _split_top_level(text: str, separator: str = ",") -> list[str]:
