@@ -30,6 +30,7 @@ from .schema.review import FileError, ReviewFile, RunRecord
 from .schema.evidence import MODULE_CODE
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
 from .schema.facts import ScanResult, Symbol
+from .background import Background
 from .gcpause import gc_paused, gc_thawed
 from .ui import UI
 from .workspace import Workspace, atomic_write_json, file_lock
@@ -279,32 +280,41 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
               ) -> tuple[dict[str, ReviewContext], int]:
     """The analysis, the index, the duplicates and each file's static review: a context per file."""
     from .analysis.project import analyze_project
-    from .rag.static_cards import cards_for_file
+    from .rag.card_cache import resolve_called_internals, static_cards
 
     started = time.perf_counter()
-    with ui.phase("analysis"), deep_recursion(len(scan.files)):
-        project = analyze_project(scan, root, config)
-        resolve = project.index.resolve_callee
-        cards = {f.path: cards_for_file(f, resolve) for f in scan.files}
-    seconds["analysis"] = time.perf_counter() - started
-
     rag_enabled = rag_on(config, options)
-    started = time.perf_counter()
-    if rag_enabled:
-        from .rag.indexer import index_repository
+    cards = static_cards(scan, None if options.no_cache else Workspace(root, config.output).cache)
+    # Without RAG the similarity pairs need the scan and the cards only, and the analysis does not
+    # need them: a forked child computes them meanwhile (with RAG they wait for the index).
+    similarity = None if rag_enabled else _Similarity(root, config, scan, cards, rag_enabled)
+    with Background(similarity.all_pairs if similarity is not None else None) as structural_pairs:
+        with ui.phase("analysis"), deep_recursion(len(scan.files)):
+            project = analyze_project(scan, root, config)
+            resolve = project.index.resolve_callee
+            resolve_called_internals(scan, cards, resolve)
+        seconds["analysis"] = time.perf_counter() - started
 
-        with ui.phase("index") as bar:
-            report = index_repository(root, config, scan, resolve, rebuild=options.rebuild_rag,
-                                      progress=bar.progress, written=claude_cards(root, config), test_cases=test_case_spans)
-        ui.echo(f"index: {report.summary_line()}")
-    else:
-        notes.append(RAG_OFF_NOTE)
-    seconds["index"] = time.perf_counter() - started
+        started = time.perf_counter()
+        if rag_enabled:
+            from .rag.indexer import index_repository
 
-    started = time.perf_counter()
-    with ui.phase("similarity"):
-        similarity = _Similarity(root, config, scan, cards, rag_enabled)
-        pairs, how = similarity.all_pairs()
+            with ui.phase("index") as bar:
+                report = index_repository(root, config, scan, resolve, rebuild=options.rebuild_rag,
+                                          progress=bar.progress, written=claude_cards(root, config),
+                                          test_cases=test_case_spans)
+            ui.echo(f"index: {report.summary_line()}")
+        else:
+            notes.append(RAG_OFF_NOTE)
+        seconds["index"] = time.perf_counter() - started
+
+        started = time.perf_counter()
+        with ui.phase("similarity"):
+            if similarity is None:
+                similarity = _Similarity(root, config, scan, cards, rag_enabled)
+                pairs, how = similarity.all_pairs()
+            else:
+                pairs, how = structural_pairs.result()
     index_size = similarity.size
     find_similar = similarity.find_similar if rag_enabled else None
     ui.echo(f"similarity: {len(pairs)} functions with similar ones ({how})")

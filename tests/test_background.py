@@ -1,0 +1,70 @@
+"""background.Background: a forked child's result, and the same result computed here when the
+child cannot run, fails or is not waited for."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from reviewer.background import Background
+
+
+def test_the_child_computes_the_value(tmp_path):
+    marker = tmp_path / "pid"
+
+    def job():
+        marker.write_text(str(os.getpid()))
+        return {"pairs": [1, 2, 3]}
+
+    with Background(job) as pending:
+        assert pending.pid is not None
+        assert pending.result() == {"pairs": [1, 2, 3]}
+    assert int(marker.read_text()) != os.getpid()  # computed in the child
+
+
+def test_a_failing_child_leaves_the_job_to_this_process(tmp_path):
+    calls = []
+
+    def job():
+        calls.append(os.getpid())
+        if os.getpid() != parent:
+            raise RuntimeError("only in the child")
+        return "here"
+
+    parent = os.getpid()
+    with Background(job) as pending:
+        assert pending.result() == "here"
+    assert calls == [parent]  # the child's call died with the child; this one answered
+
+
+def test_a_deterministic_failure_is_raised_here():
+    def job():
+        raise ValueError("the pairs cache folder is a file")
+
+    with Background(job) as pending:
+        with pytest.raises(ValueError, match="folder is a file"):
+            pending.result()
+
+
+def test_without_fork_the_job_runs_here(monkeypatch):
+    monkeypatch.setenv("REVIEWER_NO_FORK", "1")
+    with Background(os.getpid) as pending:
+        assert pending.pid is None
+        assert pending.result() == os.getpid()
+
+
+def test_leaving_early_stops_the_child():
+    with pytest.raises(KeyError):
+        with Background(lambda: __import__("time").sleep(60)) as pending:
+            pid = pending.pid
+            raise KeyError("the analysis failed")
+    with pytest.raises(ProcessLookupError):
+        os.kill(pid, 0)  # reaped: no zombie left
+
+
+def test_no_job_no_child():
+    with Background(None) as pending:
+        assert pending.pid is None
+        with pytest.raises(ValueError):
+            pending.result()
