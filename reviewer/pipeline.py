@@ -14,6 +14,7 @@ import time
 import uuid
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Callable
 from datetime import datetime, timezone
 from pathlib import Path
@@ -25,11 +26,11 @@ from .review.context import ReviewContext
 from .analysis.duplicates import find_duplicates, keep_rank
 from .analysis.roles import is_test_path
 from .analysis.testcode import test_case_spans
-from .review.cache import EvidenceCache, ReviewCache, RunsCache, cache_key, evidence_digest
+from .review.cache import EvidenceCache, ReviewCache, RunsCache, cache_key, evidence_digest, evidence_input_digest
 from .schema.review import FileError, ReviewFile, RunRecord
 from .schema.evidence import MODULE_CODE
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
-from .schema.facts import ScanResult, Symbol
+from .schema.facts import FileFacts, ScanResult, Symbol
 from .background import Background
 from .gcpause import gc_paused, gc_thawed
 from .ui import UI
@@ -56,19 +57,19 @@ class Prepared:
 
     scan: ScanResult
     digests: dict[str, str]  # path -> digest of its static evidence (the review cache key's part)
-    build: Callable[[], dict[str, ReviewContext]]  # the contexts (computed once, on first use)
+    build: Callable[[], Mapping[str, ReviewContext]]  # the contexts (computed once, on first use)
     rag_enabled: bool
     index_size: int = 0
     phase_seconds: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
-    _contexts: dict[str, ReviewContext] | None = None
+    _contexts: Mapping[str, ReviewContext] | None = None
 
     @property
     def paths(self) -> list[str]:
         return sorted(self.digests)
 
     @property
-    def contexts(self) -> dict[str, ReviewContext]:
+    def contexts(self) -> Mapping[str, ReviewContext]:
         """path -> context (its .evidence is the static review). From the evidence cache, a
         run computes them only when some file must be reviewed again."""
         if self._contexts is None:
@@ -212,11 +213,12 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
                         build=lambda: _evidence(root, config, options, UI(plain=True), scan, changed, {}, [])[0],
                         phase_seconds=seconds, notes=notes)
     contexts, index_size = _evidence(root, config, options, ui, scan, changed, seconds, notes)
-    # Claude's review must not depend on meaning scores its own cards move.
-    with_meaning = choose_reviewer(config) == "static"
     with gc_paused():  # serializing every file's evidence: no cycles, and the collector tripled its cost
-        digests = {path: evidence_digest(context.evidence, with_meaning=with_meaning)
-                   for path, context in contexts.items()}
+        if choose_reviewer(config) == "static":
+            code = _code_digest()
+            digests = {path: evidence_input_digest(*contexts.inputs[path], rag_enabled, code) for path in contexts}
+        else:  # Claude's review must not depend on the meaning scores its own cards move: its digest leaves them out
+            digests = {path: evidence_digest(context.evidence, with_meaning=False) for path, context in contexts.items()}
     cache.save(evidence_key(root, config, scan, rag_enabled, changed), digests, index_size)
     return Prepared(scan=scan, digests=digests, build=lambda: contexts, rag_enabled=rag_enabled,
                     index_size=index_size, phase_seconds=seconds, notes=notes)
@@ -348,10 +350,10 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
     runs_cache.save(runs_key, memo)
     seconds["similarity"] = time.perf_counter() - started
 
-    contexts: dict[str, ReviewContext] = {}
     per_file_findings: dict[str, list] = {}
     for finding in project.findings:
         per_file_findings.setdefault(finding.path, []).append(finding)
+    inputs: dict[str, tuple[FileFacts, FileEvidence, list[FunctionCard]]] = {}
     for facts in scan.files:
         names = {s.qualified_name for s in facts.symbols}
         evidence = FileEvidence(
@@ -365,21 +367,50 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
             structural_only=not rag_enabled,
             test_file=facts.path in project.test_files,
         )
-        static = review_file(facts, evidence, cards[facts.path], rag_enabled)
-        contexts[facts.path] = ReviewContext(
+        inputs[facts.path] = (facts, evidence, cards[facts.path])
+
+    def context(path: str) -> ReviewContext:
+        facts, evidence, file_cards = inputs[path]
+        return ReviewContext(
             root=root,
             config=config,
             facts=facts,
             source=_read_source(root, facts.path),  # for the Claude prompt: the one read outside the scan
-            evidence=static,
-            cards=cards[facts.path],
+            evidence=review_file(facts, evidence, file_cards, rag_enabled),
+            cards=file_cards,
             rag_enabled=rag_enabled,
             index_size=index_size,
             find_similar=find_similar,
             find_usages=project.find_usages,
             keep_rank=rank_of,
         )
-    return contexts, index_size
+
+    return _Contexts(inputs, context), index_size
+
+
+class _Contexts(Mapping):
+    """path -> ReviewContext, each built on first use: a run after a small change reviews a few
+    files, and the static review of the others is not needed to know they are unchanged
+    (evidence_input_digest). `inputs` holds what each static review is computed from."""
+
+    def __init__(self, inputs: dict[str, tuple[FileFacts, FileEvidence, list[FunctionCard]]],
+                 build: Callable[[str], ReviewContext]) -> None:
+        self.inputs = inputs
+        self._build = build
+        self._built: dict[str, ReviewContext] = {}
+
+    def __getitem__(self, path: str) -> ReviewContext:
+        if path not in self._built:
+            if path not in self.inputs:
+                raise KeyError(path)
+            self._built[path] = self._build(path)
+        return self._built[path]
+
+    def __iter__(self):
+        return iter(self.inputs)
+
+    def __len__(self) -> int:
+        return len(self.inputs)
 
 
 def index_only(root: Path, config: Config, rebuild: bool, ui: UI):
@@ -569,7 +600,8 @@ def _run_phases(run: Run) -> RunOutcome:
 
     with ui.phase("report"):
         # The reports describe the run as it will be recorded once they are on disk.
-        rendered = render(run.root, run.config, run=record.model_copy(update={"complete": stopped is None}))
+        rendered = render(run.root, run.config, run=record.model_copy(update={"complete": stopped is None}),
+                          known=run.cache.read)
     paths = rendered.paths
     record.phase_seconds["report"] = time.perf_counter() - started_report
     record.finished_at = now_iso()

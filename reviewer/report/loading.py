@@ -11,28 +11,12 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import ValidationError
 
-from ..schema.review import ReviewFile, RunRecord
+from ..schema.review import ReviewFile, RunRecord, StoredReview
 from ..workspace import Workspace, read_json
 
 REVIEW_SUFFIX = ".rev.json"
-
-
-class CardRef(BaseModel):
-    """What reports read of a FunctionCard: who it is and what it calls."""
-
-    qualified_name: str
-    body_hash: str = ""
-    called_internals: list[str] = Field(default_factory=list)
-
-
-class StoredReview(ReviewFile):
-    """A ReviewFile as reports read it: its function cards reduced to CardRef.
-    Validating every field of 40,000 cards is a third of the load time of a big
-    project, and no report shows them."""
-
-    function_cards: list[CardRef] = Field(default_factory=list)  # type: ignore[assignment]
 
 
 @dataclass
@@ -57,7 +41,10 @@ def review_paths(workspace: Workspace) -> list[Path]:
     return sorted(workspace.reviews.rglob(f"*{REVIEW_SUFFIX}"))
 
 
-def load_reviews(workspace: Workspace) -> LoadedReviews:
+def load_reviews(workspace: Workspace, known: dict[str, tuple[str, ReviewFile]] | None = None) -> LoadedReviews:
+    """Every stored review. `known`: file -> (sha256 of the bytes, review) parsed already by this
+    process (the review cache's lookups): a file whose bytes have that digest is not parsed again."""
+    known_at = {workspace.review_json(file): entry for file, entry in (known or {}).items()}
     loaded = LoadedReviews()
     for path in review_paths(workspace):
         shown = path.relative_to(workspace.base).as_posix()
@@ -66,7 +53,9 @@ def load_reviews(workspace: Workspace) -> LoadedReviews:
             continue
         try:
             data = path.read_bytes()
-            review = StoredReview.model_validate_json(data)
+            digest = hashlib.sha256(data).hexdigest()
+            seen = known_at.get(path)
+            review = seen[1] if seen is not None and seen[0] == digest else StoredReview.model_validate_json(data)
         except OSError as exc:
             loaded.warnings.append(f"{shown}: cannot read ({exc.strerror or exc})")
             continue
@@ -84,7 +73,7 @@ def load_reviews(workspace: Workspace) -> LoadedReviews:
             loaded.warnings.append(f"{shown}: names another file ({review.file!r}); skipped")
             continue
         loaded.reviews.append(review)
-        loaded.digests[review.file] = hashlib.sha256(data).hexdigest()
+        loaded.digests[review.file] = digest
     loaded.reviews.sort(key=lambda review: review.file)
     return loaded
 

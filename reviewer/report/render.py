@@ -118,10 +118,11 @@ def render_all(
 
 
 def render(root: Path, config: Config, reviews: list[ReviewFile] | None = None, run: RunRecord | None = None,
-           baseline: Baseline | None = None) -> Rendered:
-    """render_all, keeping the report it built."""
+           baseline: Baseline | None = None, known: dict[str, tuple[str, ReviewFile]] | None = None) -> Rendered:
+    """render_all, keeping the report it built. `known`: reviews this process parsed already
+    (loading.load_reviews)."""
     with gc_paused():
-        return _render_all(root, config, reviews, run, baseline)
+        return _render_all(root, config, reviews, run, baseline, known)
 
 
 def configured_baseline(root: Path, config: Config) -> Baseline | None:
@@ -142,12 +143,12 @@ def _previous_report(workspace: Workspace) -> ReportJson | None:
 
 
 def _render_all(root: Path, config: Config, reviews: list[ReviewFile] | None, run: RunRecord | None,
-                baseline: Baseline | None) -> Rendered:
+                baseline: Baseline | None, known: dict[str, tuple[str, ReviewFile]] | None = None) -> Rendered:
     workspace = Workspace(root, config.output)
     warnings: list[str] = []
     digests: dict[str, str] = {}
     if reviews is None:
-        loaded = load_reviews(workspace)
+        loaded = load_reviews(workspace, known)
         reviews, warnings, digests = loaded.reviews, loaded.warnings, loaded.digests
         for warning in warnings:  # damage under the output folder: one line each, the next run rewrites it
             warn_line(warning)

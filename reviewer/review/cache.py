@@ -11,11 +11,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+from functools import cache
 from pathlib import Path
+
+from pydantic import TypeAdapter
 
 from ..analysis.duplicates import RunsMemo
 from ..workspace import Workspace, atomic_write_json, atomic_write_text, read_json, read_json_object, warn_line
-from ..schema.review import ReviewFile
+from ..schema.cards import FunctionCard
+from ..schema.facts import FileFacts
+from ..schema.review import ReviewFile, StoredReview
+from .static import FileEvidence
 
 CACHE_VERSION = 1
 JOURNAL = "reviews.journal"  # entries appended as files finish, folded into reviews.json on save
@@ -28,10 +34,30 @@ def evidence_digest(evidence: ReviewFile, with_meaning: bool = True) -> str:
     """The digest of the evidence. `with_meaning=False` (the Claude reviewer) keeps only the
     facts that embeddings cannot move: Claude's own cards change the meaning scores of the
     next run (their summaries are embedded), and a review must not be redone for that."""
-    data = evidence.model_dump(mode="json", exclude={"reviewed_at": True, "function_cards": {"__all__": {"last_indexed"}}})
-    if not with_meaning:
-        data = _structural_view(data)
+    exclude = {"reviewed_at": True, "function_cards": {"__all__": {"last_indexed"}}}
+    if with_meaning:  # serialized by pydantic's core in one call: a fifth of the cost of dump + json.dumps
+        return hashlib.sha256(evidence.model_dump_json(exclude=exclude).encode()).hexdigest()
+    data = _structural_view(evidence.model_dump(mode="json", exclude=exclude))
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+
+
+def evidence_input_digest(facts: FileFacts, evidence: FileEvidence, cards: list[FunctionCard], rag_enabled: bool,
+                          code: str) -> str:
+    """The digest of what the static review of a file is computed from (review_file's arguments),
+    standing for the digest of the review itself: a run builds the static reviews of the files to
+    review only, not of every file to learn which changed. `code`: a digest of reviewer's code (the
+    scanner that made the facts from the bytes, the rules that make the review). A card is its
+    file's bytes but for the project functions it calls."""
+    digest = hashlib.sha256(f"{code}\0{facts.path}\0{facts.sha256}\0{rag_enabled}\0".encode())
+    digest.update(json.dumps([card.called_internals for card in cards]).encode())
+    digest.update(_file_evidence().dump_json(evidence))
+    return digest.hexdigest()
+
+
+@cache
+def _file_evidence() -> TypeAdapter:
+    """FileEvidence serialized by pydantic's core, in one call per file (built on first use)."""
+    return TypeAdapter(FileEvidence)
 
 
 def _structural_view(data: dict) -> dict:
@@ -77,21 +103,28 @@ class ReviewCache:
         # Untrusted input: keep only str -> str entries.
         self.entries: dict[str, str] = {k: v for k, v in entries.items() if isinstance(k, str) and isinstance(v, str)} \
             if isinstance(entries, dict) else {}
+        self.read: dict[str, tuple[str, ReviewFile]] = {}  # file -> (sha256 of the bytes, review) looked up
         self._journal_path = workspace.cache / JOURNAL
         self._journal = None
         self._replay_journal()
 
     def lookup(self, file_path: str, key: str) -> ReviewFile | None:
+        """The stored review, read as reports read it (StoredReview: cards as references); its
+        bytes' digest is kept in `read`, so the report does not parse the file again."""
         if self.entries.get(file_path) != key:
             return None
         path = self.workspace.review_json(file_path)
         try:
             # Parsed and validated in one step from the bytes (pydantic's JSON mode): a third
             # of the cost of json.loads + model_validate, for every file of an unchanged re-run.
-            review = ReviewFile.model_validate_json(path.read_bytes())
+            data = path.read_bytes()
+            review = StoredReview.model_validate_json(data)
         except (OSError, ValueError, RecursionError):  # absent, a folder, damaged or not a review
             return None
-        return review if review.file == file_path else None
+        if review.file != file_path:
+            return None
+        self.read[file_path] = (hashlib.sha256(data).hexdigest(), review)
+        return review
 
 
     def _replay_journal(self) -> None:

@@ -193,3 +193,19 @@ class RunRecord(BaseModel):
     complete: bool = False  # False when the run stopped early (error, interrupt)
     secrets_masked: int = 0  # secrets masked in what was sent to Claude
     notes: list[str] = Field(default_factory=list)  # what the run dropped or rejected (e.g. a card for no function)
+
+
+class CardRef(BaseModel):
+    """What reports read of a FunctionCard: who it is and what it calls."""
+
+    qualified_name: str
+    body_hash: str = ""
+    called_internals: list[str] = Field(default_factory=list)
+
+
+class StoredReview(ReviewFile):
+    """A ReviewFile as reports read it: its function cards reduced to CardRef.
+    Validating every field of 40,000 cards is a third of the load time of a big
+    project, and no report shows them."""
+
+    function_cards: list[CardRef] = Field(default_factory=list)  # type: ignore[assignment]
