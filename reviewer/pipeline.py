@@ -355,7 +355,7 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
         per_file_findings.setdefault(finding.path, []).append(finding)
     inputs: dict[str, tuple[FileFacts, FileEvidence, list[FunctionCard]]] = {}
     for facts in scan.files:
-        names = {s.qualified_name for s in facts.symbols}
+        names = dict.fromkeys(s.qualified_name for s in facts.symbols)  # in file order: the digest reads it
         evidence = FileEvidence(
             assessments={(facts.path, n): project.assessments[(facts.path, n)] for n in names if (facts.path, n) in project.assessments},
             duplicates={k: duplicates.copies[k] for s in facts.symbols

@@ -153,3 +153,32 @@ def test_a_changed_duplicate_partner_gives_the_cold_runs_findings(tmp_path: Path
     cold = cold_copy(repo, tmp_path / "cold")
     assert run(cold).exit_code == 0
     assert reviews(repo) == reviews(cold)
+
+
+DIGESTS = """
+import json, sys
+from pathlib import Path
+from reviewer.config import load_config
+from reviewer.pipeline import RunOptions, prepare
+root = Path(sys.argv[1])
+prepared = prepare(root, load_config(root), RunOptions(no_cache=True))
+print(json.dumps(prepared.digests, sort_keys=True))
+"""
+
+
+@pytest.mark.parametrize("fixture", ["py_shop", "ts_shop"])
+def test_evidence_digests_do_not_depend_on_the_process(fixture: str, tmp_path: Path) -> None:
+    """Two processes hash strings with two seeds (set order differs): a digest that read a set's
+    order would re-review files whose evidence did not change."""
+    import os
+    import subprocess
+    import sys
+
+    root = cold_copy(Path(__file__).parent / "fixtures" / "quality" / fixture, tmp_path / fixture)
+    env = {k: v for k, v in os.environ.items() if k != "ANTHROPIC_API_KEY"}
+    seen = []
+    for seed in ("1", "2"):
+        done = subprocess.run([sys.executable, "-c", DIGESTS, str(root)], env={**env, "PYTHONHASHSEED": seed},
+                              capture_output=True, text=True, check=True)
+        seen.append(json.loads(done.stdout.strip().splitlines()[-1]))
+    assert seen[0] == seen[1] and len(seen[0]) > 3

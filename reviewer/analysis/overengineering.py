@@ -141,7 +141,7 @@ class OverengineeringAnalysis:
     def _products(self, path: str, sym: Symbol) -> list[SymbolKey]:
         """Project classes a function or class instantiates or hands out."""
         found: list[SymbolKey] = []
-        for target in self.graph.out_edges.get((path, sym.qualified_name), ()):
+        for target in sorted(self.graph.out_edges.get((path, sym.qualified_name), ())):  # a set: its order varies by process
             target_sym = self.index.symbol(*target)
             if target_sym is not None and target_sym.kind == "class" and target not in found:
                 found.append(target)
