@@ -626,10 +626,10 @@ def _case_edges(units: list[_Function], test_lines: dict[str, tuple[list[int], l
 def _case_evidence(units: list[_Function], spans: tuple[tuple[int, int, int], ...],
                    test_lines: dict[str, tuple[list[int], list[list[int]]]]) -> int | None:
     """The confidence that a run repeated among test cases is support, None when nothing says so:
-    - a handler: in SCAFFOLD_PLACES places or more, no place asserting, each reaching into an unnamed
-      function passed to a call that asserts nothing (a server route, a mock, a middleware: code run
-      on the test's behalf, the same in every test; a function inside the options of the call under
-      test is the scenario), more places more sure;
+    - a handler: in SCAFFOLD_PLACES places or more (a clone class: two tests alike may be two
+      scenarios), no place asserting, each reaching into an unnamed function passed to a call that
+      asserts nothing (a server route, a mock, a middleware: code run on the test's behalf; a
+      function inside the options of the call under test is the scenario); more places more sure;
     - a copied scenario: LONG_BLOCK_LINES code lines or more alike (a helper or a parametrized test).
     Short runs that stay at the test's own level are its arrange and act, which differ in the point."""
     lines = spans[0][2] - spans[0][1]
@@ -668,7 +668,12 @@ def _blocks(runs: list[_Run], a: _Function, b: _Function) -> list[_Run]:
     min_tokens = min(_min_tokens(a), _min_tokens(b))
     kept: list[_Run] = []
     for run in runs:
-        if len(kept) == (MAX_MODULE_BLOCKS if module else MAX_BLOCKS) or run.lines < MIN_BLOCK_LINES or run.tokens < min_tokens:
+        # Once a block shows two functions are copies, a further run is the rest of the copy (the
+        # hooks a component sets up before the form it shares): the data floor guards it enough.
+        # So is a run that is most of both functions: they are copies, edited in a line or two.
+        most = smaller is not None and 2 * run.lines >= max(len(a.code), len(b.code))
+        floor = min(min_tokens, MIN_MODULE_BLOCK_TOKENS) if kept or most else min_tokens
+        if len(kept) == (MAX_MODULE_BLOCKS if module else MAX_BLOCKS) or run.lines < MIN_BLOCK_LINES or run.tokens < floor:
             continue
         part = run.lines >= MIN_MODULE_BLOCK_LINES if smaller is None else run.lines >= BLOCK_SHARE * smaller
         if not (part or kept or run.lines >= LONG_BLOCK_LINES):
