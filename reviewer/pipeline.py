@@ -345,6 +345,7 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
         min_confidence=config.analysis.min_confidence,
         modules={f.path: f.module_line_hashes for f in scan.files},
         test_cases={f.path for f in scan.files if f.assert_lines and is_test_path(f.path)},
+        test_lines={f.path: (f.assert_lines, f.callback_spans) for f in scan.files if is_test_path(f.path)},
         memo=memo,
     )
     runs_cache.save(runs_key, memo)

@@ -105,3 +105,128 @@ function createApp(options) {
     reviews = run(tmp_path)
     flagged = {(path, s["name"]) for path, r in reviews.items() for s in r["symbols"] if s["duplication"] == "DUPLICATE"}
     assert flagged == {("test/b.test.js", "createApp")}
+
+
+# A request-counting server handler, as test suites write it out in every test that needs it.
+COUNTING_CASE = """
+test('{name}', async t => {{
+\tconst server = await createHttpTestServer(t);
+\tlet requestCount = 0;
+\tserver.get('/', async (request, response) => {{
+\t\trequestCount++;
+\t\tif (requestCount === 1) {{
+\t\t\tresponse.status(500).json({{error: 'retry'}});
+\t\t\treturn;
+\t\t}}
+\t\tresponse.json(await parseJsonBody(request));
+\t}});
+\tconst result = await ky.post(server.url, {{json: {{{name}: true}}, retry: {retries}}}).json();
+\tt.deepEqual(result, {{{name}: true}});
+}});
+"""
+
+
+def counting_cases(*names: str) -> str:
+    return "".join(COUNTING_CASE.format(name=name, retries=k + 1) for k, name in enumerate(names))
+
+
+def test_a_server_handler_written_out_in_three_test_cases_is_one_test_code_finding(tmp_path: Path) -> None:
+    """Support written inline in the cases (a route handler passed to a call, asserting nothing) is a
+    test helper to write once when three cases or more repeat it; each case's own steps are not."""
+    (tmp_path / "test").mkdir()
+    (tmp_path / "test" / "retry.test.js").write_text(counting_cases("a", "b", "c"))
+    reviews = run(tmp_path)
+    (block,) = reviews["test/retry.test.js"]["repeated_blocks"]
+    assert block["clone_kind"] == "block" and len(block["members"]) == 3, block
+    (finding,) = [f for f in reviews["test/retry.test.js"]["findings"] if f["axis"] == "duplication"]
+    assert "test code" in finding["message"]
+    # The server, the counter and the whole handler (lines 3-11 of the first case); not the call under test.
+    assert (finding["line_start"] - 3) % 15 == 0 and finding["line_end"] - finding["line_start"] == 8, finding
+
+
+def test_a_handler_in_two_cases_or_in_the_options_under_test_is_no_finding(tmp_path: Path) -> None:
+    """Two cases alike may be two scenarios; a function written inside the options of the call under
+    test (a hook) is the scenario itself, however often it repeats; assertions are the point of a test."""
+    (tmp_path / "test").mkdir()
+    (tmp_path / "test" / "two.test.js").write_text(counting_cases("a", "b"))
+    hook = """
+test('{name}', async t => {{
+\tconst result = await ky.get(url, {{
+\t\thooks: {{
+\t\t\tbeforeRequest: [
+\t\t\t\t({{request}}) => {{
+\t\t\t\t\tconst headers = new Headers(request.headers);
+\t\t\t\t\theaders.set('x-hook', 'one');
+\t\t\t\t\treturn new Request(request, {{headers}});
+\t\t\t\t}},
+\t\t\t],
+\t\t}},
+\t}}).json();
+\tt.is(result.{name}, 1);
+}});
+"""
+    (tmp_path / "test" / "hooks.test.js").write_text("".join(hook.format(name=n) for n in "abc"))
+    asserts = "".join(f"test('{n}', async t => {{\n\tconst r = await run('{n}');\n\tt.is(r.status, 200);\n"
+                      f"\tt.is(r.body, 'ok');\n\tt.true(r.ok);\n\tt.is(r.headers.x, 1);\n\tt.deepEqual(r.json, {{}});\n}});\n"
+                      for n in "abc")
+    (tmp_path / "test" / "asserts.test.js").write_text(asserts)
+    reviews = run(tmp_path)
+    assert not [f for r in reviews.values() for f in r["findings"] if f["axis"] == "duplication"]
+
+
+def test_a_scenario_copied_whole_into_two_cases_is_a_finding(tmp_path: Path) -> None:
+    """Thirteen lines or more alike in two cases (assertions too): one helper or one parametrized test."""
+    steps = "".join(f"\tconst v{k} = await step(page, {k});\n\tt.is(v{k}.value, {k});\n" for k in range(8))
+    (tmp_path / "test").mkdir()
+    (tmp_path / "test" / "flow.test.js").write_text(
+        "".join(f"test('{n}', async t => {{\n\tconst page = await open('{n}');\n{steps}}});\n\n" for n in "ab"))
+    reviews = run(tmp_path)
+    (finding,) = [f for f in reviews["test/flow.test.js"]["findings"] if f["axis"] == "duplication"]
+    assert "test code" in finding["message"] and finding["line_end"] - finding["line_start"] >= 13
+
+
+def test_two_functions_alike_but_for_a_literal_are_a_block_however_few_their_tokens(tmp_path: Path) -> None:
+    """A run that is most of both functions is a copy of them (one parametrized test), even when its
+    lines hold few tokens each (mocks patched by name)."""
+    body = '''
+def test_init_{n}():
+    engine = MagicMock()
+    session = MagicMock()
+    session.__enter__.return_value = session
+    query = select(1)
+    with (
+        patch("{n}.Session", return_value=session),
+        patch("{n}.select", return_value=query),
+        patch.object(logger, "info"),
+        patch.object(logger, "error"),
+        patch.object(logger, "warn"),
+    ):
+        try:
+            init(engine)
+            ok = True
+        except Exception:
+            ok = False
+        assert ok
+        session.exec.assert_called_once_with(query)
+'''
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_a.py").write_text(body.format(n="backend"))
+    (tmp_path / "tests" / "test_b.py").write_text(body.format(n="worker"))
+    reviews = run(tmp_path)
+    flagged = [(path, f["symbol"]) for path, r in reviews.items() for f in r["findings"] if f["axis"] == "duplication"]
+    assert len(flagged) == 1 and flagged[0][1] == "test_init_worker", flagged
+
+
+def test_callback_spans_are_the_functions_passed_to_a_call() -> None:
+    """A handler or a test case passed to a call keeps its lines; a hook inside the options does not."""
+    from reviewer.scan.extract import extract_file
+    source = ("test('a', async t => {\n  server.get('/', (req, res) => {\n    res.end();\n  });\n"
+              "  await ky(url, {hooks: {beforeRequest: [() => {\n    x();\n  }]}});\n});\n")
+    facts = extract_file("test/a.test.js", source.encode(), "javascript")
+    assert facts.callback_spans == [[1, 8], [2, 4]]
+
+
+def test_a_test_beside_copied_ui_primitives_is_the_projects_own_code() -> None:
+    from reviewer.analysis.roles import is_generated_path
+    assert is_generated_path("src/components/ui/form/form.tsx")
+    assert not is_generated_path("src/components/ui/form/__tests__/form.test.tsx")

@@ -87,6 +87,12 @@ SAME_JOB_COVERAGE = 0.5  # see _same_job
 SHAPE_ONLY_WORDS = 0.15  # vocabulary agreement under which a same-shaped pair shares no words
 FEW_TOKENS = 20  # code tokens of a straight-line few-liner (see _straight_few)
 TEST_PENALTY = 10  # tests repeat their setup on purpose more often than code does
+# A callback's body must hold this many code lines to be worth a helper: a stub of one or two
+# (`count++; next()`) is cheaper written where it is used. A run must hold REACH_LINES of them to be
+# that callback's code rather than the call that passes it.
+CALLBACK_LINES = 3
+REACH_LINES = 2
+PLACE_CONFIDENCE = 5  # per place past two of a handler repeated among test cases
 
 
 def in_shared_module(path: str) -> bool:
@@ -326,6 +332,7 @@ def find_duplicates(
     min_confidence: int = 70,
     modules: dict[str, list[int]] | None = None,
     test_cases: set[str] | frozenset[str] = frozenset(),
+    test_lines: dict[str, tuple[list[int], list[list[int]]]] | None = None,
     memo: RunsMemo | None = None,
 ) -> Duplicates:
     """card id -> similar hits (both directions, from rag.similarity), card id -> (path, symbol)
@@ -334,17 +341,21 @@ def find_duplicates(
     `modules`: path -> FileFacts.module_line_hashes; the code outside functions of each file is
     one more unit (MODULE_CODE) for repeated blocks: data tables, schemas, top-level callbacks.
     `test_cases`: the test files that assert (test cases, as opposed to mocks and factories).
+    `test_lines`: test file -> (its assertion lines, the [first, last] lines of its unnamed functions):
+    what tells the support written inside test cases (a handler, a helper's steps) from the scenario.
     `memo`: runs of equal lines computed before (see RunsMemo)."""
     token = _MEMO.set(memo)
     try:
-        return _find_duplicates(pairs, functions, rank, structural_only, min_confidence, modules, test_cases)
+        return _find_duplicates(pairs, functions, rank, structural_only, min_confidence, modules, test_cases,
+                                test_lines or {})
     finally:
         _MEMO.reset(token)
 
 
 def _find_duplicates(pairs: dict[str, list[SimilarFunction]], functions: dict[str, tuple[str, Symbol]],
                      rank: Callable[[str, Symbol], KeepRank], structural_only: bool, min_confidence: int,
-                     modules: dict[str, list[int]] | None, test_cases: set[str] | frozenset[str]) -> Duplicates:
+                     modules: dict[str, list[int]] | None, test_cases: set[str] | frozenset[str],
+                     test_lines: dict[str, tuple[list[int], list[list[int]]]]) -> Duplicates:
     spans = _spans_by_path(functions)
     by_id = _functions(functions, spans)
     by_id.update(_module_units(modules or {}, spans, test_cases))
@@ -371,6 +382,8 @@ def _find_duplicates(pairs: dict[str, list[SimilarFunction]], functions: dict[st
     edges.extend(edge for function in by_id.values() if (edge := _repeated_inside(function)) is not None)
     edges.extend(_scaffold_edges([unit for unit in by_id.values() if unit.symbol.name == MODULE_CODE
                                   and not _left_out(unit.path)], rank, edges))
+    edges.extend(_case_edges(list(_module_units(modules or {}, spans, frozenset(), only=test_cases).values()),
+                             test_lines, rank))
     return Duplicates(_clone_classes(edges, rank, min_confidence), neighbours)
 
 
@@ -406,14 +419,16 @@ def _functions(functions: dict[str, tuple[str, Symbol]], spans: dict[str, list[t
 
 
 def _module_units(modules: dict[str, list[int]], spans: dict[str, list[tuple[int, int]]],
-                  test_cases: set[str] | frozenset[str]) -> dict[str, _Function]:
+                  test_cases: set[str] | frozenset[str], only: set[str] | frozenset[str] | None = None
+                  ) -> dict[str, _Function]:
     """The code outside functions of each file, as one unit whose lines skip its functions. Test
     cases take no part: their top level holds the cases, whose arrange steps repeat on purpose
     (hand labels: 1 repeated block in 5 there is worth a helper); test support code (mock
-    handlers, factories: test files with no assertion) does, as test code."""
+    handlers, factories: test files with no assertion) does, as test code. `only`: these files alone
+    (the test cases, read apart by _case_edges)."""
     out = {}
     for path, hashes in modules.items():
-        if not any(hashes) or path in test_cases or _left_out(path):
+        if (only is not None and path not in only) or not any(hashes) or path in test_cases or _left_out(path):
             continue
         symbol = Symbol.model_construct(name=MODULE_CODE, qualified_name=MODULE_CODE, kind="variable", exported=False,
                                         line_start=1, line_end=len(hashes), decorators=[], structure=None,
@@ -524,9 +539,19 @@ def _scaffold_edges(units: list[_Function], rank: Callable[[str, Symbol], KeepRa
     """Exact runs of module code too short for a block alone (MIN_BLOCK_LINES up to, not including,
     MIN_MODULE_BLOCK_LINES) that stand in SCAFFOLD_PLACES places or more, counting every place,
     two in one file too (the auth check that opens each mock handler of a file): one clone class
-    each, as edges from every place to the one kept. Found from seeds of MIN_BLOCK_LINES lines,
-    each grown while every place goes on alike. A class whose every place is in a block already
-    found says nothing new."""
+    each, as edges from every place to the one kept. A class whose every place is in a block
+    already found says nothing new."""
+    classes = [spans for spans in _exact_classes(units, SCAFFOLD_PLACES)
+               if spans[0][2] - spans[0][1] < MIN_MODULE_BLOCK_LINES and _span_tokens(units, spans[0]) >= SCAFFOLD_TOKENS]
+    confidence = _confidence("block", None, MIN_MODULE_BLOCK_LINES, MIN_MODULE_BLOCK_LINES)
+    return _class_edges(units, [(spans, confidence) for spans in classes], rank, found_edges)
+
+
+def _exact_classes(units: list[_Function], min_places: int) -> list[tuple[tuple[int, int, int], ...]]:
+    """Every class of exact runs of MIN_BLOCK_LINES code lines or more standing in `min_places` places
+    or more (two in one unit too), as (unit, index of the first line, past the last) per place, in
+    order. Found from seeds of MIN_BLOCK_LINES lines, each grown while every place goes on alike:
+    a run in six places and a longer cut of it in two of them are two classes."""
     postings: dict[tuple, list[tuple[int, int]]] = {}  # (language, seed) -> (unit, index of its first line)
     for u, unit in enumerate(units):
         values = [v for v, _ in unit.code]
@@ -535,9 +560,9 @@ def _scaffold_edges(units: list[_Function], rank: Callable[[str, Symbol], KeepRa
             seed = values[k : k + MIN_BLOCK_LINES]
             if all(v >= 0 for v in seed):  # never across a function
                 postings.setdefault((family, *seed), []).append((u, k))
-    found: dict[tuple[tuple[int, int, int], ...], None] = {}  # (unit, first, past last) per place, in order
+    found: dict[tuple[tuple[int, int, int], ...], None] = {}
     for places in postings.values():
-        if not SCAFFOLD_PLACES <= len(places) <= MAX_POSTING:
+        if not min_places <= len(places) <= MAX_POSTING:
             continue
         first = units[places[0][0]].code
         start, end = 0, MIN_BLOCK_LINES  # grown around the seed, relative to each place
@@ -547,31 +572,91 @@ def _scaffold_edges(units: list[_Function], rank: Callable[[str, Symbol], KeepRa
         while all(k + end < len(units[u].code) and units[u].code[k + end][0] == first[places[0][1] + end][0]
                   for u, k in places):
             end += 1
-        spans = [(u, k + start, k + end) for u, k in places]
+        spans = tuple((u, k + start, k + end) for u, k in places)
         # Places in one unit must not overlap (a line repeated many times in a row is no block).
         if any(x[0] == y[0] and x[2] > y[1] for x, y in zip(spans, spans[1:])):
             continue
-        values = first[places[0][1] + start : places[0][1] + end]
-        if end - start < MIN_MODULE_BLOCK_LINES and sum(v & 0xFF for v, _ in values) >= SCAFFOLD_TOKENS:
-            found[tuple(spans)] = None
+        found[spans] = None
+    return list(found)
+
+
+def _span_tokens(units: list[_Function], span: tuple[int, int, int]) -> int:
+    u, k, e = span
+    return sum(v & 0xFF for v, _ in units[u].code[k:e])
+
+
+def _class_edges(units: list[_Function], classes: list[tuple[tuple[tuple[int, int, int], ...], int]],
+                 rank: Callable[[str, Symbol], KeepRank], found_edges: list[_Edge]) -> list[_Edge]:
+    """Clone classes (spans, confidence) -> edges from every place to the one kept, most places first,
+    then the longest. A class whose every place is in a block or a class already found (a shorter or
+    longer cut of the same lines) says nothing new."""
     covered: dict[CloneKey, list[tuple[int, int]]] = {}
     for edge in found_edges:
         covered.setdefault(edge.copy.key, []).append(edge.copy_lines)
         covered.setdefault(edge.keep.key, []).append(edge.keep_lines)
     edges: list[_Edge] = []
-    for spans in sorted(found, key=lambda spans: (-len(spans), spans[0][1] - spans[0][2], spans)):
+    for spans, confidence in sorted(classes, key=lambda item: (-len(item[0]), item[0][0][1] - item[0][0][2], item[0])):
         lines = [(units[u], (units[u].code[k][1], units[u].code[e - 1][1])) for u, k, e in spans]
         if all(any(_overlap(place, other) for other in covered.get(unit.key, ())) for unit, place in lines):
-            continue  # every place is in a block or a class already (a shorter or longer cut of the same lines)
+            continue
         for unit, place in lines:
             covered.setdefault(unit.key, []).append(place)
         keep, keep_lines = min(lines, key=lambda place: (rank(place[0].path, place[0].symbol), place[1]))
-        confidence = _confidence("block", None, MIN_MODULE_BLOCK_LINES, MIN_MODULE_BLOCK_LINES)
         for copy, copy_lines in lines:
             if (copy.key, copy_lines) != (keep.key, keep_lines):
                 edges.append(_Edge(copy, keep, keep.hit(1.0).model_copy(update={"clone_kind": "block"}), "block",
                                    copy_lines, keep_lines, confidence, is_test_path(copy.path)))
     return edges
+
+
+def _case_edges(units: list[_Function], test_lines: dict[str, tuple[list[int], list[list[int]]]],
+                rank: Callable[[str, Symbol], KeepRank]) -> list[_Edge]:
+    """Repeated blocks among test cases (the top-level code of test files that assert: the cases and
+    what is written inside them), as test code. Tests repeat their scenario on purpose (hand labels:
+    1 repeated block in 6 there is worth a helper), so a run of equal lines counts only on evidence
+    that it is support a maintainer would write once (see _case_evidence)."""
+    classes = []
+    for spans in _exact_classes(units, 2):
+        confidence = _case_evidence(units, spans, test_lines)
+        if confidence is not None:
+            classes.append((spans, confidence))
+    return _class_edges(units, classes, rank, [])
+
+
+def _case_evidence(units: list[_Function], spans: tuple[tuple[int, int, int], ...],
+                   test_lines: dict[str, tuple[list[int], list[list[int]]]]) -> int | None:
+    """The confidence that a run repeated among test cases is support, None when nothing says so:
+    - a handler: in SCAFFOLD_PLACES places or more (a clone class: two tests alike may be two
+      scenarios), no place asserting, each reaching into an unnamed function passed to a call that
+      asserts nothing (a server route, a mock, a middleware: code run on the test's behalf; a
+      function inside the options of the call under test is the scenario); more places more sure;
+    - a copied scenario: LONG_BLOCK_LINES code lines or more alike (a helper or a parametrized test).
+    Short runs that stay at the test's own level are its arrange and act, which differ in the point."""
+    lines = spans[0][2] - spans[0][1]
+    if _span_tokens(units, spans[0]) < MIN_MODULE_BLOCK_TOKENS:
+        return None
+    base = _confidence("block", None, lines, lines) - TEST_PENALTY
+    if lines >= LONG_BLOCK_LINES:
+        return base
+    if len(spans) < SCAFFOLD_PLACES:
+        return None
+    for u, k, e in spans:
+        unit = units[u]
+        asserts, callbacks = test_lines.get(unit.path, ([], []))
+        code = [line for _, line in unit.code[k:e]]
+        if _asserting(asserts, code[0], code[-1]):
+            return None
+        if not any(code[0] <= first <= code[-1] and not _asserting(asserts, first, last)
+                   and sum(first < line <= last for line in code) >= REACH_LINES
+                   and sum(first < line <= last for _, line in unit.code) >= CALLBACK_LINES for first, last in callbacks):
+            return None
+    return min(90, base + PLACE_CONFIDENCE * (len(spans) - 2))
+
+
+def _asserting(asserts: list[int], first: int, last: int) -> bool:
+    """An assertion line from `first` to `last` (`asserts` sorted)."""
+    k = bisect.bisect_left(asserts, first)
+    return k < len(asserts) and asserts[k] <= last
 
 
 def _blocks(runs: list[_Run], a: _Function, b: _Function) -> list[_Run]:
@@ -583,7 +668,12 @@ def _blocks(runs: list[_Run], a: _Function, b: _Function) -> list[_Run]:
     min_tokens = min(_min_tokens(a), _min_tokens(b))
     kept: list[_Run] = []
     for run in runs:
-        if len(kept) == (MAX_MODULE_BLOCKS if module else MAX_BLOCKS) or run.lines < MIN_BLOCK_LINES or run.tokens < min_tokens:
+        # Once a block shows two functions are copies, a further run is the rest of the copy (the
+        # hooks a component sets up before the form it shares): the data floor guards it enough.
+        # So is a run that is most of both functions: they are copies, edited in a line or two.
+        most = smaller is not None and 2 * run.lines >= max(len(a.code), len(b.code))
+        floor = min(min_tokens, MIN_MODULE_BLOCK_TOKENS) if kept or most else min_tokens
+        if len(kept) == (MAX_MODULE_BLOCKS if module else MAX_BLOCKS) or run.lines < MIN_BLOCK_LINES or run.tokens < floor:
             continue
         part = run.lines >= MIN_MODULE_BLOCK_LINES if smaller is None else run.lines >= BLOCK_SHARE * smaller
         if not (part or kept or run.lines >= LONG_BLOCK_LINES):

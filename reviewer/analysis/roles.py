@@ -38,11 +38,12 @@ _EXAMPLE_DIRECTORIES = frozenset({"examples", "example", "demo", "demos", "sampl
 
 def is_generated_path(path: str) -> bool:
     """Generated or vendored code: `api/generated/x.ts`, `x_pb2.py`, `vendor/lib.js`, and shadcn/ui
-    primitives (`components/ui/button.tsx`: copied from its registry, standalone by design)."""
+    primitives (`components/ui/button.tsx`: copied from its registry, standalone by design; the
+    registry ships no tests, so a test beside them is the project's own)."""
     parts = path.split("/")
     if any(part in _GENERATED_DIRECTORIES for part in parts[:-1]) or bool(_GENERATED_FILE.search(parts[-1])):
         return True
-    return any(a == "components" and b == "ui" for a, b in zip(parts, parts[1:-1]))
+    return any(a == "components" and b == "ui" for a, b in zip(parts, parts[1:-1])) and not is_test_path(path)
 
 
 def is_example_path(path: str) -> bool:

@@ -62,8 +62,9 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 6  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
-# 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback
+SCANNER_VERSION = 7  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+# 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
+# 7: callback_spans
 
 _MAX_SIGNATURE = 300
 _MAX_CALLEE = 120
@@ -165,6 +166,7 @@ class Extractor:
         self.dynamic_access = False
         self.has_main_guard = False
         self.suppressions: dict[int, list[str]] = {}
+        self.callbacks: list[list[int]] = []  # [first, last] line of each unnamed function passed to a call
         self.assign_counts: dict[str, int] = {}  # name -> times it is assigned anywhere in the file
         self.module_bindings: dict[str, dict] = {}  # module-level constant/variable name -> symbol fields
         self.false_if_candidates: list[tuple[Frame, str, str, int, int]] = []
@@ -477,6 +479,7 @@ class Extractor:
             computed_import_prefixes=textual.computed_import_prefixes(text) if self.dynamic_access else [],
             http_call_paths=textual.http_call_paths(text),
             module_line_hashes=self._module_line_hashes(lines, symbols),
+            callback_spans=self.callbacks,
         )
 
     def _module_line_hashes(self, lines: list[str], symbols: list[dict]) -> list[int]:
@@ -609,7 +612,14 @@ def _on_function(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> N
     else:
         bound = hooks.bound_name(ex, node)
         if bound is None:
-            return  # an anonymous callback: part of the body that contains it
+            # An anonymous callback: part of the body that contains it. One passed straight to a call
+            # (a route, a mock, a test case) has its lines kept: a handler written out in many tests
+            # is support code to share, where a function inside the options of a call is a value.
+            parent = node.parent
+            call = parent.parent if parent is not None else None
+            if call is not None and call.child_by_field_name("arguments") == parent:
+                ex.callbacks.append([node.start_point[0] + 1, node.end_point[0] + 1])
+            return
         name, anchor = bound
     enclosing = ex.frames[-1]
     is_member = enclosing.kind == "class" or (

@@ -192,6 +192,9 @@ class FileFacts(BaseModel):
     # Per line, the code outside functions hashed as Structure.line_hashes (0: blank, comment or a
     # function's line): repeated blocks of module-level data and top-level callbacks.
     module_line_hashes: list[int] = Field(default_factory=list)
+    # [first, last] line of each unnamed function passed straight to a call (a route handler, a mock,
+    # a test case's callback), in source order.
+    callback_spans: list[list[int]] = Field(default_factory=list)
 
 
 class SkippedFile(BaseModel):
