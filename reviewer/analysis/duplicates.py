@@ -34,6 +34,7 @@ from typing import Callable
 
 from .roles import is_example_path, is_generated_path, is_migration_path, is_test_path
 from ..scan.languages import language_family, language_for_path
+from ..scan.records import build
 from ..schema.evidence import MODULE_CODE, Clone, CloneKey
 from ..schema.facts import Symbol
 from ..schema.review import SimilarFunction
@@ -430,9 +431,9 @@ def _module_units(modules: dict[str, list[int]], spans: dict[str, list[tuple[int
     for path, hashes in modules.items():
         if (only is not None and path not in only) or not any(hashes) or path in test_cases or _left_out(path):
             continue
-        symbol = Symbol.model_construct(name=MODULE_CODE, qualified_name=MODULE_CODE, kind="variable", exported=False,
-                                        line_start=1, line_end=len(hashes), decorators=[], structure=None,
-                                        behaviour=None, complexity=1)
+        # build, not model_construct: that asks inspect.signature of every default factory, per call
+        symbol = build(Symbol, name=MODULE_CODE, qualified_name=MODULE_CODE, kind="variable", exported=False,
+                       line_start=1, line_end=len(hashes), decorators=[], structure=None, behaviour=None, complexity=1)
         unit = _Function(f"{path}#{MODULE_CODE}", path, symbol, _lines(hashes, 1, spans.get(path, [])))
         if unit.tokens >= MIN_MODULE_BLOCK_TOKENS:
             out[unit.card_id] = unit
