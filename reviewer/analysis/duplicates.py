@@ -30,6 +30,7 @@ import hashlib
 import itertools
 from array import array
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
 from .roles import is_example_path, is_generated_path, is_migration_path, is_test_path
@@ -460,10 +461,12 @@ def _block_candidates(by_id: dict[str, _Function], seen: set[tuple[str, str]]) -
     return [(by_id[a], by_id[b]) for a, b in sorted(found)]
 
 
+@lru_cache(maxsize=None)  # asked per pair of every candidate (tens of thousands), of a few thousand paths
 def _left_out(path: str) -> bool:
     return is_migration_path(path) or is_generated_path(path) or is_example_path(path)
 
 
+@lru_cache(maxsize=None)
 def _family(path: str) -> str:
     return language_family(language_for_path(path) or "")
 
