@@ -68,3 +68,24 @@ def test_no_job_no_child():
         assert pending.pid is None
         with pytest.raises(ValueError):
             pending.result()
+
+
+def test_a_run_with_the_pairs_in_a_child_equals_one_without(tmp_path, monkeypatch):
+    """The static run computes its similarity pairs in a forked child: same reviews as in-process."""
+    import shutil
+    from pathlib import Path
+
+    from test_run_incremental import reviews
+    from test_run_e2e import run
+
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    fixture = Path(__file__).parent / "fixtures" / "quality" / "py_shop"
+    forked, inline = tmp_path / "forked", tmp_path / "inline"
+    for root in (forked, inline):
+        shutil.copytree(fixture, root, ignore=shutil.ignore_patterns(".reviewer"))
+    run(forked)
+    monkeypatch.setenv("REVIEWER_NO_FORK", "1")
+    run(inline)
+    found = reviews(forked)
+    assert found == reviews(inline)
+    assert any(s.get("duplication") == "DUPLICATE" for r in found.values() for s in r["symbols"])
