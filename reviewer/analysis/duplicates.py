@@ -530,12 +530,12 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
         copy, keep = (a, b) if _contained(b, a, run) else (b, a)
         return [_edge(a, b, copy, keep, hit, "contained", {a.key: run.a, b.key: run.b},
                       _confidence("contained", hit, len(keep.code), 0))]
+    blocks = _blocks(edited_runs, a, b)
+    if not blocks:
+        return []  # most candidates: no rank to ask (it counts the users of both)
     copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
-    edges: list[_Edge] = []
-    for block in _blocks(edited_runs, a, b):
-        edges.append(_edge(a, b, copy, keep, hit, "block", {a.key: block.a, b.key: block.b},
-                           _confidence("block", hit, block.lines, block.lines), block))
-    return edges
+    return [_edge(a, b, copy, keep, hit, "block", {a.key: block.a, b.key: block.b},
+                  _confidence("block", hit, block.lines, block.lines), block) for block in blocks]
 
 
 def _scaffold_edges(units: list[_Function], rank: Callable[[str, Symbol], KeepRank], found_edges: list[_Edge]
