@@ -283,7 +283,8 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
 
     started = time.perf_counter()
     with ui.phase("analysis"), deep_recursion(len(scan.files)):
-        project = analyze_project(scan, root, config)
+        project = analyze_project(scan, root, config,
+                                  cache=None if options.no_cache else Workspace(root, config.output).cache)
         resolve = project.index.resolve_callee
         cards = {f.path: cards_for_file(f, resolve) for f in scan.files}
     seconds["analysis"] = time.perf_counter() - started
