@@ -152,6 +152,7 @@ class ProjectIndex:
         self._frames: list[set[str]] = [set()]
         self._active: set[tuple] = set()  # memoized calls in progress (a re-export cycle meets one again)
         self._cycle_hits: set[tuple] = set()  # ... and those met again below the current call
+        self._callees: dict[tuple[str, str, str], tuple[str, str] | None] = {}  # see remember_callees
 
     @classmethod
     def build(cls, scan: ScanResult, root: Path | None = None) -> "ProjectIndex":
@@ -734,11 +735,22 @@ class ProjectIndex:
             return None
         return last.path, last.qualified_name
 
+    def remember_callees(self, path: str, callees: list[tuple[str, str, tuple[str, str] | None]]) -> None:
+        """What resolve_callee(path, callee, caller) gives, as the usage graph found it
+        ((caller, callee, target) per call of a symbol): answered without resolving again."""
+        known = self._callees
+        for caller, callee, target in callees:
+            known[(path, caller, callee)] = target
+
     def resolve_callee(self, file_path: str, callee: str, caller: str | None = None) -> tuple[str, str] | None:
         """The project function/class a call as written targets: "foo", "mod.baz",
         "ns.func", "Class.static", "self.method" (the enclosing class's method, or an
         inherited one). `caller` (qualified name of the calling symbol) places "self."
         exactly; without it, "self.m" resolves when one class of the file defines m."""
+        if caller is not None and len(self._frames) == 1:  # (inside reads(), resolve: record what it reads)
+            known = self._callees.get((file_path, caller, callee), self)
+            if known is not self:
+                return known
         parts = name_chain(callee)
         if not parts:
             return None

@@ -56,6 +56,10 @@ class UsageGraph:
     symbols_by_name: dict[str, list[SymbolKey]] = field(default_factory=lambda: defaultdict(list))
     imported_files: set[str] = field(default_factory=set)  # files some project import resolves to
     subclasses: dict[SymbolKey, list[SymbolKey]] = field(default_factory=lambda: defaultdict(list))
+    # What each call of a symbol resolves to, (scope, call text, target or None) per file,
+    # as ProjectIndex.resolve_callee answers it: handed to the index (remember_callees) so
+    # that the cards' called_internals need not resolve every call again.
+    callees: list[tuple[str, str, SymbolKey | None]] = field(default_factory=list)
 
     # ---------------------------------------------------------------- building
 
@@ -99,6 +103,7 @@ class UsageGraph:
         self.imported_files.update(part["imported"])
         for base, qname in part["subclasses"]:
             self.subclasses[base].append((path, qname))
+        self.index.remember_callees(path, part["callees"])
 
     def _add_computed_loads(self, facts: FileFacts) -> None:
         """`require(`./commands/${name}`)`, `import(`../plugins/${x}.js`)`,
@@ -174,6 +179,11 @@ class UsageGraph:
                 continue
             heads_used.add(parts[0])
             walk = self.index.resolve_dotted(path, parts, scope)
+            if kind == "calls" and scope is not None:
+                last = walk.last
+                self.callees.append((scope, text, (last.path, last.qualified_name)
+                                     if walk.complete and last is not None and last.qualified_name is not None
+                                     else None))
             if not walk.complete:
                 # `mod.func` on a module object we could not resolve (dynamic import, a
                 # parameter): a possible use of any top-level `func`.
@@ -336,6 +346,7 @@ def file_contribution(index: ProjectIndex, facts: FileFacts) -> Contribution:
         "symbols": [(name, key[1]) for name, keys in part.symbols_by_name.items() for key in keys],
         "imported": sorted(part.imported_files),
         "subclasses": [(base, key[1]) for base, keys in part.subclasses.items() for key in keys],
+        "callees": part.callees,
     }
 
 
