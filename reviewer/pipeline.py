@@ -279,7 +279,7 @@ def _code_digest(folder: str = "") -> str:
 @gc_paused(keep=True)  # the analysis builds millions of objects with no cycles: the collector cost a third
 def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: ScanResult,
               changed: set[str] | None, seconds: dict[str, float], notes: list[str]
-              ) -> tuple[dict[str, ReviewContext], int]:
+              ) -> tuple[Mapping[str, ReviewContext], int]:
     """The analysis, the index, the duplicates and each file's static review: a context per file."""
     from .analysis.project import analyze_project
     from .rag.card_cache import resolve_called_internals, static_cards
@@ -292,7 +292,8 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
     similarity = None if rag_enabled else _Similarity(root, config, scan, cards, rag_enabled)
     with Background(similarity.all_pairs if similarity is not None else None) as structural_pairs:
         with ui.phase("analysis"), deep_recursion(len(scan.files)):
-            project = analyze_project(scan, root, config)
+            project = analyze_project(scan, root, config,
+                                      cache=None if options.no_cache else Workspace(root, config.output).cache)
             resolve = project.index.resolve_callee
             resolve_called_internals(scan, cards, resolve)
         seconds["analysis"] = time.perf_counter() - started

@@ -18,7 +18,9 @@ from __future__ import annotations
 import functools
 import re
 
-from ..schema.facts import Symbol
+from typing import Callable
+
+from ..schema.facts import FileFacts, Symbol
 from .bodies import plain_params, returns_value
 from .resolve import ProjectIndex
 from .roles import is_dunder, is_private, is_test_path
@@ -42,20 +44,29 @@ class DocsAnalysis:
     def __init__(self, index: ProjectIndex) -> None:
         self.index = index
 
-    def assess(self) -> dict[SymbolKey, AxisAssessment]:
+    def assess(self, per_file: Callable[[Callable], Callable] | None = None) -> dict[SymbolKey, AxisAssessment]:
+        """`per_file`: wraps file_verdicts (a function of one file's facts alone) in a cache."""
+        judge = per_file(self.file_verdicts) if per_file is not None else self.file_verdicts
         verdicts: dict[SymbolKey, AxisAssessment] = {}
         for path, facts in self.index.files.items():
-            test_file = is_test_path(path)
-            for sym in facts.symbols:
-                verdict, detail = self._judge(path, facts.language, sym)
-                reportable = not test_file and sym.kind in DOCUMENTED_KINDS and self.is_public(path, sym)
-                if not reportable:
-                    reason = "test code" if test_file else "not exported" if sym.kind in DOCUMENTED_KINDS \
-                        else f"a {sym.kind}"
-                    detail += f" ({reason}: no finding)"
-                verdicts[(path, sym.qualified_name)] = assessment(
-                    verdict=verdict, confidence=85, detail=detail, report=reportable)
+            for qname, verdict, detail, reportable in judge(facts):
+                verdicts[(path, qname)] = assessment(verdict=verdict, confidence=85, detail=detail, report=reportable)
         return verdicts
+
+    def file_verdicts(self, facts: FileFacts) -> list[tuple[str, str, str, bool]]:
+        """(qualified name, verdict, detail, reportable) of each symbol of a file, from its facts alone."""
+        path = facts.path
+        test_file = is_test_path(path)
+        found = []
+        for sym in facts.symbols:
+            verdict, detail = self._judge(path, facts.language, sym)
+            reportable = not test_file and sym.kind in DOCUMENTED_KINDS and self.is_public(path, sym)
+            if not reportable:
+                reason = "test code" if test_file else "not exported" if sym.kind in DOCUMENTED_KINDS \
+                    else f"a {sym.kind}"
+                detail += f" ({reason}: no finding)"
+            found.append((sym.qualified_name, verdict, detail, reportable))
+        return found
 
     def is_public(self, path: str, sym: Symbol) -> bool:
         """Exported top-level symbols, and public methods of exported classes."""

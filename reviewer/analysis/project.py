@@ -14,6 +14,7 @@ from ..config import Config
 from ..schema.facts import ScanResult
 from .docs import DocsAnalysis
 from .entrypoints import find_entry_points
+from .incremental import FILE_NAME, AnalysisCache
 from .overengineering import OverengineeringAnalysis
 from .resolve import ProjectIndex
 from .roles import is_test_path
@@ -33,6 +34,7 @@ class ProjectEvidence:
     index: ProjectIndex
     test_files: set[str] = field(default_factory=set)
     seconds: dict[str, float] = field(default_factory=dict)  # phase -> wall time
+    reuse: dict[str, int] = field(default_factory=dict)  # analysis cache: files' parts "reused" / "computed"
 
     def for_symbol(self, path: str, qualified_name: str) -> dict[str, AxisAssessment]:
         return self.assessments.get((path, qualified_name), {})
@@ -59,16 +61,22 @@ class ProjectEvidence:
         return found
 
 
-def analyze_project(scan: ScanResult, root: Path, config: Config | None = None) -> ProjectEvidence:
-    """Run every deterministic analysis over a scanned project (axes not in config.axes are skipped)."""
+def analyze_project(scan: ScanResult, root: Path, config: Config | None = None,
+                    cache: Path | None = None) -> ProjectEvidence:
+    """Run every deterministic analysis over a scanned project (axes not in config.axes are skipped).
+
+    `cache`: the cache folder (Workspace.cache), where the analysis keeps what a run after a
+    small change reuses (incremental.py); None computes everything."""
     axes = [a for a in EVIDENCE_AXES if config is None or a in config.axes]
     seconds: dict[str, float] = {}
     started = time.perf_counter()
     index = ProjectIndex.build(scan, root)
-    usage = UsageGraph.build(scan, index)
+    stored = AnalysisCache(cache / FILE_NAME, index, scan) if cache is not None else None
+    usage = UsageGraph.build(scan, index, stored.contribution if stored is not None else None)
     seconds["usage graph"] = time.perf_counter() - started
     floor = config.analysis.min_confidence if config is not None else DEFAULT_MIN_CONFIDENCE
-    utility = UtilityAnalysis(index, usage, find_entry_points(index, root), floor)
+    per_file = stored.per_file if stored is not None else None
+    utility = UtilityAnalysis(index, usage, find_entry_points(index, root), floor, per_file)
     per_axis: dict[str, dict[SymbolKey, AxisAssessment]] = {}
     findings: list[FileFinding] = []
     mark = time.perf_counter()
@@ -86,8 +94,10 @@ def analyze_project(scan: ScanResult, root: Path, config: Config | None = None) 
         seconds["tests"] = time.perf_counter() - mark
     if "documentation" in axes:
         mark = time.perf_counter()
-        per_axis["documentation"] = DocsAnalysis(index).assess()
+        per_axis["documentation"] = DocsAnalysis(index).assess(per_file)
         seconds["documentation"] = time.perf_counter() - mark
+    if stored is not None:
+        stored.save()
     if "utility" not in axes:
         del per_axis["utility"]
     assessments: dict[SymbolKey, dict[str, AxisAssessment]] = {}
@@ -96,4 +106,5 @@ def analyze_project(scan: ScanResult, root: Path, config: Config | None = None) 
             assessments.setdefault(key, {})[axis] = assessment
     seconds["total"] = time.perf_counter() - started
     return ProjectEvidence(assessments=assessments, findings=findings, usage=usage, index=index,
-                           test_files={p for p in index.files if is_test_path(p)}, seconds=seconds)
+                           test_files={p for p in index.files if is_test_path(p)}, seconds=seconds,
+                           reuse={"reused": stored.reused, "computed": stored.computed} if stored is not None else {})

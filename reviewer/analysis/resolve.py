@@ -18,8 +18,10 @@ from __future__ import annotations
 import json
 import posixpath
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable, Iterator
 
 from ..schema.facts import FileFacts, ImportRef, ScanResult, Symbol
 
@@ -137,15 +139,67 @@ class ProjectIndex:
         self._bindings: dict[str, dict[str, tuple[ImportRef, str | None]]] = {}
         self._namespaces: dict[str, dict[str, ImportRef]] = {}
         self._import_targets: dict[tuple[str, int], str | None] = {}
-        self._export_memo: dict[tuple[str, str], Target | None] = {}
-        self._head_memo: dict[tuple[str, str], Target | None] = {}
-        self._bases_memo: dict[tuple[str, str], list[Target]] = {}
-        self._member_memo: dict[tuple[str, str, str], Target | None] = {}
+        # The memos hold (result, the files whose facts the result was computed from): a hit
+        # adds those files to the reads of whoever asks (see reads()).
+        self._export_memo: dict[tuple[str, str], tuple[Target | None, frozenset[str]]] = {}
+        self._head_memo: dict[tuple[str, str], tuple[Target | None, frozenset[str]]] = {}
+        self._bases_memo: dict[tuple[str, str], tuple[list[Target], frozenset[str]]] = {}
+        self._member_memo: dict[tuple[str, str, str], tuple[Target | None, frozenset[str]]] = {}
         self._function_imports: dict[str, dict[str, list[tuple[int, ImportRef, str | None]]]] = {}
+        # Which files' facts a resolution reads, recorded so that the analysis cache can reuse
+        # what a file contributed while none of those files changed (analysis/incremental.py).
+        # One set per memoized call in progress; the bottom one collects for reads().
+        self._frames: list[set[str]] = [set()]
+        self._active: set[tuple] = set()  # memoized calls in progress (a re-export cycle meets one again)
+        self._cycle_hits: set[tuple] = set()  # ... and those met again below the current call
+        self._callees: dict[tuple[str, str, str], tuple[str, str] | None] = {}  # see remember_callees
 
     @classmethod
     def build(cls, scan: ScanResult, root: Path | None = None) -> "ProjectIndex":
         return cls(scan, Path(scan.root) if root is None and scan.root else root)
+
+    # ------------------------------------------------------------------ recorded reads
+
+    @contextmanager
+    def reads(self) -> Iterator[set[str]]:
+        """Collect the files whose facts the resolutions made inside the block read (besides
+        the layout: which paths exist, in which language, and the tsconfig aliases)."""
+        found: set[str] = set()
+        self._frames.append(found)
+        try:
+            yield found
+        finally:
+            self._frames.pop()
+            self._frames[-1] |= found
+
+    def _tracked(self, key: tuple, compute: Callable, *args):
+        """compute(*args) in a frame of its own: (result, the files it read, whether it may be
+        memoized). A result that met a call still in progress above it (a re-export cycle) is
+        not memoized: it would depend on which name was asked first, and the analysis must give
+        every file the same answer whatever order the files are resolved in."""
+        self._active.add(key)
+        frames = self._frames
+        frames.append(set())
+        outer_hits, self._cycle_hits = self._cycle_hits, set()
+        try:
+            result = compute(*args)
+        finally:
+            self._active.discard(key)
+            deps = frozenset(frames.pop())
+            hits = self._cycle_hits
+            hits.discard(key)
+            outer_hits |= hits
+            self._cycle_hits = outer_hits
+        frames[-1] |= deps
+        return result, deps, not hits
+
+    def _cycle(self, key: tuple, path: str) -> None:
+        """A memoized call met again while in progress: it resolves to nothing along this path."""
+        self._cycle_hits.add(key)
+        self._frames[-1].add(path)
+
+    def _read(self, path: str) -> None:
+        self._frames[-1].add(path)
 
     # ------------------------------------------------------------------ python modules
 
@@ -358,6 +412,7 @@ class ProjectIndex:
         """Local name -> (import, imported name) for every name an import binds in `path`.
 
         The imported name is None for namespace bindings (`import x as y`, `import * as ns`)."""
+        self._frames[-1].add(path)
         found = self._bindings.get(path)
         if found is not None:
             return found
@@ -384,16 +439,23 @@ class ProjectIndex:
     def export_target(self, module_path: str, name: str) -> Target | None:
         """What `name` denotes when imported from the module at `module_path`."""
         key = (module_path, name)
-        if key in self._export_memo:
-            return self._export_memo[key]
-        self._export_memo[key] = None  # cycle guard: a re-export loop resolves to nothing
-        found = self._export_target(module_path, name)
-        self._export_memo[key] = found
+        entry = self._export_memo.get(key)
+        if entry is not None:
+            self._frames[-1] |= entry[1]
+            return entry[0]
+        tagged = ("export", module_path, name)
+        if tagged in self._active:  # cycle guard: a re-export loop resolves to nothing
+            self._cycle(tagged, module_path)
+            return None
+        found, deps, final = self._tracked(tagged, self._export_target, module_path, name)
+        if final:
+            self._export_memo[key] = (found, deps)
         return found
 
     def _export_target(self, module_path: str, name: str) -> Target | None:
         facts = self.files.get(module_path)
         if facts is not None:
+            self._read(module_path)
             qname = self.top_level[module_path].get(name)
             if qname is not None:
                 return Target(module_path, qname)
@@ -429,14 +491,21 @@ class ProjectIndex:
     def _local_head(self, path: str, name: str) -> Target | None:
         """What a bare name denotes at the top level of `path`: own symbol, import, star import."""
         key = (path, name)
-        if key in self._head_memo:
-            return self._head_memo[key]
-        self._head_memo[key] = None
-        found = self._compute_local_head(path, name)
-        self._head_memo[key] = found
+        entry = self._head_memo.get(key)
+        if entry is not None:
+            self._frames[-1] |= entry[1]
+            return entry[0]
+        tagged = ("head", path, name)
+        if tagged in self._active:
+            self._cycle(tagged, path)
+            return None
+        found, deps, final = self._tracked(tagged, self._compute_local_head, path, name)
+        if final:
+            self._head_memo[key] = (found, deps)
         return found
 
     def _compute_local_head(self, path: str, name: str) -> Target | None:
+        self._read(path)
         qname = self.top_level.get(path, {}).get(name)
         if qname is not None:
             return Target(path, qname)
@@ -476,6 +545,7 @@ class ProjectIndex:
         walk = Walk()
         if not parts or path not in self.files:
             return walk
+        self._frames[-1].add(path)
         target: Target | None = None
         consumed = 1
         if parts[0] in SELF_NAMES and len(parts) > 1 and scope is not None:
@@ -586,6 +656,7 @@ class ProjectIndex:
         return found
 
     def enclosing_class(self, path: str, qualified_name: str) -> str | None:
+        self._read(path)
         by_qname = self.symbols.get(path, {})
         current = by_qname.get(qualified_name)
         while current is not None:
@@ -597,11 +668,18 @@ class ProjectIndex:
     def class_member(self, path: str, class_qname: str, name: str) -> Target | None:
         """`name` defined on the class or inherited from a project base class."""
         key = (path, class_qname, name)
-        if key not in self._member_memo:
-            self._member_memo[key] = self._class_member(path, class_qname, name, None)
-        return self._member_memo[key]
+        entry = self._member_memo.get(key)
+        if entry is None:
+            found, deps, final = self._tracked(("member", *key), self._class_member, path, class_qname, name, None)
+            entry = (found, deps)
+            if final:
+                self._member_memo[key] = entry
+        else:
+            self._frames[-1] |= entry[1]
+        return entry[0]
 
     def _class_member(self, path: str, class_qname: str, name: str, _seen: set | None) -> Target | None:
+        self._read(path)
         member = f"{class_qname}.{name}"
         if member in self.symbols.get(path, {}):
             return Target(path, member)
@@ -618,12 +696,18 @@ class ProjectIndex:
     def base_classes(self, path: str, class_qname: str) -> list[Target]:
         """Project classes a class extends or implements (external bases are left out)."""
         key = (path, class_qname)
-        found = self._bases_memo.get(key)
-        if found is None:
-            found = self._bases_memo[key] = self._base_classes(path, class_qname)
-        return found
+        entry = self._bases_memo.get(key)
+        if entry is None:
+            found, deps, final = self._tracked(("bases", *key), self._base_classes, path, class_qname)
+            entry = (found, deps)
+            if final:
+                self._bases_memo[key] = entry
+        else:
+            self._frames[-1] |= entry[1]
+        return entry[0]
 
     def _base_classes(self, path: str, class_qname: str) -> list[Target]:
+        self._read(path)
         sym = self.symbols.get(path, {}).get(class_qname)
         if sym is None:
             return []
@@ -651,16 +735,28 @@ class ProjectIndex:
             return None
         return last.path, last.qualified_name
 
+    def remember_callees(self, path: str, callees: list[tuple[str, str, tuple[str, str] | None]]) -> None:
+        """What resolve_callee(path, callee, caller) gives, as the usage graph found it
+        ((caller, callee, target) per call of a symbol): answered without resolving again."""
+        known = self._callees
+        for caller, callee, target in callees:
+            known[(path, caller, callee)] = target
+
     def resolve_callee(self, file_path: str, callee: str, caller: str | None = None) -> tuple[str, str] | None:
         """The project function/class a call as written targets: "foo", "mod.baz",
         "ns.func", "Class.static", "self.method" (the enclosing class's method, or an
         inherited one). `caller` (qualified name of the calling symbol) places "self."
         exactly; without it, "self.m" resolves when one class of the file defines m."""
+        if caller is not None and len(self._frames) == 1:  # (inside reads(), resolve: record what it reads)
+            known = self._callees.get((file_path, caller, callee), self)
+            if known is not self:
+                return known
         parts = name_chain(callee)
         if not parts:
             return None
         scope = caller
         if parts[0] in SELF_NAMES and caller is None and len(parts) > 1:
+            self._read(file_path)
             owners = [q for q, s in self.symbols.get(file_path, {}).items()
                       if s.kind == "class" and f"{q}.{parts[1]}" in self.symbols[file_path]]
             if len(owners) != 1:
@@ -673,6 +769,7 @@ class ProjectIndex:
         return last.path, last.qualified_name
 
     def symbol(self, path: str, qualified_name: str) -> Symbol | None:
+        self._frames[-1].add(path)
         return self.symbols.get(path, {}).get(qualified_name)
 
 

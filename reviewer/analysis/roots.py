@@ -84,10 +84,16 @@ CONVENTION_ROOTS: tuple[ConventionRoot, ...] = (
 
 def convention_root(path: str, name: str, top_level: bool, exported: bool = True) -> str | None:
     """Why a tool reads `name` from `path` by convention, if one does."""
-    for row in CONVENTION_ROOTS:
+    rows = _ROWS_BY_PATH.get(path)
+    if rows is None:  # the path patterns, once per file (the analysis asks once per symbol)
+        rows = _ROWS_BY_PATH[path] = tuple(row for row in CONVENTION_ROOTS if row.files.search(path))
+    for row in rows:
         if row.matches(path, name, top_level, exported):
             return row.tool
     return None
+
+
+_ROWS_BY_PATH: dict[str, tuple[ConventionRoot, ...]] = {}
 
 
 _MKDOCS_HOOKS = re.compile(r"^hooks:\s*\n((?:\s*-\s*.+\n?)+)", re.M)

@@ -18,6 +18,7 @@ import posixpath
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..schema.facts import FileFacts, ScanResult, Symbol
 from .resolve import ProjectIndex, attribute_names, name_chain
@@ -55,17 +56,54 @@ class UsageGraph:
     symbols_by_name: dict[str, list[SymbolKey]] = field(default_factory=lambda: defaultdict(list))
     imported_files: set[str] = field(default_factory=set)  # files some project import resolves to
     subclasses: dict[SymbolKey, list[SymbolKey]] = field(default_factory=lambda: defaultdict(list))
+    # What each call of a symbol resolves to, (scope, call text, target or None) per file,
+    # as ProjectIndex.resolve_callee answers it: handed to the index (remember_callees) so
+    # that the cards' called_internals need not resolve every call again.
+    callees: list[tuple[str, str, SymbolKey | None]] = field(default_factory=list)
 
     # ---------------------------------------------------------------- building
 
     @classmethod
-    def build(cls, scan: ScanResult, index: ProjectIndex) -> "UsageGraph":
+    def build(cls, scan: ScanResult, index: ProjectIndex,
+              contribution: Callable[[FileFacts], Contribution] | None = None) -> "UsageGraph":
+        """The graph of the project, one file's contribution at a time, in scan order.
+
+        `contribution` gives a file's contribution (file_contribution, or the analysis cache's
+        copy of it when nothing it was computed from changed)."""
         graph = cls(index)
         for facts in scan.files:
-            graph._add_file(facts)
-            if facts.dynamic_access:
-                graph._add_computed_loads(facts)
+            part = contribution(facts) if contribution is not None else file_contribution(index, facts)
+            graph.add_contribution(facts.path, part)
         return graph
+
+    def add_contribution(self, path: str, part: Contribution) -> None:
+        """Merge what one file contributes. Every user is a node of that file, so merging the
+        files in scan order gives the lists, sets and dict orders of one pass over all files."""
+        out_edges, uses, importers = self.out_edges, self.uses, self.importers
+        for user, targets in part["edges"]:
+            out_edges[(path, user)].update(targets)
+        for target, users in part["uses"]:
+            uses[target].extend(Use((path, user), kind, line) for user, kind, line in users)
+        for target, line in part["importers"]:
+            importers[target].setdefault(path, line)
+        for target in part["reexporters"]:
+            self.reexporters[target].append(path)
+        for attribute, users in part["attributes"]:
+            self.attribute_users[attribute].update((path, user) for user in users)
+        for attribute, users in part["loose_attributes"]:
+            self.loose_attribute_users[attribute].update((path, user) for user in users)
+        for literal in part["strings"]:
+            self.string_files[literal].add(path)
+        for literal in part["lookup_strings"]:
+            self.lookup_string_files[literal].add(path)
+        for name, qname in part["members"]:
+            self.members_by_name[name].append((path, qname))
+        for name, qname in part["symbols"]:
+            self.symbols_by_name[name].append((path, qname))
+        self.imported_files.update(part["imported"])
+        for base, qname in part["subclasses"]:
+            self.subclasses[base].append((path, qname))
+        self.index.remember_callees(path, part["callees"])
 
     def _add_computed_loads(self, facts: FileFacts) -> None:
         """`require(`./commands/${name}`)`, `import(`../plugins/${x}.js`)`,
@@ -141,6 +179,11 @@ class UsageGraph:
                 continue
             heads_used.add(parts[0])
             walk = self.index.resolve_dotted(path, parts, scope)
+            if kind == "calls" and scope is not None:
+                last = walk.last
+                self.callees.append((scope, text, (last.path, last.qualified_name)
+                                     if walk.complete and last is not None and last.qualified_name is not None
+                                     else None))
             if not walk.complete:
                 # `mod.func` on a module object we could not resolve (dynamic import, a
                 # parameter): a possible use of any top-level `func`.
@@ -274,6 +317,37 @@ class UsageGraph:
         short = name.rsplit(".", 1)[-1]
         return [k for k in self.symbols_by_name.get(short, []) if k[1] == name or k[1].endswith("." + name)
                 or name == short and k[1] == short]
+
+
+# What one file adds to the graph, as plain lists of strings, ints and tuples (the analysis
+# cache stores it with marshal): every user is a node of the file, named by its qualified name.
+Contribution = dict[str, list]
+
+
+def file_contribution(index: ProjectIndex, facts: FileFacts) -> Contribution:
+    """The graph one file builds, as a Contribution: `_add_file` on a graph of its own."""
+    part = UsageGraph(index)
+    part._add_file(facts)
+    if facts.dynamic_access:
+        part._add_computed_loads(facts)
+    path = facts.path
+    assert all(user[0] == path for user in part.out_edges), "a file's users are its own nodes"
+    return {
+        "edges": [(user[1], sorted(targets)) for user, targets in part.out_edges.items()],
+        "uses": [(target, [(u.user[1], u.kind, u.line) for u in uses]) for target, uses in part.uses.items()],
+        "importers": [(target, by_file[path]) for target, by_file in part.importers.items()],
+        "reexporters": [target for target, files in part.reexporters.items() for _ in files],
+        "attributes": [(name, sorted(user[1] for user in users)) for name, users in part.attribute_users.items()],
+        "loose_attributes": [(name, sorted(user[1] for user in users))
+                             for name, users in part.loose_attribute_users.items()],
+        "strings": list(part.string_files),
+        "lookup_strings": list(part.lookup_string_files),
+        "members": [(name, key[1]) for name, keys in part.members_by_name.items() for key in keys],
+        "symbols": [(name, key[1]) for name, keys in part.symbols_by_name.items() for key in keys],
+        "imported": sorted(part.imported_files),
+        "subclasses": [(base, key[1]) for base, keys in part.subclasses.items() for key in keys],
+        "callees": part.callees,
+    }
 
 
 def _label(user: SymbolKey) -> str:

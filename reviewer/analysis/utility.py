@@ -25,6 +25,7 @@ import posixpath
 import re
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..schema.facts import FileFacts, Symbol
 from .bodies import returns_its_argument
@@ -113,7 +114,9 @@ class Liveness:
 
 class UtilityAnalysis:
     def __init__(self, index: ProjectIndex, graph: UsageGraph, entry_points: EntryPoints,
-                 min_confidence: int = DEFAULT_MIN_CONFIDENCE) -> None:
+                 min_confidence: int = DEFAULT_MIN_CONFIDENCE,
+                 per_file: Callable[[Callable], Callable] | None = None) -> None:
+        """`per_file`: wraps a function of one file's facts alone in a cache (the analysis cache)."""
         self.index = index
         self.graph = graph
         self.entry_points = entry_points
@@ -123,7 +126,8 @@ class UtilityAnalysis:
         self.root_confidence: dict[SymbolKey, int] = {}  # roots weaker than the default 85
         self.registry_bases: set[SymbolKey] = set()
         self.hook_files = hook_files(index.root)
-        self.dynamic = dynamic_reach(index, {path for path, facts in index.files.items() if _introspects(facts)})
+        introspects = per_file(_introspects) if per_file is not None else _introspects
+        self.dynamic = dynamic_reach(index, {path for path, facts in index.files.items() if introspects(facts)})
         self.dynamic_files = set(self.dynamic.whole_files) | set(self.dynamic.scopes) | self.dynamic.foreign
         self.dead_by: dict[SymbolKey, set[SymbolKey]] = {}  # cascade member -> dead symbols keeping it dead
         self.min_confidence = min_confidence

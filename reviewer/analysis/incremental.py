@@ -1,0 +1,159 @@
+"""The analysis cache: what a run after a small change reuses from the run before it.
+
+`.reviewer/cache/analysis.marshal` keeps, per file, what the file contributes to the usage
+graph (usage.file_contribution: its edges, uses, imports, attribute and string names),
+the largest part of the whole-project analysis. A file's contribution depends on its own
+facts and on the facts of the files its names resolved into (an import, a re-export chain,
+a base class): the resolver records those files while it resolves (ProjectIndex.reads), and
+the entry keeps the content digest of each. A contribution is reused only when every one of
+those files still has the digest it had; anything else is computed again. Everything
+global (roots, reachability, verdicts) is recomputed every run from the merged graph, so a
+reused contribution gives the very graph a cold run builds.
+
+What invalidates the whole cache (every entry is computed again):
+- other analysis, scan or schema code (its digest is the key);
+- another layout: a file added, removed or renamed, or other tsconfig aliases. Which paths
+  exist decides where every import resolves (a new `x.py` shadows nothing, but a new
+  `pkg/__init__.py` turns a folder into a package), and the resolver does not record the
+  paths it found absent, so a changed layout starts afresh.
+
+marshal, not json or pickle: the content is plain tuples, lists and strings, and marshal
+loads the whole standard library's graph in a fraction of the time json needs. A damaged
+or unreadable file is an empty cache.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Callable
+
+from ..schema.facts import FileFacts, ScanResult
+from .resolve import ProjectIndex
+from .usage import Contribution, file_contribution
+
+VERSION = 1
+FILE_NAME = "analysis.marshal"
+VALUES = "\0values"  # the entry of the per-file values (per_file), beside the files' contributions
+# The code whose rules the cached contributions follow: what the scan extracts, how the
+# analysis resolves and links it, and the records in between.
+CODE_FOLDERS = ("analysis", "scan", "schema")
+
+
+def code_digest() -> str:
+    """Changes when any module of CODE_FOLDERS changes."""
+    digest = hashlib.sha256(f"{VERSION}".encode())
+    package = Path(__file__).resolve().parent.parent
+    for folder in CODE_FOLDERS:
+        for path in sorted((package / folder).rglob("*.py")):
+            digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def layout_digest(index: ProjectIndex) -> str:
+    """The paths of the project, their languages and the module aliases: what existence
+    checks during resolution depend on."""
+    digest = hashlib.sha256()
+    for path in sorted(index.files):
+        digest.update(f"{path}\0{index.files[path].language}\n".encode())
+    digest.update(repr(sorted(index.ts_configs.items())).encode())
+    return digest.hexdigest()
+
+
+class AnalysisCache:
+    """The per-file contributions of the last run, and those of this run as they are used.
+
+    `contribution(facts)` gives a file's contribution: the stored one when every file it
+    was computed from has the same content, otherwise a new one (recorded for the next run).
+    `save()` writes this run's entries (those of files no longer scanned are dropped)."""
+
+    def __init__(self, path: Path | None, index: ProjectIndex, scan: ScanResult) -> None:
+        self.path = path
+        self.index = index
+        self.key = f"{code_digest()}:{layout_digest(index)}"
+        self.sha = {facts.path: facts.sha256 for facts in scan.files}
+        self.stored: dict[str, tuple] = self._load() if path is not None else {}
+        self.entries: dict[str, tuple] = {}  # path -> (((path, sha256) read, ...), contribution)
+        self.stored_values: dict[str, tuple] = self.stored.pop(VALUES, {})
+        self.values: dict[str, tuple] = {}  # "kind:path" -> (sha256, value): see per_file
+        self.reused = 0
+        self.computed = 0
+
+    def _load(self) -> dict[str, tuple]:
+        """The stored entries, if the file is whole (its digest matches) and of this key."""
+        try:
+            blob = self.path.read_bytes()
+            head, payload = blob[:32], blob[32:]
+            if hashlib.blake2b(payload, digest_size=32).digest() != head:
+                return {}
+            data = marshal.loads(payload)
+        except (OSError, EOFError, ValueError, TypeError):
+            return {}
+        if not isinstance(data, dict) or data.get("key") != self.key or not isinstance(data.get("files"), dict):
+            return {}
+        return data["files"]
+
+    def contribution(self, facts: FileFacts) -> Contribution:
+        entry = self.stored.get(facts.path)
+        if entry is not None and self._still_valid(entry[0]):
+            self.reused += 1
+        else:
+            with self.index.reads() as read:
+                part = file_contribution(self.index, facts)
+            read.add(facts.path)
+            entry = (tuple((path, self.sha[path]) for path in sorted(read)), part)
+            self.computed += 1
+        self.entries[facts.path] = entry
+        return entry[1]
+
+    def per_file(self, compute: Callable[[FileFacts], Any]) -> Callable[[FileFacts], Any]:
+        """`compute`, a function of one file's facts alone (and the layout), with its values
+        kept by the file's content: reused while the content is the same. The value must
+        be plain data (marshal)."""
+        kind = f"{compute.__module__}.{compute.__qualname__}"
+
+        def cached(facts: FileFacts) -> Any:
+            name = f"{kind}:{facts.path}"
+            entry = self.stored_values.get(name)
+            if entry is not None and entry[0] == facts.sha256:
+                self.reused += 1
+            else:
+                entry = (facts.sha256, compute(facts))
+                self.computed += 1
+            self.values[name] = entry
+            return entry[1]
+        return cached
+
+    def _still_valid(self, reads: tuple) -> bool:
+        sha = self.sha
+        try:
+            return all(sha.get(path) == digest for path, digest in reads)
+        except (TypeError, ValueError):  # a damaged entry
+            return False
+
+    def save(self) -> None:
+        """Write the entries of this run, unless they are the ones stored (nothing changed)."""
+        if self.path is None or (not self.computed and len(self.entries) == len(self.stored)
+                                 and len(self.values) == len(self.stored_values)):
+            return
+        payload = marshal.dumps({"key": self.key, "files": {**self.entries, VALUES: self.values}})
+        _atomic_write_bytes(self.path, hashlib.blake2b(payload, digest_size=32).digest() + payload)
+
+
+def _atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Through a temp file and a rename: a crash never leaves half a cache."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            mask = os.umask(0)
+            os.umask(mask)
+            os.fchmod(handle.fileno(), 0o666 & ~mask)  # as open() would create it, not mkstemp's 0600
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
