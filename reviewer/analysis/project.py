@@ -10,6 +10,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..background import Background
 from ..config import Config
 from ..schema.facts import ScanResult
 from .docs import DocsAnalysis
@@ -79,19 +80,22 @@ def analyze_project(scan: ScanResult, root: Path, config: Config | None = None,
     utility = UtilityAnalysis(index, usage, find_entry_points(index, root), floor, per_file)
     per_axis: dict[str, dict[SymbolKey, AxisAssessment]] = {}
     findings: list[FileFinding] = []
-    mark = time.perf_counter()
-    per_axis["utility"], unreachable = utility.assess()  # overengineering needs the roots either way
-    if "utility" in axes:
-        findings.extend(unreachable)
-    seconds["utility"] = time.perf_counter() - mark
-    if "overengineering" in axes:
+    # The tests' map reads the index and the usage graph only (neither changes from here on): a
+    # forked child builds it while this process judges utility and over-engineering.
+    with Background((lambda: TestMap(index, usage).assess()) if "tests" in axes else None) as tests:
         mark = time.perf_counter()
-        per_axis["overengineering"] = OverengineeringAnalysis(index, usage, utility).assess()
-        seconds["overengineering"] = time.perf_counter() - mark
-    if "tests" in axes:
-        mark = time.perf_counter()
-        per_axis["tests"] = TestMap(index, usage).assess()
-        seconds["tests"] = time.perf_counter() - mark
+        per_axis["utility"], unreachable = utility.assess()  # overengineering needs the roots either way
+        if "utility" in axes:
+            findings.extend(unreachable)
+        seconds["utility"] = time.perf_counter() - mark
+        if "overengineering" in axes:
+            mark = time.perf_counter()
+            per_axis["overengineering"] = OverengineeringAnalysis(index, usage, utility).assess()
+            seconds["overengineering"] = time.perf_counter() - mark
+        if "tests" in axes:
+            mark = time.perf_counter()
+            per_axis["tests"] = tests.result()
+            seconds["tests"] = time.perf_counter() - mark  # what was left to wait for
     if "documentation" in axes:
         mark = time.perf_counter()
         per_axis["documentation"] = DocsAnalysis(index).assess(per_file)
