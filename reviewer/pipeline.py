@@ -12,7 +12,7 @@ import shutil
 import subprocess
 import time
 import uuid
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Callable
@@ -281,19 +281,29 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
               changed: set[str] | None, seconds: dict[str, float], notes: list[str]
               ) -> tuple[Mapping[str, ReviewContext], int]:
     """The analysis, the index, the duplicates and each file's static review: a context per file."""
-    from .analysis.project import analyze_project
+    from .analysis.project import analyze_project, build_usage
     from .rag.card_cache import resolve_called_internals, static_cards
 
     started = time.perf_counter()
     rag_enabled = rag_on(config, options)
-    cards = static_cards(scan, None if options.no_cache else Workspace(root, config.output).cache)
-    # Without RAG the similarity pairs need the scan and the cards only, and the analysis does not
-    # need them: a forked child computes them meanwhile (with RAG they wait for the index).
-    similarity = None if rag_enabled else _Similarity(root, config, scan, cards, rag_enabled)
-    with Background(similarity.all_pairs if similarity is not None else None) as structural_pairs:
+    cache = None if options.no_cache else Workspace(root, config.output).cache
+    cards = static_cards(scan, cache)
+    symbols = {(f.path, s.qualified_name): s for f in scan.files for s in f.symbols}
+    with ExitStack() as background:  # the child (below) lives until the similarity phase takes its result
         with ui.phase("analysis"), deep_recursion(len(scan.files)):
-            project = analyze_project(scan, root, config,
-                                      cache=None if options.no_cache else Workspace(root, config.output).cache)
+            graph = build_usage(scan, root, cache)
+
+            def rank(path: str, symbol: Symbol) -> tuple:
+                return keep_rank(path, symbol, len(graph.usage.users_of((path, symbol.qualified_name))),
+                                 changed is not None and path in changed)
+
+            # Without RAG the duplicates need the scan, the cards and who uses what (which copy to keep),
+            # and the rest of the analysis does not need them: a forked child finds them meanwhile
+            # (with RAG they wait for the index).
+            similarity = None if rag_enabled else _Similarity(root, config, scan, cards, rag_enabled)
+            found = background.enter_context(Background(
+                (lambda: _duplicates(root, config, scan, cards, similarity, rank)) if similarity else None))
+            project = analyze_project(scan, root, config, cache, graph)
             resolve = project.index.resolve_callee
             resolve_called_internals(scan, cards, resolve)
         seconds["analysis"] = time.perf_counter() - started
@@ -315,42 +325,18 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
         with ui.phase("similarity"):
             if similarity is None:
                 similarity = _Similarity(root, config, scan, cards, rag_enabled)
-                pairs, how = similarity.all_pairs()
+                duplicates, pairs, how = _duplicates(root, config, scan, cards, similarity, rank)
             else:
-                pairs, how = structural_pairs.result()
+                duplicates, pairs, how = found.result()
+        seconds["similarity"] = time.perf_counter() - started
     index_size = similarity.size
     find_similar = similarity.find_similar if rag_enabled else None
-    ui.echo(f"similarity: {len(pairs)} functions with similar ones ({how})")
-    all_cards = [c for file_cards in cards.values() for c in file_cards]
-    by_lines = {(f.path, s.line_start, s.line_end): s for f in scan.files for s in f.symbols}
-
-    def rank(path: str, symbol: Symbol) -> tuple:
-        return keep_rank(path, symbol, len(project.usage.users_of((path, symbol.qualified_name))),
-                         changed is not None and path in changed)
-
-    symbols = {(f.path, s.qualified_name): s for f in scan.files for s in f.symbols}
+    ui.echo(f"similarity: {pairs} functions with similar ones ({how})")
 
     def rank_of(key: tuple[str, str]) -> tuple:
         """Claude's pairs are oriented by the same rank (a copy the scan does not know ranks last)."""
         symbol = symbols.get(key)
         return rank(key[0], symbol) if symbol is not None else (True, float("inf"))
-
-    runs_cache, runs_key = RunsCache(Workspace(root, config.output)), _code_digest("analysis")
-    memo = runs_cache.load(runs_key)
-    duplicates = find_duplicates(
-        pairs,
-        functions={c.id: (c.file_path, by_lines[(c.file_path, c.line_start, c.line_end)]) for c in all_cards
-                   if (c.file_path, c.line_start, c.line_end) in by_lines},
-        rank=rank,
-        structural_only=not rag_enabled,
-        min_confidence=config.analysis.min_confidence,
-        modules={f.path: f.module_line_hashes for f in scan.files},
-        test_cases={f.path for f in scan.files if f.assert_lines and is_test_path(f.path)},
-        test_lines={f.path: (f.assert_lines, f.callback_spans) for f in scan.files if is_test_path(f.path)},
-        memo=memo,
-    )
-    runs_cache.save(runs_key, memo)
-    seconds["similarity"] = time.perf_counter() - started
 
     per_file_findings: dict[str, list] = {}
     for finding in project.findings:
@@ -388,6 +374,31 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
         )
 
     return _Contexts(inputs, context), index_size
+
+
+def _duplicates(root: Path, config: Config, scan: ScanResult, cards: dict[str, list[FunctionCard]],
+                similarity: "_Similarity", rank: Callable[[str, Symbol], tuple]):
+    """The duplicates (analysis/duplicates.py) from the similarity pairs; with how many functions
+    have similar ones and how the pairs were had (cache or computed), for the progress line."""
+    pairs, how = similarity.all_pairs()
+    by_lines = {(f.path, s.line_start, s.line_end): s for f in scan.files for s in f.symbols}
+    runs_cache, runs_key = RunsCache(Workspace(root, config.output)), _code_digest("analysis")
+    memo = runs_cache.load(runs_key)
+    duplicates = find_duplicates(
+        pairs,
+        functions={c.id: (c.file_path, by_lines[(c.file_path, c.line_start, c.line_end)])
+                   for file_cards in cards.values() for c in file_cards
+                   if (c.file_path, c.line_start, c.line_end) in by_lines},
+        rank=rank,
+        structural_only=not similarity.rag_enabled,
+        min_confidence=config.analysis.min_confidence,
+        modules={f.path: f.module_line_hashes for f in scan.files},
+        test_cases={f.path for f in scan.files if f.assert_lines and is_test_path(f.path)},
+        test_lines={f.path: (f.assert_lines, f.callback_spans) for f in scan.files if is_test_path(f.path)},
+        memo=memo,
+    )
+    runs_cache.save(runs_key, memo)
+    return duplicates, len(pairs), how
 
 
 class _Contexts(Mapping):

@@ -62,19 +62,36 @@ class ProjectEvidence:
         return found
 
 
-def analyze_project(scan: ScanResult, root: Path, config: Config | None = None,
-                    cache: Path | None = None) -> ProjectEvidence:
-    """Run every deterministic analysis over a scanned project (axes not in config.axes are skipped).
+@dataclass
+class ProjectUsage:
+    """The first step of the analysis: who uses what (the keep rank of duplicates needs it too)."""
 
-    `cache`: the cache folder (Workspace.cache), where the analysis keeps what a run after a
-    small change reuses (incremental.py); None computes everything."""
-    axes = [a for a in EVIDENCE_AXES if config is None or a in config.axes]
-    seconds: dict[str, float] = {}
+    index: ProjectIndex
+    usage: UsageGraph
+    stored: AnalysisCache | None  # what the next steps reuse, saved at the end of analyze_project
+    seconds: float
+
+
+def build_usage(scan: ScanResult, root: Path, cache: Path | None = None) -> ProjectUsage:
+    """The project index and the usage graph. `cache`: the cache folder (Workspace.cache), where the
+    analysis keeps what a run after a small change reuses (incremental.py); None computes everything."""
     started = time.perf_counter()
     index = ProjectIndex.build(scan, root)
     stored = AnalysisCache(cache / FILE_NAME, index, scan) if cache is not None else None
     usage = UsageGraph.build(scan, index, stored.contribution if stored is not None else None)
-    seconds["usage graph"] = time.perf_counter() - started
+    return ProjectUsage(index, usage, stored, time.perf_counter() - started)
+
+
+def analyze_project(scan: ScanResult, root: Path, config: Config | None = None,
+                    cache: Path | None = None, graph: ProjectUsage | None = None) -> ProjectEvidence:
+    """Run every deterministic analysis over a scanned project (axes not in config.axes are skipped).
+
+    `cache`: see build_usage; `graph`: its result, when the caller built it already."""
+    axes = [a for a in EVIDENCE_AXES if config is None or a in config.axes]
+    graph = graph or build_usage(scan, root, cache)
+    started = time.perf_counter()
+    index, usage, stored = graph.index, graph.usage, graph.stored
+    seconds: dict[str, float] = {"usage graph": graph.seconds}
     floor = config.analysis.min_confidence if config is not None else DEFAULT_MIN_CONFIDENCE
     per_file = stored.per_file if stored is not None else None
     utility = UtilityAnalysis(index, usage, find_entry_points(index, root), floor, per_file)
@@ -108,7 +125,7 @@ def analyze_project(scan: ScanResult, root: Path, config: Config | None = None,
     for axis, verdicts in per_axis.items():
         for key, assessment in verdicts.items():
             assessments.setdefault(key, {})[axis] = assessment
-    seconds["total"] = time.perf_counter() - started
+    seconds["total"] = graph.seconds + time.perf_counter() - started
     return ProjectEvidence(assessments=assessments, findings=findings, usage=usage, index=index,
                            test_files={p for p in index.files if is_test_path(p)}, seconds=seconds,
                            reuse={"reused": stored.reused, "computed": stored.computed} if stored is not None else {})
