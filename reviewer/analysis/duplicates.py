@@ -7,7 +7,8 @@ Evidence is structural only. A pair of functions is a DUPLICATE when its code sa
   behaviour reader finds the same jobs in both bodies;
 - contained: the whole body of one function repeats inside another (checked line by line on
   normalized tokens, scan Structure.line_hashes): the host should call the helper;
-- block: a run of lines repeats in two functions (found here, from the line hashes).
+- block: a run of lines repeats in two functions (found here, from the line hashes), or a shorter
+  run of statements (SHORT_CLASS_LINES) stands in three places or more: a clone class.
 Cards that only read alike (siblings such as encode/decode, a wrapper and what it calls)
 are neighbours: the similarities table and findSimilarFunctions show them, no verdict does.
 
@@ -74,8 +75,10 @@ SCAFFOLD_TOKENS = 15  # for MIN_BLOCK_LINES lines: 3 a line, the floor of a shor
 # (the same four-line catch clause closing every route handler): one helper replaces them all.
 SHORT_CLASS_LINES = 4
 # Inside functions, a short class must do work: statements average 5 code tokens a line or more
-# (`if (error instanceof z.ZodError) {` is 5), markup and data 2 to 4 (`</DialogFooter>`, `name="email"`):
-# on the corpus every short class of JSX fell under it, the catch clauses of route handlers over it.
+# (`if (error instanceof z.ZodError) {` is 5), markup laid out a tag or an attribute a line and data
+# 2 to 4 (`</DialogFooter>`, `name="email"`): on the real-code corpus every short class of JSX fell
+# under it (the form fields, dialog footers and closing tags of 3+ components), the catch clause
+# closing four route handlers over it.
 SHORT_CLASS_LINE_TOKENS = 5
 MAX_MODULE_BLOCKS = 12  # blocks per pair when one side is module code: handler lists repeat a lot
 MAX_POSTING = 64  # a seed shared by more functions is boilerplate, not a candidate
