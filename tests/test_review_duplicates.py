@@ -335,3 +335,26 @@ def test_a_short_run_needs_three_places_statements_and_code_outside_tests() -> N
     assert run({}, short_class_functions(tokens=6, copies=2)).copies == {}  # two places: a pair under the block floor
     assert run({}, short_class_functions(tokens=3)).copies == {}  # thin lines: markup, data
     assert run({}, short_class_functions(tokens=6, folder="tests")).copies == {}  # test cases repeat on purpose
+
+
+def sibling_pair(parent_a: str | None, parent_b: str | None) -> dict:
+    """A 7-line helper of 3 tokens a line (under the block floor: `return OrderedDict([...])`) and a
+    method repeating its 6 entries wrapped in one more line (`return Response(OrderedDict([...]))`)."""
+    entries = [(600 + k) << 8 | 3 for k in range(6)]
+    helper = [0, 590 << 8 | 3] + entries
+    host = [0, 591 << 8 | 3, 592 << 8 | 2] + entries
+    return {"h": ("src/pagination.py", symbol("get_paginated_data", 10, helper, parent=parent_a)),
+            "w": ("src/pagination.py", symbol("get_paginated_response", 20, host, parent=parent_b))}
+
+
+def test_a_method_repeating_a_small_sibling_whole_should_call_it() -> None:
+    functions = sibling_pair("Pagination", "Pagination")
+    found = run({}, functions).copies
+    (clone,) = found[key(functions, "w")]
+    assert (clone.kind, clone.keep.name, clone.lines, clone.other_lines) == ("contained", "get_paginated_data", (23, 28), (12, 17))
+
+
+def test_a_small_function_repeated_in_a_barely_larger_one_elsewhere_is_no_finding() -> None:
+    # Not siblings: the host must be much larger than the helper to be its host (CONTAINED_RATIO).
+    assert run({}, sibling_pair("Pagination", "OtherPagination")).copies == {}
+    assert run({}, sibling_pair(None, None)).copies == {}

@@ -388,7 +388,10 @@ def _find_duplicates(pairs: dict[str, list[SimilarFunction]], functions: dict[st
                 if _comparable(a, b) and not _test_mix(a, b):
                     neighbours.setdefault(a.key, []).append(hit)
     for a, b in _block_candidates(by_id, seen):
-        edges.extend(_judge(a, b, None, rank))
+        judged = _judge(a, b, None, rank)
+        if _small(a) or _small(b):  # a method under the block floor is a candidate as a helper only
+            judged = [edge for edge in judged if edge.kind == "contained"]
+        edges.extend(judged)
     edges.extend(edge for function in by_id.values() if (edge := _repeated_inside(function)) is not None)
     edges.extend(_scaffold_edges([unit for unit in by_id.values() if unit.symbol.name == MODULE_CODE
                                   and not _left_out(unit.path)], rank, edges))
@@ -455,7 +458,9 @@ def _block_candidates(by_id: dict[str, _Function], seen: set[tuple[str, str]]) -
     """Pairs of functions sharing a run of BLOCK_SEED code lines that the similarity pairs miss."""
     postings: dict[tuple[int, ...], list[str]] = {}
     for card_id, function in by_id.items():
-        if function.tokens < _min_tokens(function) or _left_out(function.path):
+        # A method under the block floor takes part as a helper a sibling may repeat (see _contained).
+        small = function.tokens < _min_tokens(function)
+        if (small and not (function.symbol.parent and function.tokens >= MIN_CONTAINED_TOKENS)) or _left_out(function.path):
             continue
         values = [v for v, _ in function.code]
         for seed in {tuple(values[k : k + BLOCK_SEED]) for k in range(len(values) - BLOCK_SEED + 1)}:
@@ -466,9 +471,20 @@ def _block_candidates(by_id: dict[str, _Function], seen: set[tuple[str, str]]) -
             for x in range(len(ids)):
                 for y in range(x + 1, len(ids)):
                     pair = (ids[x], ids[y]) if ids[x] < ids[y] else (ids[y], ids[x])
+                    if (_small(by_id[ids[x]]) or _small(by_id[ids[y]])) and not _siblings(by_id[ids[x]], by_id[ids[y]]):
+                        continue
                     if pair not in seen:
                         found.add(pair)
     return [(by_id[a], by_id[b]) for a, b in sorted(found)]
+
+
+def _small(unit: _Function) -> bool:
+    return unit.tokens < _min_tokens(unit)
+
+
+def _siblings(a: _Function, b: _Function) -> bool:
+    """Two methods of one class (or members of one object): each can call the other on `self`."""
+    return a.path == b.path and a.symbol.parent is not None and a.symbol.parent == b.symbol.parent
 
 
 def _left_out(path: str) -> bool:
@@ -817,7 +833,10 @@ def _contained(helper: _Function, host: _Function, run: _Run) -> bool:
     if is_test_path(helper.path) and helper.symbol.name.startswith("test"):
         return False
     return (code >= MIN_CONTAINED_LINES and run.tokens >= MIN_CONTAINED_TOKENS
-            and run.lines >= max(MIN_CONTAINED_LINES, code - 1) and len(host.code) >= CONTAINED_RATIO * code)
+            and run.lines >= max(MIN_CONTAINED_LINES, code - 1)
+            # A sibling method repeating the helper's body with anything around it (`return
+            # Response(<the helper's OrderedDict>)`) should call it on self: larger is enough.
+            and (len(host.code) >= CONTAINED_RATIO * code or (_siblings(helper, host) and len(host.code) > code)))
 
 
 def _confidence(kind: str, hit: SimilarFunction | None, lines: int, block_lines: int) -> int:
