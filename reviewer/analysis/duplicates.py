@@ -827,8 +827,9 @@ def _parametrized(symbol: Symbol) -> bool:
 
 
 def _contained(helper: _Function, host: _Function, run: _Run) -> bool:
-    """The helper's whole body repeats inside a host much larger than it (a test is no helper to
-    call: a test repeating another is judged as a block)."""
+    """The helper's whole body repeats inside a host much larger than it, or larger at all when the
+    two are methods of one class (a test is no helper to call: a test repeating another is judged as
+    a block)."""
     code = len(helper.code)
     if is_test_path(helper.path) and helper.symbol.name.startswith("test"):
         return False
