@@ -230,3 +230,165 @@ def test_a_test_beside_copied_ui_primitives_is_the_projects_own_code() -> None:
     from reviewer.analysis.roles import is_generated_path
     assert is_generated_path("src/components/ui/form/form.tsx")
     assert not is_generated_path("src/components/ui/form/__tests__/form.test.tsx")
+
+
+# Route handlers of an application, each doing its own job, each closed by the same catch clause.
+CATCH = """  } catch (error) {
+    if (error instanceof z.ZodError) {
+      return new Response(JSON.stringify(error.issues), { status: 422 })
+    }
+    return new Response(null, { status: 500 })
+  }
+}
+"""
+HANDLERS = {
+    "posts": """export async function POST(req: Request) {
+  try {
+    const session = await getServerSession(authOptions)
+    const body = postCreateSchema.parse(await req.json())
+    const post = await db.post.create({ data: { title: body.title, authorId: session.user.id } })
+    return new Response(JSON.stringify(post))
+""",
+    "users": """export async function PATCH(req: Request, context: RouteContext) {
+  try {
+    const { params } = routeContextSchema.parse(context)
+    const payload = userNameSchema.parse(await req.json())
+    await db.user.update({ where: { id: params.userId }, data: { name: payload.name } })
+    return new Response(null, { status: 200 })
+""",
+    "billing": """export async function GET(req: Request) {
+  try {
+    const subscriptionPlan = await getUserSubscriptionPlan(user.id)
+    if (subscriptionPlan.isPro && subscriptionPlan.stripeCustomerId) {
+      const stripeSession = await stripe.billingPortal.sessions.create({ customer: subscriptionPlan.stripeCustomerId })
+      return new Response(JSON.stringify({ url: stripeSession.url }))
+    }
+""",
+}
+
+
+def write_handler(root: Path, name: str) -> None:
+    (root / "app").mkdir(exist_ok=True)
+    (root / "app" / f"{name}.ts").write_text('import * as z from "zod"\n\n' + HANDLERS[name] + CATCH)
+
+
+def duplicate_findings(root: Path) -> list[dict]:
+    """The duplication findings of a `reviewer run` of `root` (a class of copies is one finding)."""
+    run(root)
+    report = json.loads((root / ".reviewer" / "report.json").read_text())
+    return [f for f in report["findings"] if f["axis"] == "duplication"]
+
+
+def test_a_short_catch_clause_closing_three_handlers_is_one_clone_class(tmp_path: Path) -> None:
+    """Four code lines are under a block's floor, but the same statements written out in three
+    functions are a clone class: one helper replaces them all. In two places they are not."""
+    write_handler(tmp_path, "posts")
+    write_handler(tmp_path, "users")
+    assert [f["message"] for f in duplicate_findings(tmp_path)] == []
+    write_handler(tmp_path, "billing")
+    (finding,) = duplicate_findings(tmp_path)
+    assert (finding["file"], finding["symbol"], finding["line_start"], finding["line_end"]) == ("app/posts.ts", "POST", 9, 13)
+    review = json.loads((tmp_path / ".reviewer" / "reviews" / "app" / "posts.ts.rev.json").read_text())
+    (other,) = next(s for s in review["symbols"] if s["name"] == "POST")["duplicates"]
+    assert other["clone_kind"] == "block"
+    assert other["members"] == ["app/billing.ts:10-14", "app/posts.ts:9-13", "app/users.ts:9-13"]
+
+
+def test_a_short_run_of_markup_in_three_components_is_their_idiom(tmp_path: Path) -> None:
+    """Markup as formatters lay it out, an attribute or a closing tag a line, carries few tokens a
+    line: the same four lines of a dialog footer in three components are how it is written."""
+    footer = """        <DialogFooter>
+          <DialogClose asChild>
+            <Button
+              variant="outline"
+              disabled={mutation.isPending}
+            >
+              Cancel
+            </Button>
+          </DialogClose>
+"""
+    bodies = {
+        "Alpha": """  const [open, setOpen] = useState(false)
+  const mutation = useMutation({ mutationFn: saveRows })
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogContent className="sm:max-w-md">
+        <Table rows={rows} sortBy="name" />
+""",
+        "Beta": """  const users = useUsers({ page, limit: 20 })
+  const mutation = useMutation({ mutationFn: inviteUsers })
+  if (users.isLoading) return <Spinner />
+  return (
+    <Dialog>
+      <DialogContent>
+        <UserList users={users.data} onSelect={(user) => navigate(`/users/${user.id}`)} />
+        <Pagination page={page} total={users.total} />
+""",
+        "Gamma": """  const form = useForm({ resolver: zodResolver(teamSchema), defaultValues: team })
+  const mutation = useMutation({ mutationFn: updateTeam })
+  return (
+    <Dialog>
+      <DialogContent>
+        <form onSubmit={form.handleSubmit((data) => mutation.mutate(data))}>
+          <Input {...form.register("name")} placeholder="Team name" />
+        </form>
+""",
+    }
+    own = {"Alpha": '<Button type="submit" form="alpha-form">Save</Button>',
+           "Beta": '<p className="text-sm text-muted-foreground">{props.total} users</p>',
+           "Gamma": "<Button disabled={props.pending} onClick={() => props.onSave(props.team.id)}>Save team</Button>"}
+    (tmp_path / "src").mkdir()
+    for name, body in bodies.items():
+        (tmp_path / "src" / f"{name}.tsx").write_text(
+            f"export function {name}(props) {{\n{body}{footer}          {own[name]}\n        </DialogFooter>\n"
+            f"      </DialogContent>\n    </Dialog>\n  )\n}}\n")
+    assert [f["message"] for f in duplicate_findings(tmp_path)] == []
+
+
+def test_a_short_block_repeated_in_three_test_cases_is_their_arrange(tmp_path: Path) -> None:
+    """The same four statements in three Python tests are each test's own arrange: tests take no part."""
+    case = """
+def test_{name}(client):
+    user = create_user(email="a@example.com", password="secret", active=True)
+    token = login(client, email=user.email, password="secret")
+    headers = {{"Authorization": f"Bearer {{token}}"}}
+    response = client.get("/api/{name}", headers=headers, params={{"limit": 10}})
+    assert response.status_code == {status}
+"""
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_api.py").write_text("".join(case.format(name=n, status=200 + k)
+                                                            for k, n in enumerate(("items", "users", "teams"))))
+    assert [f["message"] for f in duplicate_findings(tmp_path)] == []
+
+
+def test_a_short_catch_clause_in_many_mock_handlers_is_one_test_code_class(tmp_path: Path) -> None:
+    """Test support (mock handlers at a module's top level, asserting nothing): the same 4-line catch
+    clause closing three handlers is one class, as the 5-line scaffold is."""
+    handler = """
+  http.{verb}(`${{env.API_URL}}/{path}`, async ({{ request }}) => {{
+    await networkDelay()
+    try {{
+      const data = await request.json()
+      const result = db.{path}.{action}({{ data }})
+      return HttpResponse.json({{ {path}: result }}, {{ status: {status} }})
+    }} catch (error: any) {{
+      return HttpResponse.json(
+        {{ message: error?.message || 'Server Error' }},
+        {{ status: 500 }},
+      );
+    }}
+  }}),
+"""
+    mocks = tmp_path / "src" / "testing" / "mocks"
+    mocks.mkdir(parents=True)
+    for name, handlers in (("users", [("post", "users", "create", 201), ("patch", "users", "update", 200)]),
+                           ("teams", [("post", "teams", "create", 202)])):
+        body = "".join(handler.format(verb=verb, path=path, action=action, status=status)
+                       for verb, path, action, status in handlers)
+        (mocks / f"{name}.ts").write_text(f"import {{ http, HttpResponse }} from 'msw'\n\nexport const {name}Handlers = [{body}]\n")
+    (tmp_path / "src" / "app.test.ts").write_text("test('app', () => { expect(1).toBe(1) })\n")
+    reviews = run(tmp_path)
+    blocks = [b for r in reviews.values() for b in r.get("repeated_blocks", [])]
+    reported = [b for b in blocks if b.get("members")]
+    assert reported and all(b.get("test_code") for b in blocks)
+    assert {len(b["members"]) for b in reported} == {3}

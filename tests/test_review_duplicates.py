@@ -314,3 +314,47 @@ def test_a_copy_spanning_a_nested_function_keeps_its_fingerprint_from_run_to_run
 
     first, second = digests(), digests()
     assert first and first == second
+
+
+def short_class_functions(tokens: int, copies: int = 3, folder: str = "src") -> dict:
+    """`copies` functions, each its own 6 lines then the same 4 lines of `tokens` code tokens each."""
+    shared = [(700 + k) << 8 | tokens for k in range(4)]
+    return {f"f{n}": (f"{folder}/h{n}.ts", symbol(f"handler{n}", 1, [0] + [(100 * n + k) << 8 | 8 for k in range(6)] + shared))
+            for n in range(copies)}
+
+
+def test_a_short_run_of_statements_in_three_functions_is_one_class() -> None:
+    functions = short_class_functions(tokens=6)
+    reported = [(k, c) for k, clones in run({}, functions).copies.items() for c in clones if c.report]
+    assert len(reported) == 1
+    (path, _, _), clone = reported[0]
+    assert clone.kind == "block" and clone.lines == (8, 11) and len(clone.members) == 3
+
+
+def test_a_short_run_needs_three_places_statements_and_code_outside_tests() -> None:
+    assert run({}, short_class_functions(tokens=6, copies=2)).copies == {}  # two places: a pair under the block floor
+    assert run({}, short_class_functions(tokens=3)).copies == {}  # thin lines: markup, data
+    assert run({}, short_class_functions(tokens=6, folder="tests")).copies == {}  # test cases repeat on purpose
+
+
+def sibling_pair(parent_a: str | None, parent_b: str | None) -> dict:
+    """A 7-line helper of 3 tokens a line (under the block floor: `return OrderedDict([...])`) and a
+    method repeating its 6 entries wrapped in one more line (`return Response(OrderedDict([...]))`)."""
+    entries = [(600 + k) << 8 | 3 for k in range(6)]
+    helper = [0, 590 << 8 | 3] + entries
+    host = [0, 591 << 8 | 3, 592 << 8 | 2] + entries
+    return {"h": ("src/pagination.py", symbol("get_paginated_data", 10, helper, parent=parent_a)),
+            "w": ("src/pagination.py", symbol("get_paginated_response", 20, host, parent=parent_b))}
+
+
+def test_a_method_repeating_a_small_sibling_whole_should_call_it() -> None:
+    functions = sibling_pair("Pagination", "Pagination")
+    found = run({}, functions).copies
+    (clone,) = found[key(functions, "w")]
+    assert (clone.kind, clone.keep.name, clone.lines, clone.other_lines) == ("contained", "get_paginated_data", (23, 28), (12, 17))
+
+
+def test_a_small_function_repeated_in_a_barely_larger_one_elsewhere_is_no_finding() -> None:
+    # Not siblings: the host must be much larger than the helper to be its host (CONTAINED_RATIO).
+    assert run({}, sibling_pair("Pagination", "OtherPagination")).copies == {}
+    assert run({}, sibling_pair(None, None)).copies == {}

@@ -7,7 +7,8 @@ Evidence is structural only. A pair of functions is a DUPLICATE when its code sa
   behaviour reader finds the same jobs in both bodies;
 - contained: the whole body of one function repeats inside another (checked line by line on
   normalized tokens, scan Structure.line_hashes): the host should call the helper;
-- block: a run of lines repeats in two functions (found here, from the line hashes).
+- block: a run of lines repeats in two functions (found here, from the line hashes), or a shorter
+  run of statements (SHORT_CLASS_LINES) stands in three places or more: a clone class.
 Cards that only read alike (siblings such as encode/decode, a wrapper and what it calls)
 are neighbours: the similarities table and findSimilarFunctions show them, no verdict does.
 
@@ -71,7 +72,16 @@ MIN_MODULE_BLOCK_TOKENS = 20
 # helper to write only when the same lines stand in this many places, every place counted (two
 # handlers of one file too): a clone class, as a block is one from three places on.
 SCAFFOLD_PLACES = 3
-SCAFFOLD_TOKENS = 15
+SCAFFOLD_TOKENS = 15  # for MIN_BLOCK_LINES lines: 3 a line, the floor of a shorter class (see _scaffold_edges)
+# Down to this many code lines, a run standing in SCAFFOLD_PLACES places or more is still a clone class
+# (the same four-line catch clause closing every route handler): one helper replaces them all.
+SHORT_CLASS_LINES = 4
+# Inside functions, a short class must do work: statements average 5 code tokens a line or more
+# (`if (error instanceof z.ZodError) {` is 5), markup laid out a tag or an attribute a line and data
+# 2 to 4 (`</DialogFooter>`, `name="email"`): on the real-code corpus every short class of JSX fell
+# under it (the form fields, dialog footers and closing tags of 3+ components), the catch clause
+# closing four route handlers over it.
+SHORT_CLASS_LINE_TOKENS = 5
 MAX_MODULE_BLOCKS = 12  # blocks per pair when one side is module code: handler lists repeat a lot
 MAX_POSTING = 64  # a seed shared by more functions is boilerplate, not a candidate
 # The helper's body must repeat whole in a host this much larger, but for one line: its
@@ -380,10 +390,15 @@ def _find_duplicates(pairs: dict[str, list[SimilarFunction]], functions: dict[st
                 if _comparable(a, b) and not _test_mix(a, b):
                     neighbours.setdefault(a.key, []).append(hit)
     for a, b in _block_candidates(by_id, seen):
-        edges.extend(_judge(a, b, None, rank))
+        judged = _judge(a, b, None, rank)
+        if _small(a) or _small(b):  # a method under the block floor is a candidate as a helper only
+            judged = [edge for edge in judged if edge.kind == "contained"]
+        edges.extend(judged)
     edges.extend(edge for function in by_id.values() if (edge := _repeated_inside(function)) is not None)
     edges.extend(_scaffold_edges([unit for unit in by_id.values() if unit.symbol.name == MODULE_CODE
                                   and not _left_out(unit.path)], rank, edges))
+    edges.extend(_short_class_edges([unit for unit in by_id.values() if unit.symbol.name != MODULE_CODE
+                                     and not _left_out(unit.path) and not is_test_path(unit.path)], rank, edges))
     edges.extend(_case_edges(list(_module_units(modules or {}, spans, frozenset(), only=test_cases).values()),
                              test_lines, rank))
     return Duplicates(_clone_classes(edges, rank, min_confidence), neighbours)
@@ -445,7 +460,9 @@ def _block_candidates(by_id: dict[str, _Function], seen: set[tuple[str, str]]) -
     """Pairs of functions sharing a run of BLOCK_SEED code lines that the similarity pairs miss."""
     postings: dict[tuple[int, ...], list[str]] = {}
     for card_id, function in by_id.items():
-        if function.tokens < _min_tokens(function) or _left_out(function.path):
+        # A method under the block floor takes part as a helper a sibling may repeat (see _contained).
+        small = function.tokens < _min_tokens(function)
+        if (small and not (function.symbol.parent and function.tokens >= MIN_CONTAINED_TOKENS)) or _left_out(function.path):
             continue
         values = [v for v, _ in function.code]
         for seed in {tuple(values[k : k + BLOCK_SEED]) for k in range(len(values) - BLOCK_SEED + 1)}:
@@ -456,9 +473,20 @@ def _block_candidates(by_id: dict[str, _Function], seen: set[tuple[str, str]]) -
             for x in range(len(ids)):
                 for y in range(x + 1, len(ids)):
                     pair = (ids[x], ids[y]) if ids[x] < ids[y] else (ids[y], ids[x])
+                    if (_small(by_id[ids[x]]) or _small(by_id[ids[y]])) and not _siblings(by_id[ids[x]], by_id[ids[y]]):
+                        continue
                     if pair not in seen:
                         found.add(pair)
     return [(by_id[a], by_id[b]) for a, b in sorted(found)]
+
+
+def _small(unit: _Function) -> bool:
+    return unit.tokens < _min_tokens(unit)
+
+
+def _siblings(a: _Function, b: _Function) -> bool:
+    """Two methods of one class (or members of one object): each can call the other on `self`."""
+    return a.path == b.path and a.symbol.parent is not None and a.symbol.parent == b.symbol.parent
 
 
 @lru_cache(maxsize=None)  # asked per pair of every candidate (tens of thousands), of a few thousand paths
@@ -540,28 +568,63 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
 
 def _scaffold_edges(units: list[_Function], rank: Callable[[str, Symbol], KeepRank], found_edges: list[_Edge]
                     ) -> list[_Edge]:
-    """Exact runs of module code too short for a block alone (MIN_BLOCK_LINES up to, not including,
+    """Exact runs of module code too short for a block alone (SHORT_CLASS_LINES up to, not including,
     MIN_MODULE_BLOCK_LINES) that stand in SCAFFOLD_PLACES places or more, counting every place,
-    two in one file too (the auth check that opens each mock handler of a file): one clone class
-    each, as edges from every place to the one kept. A class whose every place is in a block
-    already found says nothing new."""
-    classes = [spans for spans in _exact_classes(units, SCAFFOLD_PLACES)
-               if spans[0][2] - spans[0][1] < MIN_MODULE_BLOCK_LINES and _span_tokens(units, spans[0]) >= SCAFFOLD_TOKENS]
+    two in one file too (the auth check that opens each mock handler of a file, the catch clause
+    that closes it): one clone class each, as edges from every place to the one kept. A class whose
+    every place is in a block already found says nothing new."""
     confidence = _confidence("block", None, MIN_MODULE_BLOCK_LINES, MIN_MODULE_BLOCK_LINES)
-    return _class_edges(units, [(spans, confidence) for spans in classes], rank, found_edges)
+    edges: list[_Edge] = []
+    for classes in _short_classes(units):
+        classes = [spans for spans in classes if spans[0][2] - spans[0][1] < MIN_MODULE_BLOCK_LINES
+                   and _span_tokens(units, spans[0]) >= _scaffold_floor(spans[0])]
+        edges += _class_edges(units, [(spans, confidence) for spans in classes], rank, found_edges + edges)
+    return edges
 
 
-def _exact_classes(units: list[_Function], min_places: int) -> list[tuple[tuple[int, int, int], ...]]:
-    """Every class of exact runs of MIN_BLOCK_LINES code lines or more standing in `min_places` places
+def _scaffold_floor(span: tuple[int, int, int]) -> int:
+    """SCAFFOLD_TOKENS, or 3 a line under MIN_BLOCK_LINES lines: the same floor per line."""
+    return SCAFFOLD_TOKENS * min(span[2] - span[1], MIN_BLOCK_LINES) // MIN_BLOCK_LINES
+
+
+def _short_class_edges(units: list[_Function], rank: Callable[[str, Symbol], KeepRank], found_edges: list[_Edge]
+                       ) -> list[_Edge]:
+    """Exact runs inside functions too short or too thin to be a block between two of them (from
+    SHORT_CLASS_LINES code lines) that stand in SCAFFOLD_PLACES places or more, in two functions at
+    least: the same few statements written out again and again (the catch clause of every route
+    handler) are a clone class, as a block is one from three places on. Statements only
+    (SHORT_CLASS_LINE_TOKENS a line): a short run of markup in many components is their idiom.
+    Test code takes no part: test cases repeat their arrange and asserts on purpose."""
+    confidence = _confidence("block", None, MIN_MODULE_BLOCK_LINES, MIN_MODULE_BLOCK_LINES)
+    edges: list[_Edge] = []
+    for classes in _short_classes(units):
+        classes = [spans for spans in classes if len({u for u, _, _ in spans}) >= 2
+                   and _span_tokens(units, spans[0]) >= SHORT_CLASS_LINE_TOKENS * (spans[0][2] - spans[0][1])]
+        edges += _class_edges(units, [(spans, confidence) for spans in classes], rank, found_edges + edges)
+    return edges
+
+
+def _short_classes(units: list[_Function]) -> tuple[list, list]:
+    """The classes of SCAFFOLD_PLACES places or more from seeds of MIN_BLOCK_LINES lines, then the other
+    ones from seeds of SHORT_CLASS_LINES: a run of five lines in three places may share its first four
+    with a fourth place, and the four-line class, read second, must not hide the longer one."""
+    first = _exact_classes(units, SCAFFOLD_PLACES)
+    seen = set(first)
+    return first, [spans for spans in _exact_classes(units, SCAFFOLD_PLACES, SHORT_CLASS_LINES) if spans not in seen]
+
+
+def _exact_classes(units: list[_Function], min_places: int, seed_lines: int = MIN_BLOCK_LINES
+                   ) -> list[tuple[tuple[int, int, int], ...]]:
+    """Every class of exact runs of `seed_lines` code lines or more standing in `min_places` places
     or more (two in one unit too), as (unit, index of the first line, past the last) per place, in
-    order. Found from seeds of MIN_BLOCK_LINES lines, each grown while every place goes on alike:
+    order. Found from seeds of `seed_lines` lines, each grown while every place goes on alike:
     a run in six places and a longer cut of it in two of them are two classes."""
     postings: dict[tuple, list[tuple[int, int]]] = {}  # (language, seed) -> (unit, index of its first line)
     for u, unit in enumerate(units):
         values = [v for v, _ in unit.code]
         family = _family(unit.path)
-        for k in range(len(values) - MIN_BLOCK_LINES + 1):
-            seed = values[k : k + MIN_BLOCK_LINES]
+        for k in range(len(values) - seed_lines + 1):
+            seed = values[k : k + seed_lines]
             if all(v >= 0 for v in seed):  # never across a function
                 postings.setdefault((family, *seed), []).append((u, k))
     found: dict[tuple[tuple[int, int, int], ...], None] = {}
@@ -569,7 +632,7 @@ def _exact_classes(units: list[_Function], min_places: int) -> list[tuple[tuple[
         if not min_places <= len(places) <= MAX_POSTING:
             continue
         first = units[places[0][0]].code
-        start, end = 0, MIN_BLOCK_LINES  # grown around the seed, relative to each place
+        start, end = 0, seed_lines  # grown around the seed, relative to each place
         while all(k + start - 1 >= 0 and units[u].code[k + start - 1][0] == first[places[0][1] + start - 1][0]
                   for u, k in places):
             start -= 1
@@ -768,13 +831,17 @@ def _parametrized(symbol: Symbol) -> bool:
 
 
 def _contained(helper: _Function, host: _Function, run: _Run) -> bool:
-    """The helper's whole body repeats inside a host much larger than it (a test is no helper to
-    call: a test repeating another is judged as a block)."""
+    """The helper's whole body repeats inside a host much larger than it, or larger at all when the
+    two are methods of one class (a test is no helper to call: a test repeating another is judged as
+    a block)."""
     code = len(helper.code)
     if is_test_path(helper.path) and helper.symbol.name.startswith("test"):
         return False
     return (code >= MIN_CONTAINED_LINES and run.tokens >= MIN_CONTAINED_TOKENS
-            and run.lines >= max(MIN_CONTAINED_LINES, code - 1) and len(host.code) >= CONTAINED_RATIO * code)
+            and run.lines >= max(MIN_CONTAINED_LINES, code - 1)
+            # A sibling method repeating the helper's body with anything around it (`return
+            # Response(<the helper's OrderedDict>)`) should call it on self: larger is enough.
+            and (len(host.code) >= CONTAINED_RATIO * code or (_siblings(helper, host) and len(host.code) > code)))
 
 
 def _confidence(kind: str, hit: SimilarFunction | None, lines: int, block_lines: int) -> int:
