@@ -462,7 +462,19 @@ def _interrupted() -> None:
 
 
 def main() -> None:
-    """Console entry point: user errors end in one line and exit code 2."""
+    """Console entry point: user errors end in one line and exit code 2. The process then ends
+    without the interpreter's teardown (gcpause.exit_now)."""
+    from .gcpause import ending_process, exit_now
+
+    ending_process()
+    try:
+        _main()
+    except SystemExit as done:
+        exit_now(done.code)
+    exit_now(0)
+
+
+def _main() -> None:
     _install_signal_handlers()
     try:
         # Without standalone mode click returns the code of ctx.exit(n) instead of exiting.

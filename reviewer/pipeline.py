@@ -32,7 +32,7 @@ from .schema.evidence import MODULE_CODE
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
 from .schema.facts import FileFacts, ScanResult, Symbol
 from .background import Background
-from .gcpause import gc_paused, gc_thawed
+from .gcpause import gc_paused, gc_thawed, keep_until_exit
 from .ui import UI
 from .workspace import Workspace, atomic_write_json, file_lock
 
@@ -561,6 +561,7 @@ def _run_phases(run: Run) -> RunOutcome:
     options, record, ui = run.options, run.record, run.ui
     changed = changed_files(run.root, options.changed_since) if options.changed_since else None
     prepared = prepare(run.root, run.config, options, ui, changed)
+    keep_until_exit(prepared)  # the facts and evidence: freed by the end of the process, if it ends now
     record.rag_enabled = prepared.rag_enabled
     record.phase_seconds.update(prepared.phase_seconds)
     record.files_total = len(prepared.digests)

@@ -31,7 +31,7 @@ import hashlib
 import itertools
 from array import array
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Callable
 
 from .roles import is_example_path, is_generated_path, is_migration_path, is_test_path
@@ -292,7 +292,7 @@ class _Function:
     def key(self) -> CloneKey:
         return (self.path, self.symbol.qualified_name, self.symbol.line_start)
 
-    @property
+    @cached_property  # asked by every floor check, of code that never changes
     def tokens(self) -> int:
         return sum(v & 0xFF for v, _ in self.code)
 

@@ -177,6 +177,18 @@ class _Parts:
     behaviour: str | None = None  # "same" | "differs" | None (see _job_verdict)
 
 
+class _PerRow(dict):
+    """row -> value, computed by `make(row)` on first use and kept."""
+
+    def __init__(self, make) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, row: int):
+        value = self[row] = self._make(row)
+        return value
+
+
 class SimilarityIndex:
     """All cards of one index in memory: vectors in one matrix, shingles in an inverted index."""
 
@@ -195,17 +207,18 @@ class SimilarityIndex:
         self._meaning_vectors = vectors if len(self._embedded) == len(rows) else vectors[self._embedded]
         self.shingles = _unique_per_row([r["shingles"] or () for r in rows])
         self.tokens = np.array([r["token_count"] or 0 for r in rows], dtype=np.int64)
-        self.literals = [list(r.get("literals") or []) for r in rows]
+        # What only the scoring of a pair reads is made per row on first use (_PerRow): a run after a
+        # small change scores a few pairs, and building these for every row was a third of the index.
+        self.literals = _PerRow(lambda k: list(rows[k].get("literals") or []))
         # What shingles erase, compared as one set: literals/operators and the alpha-renamed grams.
-        self.detail = [self.literals[k] + list(r.get("alpha_grams") or []) for k, r in enumerate(rows)]
-        self._detail_sets = [frozenset(d) for d in self.detail]  # jaccard's sets, built once, not per pair
-        self.calls = [set(r.get("calls") or []) for r in rows]
+        self._detail_sets = _PerRow(lambda k: frozenset(self.literals[k] + list(rows[k].get("alpha_grams") or [])))
+        self.calls = _PerRow(lambda k: set(rows[k].get("calls") or []))
+        contracts: dict[str, tuple | None] = {}  # one parse per distinct signature (`(self)` is common)
+        self.contracts = _PerRow(lambda k: contracts[sig] if (sig := rows[k].get("signature") or "") in contracts
+                                 else contracts.setdefault(sig, signature_contract(sig)))
         self.vocab = [set(r.get("vocabulary") or []) for r in rows]
         self.jobs = [_Jobs(tuple(r.get("jobs") or []), r.get("family") or "", float(r.get("job_coverage") or 0.0))
                      for r in rows]
-        contracts: dict[str, tuple | None] = {}  # one parse per distinct signature (`(self)` is common)
-        self.contracts = [contracts[sig] if (sig := r.get("signature") or "") in contracts
-                          else contracts.setdefault(sig, signature_contract(sig)) for r in rows]
         self._build_vocabulary_weights()
         self._build_postings()
         self._build_job_postings()
