@@ -1,6 +1,6 @@
 """`python -m reviewer`: the same command as the `reviewer` console script."""
 
-from reviewer.cli import main
+from reviewer.cli import console
 
 if __name__ == "__main__":
-    main()
+    console()

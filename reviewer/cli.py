@@ -461,20 +461,22 @@ def _interrupted() -> None:
     sys.exit(code)
 
 
-def main() -> None:
-    """Console entry point: user errors end in one line and exit code 2. The process then ends
-    without the interpreter's teardown (gcpause.exit_now)."""
+def console() -> None:
+    """The `reviewer` command (console script and `python -m reviewer`): main(), then the process
+    ends without the interpreter's teardown (gcpause.exit_now), which would free a large run's
+    state object by object."""
     from .gcpause import ending_process, exit_now
 
     ending_process()
     try:
-        _main()
+        main()
     except SystemExit as done:
         exit_now(done.code)
     exit_now(0)
 
 
-def _main() -> None:
+def main() -> None:
+    """Console entry point: user errors end in one line and exit code 2."""
     _install_signal_handlers()
     try:
         # Without standalone mode click returns the code of ctx.exit(n) instead of exiting.
@@ -515,4 +517,4 @@ def _main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    console()
