@@ -5,7 +5,9 @@ and the analysis does not need them: on two cores they cost the longer of the tw
 the sum. The child inherits what the job reads (copy-on-write), computes it, and sends the
 pickled result back through a pipe: the bytes come from our own child, never from a file.
 
-Where fork is missing (Windows), refused (REVIEWER_NO_FORK=1, or the OS says no), or the child
+Only on Linux: macOS system libraries are not safe in a forked child (one that hangs would hang
+the run), and Windows has no fork. Where there is no fork, it is refused (REVIEWER_NO_FORK=1, or
+the OS says no), or the child
 dies or fails, `result()` computes the job here: the run is slower, never different, and a
 deterministic failure is raised in this process with its own message.
 """
@@ -33,7 +35,7 @@ class Background(Generic[T]):
         self._pipe: int | None = None
 
     def __enter__(self) -> "Background[T]":
-        if self.job is None or not hasattr(os, "fork") or os.environ.get("REVIEWER_NO_FORK") == "1":
+        if self.job is None or not sys.platform.startswith("linux") or os.environ.get("REVIEWER_NO_FORK") == "1":
             return self
         try:
             read_end, write_end = os.pipe()

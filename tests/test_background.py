@@ -89,3 +89,11 @@ def test_a_run_with_the_pairs_in_a_child_equals_one_without(tmp_path, monkeypatc
     found = reviews(forked)
     assert found == reviews(inline)
     assert any(s.get("duplication") == "DUPLICATE" for r in found.values() for s in r["symbols"])
+
+
+def test_off_linux_the_job_runs_here(monkeypatch):
+    """macOS libraries are not fork-safe, Windows has no fork: no child there."""
+    monkeypatch.setattr("sys.platform", "darwin")
+    with Background(os.getpid) as pending:
+        assert pending.pid is None
+        assert pending.result() == os.getpid()
