@@ -7,9 +7,8 @@ pickled result back through a pipe: the bytes come from our own child, never fro
 
 Only on Linux: macOS system libraries are not safe in a forked child (one that hangs would hang
 the run), and Windows has no fork. Where there is no fork, it is refused (REVIEWER_NO_FORK=1, or
-the OS says no), or the child
-dies or fails, `result()` computes the job here: the run is slower, never different, and a
-deterministic failure is raised in this process with its own message.
+the OS says no), or the child dies or fails, `result()` computes the job here: the run is slower,
+never different, and a deterministic failure is raised in this process with its own message.
 """
 
 from __future__ import annotations
