@@ -172,6 +172,23 @@ class ProjectIndex:
             self._frames.pop()
             self._frames[-1] |= found
 
+    def _memoized(self, memo: dict, tag: str, key: tuple, compute: Callable, *args, guard: str | None = None):
+        """memo[key]'s result, its reads added to the current frame; else compute(*args) in a frame
+        of its own (_tracked), kept when it may be. `guard`: the path a call met again while still in
+        progress is charged to (a re-export loop resolves to nothing), for the calls that can loop."""
+        entry = memo.get(key)
+        if entry is not None:
+            self._frames[-1] |= entry[1]
+            return entry[0]
+        tagged = (tag, *key)
+        if guard is not None and tagged in self._active:
+            self._cycle(tagged, guard)
+            return None
+        found, deps, final = self._tracked(tagged, compute, *args)
+        if final:
+            memo[key] = (found, deps)
+        return found
+
     def _tracked(self, key: tuple, compute: Callable, *args):
         """compute(*args) in a frame of its own: (result, the files it read, whether it may be
         memoized). A result that met a call still in progress above it (a re-export cycle) is
@@ -438,19 +455,8 @@ class ProjectIndex:
 
     def export_target(self, module_path: str, name: str) -> Target | None:
         """What `name` denotes when imported from the module at `module_path`."""
-        key = (module_path, name)
-        entry = self._export_memo.get(key)
-        if entry is not None:
-            self._frames[-1] |= entry[1]
-            return entry[0]
-        tagged = ("export", module_path, name)
-        if tagged in self._active:  # cycle guard: a re-export loop resolves to nothing
-            self._cycle(tagged, module_path)
-            return None
-        found, deps, final = self._tracked(tagged, self._export_target, module_path, name)
-        if final:
-            self._export_memo[key] = (found, deps)
-        return found
+        return self._memoized(self._export_memo, "export", (module_path, name), self._export_target,
+                              module_path, name, guard=module_path)
 
     def _export_target(self, module_path: str, name: str) -> Target | None:
         facts = self.files.get(module_path)
@@ -490,19 +496,7 @@ class ProjectIndex:
 
     def _local_head(self, path: str, name: str) -> Target | None:
         """What a bare name denotes at the top level of `path`: own symbol, import, star import."""
-        key = (path, name)
-        entry = self._head_memo.get(key)
-        if entry is not None:
-            self._frames[-1] |= entry[1]
-            return entry[0]
-        tagged = ("head", path, name)
-        if tagged in self._active:
-            self._cycle(tagged, path)
-            return None
-        found, deps, final = self._tracked(tagged, self._compute_local_head, path, name)
-        if final:
-            self._head_memo[key] = (found, deps)
-        return found
+        return self._memoized(self._head_memo, "head", (path, name), self._compute_local_head, path, name, guard=path)
 
     def _compute_local_head(self, path: str, name: str) -> Target | None:
         self._read(path)
@@ -667,16 +661,8 @@ class ProjectIndex:
 
     def class_member(self, path: str, class_qname: str, name: str) -> Target | None:
         """`name` defined on the class or inherited from a project base class."""
-        key = (path, class_qname, name)
-        entry = self._member_memo.get(key)
-        if entry is None:
-            found, deps, final = self._tracked(("member", *key), self._class_member, path, class_qname, name, None)
-            entry = (found, deps)
-            if final:
-                self._member_memo[key] = entry
-        else:
-            self._frames[-1] |= entry[1]
-        return entry[0]
+        return self._memoized(self._member_memo, "member", (path, class_qname, name), self._class_member,
+                              path, class_qname, name, None)
 
     def _class_member(self, path: str, class_qname: str, name: str, _seen: set | None) -> Target | None:
         self._read(path)
@@ -695,16 +681,7 @@ class ProjectIndex:
 
     def base_classes(self, path: str, class_qname: str) -> list[Target]:
         """Project classes a class extends or implements (external bases are left out)."""
-        key = (path, class_qname)
-        entry = self._bases_memo.get(key)
-        if entry is None:
-            found, deps, final = self._tracked(("bases", *key), self._base_classes, path, class_qname)
-            entry = (found, deps)
-            if final:
-                self._bases_memo[key] = entry
-        else:
-            self._frames[-1] |= entry[1]
-        return entry[0]
+        return self._memoized(self._bases_memo, "bases", (path, class_qname), self._base_classes, path, class_qname)
 
     def _base_classes(self, path: str, class_qname: str) -> list[Target]:
         self._read(path)
