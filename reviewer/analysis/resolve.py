@@ -706,11 +706,7 @@ class ProjectIndex:
         """The defining (file, qualified name) of `name` as visible at the top level of
         `file_path` ("x", "ns.func", "Class.method"), following imports and re-exports.
         Modules are not symbols: a name that denotes a whole module gives None."""
-        walk = self.resolve_dotted(file_path, name_chain(name))
-        last = walk.last
-        if not walk.complete or last is None or last.qualified_name is None:
-            return None
-        return last.path, last.qualified_name
+        return _defined(self.resolve_dotted(file_path, name_chain(name)))
 
     def remember_callees(self, path: str, callees: list[tuple[str, str, tuple[str, str] | None]]) -> None:
         """What resolve_callee(path, callee, caller) gives, as the usage graph found it
@@ -739,11 +735,7 @@ class ProjectIndex:
             if len(owners) != 1:
                 return None
             scope = f"{owners[0]}.{parts[1]}"
-        walk = self.resolve_dotted(file_path, parts, scope)
-        last = walk.last
-        if not walk.complete or last is None or last.qualified_name is None:
-            return None
-        return last.path, last.qualified_name
+        return _defined(self.resolve_dotted(file_path, parts, scope))
 
     def symbol(self, path: str, qualified_name: str) -> Symbol | None:
         self._frames[-1].add(path)
@@ -763,3 +755,11 @@ def _dotted(path: str, base: str) -> str:
     if parts[-1] == "__init__":
         parts = parts[:-1]
     return ".".join(parts)
+
+
+def _defined(walk: Walk) -> tuple[str, str] | None:
+    """The (file, qualified name) a complete walk ends on; None for a module or a walk cut short."""
+    last = walk.last
+    if not walk.complete or last is None or last.qualified_name is None:
+        return None
+    return last.path, last.qualified_name

@@ -7,7 +7,7 @@ stored on each Symbol; rag.similarity compares them with these helpers.
 from __future__ import annotations
 
 import re
-from typing import Collection, Sequence
+from typing import Collection
 
 
 _RECEIVERS = frozenset(("self", "this", "cls"))

@@ -54,6 +54,8 @@ def _similarity_detail(hit: SimilarFunction, kind: str | None = None) -> str:
     parts = [f"{part} {value:.2f}" if isinstance(value, float) else f"{part} {value}"
              for part, value in _score_parts(hit).items() if value]
     kind = kind or hit.clone_kind
+    if not hit.score and kind in ("contained", "block"):  # found from the lines alone: no pair score to show
+        return f"{kind} clone of {_place(hit.file_path, hit.name)}"
     kind = f" ({kind} clone)" if kind else ""
     return f"{hit.score:.2f} similar to {_place(hit.file_path, hit.name)}{kind}" + (f": {', '.join(parts)}" if parts else "")
 
