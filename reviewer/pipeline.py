@@ -180,11 +180,12 @@ CARD_HEAD = {"id", "file_path", "name", "qualified_name", "line_start", "line_en
 
 
 def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = None,
-            changed: set[str] | None = None) -> Prepared:
+            changed: set[str] | None = None, idle: Callable[[], None] | None = None) -> Prepared:
     """scan -> evidence -> (index) -> duplicates -> a static ReviewFile and a ReviewContext per file.
 
     `changed`: with --changed-since, the files changed since the ref. Their code is the
-    new code, so in a similar pair the unchanged function is the one to keep.
+    new code, so in a similar pair the unchanged function is the one to keep. `idle`: work
+    for this process while it waits for the child that finds the duplicates.
 
     When nothing the evidence is computed from changed since the last run (every file's
     facts, the configuration, the code, the RAG table), the evidence digests come from
@@ -212,7 +213,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
         return Prepared(scan=scan, digests=stored[0], rag_enabled=rag_enabled, index_size=stored[1],
                         build=lambda: _evidence(root, config, options, UI(plain=True), scan, changed, {}, [])[0],
                         phase_seconds=seconds, notes=notes)
-    contexts, index_size = _evidence(root, config, options, ui, scan, changed, seconds, notes)
+    contexts, index_size = _evidence(root, config, options, ui, scan, changed, seconds, notes, idle)
     with gc_paused():  # serializing every file's evidence: no cycles, and the collector tripled its cost
         if choose_reviewer(config) == "static":
             code = _code_digest()
@@ -278,8 +279,8 @@ def _code_digest(folder: str = "") -> str:
 
 @gc_paused(keep=True)  # the analysis builds millions of objects with no cycles: the collector cost a third
 def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: ScanResult,
-              changed: set[str] | None, seconds: dict[str, float], notes: list[str]
-              ) -> tuple[Mapping[str, ReviewContext], int]:
+              changed: set[str] | None, seconds: dict[str, float], notes: list[str],
+              idle: Callable[[], None] | None = None) -> tuple[Mapping[str, ReviewContext], int]:
     """The analysis, the index, the duplicates and each file's static review: a context per file."""
     from .analysis.project import analyze_project, build_usage
     from .rag.card_cache import resolve_called_internals, static_cards
@@ -327,6 +328,8 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
                 similarity = _Similarity(root, config, scan, cards, rag_enabled)
                 duplicates, pairs, how = _duplicates(root, config, scan, cards, similarity, rank)
             else:
+                if idle is not None and found.pid is not None:
+                    idle()
                 duplicates, pairs, how = found.result()
         seconds["similarity"] = time.perf_counter() - started
     index_size = similarity.size
@@ -560,7 +563,8 @@ def run(root: Path, config: Config, options: RunOptions, ui: UI | None = None) -
 def _run_phases(run: Run) -> RunOutcome:
     options, record, ui = run.options, run.record, run.ui
     changed = changed_files(run.root, options.changed_since) if options.changed_since else None
-    prepared = prepare(run.root, run.config, options, ui, changed)
+    # While the duplicates are found in a child, the stored reviews are parsed (most are still valid).
+    prepared = prepare(run.root, run.config, options, ui, changed, idle=None if options.no_cache else run.cache.preload)
     keep_until_exit(prepared)  # the facts and evidence: freed by the end of the process, if it ends now
     record.rag_enabled = prepared.rag_enabled
     record.phase_seconds.update(prepared.phase_seconds)

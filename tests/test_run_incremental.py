@@ -182,3 +182,25 @@ def test_evidence_digests_do_not_depend_on_the_process(fixture: str, tmp_path: P
                               capture_output=True, text=True, check=True)
         seen.append(json.loads(done.stdout.strip().splitlines()[-1]))
     assert seen[0] == seen[1] and len(seen[0]) > 3
+
+
+def test_preloaded_reviews_are_the_reviews_looked_up(repo: Path) -> None:
+    """ReviewCache.preload parses the stored reviews ahead (while the duplicates are found): a
+    lookup then gives what it would have parsed, and still checks the key; a damaged review is none."""
+    from reviewer.review.cache import ReviewCache
+    from reviewer.workspace import Workspace
+
+    assert run(repo).exit_code == 0
+    workspace = Workspace(repo, ".reviewer")
+    plain = ReviewCache(workspace)
+    keys = dict(plain.entries)
+    workspace.review_json("shop/cart.py").write_text("{damaged")
+    ahead = ReviewCache(workspace)
+    ahead.preload()
+    for path, key in keys.items():
+        expected = plain.lookup(path, key)
+        found = ahead.lookup(path, key)
+        assert (found is None) == (path == "shop/cart.py") == (expected is None)
+        if found is not None:
+            assert found == expected and ahead.read[path] == plain.read[path]
+        assert ahead.lookup(path, "another key") is None

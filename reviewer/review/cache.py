@@ -104,6 +104,7 @@ class ReviewCache:
         self.entries: dict[str, str] = {k: v for k, v in entries.items() if isinstance(k, str) and isinstance(v, str)} \
             if isinstance(entries, dict) else {}
         self.read: dict[str, tuple[str, ReviewFile]] = {}  # file -> (sha256 of the bytes, review) looked up
+        self._preloaded: dict[str, tuple[str, ReviewFile]] = {}  # the same, parsed ahead (preload)
         self._journal_path = workspace.cache / JOURNAL
         self._journal = None
         self._replay_journal()
@@ -113,18 +114,29 @@ class ReviewCache:
         bytes' digest is kept in `read`, so the report does not parse the file again."""
         if self.entries.get(file_path) != key:
             return None
-        path = self.workspace.review_json(file_path)
+        stored = self._preloaded.pop(file_path, None) or self._parse(file_path)
+        if stored is None:
+            return None
+        self.read[file_path] = stored
+        return stored[1]
+
+    def preload(self) -> None:
+        """Parse every stored review the cache knows, ahead of lookup: called while this process
+        would otherwise wait (for the child that finds the duplicates)."""
+        for file_path in self.entries:
+            if file_path not in self._preloaded and (stored := self._parse(file_path)) is not None:
+                self._preloaded[file_path] = stored
+
+    def _parse(self, file_path: str) -> tuple[str, ReviewFile] | None:
+        """(sha256 of the bytes, review) of a file's stored review; None when absent, damaged or another file's."""
         try:
             # Parsed and validated in one step from the bytes (pydantic's JSON mode): a third
             # of the cost of json.loads + model_validate, for every file of an unchanged re-run.
-            data = path.read_bytes()
+            data = self.workspace.review_json(file_path).read_bytes()
             review = StoredReview.model_validate_json(data)
         except (OSError, ValueError, RecursionError):  # absent, a folder, damaged or not a review
             return None
-        if review.file != file_path:
-            return None
-        self.read[file_path] = (hashlib.sha256(data).hexdigest(), review)
-        return review
+        return (hashlib.sha256(data).hexdigest(), review) if review.file == file_path else None
 
 
     def _replay_journal(self) -> None:
