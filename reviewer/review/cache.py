@@ -34,10 +34,9 @@ def evidence_digest(evidence: ReviewFile, with_meaning: bool = True) -> str:
     """The digest of the evidence. `with_meaning=False` (the Claude reviewer) keeps only the
     facts that embeddings cannot move: Claude's own cards change the meaning scores of the
     next run (their summaries are embedded), and a review must not be redone for that."""
-    exclude = {"reviewed_at": True, "function_cards": {"__all__": {"last_indexed"}}}
-    if with_meaning:  # serialized by pydantic's core in one call: a fifth of the cost of dump + json.dumps
-        return hashlib.sha256(evidence.model_dump_json(exclude=exclude).encode()).hexdigest()
-    data = _structural_view(evidence.model_dump(mode="json", exclude=exclude))
+    data = evidence.model_dump(mode="json", exclude={"reviewed_at": True, "function_cards": {"__all__": {"last_indexed"}}})
+    if not with_meaning:
+        data = _structural_view(data)
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
 
 
