@@ -316,6 +316,30 @@ def test_a_copy_spanning_a_nested_function_keeps_its_fingerprint_from_run_to_run
     assert first and first == second
 
 
+def two_mutations(callback_b: list[int]) -> dict:
+    """AddItem and EditItem: a header, 3 lines of their own, 3 shared lines, a nested callback
+    (lines 8-10 and 18-20), 3 more shared lines (a mutation's options around its `onSettled`)."""
+    def host(own: int, callback: list[int]) -> list[int]:
+        return body(own, own + 1, own + 2, 20, 21, 22) + callback + body(23, 24, 25)[1:]
+
+    callback_a = [(40 + k) << 8 | TOKENS for k in range(3)]
+    return {"a": ("src/a.tsx", symbol("AddItem", 1, host(1, callback_a))),
+            "b": ("src/b.tsx", symbol("EditItem", 11, host(5, callback_b))),
+            "a.cb": ("src/a.tsx", symbol("AddItem.onSettled", 8, [0] + callback_a[1:], parent="AddItem")),
+            "b.cb": ("src/b.tsx", symbol("EditItem.onSettled", 18, [0] + callback_b[1:], parent="EditItem"))}
+
+
+def test_a_run_goes_on_through_a_nested_callback_both_copies_write_alike() -> None:
+    same = [(40 + k) << 8 | TOKENS for k in range(3)]
+    functions = two_mutations(same)
+    clones = run({}, functions).copies[key(functions, "b")]
+    # 3 lines + the callback (one barrier) + 3 lines: one block
+    assert [(c.kind, c.lines, c.other_lines) for c in clones] == [("block", (15, 23), (5, 13))]
+    # A callback that differs cuts the run in two 3-line halves, each under the floor.
+    other = [(60 + k) << 8 | TOKENS for k in range(3)]
+    assert key(two_mutations(other), "b") not in run({}, two_mutations(other)).copies
+
+
 def short_class_functions(tokens: int, copies: int = 3, folder: str = "src") -> dict:
     """`copies` functions, each its own 6 lines then the same 4 lines of `tokens` code tokens each."""
     shared = [(700 + k) << 8 | tokens for k in range(4)]

@@ -129,26 +129,47 @@ class _Run:
 
 
 def _code_lines(symbol: Symbol, hidden: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """(line hash, line number) of the code lines of a function, without its nested functions."""
-    return _lines(symbol.structure.line_hashes if symbol.structure else [], symbol.line_start, hidden)
+    """(line hash, line number) of the code lines of a function, without its nested functions: each
+    stands as one barrier valued by its content (see _lines)."""
+    return _lines(symbol.structure.line_hashes if symbol.structure else [], symbol.line_start, hidden, by_content=True)
 
 
-def _lines(hashes: list[int], first: int, hidden: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """(line hash, line number) of the code lines of `hashes` (line `first` on), without `hidden` spans."""
+# A barrier valued by content carries this bit above its 40-bit digest: it is under -(this << 7),
+# which a counted one never reaches.
+_CONTENT_BARRIER = 1 << 48
+
+
+def _lines(hashes: list[int], first: int, hidden: list[tuple[int, int]], by_content: bool = False) -> list[tuple[int, int]]:
+    """(line hash, line number) of the code lines of `hashes` (line `first` on), without `hidden` spans.
+    A hidden span stands as one barrier line of no tokens. `by_content`: its value is a digest of
+    the span's own line hashes (a function's hashes cover its nested functions), so a run may go on
+    through the same callback written in both copies (`onSettled: () => {...}` in two mutations)
+    and stops at one that differs; otherwise (module code, whose hidden lines hash to 0) a value
+    no line of any unit has: runs never bridge a hidden function."""
     out: list[tuple[int, int]] = []
     spans = _union(hidden)  # a pointer walks them with the lines: a file may hide thousands of functions
-    at = 0
+    at, barred = 0, -1  # barred: the span the last barrier stands for
     for k, value in enumerate(hashes):
         line = first + k
         while at < len(spans) and spans[at][1] < line:
             at += 1
         if at < len(spans) and spans[at][0] <= line:
-            if not out or out[-1][0] >= 0:
-                # A value no line of any unit has: runs never bridge a nested function.
+            if by_content and barred != at:
+                out.append((_barrier(hashes, first, spans[at]), line))
+            elif not by_content and (not out or out[-1][0] >= 0):
                 out.append((-(next(_BARRIERS) << 8), line))
+            barred = at
         elif value:
             out.append((value, line))
     return out
+
+
+def _barrier(hashes: list[int], first: int, span: tuple[int, int]) -> int:
+    """The barrier of a hidden span valued by its content: negative, with the span's code tokens
+    (up to 255) in its low byte, as a line has: a run through it holds them."""
+    inside = hashes[span[0] - first : span[1] - first + 1]
+    digest = int.from_bytes(hashlib.blake2b(array("q", inside).tobytes(), digest_size=5).digest(), "big")
+    return -((_CONTENT_BARRIER | digest) << 8) + min(255, sum(value & 0xFF for value in inside))
 
 
 def _contained_spans(spans: list[tuple[int, int]]) -> set[tuple[int, int]]:
@@ -177,9 +198,9 @@ def _union(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 class RunsMemo:
     """_runs results by the content of both sides' code lines, across runs (the pipeline keeps
-    them in .reviewer/cache): _runs is a pure function of its arguments, and the barrier values
-    (unique negative markers, numbered anew each run) matter only by being unique, so the key
-    reads every barrier as one value. `stored`: hex key -> runs as [a0, a1, b0, b1, lines, tokens]."""
+    them in .reviewer/cache): _runs is a pure function of its arguments. The counted barrier
+    values (unique negative markers, numbered anew each run) matter only by being unique, so the
+    key reads each as one value; a barrier valued by content keeps its value. `stored`: hex key -> runs as [a0, a1, b0, b1, lines, tokens]."""
 
     def __init__(self, stored: dict[str, list[list[int]]] | None = None) -> None:
         self.stored = stored or {}
@@ -190,7 +211,8 @@ class RunsMemo:
     def _digest(self, code: list[tuple[int, int]]) -> bytes:
         entry = self._digests.get(id(code))
         if entry is None or entry[0] is not code:
-            flat = array("q", itertools.chain.from_iterable((v if v >= 0 else -256, line) for v, line in code))
+            flat = array("q", itertools.chain.from_iterable((v if v >= 0 or v < -(_CONTENT_BARRIER << 7) else -256, line)
+                                                            for v, line in code))
             entry = self._digests[id(code)] = (code, hashlib.blake2b(flat.tobytes(), digest_size=16).digest())
         return entry[1]
 
