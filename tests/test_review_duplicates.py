@@ -144,6 +144,22 @@ def test_a_weak_pair_is_evidence_under_the_floor_not_a_finding() -> None:
     assert not clone.report and "under the floor" in clone.note
 
 
+def test_a_test_written_twice_but_for_a_line_is_no_scenario_of_its_own() -> None:
+    # Six shared lines out of seven: one test with two inputs, reported without the test penalty
+    # (block confidence 72). Three lines of its own make the copy a scenario: 72 - 10, under the floor.
+    def reported(own: tuple[int, ...], parametrized: bool = False) -> bool:
+        decorators = ["pytest.mark.parametrize('x', [1, 2])"] if parametrized else []
+        functions = {"a": ("tests/test_x.py", symbol("test_a", 1, body(1, 2, 3, 4, 5, 6, 7))),
+                     "b": ("tests/test_x.py", symbol("test_b", 20, body(1, 2, 3, 4, 5, 6, *own)))}
+        functions = {k: (path, sym.model_copy(update={"decorators": decorators})) for k, (path, sym) in functions.items()}
+        clones = run({}, functions).copies.get(key(functions, "b"), [])
+        return any(clone.report for clone in clones)
+
+    assert reported((8,))
+    assert not reported((8, 9, 10))
+    assert not reported((8,), parametrized=True)  # two parametrized tests bring their own cases
+
+
 def test_without_rag_the_meaning_part_is_dropped() -> None:
     functions = {"a": ("src/a.py", symbol("f", 1, body(1, 2, 3, 4))),
                  "b": ("src/b.py", symbol("g", 1, body(1, 2, 3, 4)))}

@@ -99,6 +99,7 @@ SAME_JOB_COVERAGE = 0.5  # see _same_job
 SHAPE_ONLY_WORDS = 0.15  # vocabulary agreement under which a same-shaped pair shares no words
 FEW_TOKENS = 20  # code tokens of a straight-line few-liner (see _straight_few)
 TEST_PENALTY = 10  # tests repeat their setup on purpose more often than code does
+EDITED_TEST_LINES = 2  # a test repeating another but for this many lines is one test written twice
 # A callback's body must hold this many code lines to be worth a helper: a stub of one or two
 # (`count++; next()`) is cheaper written where it is used. A run must hold REACH_LINES of them to be
 # that callback's code rather than the call that passes it.
@@ -784,9 +785,11 @@ def _overlap(x: tuple[int, int], y: tuple[int, int]) -> bool:
 def _edge(a: _Function, b: _Function, copy: _Function, keep: _Function, hit: SimilarFunction | None, kind: str,
           lines: dict[CloneKey, tuple[int, int]], confidence: int, block: _Run | None = None) -> _Edge:
     """The edge `copy` -> `keep` with its score; test cases lower the confidence (the top level of a
-    test file takes part only when it holds no case: support code, written to be shared)."""
+    test file takes part only when it holds no case: support code, written to be shared), unless
+    the block is the whole of both tests but for an edit or two: one test written twice with other
+    inputs (one parametrized test would do), no scenario of its own."""
     test_code = is_test_path(a.path)
-    if test_code and MODULE_CODE not in (a.symbol.name, b.symbol.name):
+    if test_code and MODULE_CODE not in (a.symbol.name, b.symbol.name) and not _test_written_twice(a, b, block):
         confidence -= TEST_PENALTY
     if hit is not None:
         score = hit.model_copy(update={"id": keep.card_id, "name": keep.symbol.qualified_name, "file_path": keep.path,
@@ -798,6 +801,13 @@ def _edge(a: _Function, b: _Function, copy: _Function, keep: _Function, hit: Sim
     few = kind in WHOLE_KINDS and _straight_few(a, b) and not (
         kind == "identical" and min(len(a.code), len(b.code)) >= MIN_BLOCK_LINES) and not _copied_helper(a, b, kind)
     return _Edge(copy, keep, score, kind, lines[copy.key], lines[keep.key], confidence, test_code, few)
+
+
+def _test_written_twice(a: _Function, b: _Function, block: _Run | None) -> bool:
+    """The block leaves at most EDITED_TEST_LINES code lines of either test out, and the two are not
+    both parametrized (then each brings its own cases, see _parametrized)."""
+    return (block is not None and max(len(a.code), len(b.code)) - block.lines <= EDITED_TEST_LINES
+            and not (_parametrized(a.symbol) and _parametrized(b.symbol)))
 
 
 def _block_classes(out: dict[CloneKey, list[Clone]]) -> None:
