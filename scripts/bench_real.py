@@ -314,21 +314,28 @@ def reviewer_pairs(reviews: list[dict], findings: list[dict]) -> list[dict]:
             side_a = {"file": f["file"], "start": int(a_start), "end": int(a_end), "symbol": f.get("symbol")}
             side_b = {"file": other["file"], "start": int(start), "end": max(int(start), int(end)), "symbol": other.get("name")}
             pairs = [(side_a, side_b)]
-            if other.get("clone_kind") == "block":  # a block class: one finding names every place, so every pair
-                places = [side for side in map(member_side, other.get("members", [])) if side is not None]
-                pairs += [(x, y) for n, x in enumerate(places) for y in places[n + 1:]]
+            # A clone class: one finding names every member (a block's places, a function's copies), so every pair.
+            places = [side for side in (member_side(m, index) for m in other.get("members", [])) if side is not None]
+            pairs += [(x, y) for n, x in enumerate(places) for y in places[n + 1:]]
             for x, y in pairs:
                 out.append({"a": x, "b": y, "kind": other.get("clone_kind") or "?", "key": finding_key(f)})
     return out
 
 
-def member_side(member: str) -> dict | None:
-    """"path:start-end" (a place of a block class) as a pair side; None for a function member."""
+def member_side(member: str, index: dict[str, list[dict]] | None = None) -> dict | None:
+    """A member of a clone class as a pair side: "path:start-end" (a place of a block class), or
+    "path:qualified_name:line" (a function copy, its end read from the file's symbols in `index`)."""
     path, _, lines = member.rpartition(":")
     start, _, end = lines.partition("-")
-    if not (start.isdigit() and end.isdigit()):
+    if start.isdigit() and end.isdigit():
+        return {"file": path, "start": int(start), "end": int(end), "symbol": None}
+    path, _, name = path.rpartition(":")
+    if not (path and lines.isdigit()):
         return None
-    return {"file": path, "start": int(start), "end": int(end), "symbol": None}
+    symbol = next((s for s in (index or {}).get(path, []) if s.get("name") == name and s.get("line_start") == int(lines)), None)
+    if symbol is None:
+        return None
+    return {"file": path, "start": int(lines), "end": int(symbol.get("line_end") or lines), "symbol": name}
 
 
 def labels_via_jscpd(rpairs: list[dict], labels: dict, jpairs: list[dict] | None, jlabels: list[dict]) -> dict:
@@ -522,6 +529,10 @@ def selftest() -> None:
                               "secondFile": {"name": "x.ts", "start": 93, "end": 75}, "lines": 20, "fragment": "f"}]}
     (reversed_pair,) = jscpd_pairs(report, Path("/"), [])
     assert (reversed_pair["b"]["start"], reversed_pair["b"]["end"]) == (93, 112), reversed_pair
+    # a function copy of a class: its end comes from the file's symbols
+    index = {"t.py": [{"name": "test_a.stub", "line_start": 13, "line_end": 22}]}
+    assert member_side("t.py:test_a.stub:13", index) == {"file": "t.py", "start": 13, "end": 22, "symbol": "test_a.stub"}
+    assert member_side("t.py:test_b.stub:40", index) is None
     # a side whose span disagrees with the clone's lines ends where its text matches the fragment best
     with tempfile.TemporaryDirectory() as folder:
         Path(folder, "y.ts").write_text("\n".join(["x()"] * 4 + ["a()", "b()", "c()"] + ["z()"] * 9), encoding="utf-8")

@@ -196,3 +196,33 @@ def test_a_name_an_import_string_in_the_settings_imports_is_used(tmp_path: Path)
         "main.py": "import app.utils\n\nprint(app.utils)\n"})
     assert verdict(evidence, "app/utils.py", "print_qs", "utility") == "USED"
     assert verdict(evidence, "app/utils.py", "unused", "utility") == "DEAD"
+
+
+def test_a_name_imported_on_one_branch_and_defined_on_the_other_is_used_both_ways(tmp_path: Path) -> None:
+    # click's _compat: `if WIN: from ._winconsole import f` / `else: def f(...)`; calls resolve to
+    # the local def, and whichever branch runs, the import is used with it.
+    evidence = analyze(tmp_path, {
+        **APP,
+        "pkg/__init__.py": "",
+        "pkg/_win.py": "def console_stream(stream):\n    return stream\n",
+        "pkg/compat.py": "import sys\n\nif sys.platform.startswith('win'):\n    from ._win import console_stream\n"
+                         "else:\n    def console_stream(stream):\n        return None\n\n\n"
+                         "def text_stdout():\n    return console_stream(sys.stdout)\n",
+        "main.py": "from pkg.compat import text_stdout\n\ntext_stdout()\n",
+    })
+    assert verdict(evidence, "pkg/_win.py", "console_stream", "utility") == "USED"
+
+
+def test_a_method_overriding_a_hook_of_an_ancestors_external_base_is_used(tmp_path: Path) -> None:
+    # Reader(RawBase), RawBase(io.RawIOBase): io calls Reader.readinto, though no class the method
+    # sits on names io directly.
+    evidence = analyze(tmp_path, {
+        **APP,
+        "streams.py": "import io\n\n\nclass RawBase(io.RawIOBase):\n    def __init__(self, handle):\n"
+                      "        self.handle = handle\n\n\nclass Reader(RawBase):\n    def readinto(self, b):\n"
+                      "        return 0\n\n    def _unused_helper(self):\n        return 1\n",
+        "main.py": "from streams import Reader\n\nprint(Reader(0))\n",
+    })
+    assert verdict(evidence, "streams.py", "Reader.readinto", "utility") == "USED"
+    assert "io.RawIOBase" in detail(evidence, "streams.py", "Reader.readinto", "utility")
+    assert verdict(evidence, "streams.py", "Reader._unused_helper", "utility") == "DEAD"

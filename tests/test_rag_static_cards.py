@@ -155,6 +155,17 @@ def test_vocabulary_view_keeps_domain_words_and_drops_own_name_params_and_locals
     assert not {"VOCAB:line", "VOCAB:lines", "VOCAB:unitssold", "CALL:n"} & ts_tokens
 
 
+def test_type_words_are_the_vocabulary_written_as_types():
+    # click's `argument` and `option` differ only in the class they default to: per-type boilerplate.
+    py = ("def argument(*decls, cls=None, **attrs):\n    if cls is None:\n        cls = Argument\n"
+          "    return _param_memo(cls(decls, **attrs), MAX_DEPTH)")
+    view = structure_of(py, LANGUAGES["python"].tokens)
+    assert view.type_words == ["argument"]  # not the CONSTANT, not the helper
+    assert {"argument", "maxdepth", "parammemo"} <= set(view.vocabulary)
+    ts = "function make(data: ItemCreate) {\n  return new ItemsService(toBody(data));\n}"
+    assert structure_of(ts, LANGUAGES["typescript"].tokens).type_words == ["itemcreate", "itemsservice"]
+
+
 def test_call_view_names_the_called_functions_not_receivers_or_callbacks():
     py = "    def overstocked(self) -> list[str]:\n        return sorted(s for s, i in self.items.items() if is_overstocked(i))"
     assert [t for t in vocabulary_tokens(py, "python") if t.startswith("CALL:")] == ["CALL:is_overstocked", "CALL:sorted"]

@@ -11,10 +11,10 @@ TOKENS = 10  # code tokens per line (the low byte of a line hash, see Structure.
 
 
 def symbol(name: str, start: int, lines: list[int], parent: str | None = None, words: list[str] | None = None,
-           complexity: int = 2) -> Symbol:
+           complexity: int = 2, types: list[str] | None = None) -> Symbol:
     return Symbol(name=name.rsplit(".", 1)[-1], qualified_name=name, kind="function", line_start=start,
                   line_end=start + len(lines) - 1, parent=parent, complexity=complexity,
-                  structure=Structure(line_hashes=lines, vocabulary=words or ["total", "price"]))
+                  structure=Structure(line_hashes=lines, vocabulary=words or ["total", "price"], type_words=types or []))
 
 
 def body(*values: int, tokens: int = TOKENS) -> list[int]:
@@ -120,9 +120,14 @@ def test_three_copies_are_one_finding_naming_every_member() -> None:
 
 
 def test_per_type_boilerplate_and_parallel_few_liners_are_not_duplicates() -> None:
-    functions = {"a": ("src/a.ts", symbol("Foo.create", 1, body(1, 2), words=["Foo"])),
-                 "b": ("src/b.ts", symbol("Bar.create", 1, body(1, 2), words=["Bar"]))}
+    def factories(types_a: list[str], types_b: list[str]) -> dict:
+        return {"a": ("src/a.ts", symbol("Foo.create", 1, body(1, 2), words=["foo", "make"], types=types_a)),
+                "b": ("src/b.ts", symbol("Bar.create", 1, body(1, 2), words=["bar", "make"], types=types_b))}
+
+    functions = factories(["foo"], ["bar"])  # `return make(Foo)` / `return make(Bar)`
     assert run(both_ways(functions, "a", "b"), functions).copies == {}
+    functions = factories([], [])  # `return make(foo)` / `return make(bar)`: the names differ, not the types
+    assert run(both_ways(functions, "a", "b"), functions).copies
     few = {"a": ("src/a.py", symbol("C.get_headers", 1, body(1, 2, tokens=7), complexity=1)),
            "b": ("src/a.py", symbol("C.get_metadata", 5, body(1, 2, tokens=7), complexity=1))}
     assert run(both_ways(few, "a", "b"), few).copies == {}
@@ -398,3 +403,39 @@ def test_a_small_function_repeated_in_a_barely_larger_one_elsewhere_is_no_findin
     # Not siblings: the host must be much larger than the helper to be its host (CONTAINED_RATIO).
     assert run({}, sibling_pair("Pagination", "OtherPagination")).copies == {}
     assert run({}, sibling_pair(None, None)).copies == {}
+
+
+def test_two_overrides_of_one_hook_alike_in_shape_only_are_no_duplicate() -> None:
+    # Path.to_info_dict and Option.to_info_dict: `info = super()...; info.update(own attributes)`.
+    functions = {"a": ("src/core.py", symbol("Option.to_info_dict", 1, body(1, 2, 3, 4, 5), parent="Option")),
+                 "b": ("src/types.py", symbol("Path.to_info_dict", 1, body(1, 2, 3, 4, 5), parent="Path"))}
+    assert run(both_ways(functions, "a", "b", structure=1.0, vocabulary=0.17), functions).copies == {}
+    assert run(both_ways(functions, "a", "b", structure=1.0, vocabulary=0.9), functions).copies
+
+
+def test_a_stub_nested_in_three_tests_is_a_class_two_are_not() -> None:
+    stub = body(1, 2, 3, 4, 5, 6, tokens=4)  # six lines, 24 code tokens: a scaffold's floor, not a block's
+    functions = {f"t{k}": ("tests/test_runner.py", symbol(f"test_{k}.command", 10 * k, stub, parent=f"test_{k}"))
+                 for k in range(3)}
+    hosts = {f"h{k}": ("tests/test_runner.py", symbol(f"test_{k}", 10 * k - 1, [0] * 12)) for k in range(3)}
+    pairs = {}
+    for a, b in (("t0", "t1"), ("t0", "t2"), ("t1", "t2")):
+        for x, y in ((a, b), (b, a)):
+            pairs.setdefault(x, []).append(hit(y, functions, clone_kind="identical", structure=1.0, vocabulary=1.0))
+    found = run(pairs, {**functions, **hosts}).copies
+    reported = [clone for clones in found.values() for clone in clones if clone.report]
+    assert len(reported) == 1 and len(reported[0].members) == 3 and reported[0].test_code
+    two = {k: functions[k] for k in ("t0", "t1")}
+    assert not any(c.report for clones in run(both_ways(two, "t0", "t1", clone_kind="identical"), two).copies.values()
+                   for c in clones)
+
+
+def test_a_test_opening_with_the_whole_of_another_makes_it_redundant() -> None:
+    # click's test_case_insensitive_choice_returned_exactly: the first block of test_case_insensitive_choice.
+    functions = {"a": ("tests/test_x.py", symbol("test_small", 1, body(1, 2, 3, 4, 5, 6))),
+                 "b": ("tests/test_x.py", symbol("test_large", 20, body(1, 2, 3, 4, 5, 6, 7, 8, 9, 10)))}
+    (clone,) = [c for clones in run({}, functions).copies.values() for c in clones]
+    assert clone.report and clone.confidence == 72  # the block's own, no test penalty
+    # The same lines at the end of the larger test follow its own arrange: a scenario, under the floor.
+    functions["b"] = ("tests/test_x.py", symbol("test_large", 20, body(7, 8, 9, 10, 1, 2, 3, 4, 5, 6)))
+    assert not any(c.report for clones in run({}, functions).copies.values() for c in clones)

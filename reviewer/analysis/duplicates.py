@@ -97,6 +97,7 @@ KIND_CONFIDENCE = {"identical": 95, "renamed": 90, "semantic": 85, "contained": 
 SMALL_LINES = 3  # non-identical copies this short are cheap to leave: less sure it is worth it
 SAME_JOB_COVERAGE = 0.5  # see _same_job
 SHAPE_ONLY_WORDS = 0.15  # vocabulary agreement under which a same-shaped pair shares no words
+PROTOCOL_WORDS = 0.5  # vocabulary agreement under which two overrides of one hook are its shape only
 FEW_TOKENS = 20  # code tokens of a straight-line few-liner (see _straight_few)
 TEST_PENALTY = 10  # tests repeat their setup on purpose more often than code does
 EDITED_TEST_LINES = 2  # a test repeating another but for this many lines is one test written twice
@@ -547,12 +548,21 @@ def _test_mix(a: _Function, b: _Function) -> bool:
     return test_a and (a.nested or b.nested or same_name)
 
 
+def _test_stubs(a: _Function, b: _Function) -> bool:
+    """Two functions nested in tests (or one name defined again in a test file), both as long as a
+    block: a stub that a class of copies may show is a helper written out again and again. As for
+    a scaffold of module code, the class is the evidence, so the token floor is a scaffold's."""
+    return (is_test_path(a.path) and is_test_path(b.path) and min(len(a.code), len(b.code)) >= MIN_BLOCK_LINES
+            and min(a.tokens, b.tokens) >= SCAFFOLD_TOKENS)
+
+
 def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
            rank: Callable[[str, Symbol], KeepRank]) -> list[_Edge]:
     """The duplicate edges of a pair: one for a whole or contained copy, one per repeated block
     otherwise (two components can share a form and, further down, a dialog footer); none when the
     code gives no structural evidence of a copy."""
-    if not _comparable(a, b) or _test_mix(a, b) or a.key == b.key:
+    stubs = _test_mix(a, b)
+    if not _comparable(a, b) or a.key == b.key or (stubs and not _test_stubs(a, b)):
         return []
     sa, sb = a.symbol, b.symbol
     if hit is not None and (_protocol_pair(sa, sb, hit) or _shape_only(hit)):
@@ -561,6 +571,16 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
     kind = hit.clone_kind if hit is not None else None
     whole = not module and (kind in ("identical", "renamed", "near-miss")
                             or (hit is not None and (hit.behaviour == "same" or _same_job(sa, sb))))
+    if stubs:
+        # Stubs written inline in tests: the same one in SCAFFOLD_PLACES places or more is a
+        # helper to share (the echo command of three CliRunner tests); two may be two scenarios.
+        if kind not in ("identical", "renamed"):
+            return []
+        copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
+        lines = {a.key: (sa.line_start, sa.line_end), b.key: (sb.line_start, sb.line_end)}
+        edge = _edge(a, b, copy, keep, hit, kind, lines, _confidence(kind, hit, min(len(a.code), len(b.code)), 0))
+        edge.few = True
+        return [edge]
     if whole:
         kind = kind if kind in ("identical", "renamed", "near-miss") else "semantic"
         if kind != "identical" and (_boilerplate(a, b) or (_parametrized(sa) and _parametrized(sb))):
@@ -585,8 +605,9 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
     if not blocks:
         return []  # most candidates: no rank to ask (it counts the users of both)
     copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
+    twice = is_test_path(a.path) and _test_written_twice(a, b, _runs(a.code, b.code, gap=BLOCK_GAP)[0])
     return [_edge(a, b, copy, keep, hit, "block", {a.key: block.a, b.key: block.b},
-                  _confidence("block", hit, block.lines, block.lines), block) for block in blocks]
+                  _confidence("block", hit, block.lines, block.lines), block, twice) for block in blocks]
 
 
 def _scaffold_edges(units: list[_Function], rank: Callable[[str, Symbol], KeepRank], found_edges: list[_Edge]
@@ -783,13 +804,13 @@ def _overlap(x: tuple[int, int], y: tuple[int, int]) -> bool:
 
 
 def _edge(a: _Function, b: _Function, copy: _Function, keep: _Function, hit: SimilarFunction | None, kind: str,
-          lines: dict[CloneKey, tuple[int, int]], confidence: int, block: _Run | None = None) -> _Edge:
+          lines: dict[CloneKey, tuple[int, int]], confidence: int, block: _Run | None = None,
+          written_twice: bool = False) -> _Edge:
     """The edge `copy` -> `keep` with its score; test cases lower the confidence (the top level of a
     test file takes part only when it holds no case: support code, written to be shared), unless
-    the block is the whole of both tests but for an edit or two: one test written twice with other
-    inputs (one parametrized test would do), no scenario of its own."""
+    the two tests are one written twice (see _test_written_twice): no scenario of its own."""
     test_code = is_test_path(a.path)
-    if test_code and MODULE_CODE not in (a.symbol.name, b.symbol.name) and not _test_written_twice(a, b, block):
+    if test_code and MODULE_CODE not in (a.symbol.name, b.symbol.name) and not written_twice:
         confidence -= TEST_PENALTY
     if hit is not None:
         score = hit.model_copy(update={"id": keep.card_id, "name": keep.symbol.qualified_name, "file_path": keep.path,
@@ -803,11 +824,19 @@ def _edge(a: _Function, b: _Function, copy: _Function, keep: _Function, hit: Sim
     return _Edge(copy, keep, score, kind, lines[copy.key], lines[keep.key], confidence, test_code, few)
 
 
-def _test_written_twice(a: _Function, b: _Function, block: _Run | None) -> bool:
-    """The block leaves at most EDITED_TEST_LINES code lines of either test out, and the two are not
-    both parametrized (then each brings its own cases, see _parametrized)."""
-    return (block is not None and max(len(a.code), len(b.code)) - block.lines <= EDITED_TEST_LINES
-            and not (_parametrized(a.symbol) and _parametrized(b.symbol)))
+def _test_written_twice(a: _Function, b: _Function, run: _Run) -> bool:
+    """Two tests that are one written twice, by their longest run of equal lines (an edited line
+    inside it bridged, as BLOCK_GAP allows): it leaves at most EDITED_TEST_LINES code lines of either
+    out (one test with other inputs: parametrize it), or the larger test opens with the whole of the
+    smaller, which checks nothing more (then unless the smaller is parametrized: it brings cases).
+    Not when both are parametrized: then each brings its own cases."""
+    if _parametrized(a.symbol) and _parametrized(b.symbol):
+        return False
+    if max(len(a.code), len(b.code)) - run.lines <= EDITED_TEST_LINES:
+        return True
+    smaller = a if len(a.code) <= len(b.code) else b
+    opens_both = run.a[0] == a.code[0][1] and run.b[0] == b.code[0][1]
+    return (opens_both and run.lines == len(smaller.code) >= MIN_BLOCK_LINES and not _parametrized(smaller.symbol))
 
 
 def _block_classes(out: dict[CloneKey, list[Clone]]) -> None:
@@ -897,7 +926,9 @@ def _protocol_pair(a: Symbol, b: Symbol, hit: SimilarFunction) -> bool:
         return False
     if name_a.startswith("__") and name_a.endswith("__"):
         return (hit.structure or 0.0) < 0.9
-    return hit.structure is None or hit.structure < 0.5
+    # Same shape is the hook's own (`info = super().to_info_dict(); info.update(...)`): a copy
+    # also says the same words (Path's and Option's attributes are the whole content).
+    return hit.structure is None or hit.structure < 0.5 or (hit.vocabulary is not None and hit.vocabulary < PROTOCOL_WORDS)
 
 
 def _shape_only(hit: SimilarFunction) -> bool:
@@ -928,10 +959,11 @@ def _boilerplate(a: _Function, b: _Function) -> bool:
         return True
     if lines > BOILERPLATE_LINES:
         return False
-    words_a = set(a.symbol.structure.vocabulary if a.symbol.structure else [])
-    words_b = set(b.symbol.structure.vocabulary if b.symbol.structure else [])
-    differ = words_a ^ words_b
-    return bool(differ) and all(word[:1].isupper() for word in differ)
+    sa, sb = a.symbol.structure, b.symbol.structure
+    if sa is None or sb is None:
+        return False
+    differ = set(sa.vocabulary) ^ set(sb.vocabulary)
+    return bool(differ) and differ <= set(sa.type_words) | set(sb.type_words)
 
 
 def _keep_reason(rank: Callable[[str, Symbol], KeepRank], keep: _Function, copy: _Function, kind: str) -> str:

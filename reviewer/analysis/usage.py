@@ -242,6 +242,13 @@ class UsageGraph:
                     continue
                 key = (target.path, target.qualified_name or "")
                 self.importers[key].setdefault(path, ref.line)
+                alternative = self.index.top_level.get(path, {}).get(local)
+                if alternative is not None:
+                    # The file also defines the name (`if WIN: from ._win import f` / `else: def f`,
+                    # `try: from c import f` / `except ImportError: def f`): the references resolve
+                    # to the definition, and whichever branch ran, the import is used with it.
+                    self._link((path, alternative), key, "is the alternative of", ref.line)
+                    continue
                 if local in heads_used:
                     continue  # the referencing users carry the edges (dead users propagate)
                 if barrel or local in reexported:

@@ -361,6 +361,23 @@ class UtilityAnalysis:
                 external.append(".".join(chain))
         return external
 
+    def inherited_external_bases(self, path: str, class_qname: str) -> list[tuple[str, str]]:
+        """(file, base) for the external bases of a class and of its project ancestors, nearest
+        first: a method of `Reader(RawBase)`, where `RawBase(io.RawIOBase)`, overrides io's
+        `readinto` as surely as one written on `RawBase` would. An ancestor's plain bases
+        (`object`, `Exception`) are left out: they say nothing of the hooks a subclass has."""
+        found: list[tuple[str, str]] = []
+        todo, seen = [(path, class_qname)], set()
+        while todo:
+            key = todo.pop(0)
+            sym = self.index.symbols.get(key[0], {}).get(key[1])
+            if key in seen or sym is None:
+                continue
+            found += [(key[0], base) for base in self.external_bases(key[0], sym) if not seen or base not in PLAIN_BASES]
+            seen.add(key)
+            todo += [(b.path, b.qualified_name or "") for b in self.index.base_classes(*key)]
+        return found
+
     def _public_api(self) -> dict[SymbolKey, str]:
         """Names a top-level package `__init__` (or a package.json entry file) offers to users."""
         found: dict[SymbolKey, str] = {}
@@ -490,11 +507,10 @@ class UtilityAnalysis:
             for base in self.index.base_classes(*parent_key):
                 if self.index.class_member(base.path, base.qualified_name or "", sym.name):
                     return f"overrides {base.qualified_name}.{sym.name} ({base.path})"
-            parent = self.index.symbols[path][sym.parent or ""]
-            external = self.external_bases(path, parent)
+            external = self.inherited_external_bases(path, sym.parent or "")
             if external and not is_private(sym.name):  # a framework's hooks are public names
-                return f"may override a method of external base {external[0]}"
-            defining = next((b for b in external if self._external_defines(path, b, sym.name)), None)
+                return f"may override a method of external base {external[0][1]}"
+            defining = next((b for at, b in external if self._external_defines(at, b, sym.name)), None)
             if defining:
                 return f"overrides {defining}.{sym.name} (standard library)"
         return None
@@ -737,9 +753,8 @@ class UtilityAnalysis:
             doubts.append((30, "a type nothing names may merge into a module or global declaration"))
         if self._kind_of_parent(path, sym) in ("class", "interface"):
             doubts.append((10, "a method may be called through an object the analysis cannot type"))
-            parent = self.index.symbols[path][sym.parent or ""]
-            unknown = [b for b in self.external_bases(path, parent) if b not in PLAIN_BASES
-                       and self._external_defines(path, b, sym.name) is None]
+            unknown = [b for at, b in self.inherited_external_bases(path, sym.parent or "") if b not in PLAIN_BASES
+                       and self._external_defines(at, b, sym.name) is None]
             if unknown:
                 doubts.append((20, f"it may override a method of external base {unknown[0]}"))
         external = [b for b in self.external_bases(path, sym) if b not in PLAIN_BASES] if sym.kind == "class" else []

@@ -55,11 +55,13 @@ class CardStructure:
         are not stored: blocks are matched by analysis.duplicates from the scan."""
         return {"shingles": [int(s) & 0xFFFFFFFF for s in self.shingles], "token_count": self.token_count,
                 # the line hashes serve duplicate blocks in the analysis, not the index; model_dump is 10x slower
-                **{name: getattr(self.structure, name) for name in Structure.model_fields if name != "line_hashes"},
+                **{name: getattr(self.structure, name) for name in Structure.model_fields if name not in ANALYSIS_ONLY},
                 "jobs": list(self.behaviour.jobs),
                 "job_coverage": self.behaviour.coverage, "family": self.behaviour.family}
 
 
+# Structure views that serve analysis.duplicates from the scan, not the index.
+ANALYSIS_ONLY = ("line_hashes", "type_words")
 STRUCTURE_COLUMNS = ["shingles", "token_count", "literals", "alpha_grams", "calls", "vocabulary", "jobs",
                      "job_coverage", "family"]
 # 2: typed structural columns (literals, alpha_grams, calls, vocabulary, jobs) replace the prefixed `detail`.

@@ -127,9 +127,9 @@ def structure_of(text: str, syntax: TokenSyntax) -> Structure:
     else:
         literals, stream, line_hashes = views
     ranked = sorted(Counter(literals).items(), key=lambda item: (-item[1], item[0]))[:MAX_LITERALS]
-    calls, vocabulary = _calls_and_vocabulary(text, _vocabulary_tokens(text, syntax), syntax)
+    calls, vocabulary, type_words = _calls_and_vocabulary(text, _vocabulary_tokens(text, syntax), syntax)
     return build(Structure, literals=[f"{token}#{count}" for token, count in ranked], alpha_grams=sorted(_alpha_grams(stream)),
-                 calls=calls, vocabulary=vocabulary, line_hashes=line_hashes)
+                 calls=calls, vocabulary=vocabulary, type_words=type_words, line_hashes=line_hashes)
 
 
 _DROPPED = ("comment", "triple")  # comments and docstrings say nothing about behaviour
@@ -516,11 +516,13 @@ def _tuple_targets(body: str) -> set[str]:
     return found
 
 
-def _calls_and_vocabulary(body: str, tokens: list[tuple[str, str]], syntax: TokenSyntax) -> tuple[list[str], list[str]]:
-    """The called names and the domain words of a function's source (see the module docstring),
-    from its (kind, text) vocabulary tokens without comments, strings as their value."""
+def _calls_and_vocabulary(body: str, tokens: list[tuple[str, str]], syntax: TokenSyntax
+                          ) -> tuple[list[str], list[str], list[str]]:
+    """The called names, the domain words and those of them written as types (CapWords) of a
+    function's source (see the module docstring), from its (kind, text) vocabulary tokens without
+    comments, strings as their value."""
     if not tokens:
-        return [], []
+        return [], [], []
     keywords = syntax.keywords
     texts = [text for _, text in tokens]
     own, bound = _own_name_and_bound(tokens, syntax, texts)
@@ -528,6 +530,7 @@ def _calls_and_vocabulary(body: str, tokens: list[tuple[str, str]], syntax: Toke
         bound |= _tuple_targets(body)
     calls: set[str] = set()
     vocab: set[str] = set()
+    types: set[str] = set()
     start = 0 if own is None else tokens.index(("id", own)) + 1  # own is one of the tokens
     count = len(texts)
     for m in range(start, count):
@@ -547,12 +550,16 @@ def _calls_and_vocabulary(body: str, tokens: list[tuple[str, str]], syntax: Toke
             continue
         if text in syntax.annotation_types and previous_text in (":", "->", "[", ","):
             continue  # annotations like `list[str] -> int` say little about the domain
-        vocab.add(_word(text))
+        word = _word(text)
+        vocab.add(word)
+        if text[:1].isupper() and not text.isupper():  # `Argument`, not a CONSTANT
+            types.add(word)
         if not attribute and following_text == "(":
             # Bare calls only: `EMAIL_RE.match(` names an object a renamed copy may rename too.
             calls.add(text)
     # One letter is a generic type parameter (`T`) or a throwaway name, not vocabulary.
-    return sorted(calls), sorted(v for v in vocab if len(v) > 1)
+    words = sorted(v for v in vocab if len(v) > 1)
+    return sorted(calls), words, [w for w in words if w in types]
 
 
 @lru_cache(maxsize=1 << 16)  # the same names recur in every function of a project

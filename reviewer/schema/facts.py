@@ -58,6 +58,9 @@ class Structure(BaseModel):
     alpha_grams: list[int] = Field(default_factory=list)  # 4-grams with local names renamed by first use (48-bit hashes)
     calls: list[str] = Field(default_factory=list)  # bare names it calls and does not bind, `self.m` methods
     vocabulary: list[str] = Field(default_factory=list)  # attribute names, free names, key strings (one spelling)
+    # The vocabulary words written as types (CapWords: `Argument`, `ItemCreate`): two copies that
+    # differ only in these are per-type boilerplate (analysis.duplicates).
+    type_words: list[str] = Field(default_factory=list)
     # Per line of the function's text (index 0 = its first line): a 24-bit hash of the line's
     # tokens with local names -> ID (attributes, literals, keywords kept), shifted left 8 bits, plus the line's
     # token count (capped at 255) in the low 8 bits; 0 for a line without code (header,
