@@ -226,3 +226,15 @@ def test_a_method_overriding_a_hook_of_an_ancestors_external_base_is_used(tmp_pa
     assert verdict(evidence, "streams.py", "Reader.readinto", "utility") == "USED"
     assert "io.RawIOBase" in detail(evidence, "streams.py", "Reader.readinto", "utility")
     assert verdict(evidence, "streams.py", "Reader._unused_helper", "utility") == "DEAD"
+
+
+def test_reading_another_module_from_sys_modules_lists_no_name_of_this_file(tmp_path: Path) -> None:
+    # click's utils: `sys.modules["__main__"]` finds the program's name; only `sys.modules[__name__]`
+    # (with getmembers, vars, setattr) reaches this file's own names.
+    evidence = analyze(tmp_path, {
+        **APP,
+        "util.py": "import sys\n\n\ndef program_name():\n    main = sys.modules['__main__']\n"
+                   "    return getattr(main, '__file__', '')\n\n\ndef _forgotten(name):\n    return name.lower()\n",
+        "main.py": "from util import program_name\n\nprint(program_name())\n",
+    })
+    assert verdict(evidence, "util.py", "_forgotten", "utility") == "DEAD"

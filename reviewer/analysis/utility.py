@@ -83,14 +83,15 @@ _INTROSPECTION_CALLS = frozenset({"getmembers", "globals", "vars"})
 
 def _introspects(facts: FileFacts) -> bool:
     """`inspect.getmembers(sys.modules[__name__])`, `globals()`, `vars(module)`: names are
-    found by listing, which the scanner's `dynamic_access` (computed keys) does not see."""
+    found by listing, which the scanner's `dynamic_access` (computed keys) does not see. A
+    scope reading `sys.modules` lists this file's names only with `__name__` at hand: click's
+    `sys.modules["__main__"]` reads the program's module, not its own."""
     calls = list(facts.module_calls)
-    references = list(facts.module_references)
+    scopes = [facts.module_references, *(sym.references for sym in facts.symbols)]
     for sym in facts.symbols:
         calls.extend(sym.calls)
-        references.extend(sym.references)
     return any(name_chain(c)[-1:] and name_chain(c)[-1] in _INTROSPECTION_CALLS for c in calls) or \
-        any(r.startswith("sys.modules") for r in references)
+        any("__name__" in refs and any(r.startswith("sys.modules") for r in refs) for refs in scopes)
 
 
 def _root_kind(reason: str) -> str:
