@@ -166,6 +166,15 @@ def test_type_words_are_the_vocabulary_written_as_types():
     assert structure_of(ts, LANGUAGES["typescript"].tokens).type_words == ["itemcreate", "itemsservice"]
 
 
+def test_a_keyword_argument_forwarding_a_local_weighs_no_tokens():
+    # typer's OptionInfo/ArgumentInfo: thirty `name=name,` lines handed to super(); a signature, not logic.
+    py = ("def f(a, info):\n    return g(\n        a=a,\n        metavar=info.metavar,\n        x=info.y,\n"
+          "        z=1,\n    )\n    return a\n")
+    hashes = structure_of(py, LANGUAGES["python"].tokens).line_hashes
+    assert [h & 0xFF for h in hashes][:8] == [0, 2, 0, 0, 3, 2, 0, 2]  # `x=info.y` renames, `z=1` sets
+    assert hashes[2] and hashes[3]  # still lines a copy matches
+
+
 def test_call_view_names_the_called_functions_not_receivers_or_callbacks():
     py = "    def overstocked(self) -> list[str]:\n        return sorted(s for s, i in self.items.items() if is_overstocked(i))"
     assert [t for t in vocabulary_tokens(py, "python") if t.startswith("CALL:")] == ["CALL:is_overstocked", "CALL:sorted"]

@@ -392,3 +392,62 @@ def test_a_short_catch_clause_in_many_mock_handlers_is_one_test_code_class(tmp_p
     reported = [b for b in blocks if b.get("members")]
     assert reported and all(b.get("test_code") for b in blocks)
     assert {len(b["members"]) for b in reported} == {3}
+
+
+VERSION_CASE = '''
+  test("{title}", (t) => {{
+    const myVersion = "1.2.3";
+    const writeMock = t.mock.fn();
+    const program = new commander.Command();
+    program
+      .exitOverride()
+      .configureOutput({{ writeOut: writeMock }})
+      .version(myVersion);
+    assert.throws(() => {{
+      program.parse(["node", "test", "{flag}"]);
+    }}, new RegExp(myVersion));
+    const callArgs = writeMock.mock.calls[0].arguments;
+    assert.equal(callArgs[0], `${{myVersion}}\\n`);
+    assert.equal(callArgs.length, {count});
+  }});
+'''
+
+
+def test_a_js_test_case_written_again_but_for_one_line_is_one_finding(tmp_path: Path) -> None:
+    # commander's version tests: one 14-line case per flag. Two lines apart, it is another case.
+    (tmp_path / "tests").mkdir()
+    cases = [VERSION_CASE.format(title="short flag", flag="-V", count=1),
+             VERSION_CASE.format(title="long flag", flag="--version", count=1),
+             VERSION_CASE.format(title="other flag and count", flag="-v", count=2)]
+    (tmp_path / "tests" / "version.test.js").write_text('describe("version", () => {' + "".join(cases) + "});\n")
+    reviews = run(tmp_path)
+    findings = [f for f in reviews["tests/version.test.js"]["findings"] if f["axis"] == "duplication"]
+    assert len(findings) == 1, findings
+    assert (findings[0]["line_start"], findings[0]["line_end"]) == (19, 31), findings  # the second case's body
+    assert "repeat its lines 3-15" in findings[0]["message"] and "test code" in findings[0]["message"]
+
+
+def test_the_same_test_over_each_files_own_fixture_is_a_mirrored_suite(tmp_path: Path) -> None:
+    # typer: one test file per docs tutorial, each with its own `mod` fixture; the bodies are alike.
+    suite = '''
+import pytest
+
+
+@pytest.fixture(name="mod")
+def get_mod():
+    return load("{tutorial}")
+
+
+def test_help(mod):
+    result = runner.invoke(mod.app, ["--help"])
+    assert result.exit_code == 0
+    assert "[OPTIONS] [NAME]" in result.output
+    assert "Arguments" in result.output
+    assert "env var: AWESOME_NAME" in result.output
+    assert "default: World" in result.output
+'''
+    (tmp_path / "tests").mkdir()
+    for n in ("001", "002"):
+        (tmp_path / "tests" / f"test_tutorial{n}.py").write_text(suite.format(tutorial=n))
+    reviews = run(tmp_path)
+    assert not [f for r in reviews.values() for f in r["findings"] if f["axis"] == "duplication"]

@@ -29,6 +29,7 @@ import bisect
 import contextvars
 import hashlib
 import itertools
+import re
 from array import array
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -101,6 +102,7 @@ PROTOCOL_WORDS = 0.5  # vocabulary agreement under which two overrides of one ho
 FEW_TOKENS = 20  # code tokens of a straight-line few-liner (see _straight_few)
 TEST_PENALTY = 10  # tests repeat their setup on purpose more often than code does
 EDITED_TEST_LINES = 2  # a test repeating another but for this many lines is one test written twice
+CASE_TWICE_LINES = 10  # a JS test case (a callback) equal to another but for one line, from this many lines
 # A callback's body must hold this many code lines to be worth a helper: a stub of one or two
 # (`count++; next()`) is cheaper written where it is used. A run must hold REACH_LINES of them to be
 # that callback's code rather than the call that passes it.
@@ -311,6 +313,7 @@ class _Function:
     symbol: Symbol
     code: list[tuple[int, int]]
     nested: bool = False  # defined inside another function, named or not (a stub in a test's callback)
+    local_fixtures: frozenset[str] = frozenset()  # its parameters that are pytest fixtures of its own file
 
     @property
     def key(self) -> CloneKey:
@@ -394,6 +397,7 @@ def _find_duplicates(pairs: dict[str, list[SimilarFunction]], functions: dict[st
                      test_lines: dict[str, tuple[list[int], list[list[int]]]]) -> Duplicates:
     spans = _spans_by_path(functions)
     by_id = _functions(functions, spans)
+    _mark_local_fixtures(by_id.values())
     by_id.update(_module_units(modules or {}, spans, test_cases))
     edges: list[_Edge] = []
     neighbours: dict[CloneKey, list[SimilarFunction]] = {}
@@ -426,6 +430,23 @@ def _find_duplicates(pairs: dict[str, list[SimilarFunction]], functions: dict[st
     edges.extend(_case_edges(list(_module_units(modules or {}, spans, frozenset(), only=test_cases).values()),
                              test_lines, rank))
     return Duplicates(_clone_classes(edges, rank, min_confidence), neighbours)
+
+
+def _mark_local_fixtures(units) -> None:
+    """Fill `local_fixtures`: the parameters of each test function that a pytest fixture of its
+    own file provides (`@pytest.fixture(name="mod")` or a fixture function of that name)."""
+    fixtures: dict[str, set[str]] = {}
+    for unit in units:
+        for decorator in unit.symbol.decorators:
+            if "fixture" in decorator.split("(", 1)[0]:
+                named = _FIXTURE_NAME.search(decorator)
+                fixtures.setdefault(unit.path, set()).add(named.group(1) if named else unit.symbol.name)
+    for unit in units:
+        if unit.path in fixtures and unit.symbol.params:
+            unit.local_fixtures = frozenset(unit.symbol.params) & fixtures[unit.path]
+
+
+_FIXTURE_NAME = re.compile(r"""\bname\s*=\s*["']([A-Za-z_]\w*)["']""")
 
 
 def _spans_by_path(functions: dict[str, tuple[str, Symbol]]) -> dict[str, list[tuple[int, int]]]:
@@ -548,6 +569,18 @@ def _test_mix(a: _Function, b: _Function) -> bool:
     return test_a and (a.nested or b.nested or same_name)
 
 
+def _mirrored_cases(a: _Function, b: _Function) -> bool:
+    """Two test cases of two test files taking a fixture of the same name that each file defines
+    for itself (typer's `mod`, one docs tutorial per test file): the file gives each its own
+    subject, so the cases are mirrored suites, not a test written twice."""
+    return a.path != b.path and _test_case(a) and _test_case(b) and bool(a.local_fixtures & b.local_fixtures)
+
+
+def _test_case(unit: _Function) -> bool:
+    """A test function (`test_x`, `TestX.test_y`) of a test file, as opposed to its support code."""
+    return is_test_path(unit.path) and unit.symbol.name.startswith("test") and not unit.nested
+
+
 def _test_stubs(a: _Function, b: _Function) -> bool:
     """Two functions nested in tests (or one name defined again in a test file), both as long as a
     block: a stub that a class of copies may show is a helper written out again and again. As for
@@ -562,7 +595,7 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
     otherwise (two components can share a form and, further down, a dialog footer); none when the
     code gives no structural evidence of a copy."""
     stubs = _test_mix(a, b)
-    if not _comparable(a, b) or a.key == b.key or (stubs and not _test_stubs(a, b)):
+    if not _comparable(a, b) or a.key == b.key or (stubs and not _test_stubs(a, b)) or _mirrored_cases(a, b):
         return []
     sa, sb = a.symbol, b.symbol
     if hit is not None and (_protocol_pair(sa, sb, hit) or _shape_only(hit)):
@@ -731,7 +764,45 @@ def _case_edges(units: list[_Function], test_lines: dict[str, tuple[list[int], l
         confidence = _case_evidence(units, spans, test_lines)
         if confidence is not None:
             classes.append((spans, confidence))
-    return _class_edges(units, classes, rank, [])
+    # Whole cases first: a case written twice is one finding on both bodies, not a run inside them.
+    return _class_edges(units, _cases_written_twice(units, test_lines) + classes, rank, [])
+
+
+def _cases_written_twice(units: list[_Function], test_lines: dict[str, tuple[list[int], list[list[int]]]]
+                         ) -> list[tuple[tuple[tuple[int, int, int], ...], int]]:
+    """Pairs of test cases of one file (`test("...", () => {...})`) that are one case written again
+    but for a line (see _case_written_twice), as a class of their two bodies with a block's
+    confidence: the test penalty is for a scenario of its own, which neither has."""
+    found = []
+    for u, unit in enumerate(units):
+        asserts, callbacks = test_lines.get(unit.path, ([], []))
+        cases = []
+        numbers = [line for _, line in unit.code]
+        for first, last in _case_spans(asserts, callbacks):
+            k, e = bisect.bisect_right(numbers, first), bisect.bisect_left(numbers, last)  # the body's lines
+            if e - k >= CASE_TWICE_LINES and all(v >= 0 for v, _ in unit.code[k:e]):
+                cases.append((k, e, unit.code[k:e]))
+        for (k1, e1, a), (k2, e2, b) in itertools.combinations(cases, 2):
+            if len(a) == len(b) and _case_written_twice(a, b):
+                found.append((((u, k1, e1), (u, k2, e2)), _confidence("block", None, e1 - k1, e1 - k1)))
+    return found
+
+
+def _case_written_twice(a: list[tuple[int, int]], b: list[tuple[int, int]]) -> bool:
+    """Two case bodies of as many lines, equal but for one line (`'-V'` for `'--version'` in a
+    14-line test): one case with two inputs, a table-driven test. Cases of JS files differ in their
+    point more often than Python tests do (a mocha case is its arrange, request and expectation),
+    so one line, not EDITED_TEST_LINES, and CASE_TWICE_LINES lines at least."""
+    return sum(x[0] != y[0] for x, y in zip(a, b)) <= 1
+
+
+def _case_spans(asserts: list[int], callbacks: list[list[int]]) -> list[tuple[int, int]]:
+    """The test cases among a file's callbacks: those asserting inside (past their first line: a
+    callback opening on `assert.throws(() => {` is the act of a case, not a case) and holding no
+    other callback that does (a `describe` holds its cases)."""
+    asserting = [(first, last) for first, last in callbacks if _asserting(asserts, first + 1, last)]
+    return [(first, last) for first, last in asserting
+            if not any(first <= a and b <= last and (a, b) != (first, last) for a, b in asserting)]
 
 
 def _case_evidence(units: list[_Function], spans: tuple[tuple[int, int, int], ...],

@@ -235,14 +235,31 @@ _gram_hash_memo: dict[str, int] = {}
 
 
 def _line_hash(tokens: list[str]) -> int:
-    """A line's 24-bit hash of its tokens, then their count (up to 255) in the low byte."""
+    """A line's 24-bit hash of its tokens, then their count (up to 255) in the low byte; a line
+    that only forwards a value under its keyword counts none (see _forwards)."""
     joined = " ".join(tokens)
     found = _line_hash_memo.get(joined)
     if found is None:
         if len(_line_hash_memo) >= _MEMO_SIZE:
             _line_hash_memo.clear()
         found = _line_hash_memo[joined] = int.from_bytes(hashlib.blake2b(joined.encode(), digest_size=3).digest(), "big")
-    return found << 8 | min(len(tokens), 255)
+    return found << 8 | (0 if _forwards(tokens) else min(len(tokens), 255))
+
+
+def _forwards(tokens: list[str]) -> bool:
+    """`help=help,` or `metavar=info.metavar,` (tokens `help ID`, `metavar ID metavar`: `=` is no
+    code token): a keyword argument handing a local value on unchanged. Thirty of them in two calls (a wrapper passing its parameters through to what it
+    wraps) are a signature written twice, not logic: they match as lines, weigh nothing."""
+    return (len(tokens) in (2, 3) and tokens[1] == "ID" and (len(tokens) == 2 or tokens[2] == tokens[0])
+            and tokens[0] not in _TAKES_AN_EXPRESSION and tokens[0][:1].isidentifier())
+
+
+# Words a code line may open with before one local name (`return x`, `not x`, `await x`): no keyword.
+_TAKES_AN_EXPRESSION = frozenset({
+    "return", "yield", "await", "not", "and", "or", "in", "is", "del", "raise", "assert", "if", "elif", "else",
+    "while", "for", "with", "case", "match", "typeof", "new", "delete", "void", "throw", "of", "instanceof",
+    "import", "from", "as", "global", "nonlocal", "lambda", "async", "let", "const", "var", "export", "default",
+    "extends", "switch", "except", "print", "exec", "ID"})
 
 
 def _keyword_argument(text: str, name: str, at: int) -> bool:
