@@ -23,7 +23,7 @@ from .config import Config, api_key
 from .errors import UserError
 from .schema.cards import FunctionCard, now_iso
 from .review.context import ReviewContext
-from .analysis.duplicates import find_duplicates, keep_rank
+from .analysis.duplicates import case_subjects, find_duplicates, keep_rank
 from .analysis.roles import is_test_path
 from .analysis.testcode import test_case_spans
 from .review.cache import EvidenceCache, ReviewCache, RunsCache, cache_key, evidence_digest, evidence_input_digest
@@ -399,6 +399,7 @@ def _duplicates(root: Path, config: Config, scan: ScanResult, cards: dict[str, l
         test_cases={f.path for f in scan.files if f.assert_lines and is_test_path(f.path)},
         test_lines={f.path: (f.assert_lines, f.callback_spans) for f in scan.files if is_test_path(f.path)},
         memo=memo,
+        subjects={f.path: case_subjects(f) for f in scan.files if f.language == "python" and is_test_path(f.path)},
     )
     runs_cache.save(runs_key, memo)
     return duplicates, len(pairs), how

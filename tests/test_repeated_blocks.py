@@ -451,3 +451,30 @@ def test_help(mod):
         (tmp_path / "tests" / f"test_tutorial{n}.py").write_text(suite.format(tutorial=n))
     reviews = run(tmp_path)
     assert not [f for r in reviews.values() for f in r["findings"] if f["axis"] == "duplication"]
+
+
+def test_the_same_test_over_each_files_own_import_is_a_mirrored_suite(tmp_path: Path) -> None:
+    # typer: `from docs_src.prompt import tutorial002 as mod; app = mod.app` per test file. The same
+    # two files importing one module are one test written twice (reported).
+    suite = '''
+from docs_src.prompt import {tutorial} as mod
+from typer.testing import CliRunner
+
+app = mod.app
+runner = CliRunner()
+
+
+def test_cli():
+    result = runner.invoke(app, input="y\\n")
+    assert result.exit_code == 0
+    assert "Are you sure you want to delete it? [y/N]:" in result.output
+    assert "Deleting it!" in result.output
+    assert "Aborted" not in result.output
+    assert result.stderr == ""
+'''
+    (tmp_path / "tests").mkdir()
+    for n, tutorial in (("002", "tutorial002"), ("003", "tutorial003")):
+        (tmp_path / "tests" / f"test_tutorial{n}.py").write_text(suite.format(tutorial=tutorial))
+    assert not [f for r in run(tmp_path).values() for f in r["findings"] if f["axis"] == "duplication"]
+    (tmp_path / "tests" / "test_tutorial003.py").write_text(suite.format(tutorial="tutorial002"))
+    assert [f for r in run(tmp_path).values() for f in r["findings"] if f["axis"] == "duplication"]

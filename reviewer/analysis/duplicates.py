@@ -39,7 +39,7 @@ from .roles import is_example_path, is_generated_path, is_migration_path, is_tes
 from ..scan.languages import language_family, language_for_path
 from ..scan.records import build
 from ..schema.evidence import MODULE_CODE, Clone, CloneKey
-from ..schema.facts import Symbol
+from ..schema.facts import FileFacts, Symbol
 from ..schema.review import SimilarFunction
 
 KeepRank = tuple  # smaller sorts first = better to keep
@@ -313,7 +313,8 @@ class _Function:
     symbol: Symbol
     code: list[tuple[int, int]]
     nested: bool = False  # defined inside another function, named or not (a stub in a test's callback)
-    local_fixtures: frozenset[str] = frozenset()  # its parameters that are pytest fixtures of its own file
+    # (name it reads, where the name comes from): a module, or a pytest fixture of its own file
+    subjects: frozenset[tuple[str, str]] = frozenset()
 
     @property
     def key(self) -> CloneKey:
@@ -373,6 +374,7 @@ def find_duplicates(
     test_cases: set[str] | frozenset[str] = frozenset(),
     test_lines: dict[str, tuple[list[int], list[list[int]]]] | None = None,
     memo: RunsMemo | None = None,
+    subjects: dict[str, dict[str, str]] | None = None,
 ) -> Duplicates:
     """card id -> similar hits (both directions, from rag.similarity), card id -> (path, symbol)
     => the DUPLICATE evidence per symbol and the meaning-only neighbours.
@@ -382,11 +384,12 @@ def find_duplicates(
     `test_cases`: the test files that assert (test cases, as opposed to mocks and factories).
     `test_lines`: test file -> (its assertion lines, the [first, last] lines of its unnamed functions):
     what tells the support written inside test cases (a handler, a helper's steps) from the scenario.
-    `memo`: runs of equal lines computed before (see RunsMemo)."""
+    `memo`: runs of equal lines computed before (see RunsMemo).
+    `subjects`: test file -> {module-level name: the module it comes from} (see case_subjects)."""
     token = _MEMO.set(memo)
     try:
         return _find_duplicates(pairs, functions, rank, structural_only, min_confidence, modules, test_cases,
-                                test_lines or {})
+                                test_lines or {}, subjects or {})
     finally:
         _MEMO.reset(token)
 
@@ -394,10 +397,11 @@ def find_duplicates(
 def _find_duplicates(pairs: dict[str, list[SimilarFunction]], functions: dict[str, tuple[str, Symbol]],
                      rank: Callable[[str, Symbol], KeepRank], structural_only: bool, min_confidence: int,
                      modules: dict[str, list[int]] | None, test_cases: set[str] | frozenset[str],
-                     test_lines: dict[str, tuple[list[int], list[list[int]]]]) -> Duplicates:
+                     test_lines: dict[str, tuple[list[int], list[list[int]]]],
+                     subjects: dict[str, dict[str, str]]) -> Duplicates:
     spans = _spans_by_path(functions)
     by_id = _functions(functions, spans)
-    _mark_local_fixtures(by_id.values())
+    _mark_subjects(by_id.values(), subjects)
     by_id.update(_module_units(modules or {}, spans, test_cases))
     edges: list[_Edge] = []
     neighbours: dict[CloneKey, list[SimilarFunction]] = {}
@@ -432,9 +436,28 @@ def _find_duplicates(pairs: dict[str, list[SimilarFunction]], functions: dict[st
     return Duplicates(_clone_classes(edges, rank, min_confidence), neighbours)
 
 
-def _mark_local_fixtures(units) -> None:
-    """Fill `local_fixtures`: the parameters of each test function that a pytest fixture of its
-    own file provides (`@pytest.fixture(name="mod")` or a fixture function of that name)."""
+def case_subjects(facts: FileFacts) -> dict[str, str]:
+    """{module-level name: the module it comes from} of a test file: the names its imports bind,
+    and its module-level variables made from one of them (`app = mod.app`)."""
+    names: dict[str, str] = {}
+    for ref in facts.imports:
+        source = "." * ref.level + ref.source
+        for imported in ref.names:
+            names[imported.alias or imported.name] = f"{source}.{imported.name}"
+        if ref.namespace:
+            names[ref.namespace] = source
+    for sym in facts.symbols:
+        if sym.parent is None and sym.kind in ("variable", "constant"):
+            made_of = {names[r.split(".", 1)[0]] for r in sym.references if r.split(".", 1)[0] in names}
+            if len(made_of) == 1:
+                names.setdefault(sym.name, made_of.pop())
+    return names
+
+
+def _mark_subjects(units, imported: dict[str, dict[str, str]]) -> None:
+    """Fill the `subjects` of each test case: the parameters a pytest fixture of its own file
+    provides (`@pytest.fixture(name="mod")` or a fixture function of that name), and the
+    module-level names it reads that its file imports (see case_subjects)."""
     fixtures: dict[str, set[str]] = {}
     for unit in units:
         for decorator in unit.symbol.decorators:
@@ -442,8 +465,13 @@ def _mark_local_fixtures(units) -> None:
                 named = _FIXTURE_NAME.search(decorator)
                 fixtures.setdefault(unit.path, set()).add(named.group(1) if named else unit.symbol.name)
     for unit in units:
-        if unit.path in fixtures and unit.symbol.params:
-            unit.local_fixtures = frozenset(unit.symbol.params) & fixtures[unit.path]
+        if not _test_case(unit):
+            continue
+        local = fixtures.get(unit.path, set())
+        names = imported.get(unit.path, {})
+        heads = {reference.split(".", 1)[0] for reference in unit.symbol.references}
+        unit.subjects = frozenset([(p, f"fixture of {unit.path}") for p in unit.symbol.params if p in local]
+                                  + [(name, names[name]) for name in heads & names.keys()])
 
 
 _FIXTURE_NAME = re.compile(r"""\bname\s*=\s*["']([A-Za-z_]\w*)["']""")
@@ -570,10 +598,14 @@ def _test_mix(a: _Function, b: _Function) -> bool:
 
 
 def _mirrored_cases(a: _Function, b: _Function) -> bool:
-    """Two test cases of two test files taking a fixture of the same name that each file defines
-    for itself (typer's `mod`, one docs tutorial per test file): the file gives each its own
-    subject, so the cases are mirrored suites, not a test written twice."""
-    return a.path != b.path and _test_case(a) and _test_case(b) and bool(a.local_fixtures & b.local_fixtures)
+    """Two test cases of two test files, each given its subject by its own file: one name they both
+    read comes from two places, a fixture each file defines for itself (typer's `mod`) or two
+    modules each file imports (`from docs_src.prompt import tutorial002 as mod; app = mod.app`,
+    one test file per docs tutorial). They are mirrored suites, not a test written twice."""
+    if a.path == b.path or not (_test_case(a) and _test_case(b)):
+        return False
+    sources_a, sources_b = dict(a.subjects), dict(b.subjects)
+    return any(sources_a[name] != sources_b[name] for name in sources_a.keys() & sources_b.keys())
 
 
 def _test_case(unit: _Function) -> bool:
