@@ -238,3 +238,34 @@ def test_reading_another_module_from_sys_modules_lists_no_name_of_this_file(tmp_
         "main.py": "from util import program_name\n\nprint(program_name())\n",
     })
     assert verdict(evidence, "util.py", "_forgotten", "utility") == "DEAD"
+
+
+def test_a_member_bound_in_an_inline_component_template_is_used(tmp_path: Path) -> None:
+    # angular-realworld: `(click)="toggleFavorite()"` in the @Component's inline template.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "web", "private": true}',
+        "src/main.ts": "import { FavoriteButton } from './favorite'\nbootstrap(FavoriteButton)\n",
+        "src/favorite.ts": "@Component({\n  selector: 'app-favorite',\n  template: `\n"
+                           "    <button (click)=\"toggleFavorite()\">{{ label }}</button>\n  `,\n})\n"
+                           "export class FavoriteButton {\n  label = 'Fav'\n  toggleFavorite() { return 1 }\n"
+                           "  forgotten() { return 2 }\n}\n",
+    })
+    assert verdict(evidence, "src/favorite.ts", "FavoriteButton.toggleFavorite", "utility") == "USED"
+    assert verdict(evidence, "src/favorite.ts", "FavoriteButton.forgotten", "utility") == "DEAD"
+
+
+def test_a_package_re_exporting_as_itself_is_a_library_even_with_a_console_script(tmp_path: Path) -> None:
+    # typer: a CLI (`typer = typer.cli:main`) and `from .main import Typer as Typer` for its users.
+    files = {
+        "pyproject.toml": '[project]\nname = "tool"\nversion = "1"\n[project.scripts]\ntool = "tool.cli:main"\n',
+        "tool/__init__.py": "from . import colors as colors\nfrom .main import run as run\nfrom .main import Tool as Tool\n",
+        "tool/colors.py": "BLACK = 'black'\nRESET = 'reset'\n",
+        "tool/main.py": "from .colors import RESET\n\n\nclass Tool:\n    pass\n\n\ndef run():\n    return Tool(), RESET\n",
+        "tool/cli.py": "from .main import run\n\n\ndef main():\n    return run()\n",
+    }
+    evidence = analyze(tmp_path, files)
+    assert verdict(evidence, "tool/colors.py", "BLACK", "utility") == "USED"
+    assert "re-exported as" in detail(evidence, "tool/colors.py", "BLACK", "utility")
+    files["tool/__init__.py"] = "from .main import run\n"  # an application's package face
+    evidence = analyze(tmp_path / "app", files)
+    assert verdict(evidence, "tool/colors.py", "BLACK", "utility") == "DEAD"

@@ -24,6 +24,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..schema.facts import FileFacts
 from .resolve import ProjectIndex
 from .roles import is_test_path
 
@@ -45,7 +46,7 @@ class EntryPoints:
         package.json export is published API either way."""
         if not self.application:
             return True
-        return any("package.json" in why for why in self.library)
+        return any("package.json" in why or EXPLICIT_API in why for why in self.library)
 
     def shape(self) -> str:
         """One line for the evidence text: "library (public API: package `x` offers 12 names)"."""
@@ -81,9 +82,10 @@ def find_entry_points(index: ProjectIndex, root: Path | None) -> EntryPoints:
         public = _offered_names(index, path)
         if public:
             package = posixpath.dirname(path) or "the scanned folder"
+            explicit = f", {EXPLICIT_API}" if _declares_api(index.files[path]) else ""
             found.library.append(f"public API: package `{package}` offers {len(public)} name"
                                  f"{'s' if len(public) != 1 else ''} ({', '.join(sorted(public)[:4])}"
-                                 f"{', ...' if len(public) > 4 else ''})")
+                                 f"{', ...' if len(public) > 4 else ''}){explicit}")
     for manifest in _package_manifests(index, root):
         directory = posixpath.dirname(manifest)
         data = _read_json(root / manifest)
@@ -136,6 +138,19 @@ def _launch_commands(index: ProjectIndex, root: Path, found: EntryPoints) -> Non
 
 # Files that only an application has: it is started, not imported.
 _APPLICATION_FILES = frozenset({"manage.py", "wsgi.py", "asgi.py", "alembic.ini"})
+
+
+# How a package `__init__` declares its names public for its users' type checkers: imports
+# re-exported under their own name (`from .main import Typer as Typer`, PEP 484's explicit
+# re-export). A console script next to such a face is the library's CLI (typer), not an
+# application whose package is its own structure; an `__all__` alone says less (applications
+# write one too).
+EXPLICIT_API = "re-exported as `x as x`"
+EXPLICIT_REEXPORTS = 3
+
+
+def _declares_api(facts: FileFacts) -> bool:
+    return sum(1 for ref in facts.imports for n in ref.names if n.alias == n.name) >= EXPLICIT_REEXPORTS
 
 
 def _offered_names(index: ProjectIndex, init_path: str) -> set[str]:

@@ -167,6 +167,9 @@ class UsageGraph:
         if sym is not None:
             for text in _chains_in(sym.decorators):
                 written.setdefault(text, "decorated by")
+            if sym.kind == "class":
+                for name in template_names(sym.decorators):
+                    written.setdefault(f"this.{name}", "binds in its template")
             for base in sym.bases:
                 for text in _chains_in([base.split("=", 1)[-1]]):
                     written.setdefault(text, "extends")
@@ -368,3 +371,19 @@ def _chains_in(texts: list[str]) -> list[str]:
         found.extend(_CHAINS.findall(_STRINGS.sub("", text)))
     return found
 
+
+
+_INLINE_TEMPLATE = re.compile(r"""\btemplate\s*:\s*(`[^`]*`|'[^']*'|"[^"]*")""")
+_TEMPLATE_NAME = re.compile(r"[A-Za-z_$][\w$]*")
+
+
+def template_names(decorators: list[str]) -> set[str]:
+    """The names an inline component template reads (`@Component({template: `<button
+    (click)="toggle()">`})`): its expressions run against the class, so a member named there is
+    used. Every identifier of the template counts, its markup's words too: at worst a member
+    named like a tag stays alive."""
+    names: set[str] = set()
+    for decorator in decorators:
+        for template in _INLINE_TEMPLATE.findall(decorator):
+            names.update(_TEMPLATE_NAME.findall(template[1:-1]))
+    return names

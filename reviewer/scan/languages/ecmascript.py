@@ -188,7 +188,12 @@ def decorators(ex: Extractor, node: Node, anchor: Node) -> tuple[list[str], Node
         before.append(previous)
         previous = previous.prev_sibling
     found = before[::-1] + found
-    return [ex.flat_text(child)[1:].strip() for child in found], (found[0] if found else None)
+    # Whole, not cut at a signature's length: an Angular `@Component({template: `...`})` binds
+    # the class's members by name in its template (analysis.usage reads them there).
+    return [ex.flat_text(child, DECORATOR_LIMIT)[1:].strip() for child in found], (found[0] if found else None)
+
+
+DECORATOR_LIMIT = 20_000
 
 
 def bases(ex: Extractor, node: Node) -> list[str]:
