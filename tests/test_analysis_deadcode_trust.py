@@ -269,3 +269,22 @@ def test_a_package_re_exporting_as_itself_is_a_library_even_with_a_console_scrip
     files["tool/__init__.py"] = "from .main import run\n"  # an application's package face
     evidence = analyze(tmp_path / "app", files)
     assert verdict(evidence, "tool/colors.py", "BLACK", "utility") == "DEAD"
+
+
+def test_tools_read_what_their_config_and_hook_files_offer_not_every_name(tmp_path: Path) -> None:
+    # angular's app.config.ts is read for its exports; typer's mkdocs hooks module for its on_* hooks.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "web", "private": true}',
+        "src/main.ts": "import { appConfig } from './app.config'\nbootstrap(appConfig)\n",
+        "src/app.config.ts": "export function initAuth() { return 1 }\n"
+                             "export const appConfig = { providers: [initAuth] }\n"
+                             "function leftOver() { return 2 }\n",
+        "vite.config.ts": "export default { plugins: [] }\n",
+        "mkdocs.yml": "site_name: x\nhooks:\n  - scripts/hooks.py\n",
+        "scripts/hooks.py": "def on_nav(nav, config, files):\n    return nav\n\n\n"
+                            "def _stale(nav):\n    return nav\n",
+    })
+    assert verdict(evidence, "src/app.config.ts", "leftOver", "utility") == "DEAD"
+    assert verdict(evidence, "src/app.config.ts", "appConfig", "utility") == "USED"
+    assert verdict(evidence, "scripts/hooks.py", "on_nav", "utility") == "USED"
+    assert verdict(evidence, "scripts/hooks.py", "_stale", "utility") == "DEAD"

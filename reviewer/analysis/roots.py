@@ -74,7 +74,9 @@ CONVENTION_ROOTS: tuple[ConventionRoot, ...] = (
     _row("react-email template", r"(?:^|/)emails/[^/]+\.[jt]sx$", exports=True),
     _row("TypeScript ambient declarations (merged by name)", r"\.d\.[cm]?ts$"),
     _row("generated code (its generator and its readers agree on names)", r"(?:^|/)[^/]+\.gen" + _JS),
-    _row("tool configuration file", r"(?:^|/)[^/]+\.config" + _JS),
+    # A tool reads what its configuration file exports (`export default defineConfig(...)`,
+    # `module.exports`): a helper left unexported there is dead like anywhere else.
+    _row("tool configuration file", r"(?:^|/)[^/]+\.config" + _JS, exports=True),
     _row("task runner / generator", r"(?:^|/)(?:plopfile|gulpfile|gruntfile|jakefile)" + _JS + r"|(?:^|/)generators/"),
     _row("file-based router (TanStack / React Router / Remix)", r"(?:^|/)routes/.*" + _JS,
          r"Route|loader|action|clientLoader|clientAction|meta|links|headers|handle|ErrorBoundary|HydrateFallback"
@@ -100,8 +102,9 @@ _MKDOCS_HOOKS = re.compile(r"^hooks:\s*\n((?:\s*-\s*.+\n?)+)", re.M)
 
 
 def hook_files(root: Path | None) -> dict[str, str]:
-    """Python files a tool configuration names as hook modules (mkdocs.yml `hooks:`): every
-    top-level function in them is called by the tool. Path -> where named."""
+    """Python files a tool configuration names as hook modules (mkdocs.yml `hooks:`): their
+    top-level `on_<event>` functions are called by the tool (a helper beside them is not).
+    Path -> where named."""
     found: dict[str, str] = {}
     if root is None:
         return found

@@ -481,7 +481,7 @@ class UtilityAnalysis:
                                      sym.exported or facts.language == "python")
         if convention:
             return f"read by name by convention: {convention}"
-        if sym.parent is None and path in self.hook_files and sym.kind == "function":
+        if sym.parent is None and path in self.hook_files and sym.kind == "function" and sym.name.startswith("on_"):
             return self.hook_files[path]
         if sym.parent is None and sym.kind == "method":
             return "member of an object literal handed to a call (the callee reads it by name)"
