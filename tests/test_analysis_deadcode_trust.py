@@ -288,3 +288,22 @@ def test_tools_read_what_their_config_and_hook_files_offer_not_every_name(tmp_pa
     assert verdict(evidence, "src/app.config.ts", "appConfig", "utility") == "USED"
     assert verdict(evidence, "scripts/hooks.py", "on_nav", "utility") == "USED"
     assert verdict(evidence, "scripts/hooks.py", "_stale", "utility") == "DEAD"
+
+
+def test_a_django_tag_library_offers_what_it_registers(tmp_path: Path) -> None:
+    # bakerydemo's navigation_tags: `has_children` was written and never registered nor called.
+    evidence = analyze(tmp_path, {
+        "manage.py": "import sys\n\nprint(sys.argv)\n",
+        "shop/__init__.py": "",
+        "shop/templatetags/__init__.py": "",
+        "shop/templatetags/navigation_tags.py": "from django import template\n\nregister = template.Library()\n\n\n"
+                                                "@register.simple_tag(takes_context=True)\ndef get_site_root(context):\n"
+                                                "    return context['request'].site\n\n\n"
+                                                "@register.filter\ndef twice(value):\n    return helper(value)\n\n\n"
+                                                "def helper(value):\n    return value * 2\n\n\n"
+                                                "def has_children(page):\n    return page.children\n",
+    })
+    path = "shop/templatetags/navigation_tags.py"
+    for name in ("get_site_root", "twice", "helper"):
+        assert verdict(evidence, path, name, "utility") == "USED", name
+    assert verdict(evidence, path, "has_children", "utility") == "DEAD"

@@ -267,6 +267,10 @@ class UtilityAnalysis:
         if is_private(posixpath.basename(path).rsplit(".", 1)[0]):
             return False
         directory = posixpath.dirname(path)
+        if posixpath.basename(directory) == "templatetags":
+            # Django loads a tag library for `{% load %}` and offers what it registers
+            # (`@register.simple_tag`): a function left unregistered there is nobody's API.
+            return False
         return posixpath.join(directory, "__init__.py") in self.index.files
 
     def _public_member_reason(self, path: str, sym: Symbol) -> tuple[str, int] | None:
