@@ -23,9 +23,9 @@ from .config import Config, api_key
 from .errors import UserError
 from .schema.cards import FunctionCard, now_iso
 from .review.context import ReviewContext
-from .analysis.duplicates import case_subjects, find_duplicates, keep_rank
+from .analysis.duplicates import find_duplicates, keep_rank
 from .analysis.roles import is_test_path
-from .analysis.testcode import test_case_spans
+from .analysis.testcode import case_subjects, test_case_spans
 from .review.cache import EvidenceCache, ReviewCache, RunsCache, cache_key, evidence_digest, evidence_input_digest
 from .schema.review import FileError, ReviewFile, RunRecord
 from .schema.evidence import MODULE_CODE

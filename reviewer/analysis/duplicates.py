@@ -29,17 +29,17 @@ import bisect
 import contextvars
 import hashlib
 import itertools
-import re
 from array import array
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Callable
 
 from .roles import is_example_path, is_generated_path, is_migration_path, is_test_path
+from .testcode import fixture_decorator, fixture_name
 from ..scan.languages import language_family, language_for_path
 from ..scan.records import build
 from ..schema.evidence import MODULE_CODE, Clone, CloneKey
-from ..schema.facts import FileFacts, Symbol
+from ..schema.facts import Symbol
 from ..schema.review import SimilarFunction
 
 KeepRank = tuple  # smaller sorts first = better to keep
@@ -385,7 +385,7 @@ def find_duplicates(
     `test_lines`: test file -> (its assertion lines, the [first, last] lines of its unnamed functions):
     what tells the support written inside test cases (a handler, a helper's steps) from the scenario.
     `memo`: runs of equal lines computed before (see RunsMemo).
-    `subjects`: test file -> {module-level name: the module it comes from} (see case_subjects)."""
+    `subjects`: test file -> {module-level name: the module it comes from} (see testcode.case_subjects)."""
     token = _MEMO.set(memo)
     try:
         return _find_duplicates(pairs, functions, rank, structural_only, min_confidence, modules, test_cases,
@@ -436,36 +436,17 @@ def _find_duplicates(pairs: dict[str, list[SimilarFunction]], functions: dict[st
     return Duplicates(_clone_classes(edges, rank, min_confidence), neighbours)
 
 
-def case_subjects(facts: FileFacts) -> dict[str, str]:
-    """{module-level name: the module it comes from} of a test file: the names its imports bind,
-    and its module-level variables made from one of them (`app = mod.app`)."""
-    names: dict[str, str] = {}
-    for ref in facts.imports:
-        source = "." * ref.level + ref.source
-        for imported in ref.names:
-            names[imported.alias or imported.name] = f"{source}.{imported.name}"
-        if ref.namespace:
-            names[ref.namespace] = source
-    for sym in facts.symbols:
-        if sym.parent is None and sym.kind in ("variable", "constant"):
-            made_of = {names[r.split(".", 1)[0]] for r in sym.references if r.split(".", 1)[0] in names}
-            if len(made_of) == 1:
-                names.setdefault(sym.name, made_of.pop())
-    return names
-
-
 def _mark_subjects(units, imported: dict[str, dict[str, str]]) -> None:
     """Fill the `subjects` of each test case: the parameters a pytest fixture of its own file
     provides (`@pytest.fixture(name="mod")` or a fixture function of that name), and the
-    module-level names it reads that its file imports (see case_subjects)."""
+    module-level names it reads that its file imports (see testcode.case_subjects)."""
     fixtures: dict[str, set[str]] = {}
     for unit in units:
-        for decorator in unit.symbol.decorators:
-            if "fixture" in decorator.split("(", 1)[0]:
-                named = _FIXTURE_NAME.search(decorator)
-                fixtures.setdefault(unit.path, set()).add(named.group(1) if named else unit.symbol.name)
+        decorator = fixture_decorator(unit.symbol)
+        if decorator is not None:
+            fixtures.setdefault(unit.path, set()).add(fixture_name(unit.symbol, decorator))
     for unit in units:
-        if not _test_case(unit):
+        if not _test_function(unit):
             continue
         local = fixtures.get(unit.path, set())
         names = imported.get(unit.path, {})
@@ -473,8 +454,6 @@ def _mark_subjects(units, imported: dict[str, dict[str, str]]) -> None:
         unit.subjects = frozenset([(p, f"fixture of {unit.path}") for p in unit.symbol.params if p in local]
                                   + [(name, names[name]) for name in heads & names.keys()])
 
-
-_FIXTURE_NAME = re.compile(r"""\bname\s*=\s*["']([A-Za-z_]\w*)["']""")
 
 
 def _spans_by_path(functions: dict[str, tuple[str, Symbol]]) -> dict[str, list[tuple[int, int]]]:
@@ -602,13 +581,13 @@ def _mirrored_cases(a: _Function, b: _Function) -> bool:
     read comes from two places, a fixture each file defines for itself (typer's `mod`) or two
     modules each file imports (`from docs_src.prompt import tutorial002 as mod; app = mod.app`,
     one test file per docs tutorial). They are mirrored suites, not a test written twice."""
-    if a.path == b.path or not (_test_case(a) and _test_case(b)):
+    if a.path == b.path or not (_test_function(a) and _test_function(b)):
         return False
     sources_a, sources_b = dict(a.subjects), dict(b.subjects)
     return any(sources_a[name] != sources_b[name] for name in sources_a.keys() & sources_b.keys())
 
 
-def _test_case(unit: _Function) -> bool:
+def _test_function(unit: _Function) -> bool:
     """A test function (`test_x`, `TestX.test_y`) of a test file, as opposed to its support code."""
     return is_test_path(unit.path) and unit.symbol.name.startswith("test") and not unit.nested
 
@@ -670,7 +649,8 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
     if not blocks:
         return []  # most candidates: no rank to ask (it counts the users of both)
     copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
-    twice = is_test_path(a.path) and _test_written_twice(a, b, _runs(a.code, b.code, gap=BLOCK_GAP)[0])
+    # Only functions take the test penalty (see _edge): module code needs no second reading.
+    twice = not module and is_test_path(a.path) and _test_written_twice(a, b, _runs(a.code, b.code, gap=BLOCK_GAP)[0])
     return [_edge(a, b, copy, keep, hit, "block", {a.key: block.a, b.key: block.b},
                   _confidence("block", hit, block.lines, block.lines), block, twice) for block in blocks]
 

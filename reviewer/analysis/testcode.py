@@ -111,3 +111,21 @@ def test_case_spans(facts: FileFacts) -> list[tuple[int, int]]:
 
     return [(s.line_start, s.line_end) for s in facts.symbols if s.kind in FUNCTION_KINDS
             and (_TEST_FUNCTION.match(s.name) or _SETUP_METHOD.fullmatch(s.name) or asserting(s))]
+
+
+def case_subjects(facts: FileFacts) -> dict[str, str]:
+    """{module-level name: the module it comes from} of a test file: the names its imports bind,
+    and its module-level variables made from one of them (`app = mod.app`)."""
+    names: dict[str, str] = {}
+    for ref in facts.imports:
+        source = "." * ref.level + ref.source
+        for imported in ref.names:
+            names[imported.alias or imported.name] = f"{source}.{imported.name}"
+        if ref.namespace:
+            names[ref.namespace] = source
+    for sym in facts.symbols:
+        if sym.parent is None and sym.kind in ("variable", "constant"):
+            made_of = {names[r.split(".", 1)[0]] for r in sym.references if r.split(".", 1)[0] in names}
+            if len(made_of) == 1:
+                names.setdefault(sym.name, made_of.pop())
+    return names
