@@ -173,6 +173,12 @@ def test_a_keyword_argument_forwarding_a_local_weighs_no_tokens():
     hashes = structure_of(py, LANGUAGES["python"].tokens).line_hashes
     assert [h & 0xFF for h in hashes][:8] == [0, 2, 0, 0, 3, 2, 0, 2]  # `x=info.y` renames, `z=1` sets
     assert hashes[2] and hashes[3]  # still lines a copy matches
+    # A language keyword before one local is a statement, not a forwarded value; `default` is
+    # a keyword in JS only.
+    nested = "def f(default):\n    def inner():\n        return 1\n    return g(\n        default=default,\n    )\n"
+    assert [h & 0xFF for h in structure_of(nested, LANGUAGES["python"].tokens).line_hashes][1:5] == [2, 2, 2, 0]
+    ts = "function f(x) {\n  try {\n    g(x)\n  } catch (error) {\n    return error\n  }\n}\n"
+    assert [h & 0xFF for h in structure_of(ts, LANGUAGES["typescript"].tokens).line_hashes][3:5] == [2, 2]
 
 
 def test_call_view_names_the_called_functions_not_receivers_or_callbacks():

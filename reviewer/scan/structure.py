@@ -160,7 +160,7 @@ def _code_views(text: str, start: int, syntax: TokenSyntax, function: bool = Tru
     previous = ""
     for newline, word, kept, local, dropped, string, number, operator in _findall_patterns(syntax)[0].findall(text, start):
         if newline:
-            hashes.append(_line_hash(written) if written else 0)
+            hashes.append(_line_hash(written, keywords) if written else 0)
             written = []
             continue
         name = local or kept
@@ -180,7 +180,7 @@ def _code_views(text: str, start: int, syntax: TokenSyntax, function: bool = Tru
             literals.append(f"STR:{token}")
             written.append(string)
             if "\n" in string:  # a template string over several lines
-                _next_lines(hashes, written, string.count("\n"))
+                _next_lines(hashes, written, string.count("\n"), keywords)
                 written = []
         elif number:
             token = number
@@ -192,18 +192,18 @@ def _code_views(text: str, start: int, syntax: TokenSyntax, function: bool = Tru
             written.append(token)
         else:  # a comment or docstring: dropped, its lines too
             if "\n" in dropped:
-                _next_lines(hashes, written, dropped.count("\n"))
+                _next_lines(hashes, written, dropped.count("\n"), keywords)
                 written = []
             continue
         stream.append(token)
         previous = token
-    hashes.append(_line_hash(written) if written else 0)
+    hashes.append(_line_hash(written, keywords) if written else 0)
     return literals, stream, hashes
 
 
-def _next_lines(hashes: list[int], written: list[str], count: int) -> None:
+def _next_lines(hashes: list[int], written: list[str], count: int, keywords: frozenset[str]) -> None:
     """A token ran over `count` line ends: the line it started on is done, the lines inside it hold no token."""
-    hashes.append(_line_hash(written) if written else 0)
+    hashes.append(_line_hash(written, keywords) if written else 0)
     hashes.extend([0] * (count - 1))
 
 
@@ -224,7 +224,7 @@ def _line_hashes(text: str, start: int, written: list[Token], syntax: TokenSynta
                 and not (prose and any(a <= at < b for a, b in prose)) and not _keyword_argument(text, token, at)):
             token = "ID"
         lines[line].append(token)
-    return [_line_hash(t) if t else 0 for t in lines]
+    return [_line_hash(t, keywords) if t else 0 for t in lines]
 
 
 # Hashes of lines and grams already seen: the same ones recur in every file (`return ID`, `)`),
@@ -234,32 +234,26 @@ _line_hash_memo: dict[str, int] = {}
 _gram_hash_memo: dict[str, int] = {}
 
 
-def _line_hash(tokens: list[str]) -> int:
+def _line_hash(tokens: list[str], keywords: frozenset[str]) -> int:
     """A line's 24-bit hash of its tokens, then their count (up to 255) in the low byte; a line
-    that only forwards a value under its keyword counts none (see _forwards)."""
+    that only forwards a value under its keyword counts none (see _forwards; `keywords`: the
+    language's)."""
     joined = " ".join(tokens)
     found = _line_hash_memo.get(joined)
     if found is None:
         if len(_line_hash_memo) >= _MEMO_SIZE:
             _line_hash_memo.clear()
         found = _line_hash_memo[joined] = int.from_bytes(hashlib.blake2b(joined.encode(), digest_size=3).digest(), "big")
-    return found << 8 | (0 if _forwards(tokens) else min(len(tokens), 255))
+    return found << 8 | (0 if _forwards(tokens, keywords) else min(len(tokens), 255))
 
 
-def _forwards(tokens: list[str]) -> bool:
+def _forwards(tokens: list[str], keywords: frozenset[str]) -> bool:
     """`help=help,` or `metavar=info.metavar,` (tokens `help ID`, `metavar ID metavar`: `=` is no
-    code token): a keyword argument handing a local value on unchanged. Thirty of them in two calls (a wrapper passing its parameters through to what it
-    wraps) are a signature written twice, not logic: they match as lines, weigh nothing."""
+    code token): a keyword argument handing a local value on unchanged. Thirty of them in two calls
+    (a wrapper passing its parameters through to what it wraps) are a signature written twice, not
+    logic: they match as lines, weigh nothing. A keyword opening the line (`return x`) is no name."""
     return (len(tokens) in (2, 3) and tokens[1] == "ID" and (len(tokens) == 2 or tokens[2] == tokens[0])
-            and tokens[0] not in _TAKES_AN_EXPRESSION and tokens[0][:1].isidentifier())
-
-
-# Words a code line may open with before one local name (`return x`, `not x`, `await x`): no keyword.
-_TAKES_AN_EXPRESSION = frozenset({
-    "return", "yield", "await", "not", "and", "or", "in", "is", "del", "raise", "assert", "if", "elif", "else",
-    "while", "for", "with", "case", "match", "typeof", "new", "delete", "void", "throw", "of", "instanceof",
-    "import", "from", "as", "global", "nonlocal", "lambda", "async", "let", "const", "var", "export", "default",
-    "extends", "switch", "except", "print", "exec", "ID"})
+            and tokens[0] != "ID" and tokens[0] not in keywords and tokens[0][:1].isidentifier())
 
 
 def _keyword_argument(text: str, name: str, at: int) -> bool:
