@@ -307,3 +307,53 @@ def test_a_django_tag_library_offers_what_it_registers(tmp_path: Path) -> None:
     for name in ("get_site_root", "twice", "helper"):
         assert verdict(evidence, path, name, "utility") == "USED", name
     assert verdict(evidence, path, "has_children", "utility") == "DEAD"
+
+
+def test_a_server_module_counts_only_when_it_binds_what_a_server_runs(tmp_path: Path) -> None:
+    # starlette's middleware/wsgi.py holds WSGIMiddleware: a library module, not a deployment.
+    files = {
+        "lib/__init__.py": "from lib.status import HTTP_200_OK\n",
+        "lib/middleware/__init__.py": "",
+        "lib/middleware/wsgi.py": "from lib import status\n\n\nclass WSGIMiddleware:\n    def run(self):\n"
+                                  "        return status.HTTP_200_OK\n",
+        "lib/status.py": "HTTP_200_OK = 200\nHTTP_404_NOT_FOUND = 404\n",  # for users: `from lib import status`
+    }
+    evidence = analyze(tmp_path / "library", files)
+    assert verdict(evidence, "lib/status.py", "HTTP_404_NOT_FOUND", "utility") == "USED"
+    files["lib/wsgi.py"] = "from lib.middleware.wsgi import WSGIMiddleware\n\napplication = WSGIMiddleware()\n"
+    evidence = analyze(tmp_path / "app", files)
+    assert verdict(evidence, "lib/status.py", "HTTP_404_NOT_FOUND", "utility") == "DEAD"
+    assert "lib/wsgi.py runs the project" in detail(evidence, "lib/status.py", "HTTP_404_NOT_FOUND", "utility")
+
+
+def test_names_in_a_type_written_as_a_string_are_used(tmp_path: Path) -> None:
+    # pipx: `cast("list[_OutdatedEntry]", json.loads(output))` is the TypedDict's only use.
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/parse.py": "from typing import TypedDict, cast\n\n\ndef parse(x):\n    return cast(\"list[_Entry]\", x)\n\n\n"
+                        "def first(y) -> \"_Head | None\":\n    return y\n\n\nclass _Entry(TypedDict):\n    name: str\n\n\n"
+                        "class _Head:\n    pass\n\n\nclass _Unused:\n    pass\n\n\nprint(parse(1), first(2))\n",
+    })
+    for name in ("_Entry", "_Head"):
+        assert verdict(evidence, "app/parse.py", name, "utility") == "USED", name
+    assert verdict(evidence, "app/parse.py", "_Unused", "utility") == "DEAD"
+
+
+def test_a_private_package_json_that_maps_exports_is_published(tmp_path: Path) -> None:
+    # zustand: "private": true in the repository, `exports: {"./*": ...}` written for dist/, sources in src/.
+    files = {
+        "package.json": '{"name": "store", "private": true, "main": "./index.js", '
+                        '"exports": {".": {"default": "./index.js"}, "./*": {"import": "./esm/*.mjs", "default": "./*.js"}}}',
+        "src/index.ts": "export { create } from './react'\n",
+        "src/react.ts": "export const create = () => 1\n",
+        "src/middleware.ts": "export { ssrSafe as unstable_ssrSafe } from './middleware/ssrSafe'\n",
+        "src/middleware/ssrSafe.ts": "export function ssrSafe() {\n  return 1\n}\n",
+        "examples/demo/package.json": '{"name": "demo", "private": true}',
+        "examples/demo/src/App.tsx": "import { create } from 'store'\nexport default function App() { return create() }\n",
+    }
+    evidence = analyze(tmp_path, files)
+    assert verdict(evidence, "src/middleware/ssrSafe.ts", "ssrSafe", "utility") == "USED"
+    files["package.json"] = '{"name": "store", "private": true}'  # an application: nothing is published
+    evidence = analyze(tmp_path / "app", files)
+    assert verdict(evidence, "src/middleware/ssrSafe.ts", "ssrSafe", "utility") == "DEAD"

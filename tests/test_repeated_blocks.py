@@ -44,6 +44,18 @@ def test_module_line_hashes_blank_functions_and_imports() -> None:
     assert all(hashes[k] for k, line in enumerate(lines) if ":" in line)  # every style line is
 
 
+def test_typed_field_declarations_match_but_weigh_nothing() -> None:
+    # pipx: `PackageInfo` (a dataclass) declares the fields of `_RawPackageInfo` (its JSON's TypedDict).
+    lines = ["class Info:", "    package: str | None", "    apps: list[str]  # names", "    pinned: bool = False",
+             "d = {", "    key: value,", "}", "else: x", "    lock: Path | None"]
+    hashes = module_line_hashes(lines, [], LANGUAGES["python"].tokens)
+    weights = [h & 0xFF for h in hashes]
+    assert weights[1] == weights[2] == weights[8] == 0 and hashes[1] and hashes[2]  # match, weigh nothing
+    assert weights[3] and weights[5] and weights[7]  # a value, a dict entry, a keyword line weigh their tokens
+    assert all(h & 0xFF for h in module_line_hashes(["const a = {", "  name: string", "}"], [],
+                                                     LANGUAGES["typescript"].tokens)[:2])
+
+
 def run(root: Path) -> dict[str, dict]:
     result = CliRunner().invoke(cli, ["run", str(root), "--plain"], catch_exceptions=False)
     assert result.exit_code in (0, 1), result.output

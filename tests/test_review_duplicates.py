@@ -153,10 +153,11 @@ def test_a_test_written_twice_but_for_a_line_is_no_scenario_of_its_own() -> None
     # Six shared lines out of seven: one test with two inputs, reported without the test penalty
     # (block confidence 72). Three lines of its own make the copy a scenario: 72 - 10, under the floor.
     def reported(own: tuple[int, ...], parametrized: bool = False) -> bool:
-        decorators = ["pytest.mark.parametrize('x', [1, 2])"] if parametrized else []
         functions = {"a": ("tests/test_x.py", symbol("test_a", 1, body(1, 2, 3, 4, 5, 6, 7))),
                      "b": ("tests/test_x.py", symbol("test_b", 20, body(1, 2, 3, 4, 5, 6, *own)))}
-        functions = {k: (path, sym.model_copy(update={"decorators": decorators})) for k, (path, sym) in functions.items()}
+        functions = {k: (path, sym.model_copy(update={"decorators": [f"pytest.mark.parametrize('x', [{k!r}])"]}
+                                              if parametrized else {}))
+                     for k, (path, sym) in functions.items()}
         clones = run({}, functions).copies.get(key(functions, "b"), [])
         return any(clone.report for clone in clones)
 
@@ -439,3 +440,78 @@ def test_a_test_opening_with_the_whole_of_another_makes_it_redundant() -> None:
     # The same lines at the end of the larger test follow its own arrange: a scenario, under the floor.
     functions["b"] = ("tests/test_x.py", symbol("test_large", 20, body(7, 8, 9, 10, 1, 2, 3, 4, 5, 6)))
     assert not any(c.report for clones in run({}, functions).copies.values() for c in clones)
+
+
+def reported_clones(functions, pairs=None) -> list:
+    return [c for clones in run(pairs or {}, functions).copies.values() for c in clones if c.report]
+
+
+def test_parametrized_tests_over_the_same_cases_are_one_test_with_another_input() -> None:
+    # starlette's too_many_fields / too_many_files tests: both run on the same two apps.
+    def with_cases(sym: Symbol, cases: str) -> Symbol:
+        return sym.model_copy(update={"decorators": [f"pytest.mark.parametrize('app', {cases})"]})
+
+    functions = {"a": ("tests/test_x.py", with_cases(symbol("test_a", 1, body(1, 2, 3, 4, 5, 6, 7)), "[a, b]")),
+                 "b": ("tests/test_x.py", with_cases(symbol("test_b", 20, body(1, 2, 3, 4, 5, 6, 8)), "[a, b]"))}
+    assert reported_clones(functions)
+    functions["b"] = ("tests/test_x.py", with_cases(functions["b"][1], "[c]"))
+    assert not reported_clones(functions)
+
+
+def test_tests_of_two_subjects_share_a_harness_not_a_test() -> None:
+    # starlette's test_request_body / test_request_stream: the same client calls around an app that
+    # reads `request.body()` in one and `request.stream()` in the other.
+    def test(name: str, start: int, own: int, reads: str) -> dict:
+        host = symbol(name, start, body(1, 2, 3, 4, 5, 6, 7) + [0])
+        host = host.model_copy(update={"calls": ["client.get", "response.json"], "line_end": start + 8})
+        app = symbol(f"{name}.app", start + 8, [0], parent=name).model_copy(update={"calls": [f"request.{reads}"]})
+        return {name: ("tests/test_requests.py", host), f"{name}.app": ("tests/test_requests.py", app)}
+
+    functions = {**test("test_body", 1, 7, "body"), **test("test_stream", 20, 7, "stream")}
+    assert not reported_clones(functions)
+    functions = {**test("test_body", 1, 7, "body"), **test("test_body_again", 20, 7, "body")}
+    assert reported_clones(functions)
+
+
+def test_a_test_whose_nested_view_takes_one_more_argument_is_written_twice() -> None:
+    # starlette's TestTemplatesArgsOnly: each test's `page` view passes one more argument; around it
+    # the test is the same. The differing view is bridged as one edited line.
+    def test(name: str, start: int, view: list[int]) -> dict:
+        lines = body(1, 2, 3, 4) + view + body(5, 6, 7, 8, 9)[1:]
+        host = symbol(name, start, lines)
+        page = symbol(f"{name}.page", start + 5, view, parent=name)
+        return {name: ("tests/test_templates.py", host), f"{name}.page": ("tests/test_templates.py", page)}
+
+    functions = {**test("test_name", 1, [(50 << 8) | 6, (51 << 8) | 6]),
+                 **test("test_status", 40, [(50 << 8) | 6, (52 << 8) | 6])}
+    (clone,) = [c for c in reported_clones(functions) if "page" not in c.keep.name]
+    assert not clone.test_code or clone.confidence >= 70
+
+
+def test_functions_that_differ_in_the_target_they_are_named_after_are_not_duplicates() -> None:
+    # pipx's _cmd_expose / _cmd_unexpose; starlette's TestClient.head / options -> super().head / options.
+    def command(name: str, start: int, target: str) -> Symbol:
+        sym = symbol(name, start, body(1, 2, 3), complexity=1)
+        return sym.model_copy(update={"calls": ["_venv_dir", "ctx.venv_lock", f"commands.{target}"]})
+
+    functions = {"a": ("src/main.py", command("_cmd_expose", 1, "expose")),
+                 "b": ("src/main.py", command("_cmd_unexpose", 10, "unexpose"))}
+    assert not reported_clones(functions, both_ways(functions, "a", "b"))
+    functions["b"] = ("src/main.py", command("_cmd_unexpose", 10, "hide"))  # not named after what it calls
+    assert reported_clones(functions, both_ways(functions, "a", "b"))
+
+
+def test_type_tests_and_differently_decorated_test_views_are_not_duplicates() -> None:
+    # zustand's TestComponent: the same expectTypeOf lines check each middleware stack's types.
+    checks = ["expectTypeOf(useBoundStore().count).toEqualTypeOf", "expectTypeOf", "useBoundStore"]
+    functions = {k: ("tests/types.test.tsx", symbol("TestComponent", start, body(1, 2, 3, 4, 5, 6)).model_copy(
+        update={"calls": checks})) for k, start in (("a", 1), ("b", 30))}
+    assert not reported_clones(functions, both_ways(functions, "a", "b", clone_kind="identical"))
+    # starlette's `homepage` and `@requires("authenticated") dashboard`: what the test exercises is the decorator.
+    functions = {"a": ("tests/test_auth.py", symbol("homepage", 1, body(1, 2, 3, 4, 5, 6))),
+                 "b": ("tests/test_auth.py", symbol("dashboard", 10, body(1, 2, 3, 4, 5, 6)).model_copy(
+                     update={"decorators": ['requires("authenticated")']}))}
+    assert not reported_clones(functions, both_ways(functions, "a", "b", clone_kind="identical"))
+    functions["a"] = ("src/views.py", functions["a"][1])
+    functions["b"] = ("src/views.py", functions["b"][1])
+    assert reported_clones(functions, both_ways(functions, "a", "b", clone_kind="identical"))

@@ -232,3 +232,37 @@ def test_typescript_namespace_import_subscript_is_dynamic_access():
         """
     )
     assert literal.dynamic_access is False
+
+
+def test_call_signatures_on_their_own_lines_are_valid_typescript() -> None:
+    # tree-sitter-typescript#335: zustand's `type CreateStore = { <T, ...>(...): ...\n <T>(): ... }`
+    # parsed as an error; the scan puts the missing `;` in the indentation and parses again.
+    source = """
+        type CreateStore = {
+          <T>(
+            initializer: StateCreator<T>,
+          ): StoreApi<T>
+
+          <T>(): (initializer: StateCreator<T>) => StoreApi<T>
+        }
+
+        type Subscribe = {
+          (listener: (state: number) => void): () => void
+          <U>(selector: (state: number) => U): () => void
+        }
+
+        export const createStore = ((creator) => creator) as CreateStore
+        """
+    facts = scan(source)
+    assert facts.syntax_errors == 0
+    assert [s.name for s in facts.symbols] == ["CreateStore", "Subscribe", "createStore"]
+    assert symbol(facts, "Subscribe").line_start == 9
+
+
+def test_a_real_syntax_error_still_counts() -> None:
+    facts = scan("""
+        function broken(a: number {
+          return a
+        }
+        """)
+    assert facts.syntax_errors > 0

@@ -102,6 +102,7 @@ PROTOCOL_WORDS = 0.5  # vocabulary agreement under which two overrides of one ho
 FEW_TOKENS = 20  # code tokens of a straight-line few-liner (see _straight_few)
 TEST_PENALTY = 10  # tests repeat their setup on purpose more often than code does
 EDITED_TEST_LINES = 2  # a test repeating another but for this many lines is one test written twice
+SUBJECT_BLOCK_LINES = 10  # lines of harness two tests of two subjects must share to be a helper to write
 CASE_TWICE_LINES = 10  # a JS test case (a callback) equal to another but for one line, from this many lines
 # A callback's body must hold this many code lines to be worth a helper: a stub of one or two
 # (`count++; next()`) is cheaper written where it is used. A run must hold REACH_LINES of them to be
@@ -109,6 +110,8 @@ CASE_TWICE_LINES = 10  # a JS test case (a callback) equal to another but for on
 CALLBACK_LINES = 3
 REACH_LINES = 2
 PLACE_CONFIDENCE = 5  # per place past two of a handler repeated among test cases
+TYPE_ASSERTIONS = frozenset({"expectTypeOf", "assertType", "expectType", "expectAssignable", "expectNotType",
+                             "expectNotAssignable", "expectError", "attest"})  # vitest, tsd, arktype
 
 
 def in_shared_module(path: str) -> bool:
@@ -168,6 +171,9 @@ def _lines(hashes: list[int], first: int, hidden: list[tuple[int, int]], by_cont
     return out
 
 
+_NESTED_FLOOR = -(_CONTENT_BARRIER << 7)  # barrier values under it are valued by content (see _barrier)
+
+
 def _barrier(hashes: list[int], first: int, span: tuple[int, int]) -> int:
     """The barrier of a hidden span valued by its content: negative, with the span's code tokens
     (up to 255) in its low byte, as a line has: a run through it holds them."""
@@ -215,18 +221,19 @@ class RunsMemo:
     def _digest(self, code: list[tuple[int, int]]) -> bytes:
         entry = self._digests.get(id(code))
         if entry is None or entry[0] is not code:
-            flat = array("q", itertools.chain.from_iterable((v if v >= 0 or v < -(_CONTENT_BARRIER << 7) else -256, line)
+            flat = array("q", itertools.chain.from_iterable((v if v >= 0 or v < _NESTED_FLOOR else -256, line)
                                                             for v, line in code))
             entry = self._digests[id(code)] = (code, hashlib.blake2b(flat.tobytes(), digest_size=16).digest())
         return entry[1]
 
-    def runs(self, a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool, gap: int) -> list[_Run]:
-        key = hashlib.blake2b(self._digest(a) + self._digest(b) + bytes((itself, gap)), digest_size=16).hexdigest()
+    def runs(self, a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool, gap: int,
+             loose: bool = False) -> list[_Run]:
+        key = hashlib.blake2b(self._digest(a) + self._digest(b) + bytes((itself, gap, loose)), digest_size=16).hexdigest()
         found = self.used.get(key)
         if found is None:
             found = self.stored.get(key)
         if found is None:
-            found = [[*r.a, *r.b, r.lines, r.tokens] for r in _read_runs(_compute_runs(a, b, itself, gap))]
+            found = [[*r.a, *r.b, r.lines, r.tokens] for r in _read_runs(_compute_runs(a, b, itself, gap, loose))]
             self.computed += 1
         self.used[key] = found
         return [_Run((a0, a1), (b0, b1), lines, tokens) for a0, a1, b0, b1, lines, tokens in found]
@@ -235,11 +242,13 @@ class RunsMemo:
 _MEMO: contextvars.ContextVar[RunsMemo | None] = contextvars.ContextVar("runs_memo", default=None)
 
 
-def _runs(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False, gap: int = 0) -> list[_Run]:
+def _runs(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False, gap: int = 0,
+          loose: bool = False) -> list[_Run]:
     """The runs callers read (_read_runs of _compute_runs), through the RunsMemo of this
     find_duplicates call if it has one."""
     memo = _MEMO.get()
-    return _read_runs(_compute_runs(a, b, itself, gap)) if memo is None else memo.runs(a, b, itself, gap)
+    return (_read_runs(_compute_runs(a, b, itself, gap, loose)) if memo is None
+            else memo.runs(a, b, itself, gap, loose))
 
 
 def _read_runs(runs: list[_Run]) -> list[_Run]:
@@ -248,11 +257,14 @@ def _read_runs(runs: list[_Run]) -> list[_Run]:
     return runs[:1] + [run for run in runs[1:] if run.lines >= MIN_BLOCK_LINES]
 
 
-def _compute_runs(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False, gap: int = 0) -> list[_Run]:
+def _compute_runs(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False, gap: int = 0,
+                  loose: bool = False) -> list[_Run]:
     """Every maximal run of equal lines, most tokens first; `itself`: a and b are one function, and
     the two copies of a run must not overlap (a block repeated inside one function). `gap`: runs
     in step on both sides with up to this many edited lines between them are one run (a near-miss
-    block: `password:` edited to `new_password:` inside an otherwise copied schema)."""
+    block: `password:` edited to `new_password:` inside an otherwise copied schema). `loose`: the
+    lines between may also be a nested function written differently in each, or lines one side
+    inserts (see _bridged_twice)."""
     values_a, values_b = [v for v, _ in a], [v for v, _ in b]
     at: dict[int, list[int]] = {}
     for j, value in enumerate(values_b):
@@ -268,8 +280,10 @@ def _compute_runs(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bo
                 k += 1
             exact.append((i, j, k))
     tokens = list(itertools.accumulate((v & 0xFF for v in values_a), initial=0))  # tokens of a[:i] at i
-    found = [_Run((a[i][1], a[i + k - 1][1]), (b[j][1], b[j + k - 1][1]), k, tokens[i + k] - tokens[i] - edited)
-             for i, j, k, edited in _bridged(exact, a, b, gap)]
+    spans = (_chained(exact, a, b, gap) if loose
+             else [(i, j, k, k, k, edited) for i, j, k, edited in _bridged(exact, a, b, gap)])
+    found = [_Run((a[i][1], a[i + ka - 1][1]), (b[j][1], b[j + kb - 1][1]), lines,
+                  tokens[i + ka] - tokens[i] - edited) for i, j, ka, kb, lines, edited in spans]
     found.sort(key=lambda run: (-run.tokens, run.a, run.b))
     return found
 
@@ -300,6 +314,30 @@ def _bridged(exact: list[tuple[int, int, int]], a: list[tuple[int, int]], b: lis
     return out
 
 
+def _chained(exact: list[tuple[int, int, int]], a: list[tuple[int, int]], b: list[tuple[int, int]],
+             gap: int) -> list[tuple[int, int, int, int, int, int]]:
+    """(i, j, length in a, length in b, equal lines, tokens of the edited lines of a) of each chain
+    of runs, in order on both sides, `gap` or fewer lines apart on each: an edit, or lines one side
+    inserts (pipx's test that removes two interpreters before the same asserts). The lines between
+    may be a nested function valued by its content, never a counted barrier. A chain's lines are
+    its equal ones: the edits inside it count as lines the copy leaves out."""
+    chains: list[list[int]] = []  # [i, j, end in a, end in b, equal lines, edited tokens]
+    for i, j, k in sorted(exact):
+        best = None
+        for chain in chains:
+            skip_a, skip_b = i - chain[2], j - chain[3]
+            if (0 <= skip_a <= gap and 0 <= skip_b <= gap and skip_a + skip_b
+                    and all(v >= 0 or v < _NESTED_FLOOR for v, _ in a[chain[2] : i] + b[chain[3] : j])
+                    and (best is None or chain[2] - chain[0] > best[2] - best[0])):
+                best = chain
+        if best is None:
+            chains.append([i, j, i + k, j + k, k, 0])
+        else:
+            best[5] += sum(v & 0xFF for v, _ in a[best[2] : i])
+            best[2], best[3], best[4] = i + k, j + k, best[4] + k
+    return [(i, j, end_a - i, end_b - j, equal, edited) for i, j, end_a, end_b, equal, edited in chains]
+
+
 def _longest_run(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False) -> _Run | None:
     """The run of equal lines with the most tokens (see _runs)."""
     runs = _runs(a, b, itself)
@@ -315,6 +353,8 @@ class _Function:
     nested: bool = False  # defined inside another function, named or not (a stub in a test's callback)
     # (name it reads, where the name comes from): a module, or a pytest fixture of its own file
     subjects: frozenset[tuple[str, str]] = frozenset()
+    # In test files: the names it calls, and the functions nested in it call (`body` of `request.body()`)
+    callees: frozenset[str] = frozenset()
 
     @property
     def key(self) -> CloneKey:
@@ -484,7 +524,24 @@ def _functions(functions: dict[str, tuple[str, Symbol]], spans: dict[str, list[t
                 inner.append((a, b))
         nested = symbol.in_callback or (start, end) in inside[path]
         out[card_id] = _Function(card_id, path, symbol, _code_lines(symbol, inner), nested)
+    _mark_callees([unit for unit in out.values() if is_test_path(unit.path)])
     return out
+
+
+def _mark_callees(units: list[_Function]) -> None:
+    """_Function.callees of test functions: a call's last name, given to the function and to every
+    function it is nested in (a test's `app` view is where the test says what it exercises)."""
+    called: dict[tuple[str, str], set[str]] = {}
+    for unit in units:
+        names = {call.rsplit(".", 1)[-1] for call in unit.symbol.calls}
+        qualified = unit.symbol.qualified_name
+        while True:
+            called.setdefault((unit.path, qualified), set()).update(names)
+            if "." not in qualified:
+                break
+            qualified = qualified.rsplit(".", 1)[0]
+    for unit in units:
+        unit.callees = frozenset(called[(unit.path, unit.symbol.qualified_name)])
 
 
 def _module_units(modules: dict[str, list[int]], spans: dict[str, list[tuple[int, int]]],
@@ -592,6 +649,15 @@ def _test_function(unit: _Function) -> bool:
     return is_test_path(unit.path) and unit.symbol.name.startswith("test") and not unit.nested
 
 
+def _other_subjects(a: _Function, b: _Function) -> bool:
+    """Two tests that each call something the other does not (`request.body()` / `request.stream()`
+    in their app, `client.head` / `client.get`): each exercises its own subject, so what they share
+    is the harness around it, written again on purpose. One calling more than the other (a
+    middleware added) is the same test with more input."""
+    return (_test_function(a) and _test_function(b)
+            and bool(a.callees - b.callees) and bool(b.callees - a.callees))
+
+
 def _test_stubs(a: _Function, b: _Function) -> bool:
     """Two functions nested in tests (or one name defined again in a test file), both as long as a
     block: a stub that a class of copies may show is a helper written out again and again. As for
@@ -611,6 +677,8 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
     sa, sb = a.symbol, b.symbol
     if hit is not None and (_protocol_pair(sa, sb, hit) or _shape_only(hit)):
         return []
+    if _type_test(sa) and _type_test(sb):
+        return []
     module = MODULE_CODE in (sa.name, sb.name)
     kind = hit.clone_kind if hit is not None else None
     whole = not module and (kind in ("identical", "renamed", "near-miss")
@@ -627,11 +695,18 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
         return [edge]
     if whole:
         kind = kind if kind in ("identical", "renamed", "near-miss") else "semantic"
-        if kind != "identical" and (_boilerplate(a, b) or (_parametrized(sa) and _parametrized(sb))):
+        if kind != "identical" and (_boilerplate(a, b) or _named_after_target(sa, sb) or _own_cases(sa, sb)
+                                    or _other_subjects(a, b)):
             return []
+        if kind == "identical" and is_test_path(a.path) and sa.decorators != sb.decorators:
+            return []  # test views alike but for how they are decorated (`@requires("admin")`): the point of the test
         copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
         lines = {a.key: (sa.line_start, sa.line_end), b.key: (sb.line_start, sb.line_end)}
-        return [_edge(a, b, copy, keep, hit, kind, lines, _confidence(kind, hit, min(len(a.code), len(b.code)), 0))]
+        confidence = _confidence(kind, hit, min(len(a.code), len(b.code)), 0)
+        twice = kind == "near-miss" and is_test_path(a.path) and _bridged_twice(a, b)
+        if twice:  # a test written again with other inputs: as sure as the block its lines make
+            confidence = max(confidence, _confidence("block", hit, min(len(a.code), len(b.code)), twice.lines))
+        return [_edge(a, b, copy, keep, hit, kind, lines, confidence, written_twice=bool(twice))]
     # The runs of equal lines (the costliest step) only for a pair that is no whole copy.
     runs = _runs(a.code, b.code)
     run = runs[0] if runs else None
@@ -645,12 +720,24 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
         copy, keep = (a, b) if _contained(b, a, run) else (b, a)
         return [_edge(a, b, copy, keep, hit, "contained", {a.key: run.a, b.key: run.b},
                       _confidence("contained", hit, len(keep.code), 0))]
+    # Only functions take the test penalty (see _edge): module code needs no second reading.
+    twice = None if module or not is_test_path(a.path) else _bridged_twice(a, b)
+    if twice is not None and max(len(a.code), len(b.code)) - twice.lines <= EDITED_TEST_LINES:
+        # The whole test again but for an edit or two: a near-miss copy of it, which joins the
+        # other copies of the family (six template tests, each with one more argument) in one class.
+        if twice.lines < MIN_BLOCK_LINES or twice.tokens < min(_min_tokens(a), _min_tokens(b), MIN_MODULE_BLOCK_TOKENS):
+            return []  # the floor of a run that is most of both functions (see _blocks)
+        copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
+        lines = {a.key: (sa.line_start, sa.line_end), b.key: (sb.line_start, sb.line_end)}
+        return [_edge(a, b, copy, keep, hit, "near-miss", lines,
+                      _confidence("block", hit, min(len(a.code), len(b.code)), twice.lines), twice, True)]
     blocks = _blocks(edited_runs, a, b)
+    if blocks and _other_subjects(a, b):  # the harness of two tests of two subjects, unless long
+        blocks = [block for block in blocks if block.lines >= SUBJECT_BLOCK_LINES]
     if not blocks:
         return []  # most candidates: no rank to ask (it counts the users of both)
     copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
-    # Only functions take the test penalty (see _edge): module code needs no second reading.
-    twice = not module and is_test_path(a.path) and _test_written_twice(a, b, _runs(a.code, b.code, gap=BLOCK_GAP)[0])
+    twice = twice is not None
     return [_edge(a, b, copy, keep, hit, "block", {a.key: block.a, b.key: block.b},
                   _confidence("block", hit, block.lines, block.lines), block, twice) for block in blocks]
 
@@ -907,13 +994,21 @@ def _edge(a: _Function, b: _Function, copy: _Function, keep: _Function, hit: Sim
     return _Edge(copy, keep, score, kind, lines[copy.key], lines[keep.key], confidence, test_code, few)
 
 
+def _bridged_twice(a: _Function, b: _Function) -> _Run | None:
+    """The longest run of two tests, an edited line bridged, when it shows one test written twice.
+    The edited lines may be a nested function (starlette's `page` view, given one more argument in
+    each of six template tests): it is the input the test varies; or lines one test inserts."""
+    bridged = _runs(a.code, b.code, gap=EDITED_TEST_LINES, loose=True)
+    return bridged[0] if bridged and _test_written_twice(a, b, bridged[0]) else None
+
+
 def _test_written_twice(a: _Function, b: _Function, run: _Run) -> bool:
-    """Two tests that are one written twice, by their longest run of equal lines (an edited line
-    inside it bridged, as BLOCK_GAP allows): it leaves at most EDITED_TEST_LINES code lines of either
-    out (one test with other inputs: parametrize it), or the larger test opens with the whole of the
+    """Two tests that are one written twice, by their longest run of equal lines (edits and
+    insertions inside it bridged, see _bridged_twice): it leaves at most EDITED_TEST_LINES code lines
+    of either out, edits included (one test with other inputs: parametrize it), or the larger test opens with the whole of the
     smaller, which checks nothing more (then unless the smaller is parametrized: it brings cases).
-    Not when both are parametrized: then each brings its own cases."""
-    if _parametrized(a.symbol) and _parametrized(b.symbol):
+    Not when both bring their own cases (see _own_cases) or exercise two subjects (_other_subjects)."""
+    if _own_cases(a.symbol, b.symbol) or _other_subjects(a, b):
         return False
     if max(len(a.code), len(b.code)) - run.lines <= EDITED_TEST_LINES:
         return True
@@ -970,8 +1065,15 @@ def _repeated_inside(function: _Function) -> _Edge | None:
 
 
 def _parametrized(symbol: Symbol) -> bool:
-    """A parametrized test: two of them that differ bring their own cases, not one test twice."""
     return any("parametrize" in decorator for decorator in symbol.decorators)
+
+
+def _own_cases(a: Symbol, b: Symbol) -> bool:
+    """Two parametrized tests over different cases: each brings its own, not one test twice. Over
+    the same cases (starlette's `too_many_*` tests, each run on the same two apps) they are one
+    test with another input, as two plain tests are."""
+    return (_parametrized(a) and _parametrized(b)
+            and [d for d in a.decorators if "parametrize" in d] != [d for d in b.decorators if "parametrize" in d])
 
 
 def _contained(helper: _Function, host: _Function, run: _Run) -> bool:
@@ -1047,6 +1149,33 @@ def _boilerplate(a: _Function, b: _Function) -> bool:
         return False
     differ = set(sa.vocabulary) ^ set(sb.vocabulary)
     return bool(differ) and differ <= set(sa.type_words) | set(sb.type_words)
+
+
+def _type_test(symbol: Symbol) -> bool:
+    """A function made of type assertions (zustand's `expectTypeOf(useBoundStore().count)
+    .toEqualTypeOf<number>()` in one test per middleware stack): the same text checks the types of
+    the names in its scope, which differ from copy to copy; sharing it would test another thing."""
+    asserting = sum(call.split("(", 1)[0].split(".", 1)[0] in TYPE_ASSERTIONS for call in symbol.calls)
+    return asserting * 2 > len(symbol.calls)
+
+
+def _named_after_target(a: Symbol, b: Symbol) -> bool:
+    """Straight-line functions that differ in the one thing they call, each named after it: pipx's
+    `_cmd_expose` / `_cmd_unexpose` (`commands.expose(...)` / `commands.unexpose(...)`), a typed
+    `head` / `options` override passing its keywords to `super().head` / `super().options`. Which
+    target each one reaches is its whole point; the arguments around it are a signature."""
+    if a.complexity != 1 or b.complexity != 1 or len(a.calls) != len(b.calls):
+        return False
+    differ = [(x, y) for x, y in zip(a.calls, b.calls) if x != y]
+    if len(differ) != 1:
+        return False
+    (x, y), = differ
+    return _named_after(a.name, x) and _named_after(b.name, y)
+
+
+def _named_after(name: str, callee: str) -> bool:
+    target = callee.rsplit(".", 1)[-1].strip("_").lower()
+    return bool(target) and target in name.lower()
 
 
 def _keep_reason(rank: Callable[[str, Symbol], KeepRank], keep: _Function, copy: _Function, kind: str) -> str:

@@ -76,7 +76,7 @@ def find_entry_points(index: ProjectIndex, root: Path | None) -> EntryPoints:
     found.application.extend(f"{path} runs the package" for path in sorted(index.files)
                              if posixpath.basename(path) == "__main__.py" and not is_test_path(path))
     found.application.extend(f"{path} runs the project" for path in sorted(index.files)
-                             if posixpath.basename(path) in _APPLICATION_FILES and not is_test_path(path))
+                             if _application_file(index, path) and not is_test_path(path))
     _launch_commands(index, root, found)
     for path in sorted(index.top_level_packages):
         public = _offered_names(index, path)
@@ -89,14 +89,16 @@ def find_entry_points(index: ProjectIndex, root: Path | None) -> EntryPoints:
     for manifest in _package_manifests(index, root):
         directory = posixpath.dirname(manifest)
         data = _read_json(root / manifest)
-        if data.get("private") is True:
+        # A private package that maps `exports` is published from a build step (zustand copies
+        # its package.json into dist/ and flips `private` there): an application maps nothing.
+        published = data.get("private") is not True or bool(data.get("exports"))
+        if not published:
             found.application.append(f"\"private\": true in {manifest}")
         found.application.extend(f"{key} in {manifest}" for key in ("bin",) if data.get(key))
         for specifier in _package_json_targets(data):
-            path = _source_for(index, posixpath.normpath(posixpath.join(directory, specifier)))
-            if path is not None:
+            for path in _sources_for(index, posixpath.normpath(posixpath.join(directory, specifier))):
                 found.files[path] = f"{specifier} in {manifest}"
-                if data.get("private") is not True:
+                if published:
                     found.library.append(f"public API: {manifest} exports {path} ({specifier})")
     return found
 
@@ -136,8 +138,19 @@ def _launch_commands(index: ProjectIndex, root: Path, found: EntryPoints) -> Non
                     found.symbols[(path, qname)] = f"started by {where}"
 
 
-# Files that only an application has: it is started, not imported.
-_APPLICATION_FILES = frozenset({"manage.py", "wsgi.py", "asgi.py", "alembic.ini"})
+# Files that only an application has: it is started, not imported. A server module counts only
+# when it binds what a server is pointed at (`application = get_wsgi_application()`, `app = ...`):
+# a library's `middleware/wsgi.py` holding a WSGIMiddleware class is not a deployment.
+_APPLICATION_FILES = frozenset({"manage.py", "alembic.ini"})
+_SERVER_FILES = frozenset({"wsgi.py", "asgi.py"})
+_SERVER_NAMES = ("application", "app")
+
+
+def _application_file(index: ProjectIndex, path: str) -> bool:
+    name = posixpath.basename(path)
+    if name in _SERVER_FILES:
+        return any(server in index.top_level.get(path, {}) for server in _SERVER_NAMES)
+    return name in _APPLICATION_FILES
 
 
 # How a package `__init__` declares its names public for its users' type checkers: imports
@@ -226,16 +239,28 @@ def _package_json_targets(data: dict) -> list[str]:
     return found
 
 
-def _source_for(index: ProjectIndex, path: str) -> str | None:
-    """The scanned source behind a manifest path: itself, without extension, or built -> src."""
+def _sources_for(index: ProjectIndex, path: str) -> list[str]:
+    """The scanned sources behind a manifest path: itself, without extension, or built -> src.
+    A subpath pattern (`./*.js`, `./esm/*.mjs`) stands for every source its `*` can name."""
     stem = re.sub(r"(\.d)?\.(js|mjs|cjs|ts|tsx|jsx|mts|cts)$", "", path)
     candidates = [path, stem]
     for build in _BUILD_DIRS:
         if stem.startswith(build):
             candidates.append("src/" + stem[len(build):])
             candidates.append(stem[len(build):])
+    candidates.append("src/" + stem)  # a package.json written for dist/, copied there at build time
+    if "*" in stem:
+        return sorted({found for candidate in candidates if "*" in candidate
+                       for found in _pattern_sources(index, candidate)})
     for candidate in candidates:
         found = index.js_file_at(candidate)
         if found is not None:
-            return found
-    return None
+            return [found]
+    return []
+
+
+def _pattern_sources(index: ProjectIndex, pattern: str) -> list[str]:
+    head, _, tail = pattern.partition("*")
+    shape = re.compile(re.escape(head) + r"[^.]+" + re.escape(tail) + r"(\.d)?\.(js|mjs|cjs|ts|tsx|jsx|mts|cts)")
+    return [path for path, facts in index.files.items()
+            if facts.language != "python" and shape.fullmatch(path) and not is_test_path(path)]

@@ -62,10 +62,11 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 11  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 12  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
-# 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line
+# 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
+# type strings (`cast("list[_Entry]", x)`), typed field declarations weigh nothing, TS call signatures re-parsed
 
 _MAX_SIGNATURE = 300
 _MAX_CALLEE = 120
@@ -78,6 +79,9 @@ _CHAIN_SEPARATOR = re.compile(rb"\s*\??\.\s*")
 _SIMPLE_CHAIN = re.compile(rb"[A-Za-z_$#][\w$#]*(?:\.[A-Za-z_$#][\w$#]*){1,2}")  # recorded as written
 _IDENTIFIER = re.compile(rb"[A-Za-z_$][\w$]*")
 _IDENTIFIER_STRING = re.compile(rb"""[A-Za-z]{0,2}(["'`])([A-Za-z_][A-Za-z0-9_]*)\1""")
+# A Python type written as a string, subscripted or a union: `cast("list[_Entry]", x)`,
+# `-> "Optional[Node]"`, `"A | B"`. Each name in it is read where the type is checked.
+_TYPE_STRING = re.compile(rb"""(["'])([A-Za-z_][\w.]*\s*\[[\w.\[\], |]*\]|[A-Za-z_][\w.]*(?:\s*\|\s*[A-Za-z_][\w.]*)+)\1""")
 # Where an identifier-like string is only a value (compared, returned, assigned, a dict key,
 # a docstring, a default): it cannot become a lookup there. Anywhere else (call arguments,
 # subscripts, collections, class attributes, string annotations) it may.
@@ -312,6 +316,7 @@ class Extractor:
         chain = _CHAIN.fullmatch
         simple_chain = _SIMPLE_CHAIN.fullmatch
         identifier_string = _IDENTIFIER_STRING.fullmatch
+        type_strings = self.spec.name == "python"
         # The innermost frame, its depth, unreached body depth, references and calls,
         # and the end of the no-reference region, kept in locals: they change only
         # when a handler ran or a frame closed.
@@ -371,6 +376,10 @@ class Extractor:
                             string_literals[value] = None
                             if self._string_may_be_lookup(node):
                                 self.lookup_strings[value] = None
+                        elif type_strings and self._string_may_be_lookup(node):
+                            match = _TYPE_STRING.fullmatch(text)
+                            for name in _IDENTIFIER.findall(match.group(2)) if match is not None else ():
+                                self.lookup_strings[name.decode()] = None
                     skip = not string_has_code(text)  # an f-string / template: walk its expressions
                 else:
                     skip = role(self, node, depth, cursor)
@@ -820,6 +829,54 @@ def _is_async(ex: Extractor, node: Node, body: Node | None) -> bool:
     return False
 
 
+# tree-sitter-typescript inserts no semicolon before a member of an object type that opens
+# with `<` or `(` (a generic or plain call signature on its own line: zustand's `<T>() => ...`,
+# tree-sitter/tree-sitter-typescript#335), so valid code parses as an error. Such a line in an
+# error gets the `;` in its indentation (offsets and lines unchanged) and the file is parsed
+# again; the new tree is kept only when it has fewer errors.
+_SIGNATURE_LINE = re.compile(rb"(?m)^([ \t]*)[ \t](?=[<(])")
+_SIGNATURE_RETRIES = 3
+
+
+def _with_signatures_separated(parser, data: bytes, tree):
+    errors = _count_syntax_errors(tree.root_node)
+    for _ in range(_SIGNATURE_RETRIES):
+        rows = _error_rows(tree.root_node)
+        lines = data.split(b"\n")
+        changed = False
+        for row in sorted(rows):
+            if row < len(lines):
+                patched = _SIGNATURE_LINE.sub(rb"\1;", lines[row], count=1)
+                changed |= patched != lines[row]
+                lines[row] = patched
+        if not changed:
+            return tree
+        data = b"\n".join(lines)
+        retry = parser.parse(data)
+        retry_errors = _count_syntax_errors(retry.root_node)
+        if retry_errors >= errors:
+            return tree
+        tree, errors = retry, retry_errors
+        if not errors:
+            return tree
+    return tree
+
+
+def _error_rows(root: Node) -> set[int]:
+    """Rows spanned by ERROR nodes (and the row after each, where a signature may open)."""
+    rows: set[int] = set()
+    cursor = root.walk()
+    while True:
+        node = cursor.node
+        if node.is_error:
+            rows.update(range(node.start_point[0], node.end_point[0] + 2))
+        elif node.has_error and cursor.goto_first_child():
+            continue
+        while not cursor.goto_next_sibling():
+            if not cursor.goto_parent():
+                return rows
+
+
 def _count_syntax_errors(root: Node) -> int:
     count = 0
     cursor = root.walk()
@@ -986,7 +1043,10 @@ def extract_file(path: str, data: bytes, language: str) -> FileFacts:
     counts the ERROR/MISSING nodes.
     """
     spec = LANGUAGES[language]
-    tree = get_parser(language).parse(data)
+    parser = get_parser(language)
+    tree = parser.parse(data)
+    if tree.root_node.has_error and spec.name in ("typescript", "tsx"):
+        tree = _with_signatures_separated(parser, data, tree)
     root = tree.root_node
     extractor = Extractor(spec, path, data)
     extractor.walk(root)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
+from collections.abc import Callable
 from functools import cache, lru_cache
 
 from ..schema.facts import Structure
@@ -278,7 +279,21 @@ def module_line_hashes(lines: list[str], hidden: list[tuple[int, int]], syntax: 
     if not text.strip():
         return []
     views = _code_views(text, 0, syntax, function=False)
-    return _line_hashes(text, 0, _code_tokens(text, 0, syntax), syntax, function=False) if views is None else views[2]
+    hashes = _line_hashes(text, 0, _code_tokens(text, 0, syntax), syntax, function=False) if views is None else views[2]
+    if syntax.field_declaration:
+        # Typed field declarations match as lines but weigh nothing, as forwarding lines do: two
+        # records declaring the same fields (a dataclass mirroring the TypedDict of its JSON) are
+        # a shape on purpose; a repeated block needs logic or data around them to count.
+        declaration = _field_declaration(syntax.field_declaration)
+        for k, line in enumerate(lines[: len(hashes)]):
+            if hashes[k] & 0xFF and not inside[k] and declaration(line):
+                hashes[k] &= ~0xFF
+    return hashes
+
+
+@cache
+def _field_declaration(pattern: str) -> Callable[[str], re.Match | None]:
+    return re.compile(pattern).fullmatch
 
 
 def _code_tokens(text: str, start: int, syntax: TokenSyntax) -> list[Token]:

@@ -76,6 +76,7 @@ class TokenSyntax:
     tuple_targets: bool = False  # `a, b = ...` binds both
     destructuring: bool = False  # `const { a, b } = ...` binds both
     annotation_types: frozenset[str] = frozenset()  # builtin types in annotations: not domain vocabulary
+    field_declaration: str = ""  # regex of a line that only declares a typed field (Python `name: T`)
 
 
 # A node handler: (extractor, node, depth, cursor) -> True to skip the node's children.

@@ -474,4 +474,7 @@ TOKENS = dict(
     loop_and_lambda_targets=True,
     tuple_targets=True,
     annotation_types=frozenset("int float str bool bytes list dict set tuple object None True False".split()),
+    # `package: str | None` in a dataclass, TypedDict or NamedTuple: no value, no trailing comma
+    # (a dict entry), no keyword first (`else: x`, `lambda x: y`: see structure.module_line_hashes).
+    field_declaration=r"[ \t]*(?!(?:" + "|".join(keyword.kwlist) + r")\b)[A-Za-z_]\w*[ \t]*:[ \t]*[^\s=,#](?:[^=#]*[^=#,\s])?[ \t]*(?:#.*)?",
 )
