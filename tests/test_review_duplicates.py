@@ -515,3 +515,23 @@ def test_type_tests_and_differently_decorated_test_views_are_not_duplicates() ->
     functions["a"] = ("src/views.py", functions["a"][1])
     functions["b"] = ("src/views.py", functions["b"][1])
     assert reported_clones(functions, both_ways(functions, "a", "b", clone_kind="identical"))
+
+
+def test_a_test_that_inserts_a_line_or_two_is_the_same_test_written_twice() -> None:
+    # pipx's test_uninstall_proper_dep_behavior_missing_interpreter: the same test with two
+    # `remove_venv_interpreter(...)` lines inserted before its asserts. One class with the original.
+    functions = {"a": ("tests/test_x.py", symbol("test_a", 1, body(1, 2, 3, 4, 5, 6, 7, 8, 9))),
+                 "b": ("tests/test_x.py", symbol("test_b", 20, body(1, 2, 3, 4, 50, 51, 5, 6, 7, 8, 9)))}
+    (clone,) = reported_clones(functions)
+    assert clone.kind == "near-miss" and clone.lines == (20, 31) and clone.confidence == 78
+    functions["b"] = ("tests/test_x.py", symbol("test_b", 20, body(1, 2, 3, 4, 50, 51, 52, 5, 6, 7, 8, 9)))
+    assert all(c.kind != "near-miss" for c in reported_clones(functions))  # three lines of its own: a scenario
+
+
+def test_an_identical_method_forwarding_its_parameters_is_a_signature_not_a_block() -> None:
+    # typer's TyperCommand.main / TyperGroup.main: `return _main(self, args=args, ...)`, eight keywords
+    # forwarded (lines that weigh nothing), in two classes.
+    forwarding = [(1 << 8) | 3] + [((10 + k) << 8) for k in range(8)]  # one weighing line, eight forwarded keywords
+    functions = {k: ("src/core.py", symbol(f"{cls}.main", start, [0] + forwarding, parent=cls, complexity=1))
+                 for k, cls, start in (("a", "Command", 1), ("b", "Group", 30))}
+    assert not reported_clones(functions, both_ways(functions, "a", "b", clone_kind="identical"))

@@ -322,9 +322,11 @@ def _chained(exact: list[tuple[int, int, int]], a: list[tuple[int, int]], b: lis
     may be a nested function valued by its content, never a counted barrier. A chain's lines are
     its equal ones: the edits inside it count as lines the copy leaves out."""
     chains: list[list[int]] = []  # [i, j, end in a, end in b, equal lines, edited tokens]
+    open_chains: list[list[int]] = []  # those a later run may still extend (ending `gap` lines back or less)
     for i, j, k in sorted(exact):
+        open_chains = [chain for chain in open_chains if chain[2] >= i - gap]
         best = None
-        for chain in chains:
+        for chain in open_chains:
             skip_a, skip_b = i - chain[2], j - chain[3]
             if (0 <= skip_a <= gap and 0 <= skip_b <= gap and skip_a + skip_b
                     and all(v >= 0 or v < _NESTED_FLOOR for v, _ in a[chain[2] : i] + b[chain[3] : j])
@@ -332,6 +334,7 @@ def _chained(exact: list[tuple[int, int, int]], a: list[tuple[int, int]], b: lis
                 best = chain
         if best is None:
             chains.append([i, j, i + k, j + k, k, 0])
+            open_chains.append(chains[-1])
         else:
             best[5] += sum(v & 0xFF for v, _ in a[best[2] : i])
             best[2], best[3], best[4] = i + k, j + k, best[4] + k
@@ -363,6 +366,11 @@ class _Function:
     @cached_property  # asked by every floor check, of code that never changes
     def tokens(self) -> int:
         return sum(v & 0xFF for v, _ in self.code)
+
+    @cached_property
+    def weighing_lines(self) -> int:
+        """Code lines holding tokens that count (a forwarded keyword weighs none)."""
+        return sum(1 for v, _ in self.code if v & 0xFF)
 
     def hit(self, score: float) -> SimilarFunction:
         s = self.symbol
@@ -989,8 +997,10 @@ def _edge(a: _Function, b: _Function, copy: _Function, keep: _Function, hit: Sim
     else:
         share = (block.lines if block else 0) / max(1, min(len(a.code), len(b.code)))
         score = keep.hit(min(1.0, share)).model_copy(update={"clone_kind": kind})
+    # Lines that weigh nothing (keywords forwarded) do not make an identical few-liner a block:
+    # typer's TyperCommand.main / TyperGroup.main hand their eight parameters to one `_main(...)`.
     few = kind in WHOLE_KINDS and _straight_few(a, b) and not (
-        kind == "identical" and min(len(a.code), len(b.code)) >= MIN_BLOCK_LINES) and not _copied_helper(a, b, kind)
+        kind == "identical" and min(a.weighing_lines, b.weighing_lines) >= MIN_BLOCK_LINES) and not _copied_helper(a, b, kind)
     return _Edge(copy, keep, score, kind, lines[copy.key], lines[keep.key], confidence, test_code, few)
 
 
