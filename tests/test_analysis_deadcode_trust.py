@@ -357,3 +357,58 @@ def test_a_private_package_json_that_maps_exports_is_published(tmp_path: Path) -
     files["package.json"] = '{"name": "store", "private": true}'  # an application: nothing is published
     evidence = analyze(tmp_path / "app", files)
     assert verdict(evidence, "src/middleware/ssrSafe.ts", "ssrSafe", "utility") == "DEAD"
+
+
+def test_a_private_alias_kept_for_importers_of_a_library_is_alive(tmp_path: Path) -> None:
+    # structlog's dev.py: `_use_colors = _has_colors` ("prevent breakage of packages that used the old name").
+    evidence = analyze(tmp_path, {
+        "lib/__init__.py": "from lib.dev import render\n",
+        "lib/dev.py": "_has_colors = True\n_use_colors = _has_colors\nFATAL = 50\nCRITICAL = 50\nFATAL = CRITICAL\n\n\n"
+                      "def render():\n    return _has_colors\n",
+    })
+    assert verdict(evidence, "lib/dev.py", "_use_colors", "utility") == "USED"
+    assert "alias of _has_colors" in detail(evidence, "lib/dev.py", "_use_colors", "utility")
+
+
+def test_a_test_folder_a_type_checker_is_run_on_is_read_by_it(tmp_path: Path) -> None:
+    # structlog's tox.ini: `mypy tests/typing`; the functions there are never called, only checked.
+    files = {
+        "lib/__init__.py": "def make():\n    return 1\n",
+        "tests/__init__.py": "",
+        "tests/test_lib.py": "from lib import make\n\n\ndef test_make():\n    assert make() == 1\n",
+        "tests/typing/api.py": "from lib import make\n\n\ndef typecheck_make() -> int:\n    return make()\n",
+    }
+    evidence = analyze(tmp_path / "plain", files)
+    assert verdict(evidence, "tests/typing/api.py", "typecheck_make", "utility") == "DEAD"
+    files["tox.ini"] = "[testenv:typing]\ncommands =\n    mypy tests/typing\n    mypy src\n"
+    evidence = analyze(tmp_path / "checked", files)
+    assert verdict(evidence, "tests/typing/api.py", "typecheck_make", "utility") == "USED"
+    assert "mypy tests/typing` in tox.ini" in detail(evidence, "tests/typing/api.py", "typecheck_make", "utility")
+
+
+def test_nest_starts_the_entry_file_of_nest_cli_json(tmp_path: Path) -> None:
+    # awesome-nest-boilerplate's src/main.ts: `export const viteNodeApp = bootstrap();`, read by vite-plugin-node.
+    files = {
+        "package.json": '{"name": "app", "private": true}',
+        "src/main.ts": "function setup() {\n  return 1\n}\n\nasync function bootstrap() {\n  return setup()\n}\n\n"
+                       "export const viteNodeApp = bootstrap();\n",
+    }
+    evidence = analyze(tmp_path / "plain", files)
+    assert verdict(evidence, "src/main.ts", "bootstrap", "utility") == "DEAD"
+    files["nest-cli.json"] = '{"collection": "@nestjs/schematics", "sourceRoot": "src"}'
+    evidence = analyze(tmp_path / "nest", files)
+    for name in ("viteNodeApp", "bootstrap", "setup"):
+        assert verdict(evidence, "src/main.ts", name, "utility") == "USED", name
+
+
+def test_a_global_type_named_without_an_import_is_used(tmp_path: Path) -> None:
+    # awesome-nest-boilerplate's polyfill: `declare global { export type Uuid = string & {...} }`.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "app", "private": true}',
+        "src/main.ts": "import './polyfill'\nimport { User } from './user'\n\nconsole.log(new User())\n",
+        "src/polyfill.ts": "declare global {\n  export type Uuid = string & { _brand: undefined };\n"
+                           "  export type Todo = any;\n}\n\nexport {}\n",
+        "src/user.ts": "export class User {\n  id!: Uuid;\n}\n",
+    })
+    assert verdict(evidence, "src/polyfill.ts", "Uuid", "utility") == "USED"
+    assert verdict(evidence, "src/polyfill.ts", "Todo", "utility") == "DEAD"

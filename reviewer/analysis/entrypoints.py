@@ -86,6 +86,7 @@ def find_entry_points(index: ProjectIndex, root: Path | None) -> EntryPoints:
             found.library.append(f"public API: package `{package}` offers {len(public)} name"
                                  f"{'s' if len(public) != 1 else ''} ({', '.join(sorted(public)[:4])}"
                                  f"{', ...' if len(public) > 4 else ''}){explicit}")
+    _nest_entry(index, root, found)
     for manifest in _package_manifests(index, root):
         directory = posixpath.dirname(manifest)
         data = _read_json(root / manifest)
@@ -206,6 +207,22 @@ def _python_entry_points(path: Path) -> list[tuple[str, str]]:
                 values.extend(v for v in group.values() if isinstance(v, str))
         text = "\n".join(f"x = {value}" for value in values)
     return [(m.group(1), m.group(2)) for m in _ENTRY_POINT.finditer(text)]
+
+
+def _nest_entry(index: ProjectIndex, root: Path, found: EntryPoints) -> None:
+    """A NestJS project starts at nest-cli.json's `sourceRoot`/`entryFile` (src/main.ts by default),
+    which `nest start` runs: what it exports is read by its runners (vite-plugin-node's `viteNodeApp`)."""
+    for directory in sorted({""} | {p.split("/", 1)[0] for p in index.files if "/" in p}):
+        config = posixpath.join(directory, "nest-cli.json")
+        if not (root / config).is_file():
+            continue
+        data = _read_json(root / config)
+        source_root = data.get("sourceRoot") if isinstance(data.get("sourceRoot"), str) else "src"
+        entry = data.get("entryFile") if isinstance(data.get("entryFile"), str) else "main"
+        path = index.js_file_at(posixpath.join(directory, source_root, entry))
+        if path is not None:
+            found.files[path] = f"entryFile of {config}"
+            found.application.append(f"{path} is started by nest ({config})")
 
 
 def _package_manifests(index: ProjectIndex, root: Path) -> list[str]:

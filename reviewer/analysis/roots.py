@@ -122,6 +122,34 @@ def hook_files(root: Path | None) -> dict[str, str]:
     return found
 
 
+# Where a project runs a static type checker on a folder of its tests: `mypy tests/typing` in
+# tox.ini. Those files are type tests: their functions are never called, their annotations are
+# what is checked.
+_TYPE_CHECK = re.compile(r"\b(?:mypy|pyright|basedpyright|pyrefly|pytype|ty\s+check)\s+((?:[\w./-]+\s*)+)")
+_TYPE_CHECK_CONFIGS = ("tox.ini", "noxfile.py", "Makefile", "justfile", ".pre-commit-config.yaml", "pyproject.toml",
+                       "setup.cfg")
+
+
+def type_checked_tests(root: Path | None, is_test_path) -> dict[str, str]:
+    """Test folders or files a configured command hands to a type checker: path -> the command
+    and where it is written. Only test paths: `mypy src` checks code that runs anyway."""
+    found: dict[str, str] = {}
+    if root is None:
+        return found
+    configs = list(_TYPE_CHECK_CONFIGS) + [str(p.relative_to(root)) for p in (root / ".github" / "workflows").glob("*.y*ml")]
+    for config in configs:
+        try:
+            text = (root / config).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        for match in _TYPE_CHECK.finditer(text):
+            for target in match.group(1).split():
+                target = posixpath.normpath(target.rstrip("/"))
+                if not target.startswith(("-", ".")) and is_test_path(target + "/x.py"):
+                    found.setdefault(target, f"`{match.group(0).split()[0]} {target}` in {config} (a typing test)")
+    return found
+
+
 # External bases whose subclasses a framework finds without being named: a subclass of one
 # is alive. (A subclass of any other external base is alive only when something names it;
 # its framework may still instantiate it, which lowers the confidence of a DEAD verdict.)

@@ -36,7 +36,8 @@ from .cascade import group_cascades
 from .dynamic import dynamic_reach
 from .imports import imported_from, unused_imports
 from .testcode import TestRoots, fixture_decorator, fixture_name
-from .roots import SHELL_CONTEXT_DECORATOR, convention_root, discovering_base, hook_files, stdlib_base_defines
+from .roots import (SHELL_CONTEXT_DECORATOR, convention_root, discovering_base, hook_files, stdlib_base_defines,
+                    type_checked_tests)
 from .usage import MODULE, UsageGraph
 from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey, assessment
 
@@ -127,6 +128,7 @@ class UtilityAnalysis:
         self.root_confidence: dict[SymbolKey, int] = {}  # roots weaker than the default 85
         self.registry_bases: set[SymbolKey] = set()
         self.hook_files = hook_files(index.root)
+        self.type_checked_tests = type_checked_tests(index.root, is_test_path)
         introspects = per_file(_introspects) if per_file is not None else _introspects
         self.dynamic = dynamic_reach(index, {path for path, facts in index.files.items() if introspects(facts)})
         self.dynamic_files = set(self.dynamic.whole_files) | set(self.dynamic.scopes) | self.dynamic.foreign
@@ -234,6 +236,30 @@ class UtilityAnalysis:
                 if qname is not None:
                     found[(target, qname)] = f"named by the dotted path '{dotted}' in a string in {path}"
         return found
+
+    def _global_types(self) -> dict[SymbolKey, str]:
+        """Exported TS types and interfaces that other files name without importing or defining
+        them: TypeScript allows that only for a global (`declare global { export type Uuid = ... }`),
+        so those files use it."""
+        exported = {}
+        for path, facts in self.index.files.items():
+            if facts.language in ("typescript", "tsx"):
+                for sym in facts.symbols:
+                    if sym.parent is None and sym.exported and sym.kind in ("type", "interface"):
+                        exported.setdefault(sym.name, []).append((path, sym.qualified_name))
+        if not exported:
+            return {}
+        namers: dict[str, int] = {}
+        for path, facts in self.index.files.items():
+            if facts.language not in ("typescript", "tsx"):
+                continue
+            bound = {n.alias or n.name for ref in facts.imports for n in ref.names} | {
+                ref.namespace for ref in facts.imports if ref.namespace} | set(self.index.top_level.get(path, {}))
+            named = {r.split(".", 1)[0] for sym in facts.symbols for r in sym.references} | set(facts.module_references)
+            for name in (named & exported.keys()) - bound:
+                namers[name] = namers.get(name, 0) + 1
+        return {key: f"a global type: {namers[name]} file(s) name {name} without importing it (declare global)"
+                for name, keys in exported.items() if name in namers for key in keys}
 
     def _shell_methods(self) -> dict[SymbolKey, str]:
         """Public methods of the project classes a shell context processor hands to the
@@ -423,8 +449,12 @@ class UtilityAnalysis:
         for path, facts in self.index.files.items():
             roots[(path, MODULE)] = "top-level code"
             test_file = path in self.test_files
+            type_checked = self._type_checked(path) if test_file else None
             for sym in facts.symbols:
                 key = (path, sym.qualified_name)
+                if type_checked:
+                    roots[key] = f"read by a type checker: {type_checked}"
+                    continue
                 if test_file:
                     reason = self.test_roots.reason(path, sym)
                     if reason:
@@ -455,6 +485,8 @@ class UtilityAnalysis:
             roots.setdefault(key, why)
         for key, why in self._shell_methods().items():
             roots.setdefault(key, why)  # gated: alive once its class is
+        for key, why in self._global_types().items():
+            roots.setdefault(key, why)
         global_prefixes = self._global_dynamic_prefixes()
         for path, facts in self.index.files.items():
             if path in self.test_files:
@@ -491,6 +523,9 @@ class UtilityAnalysis:
             return "member of an object literal handed to a call (the callee reads it by name)"
         if sym.parent is None and sym.kind == "function" and is_dunder(sym.name):
             return f"module-level {sym.name} is called by Python itself (module protocol)"
+        alias_of = self._compatibility_alias(path, facts, sym)
+        if alias_of:
+            return f"alias of {alias_of} kept for importers (an old name a library keeps working)"
         dynamic = self._dynamic_reason(path, facts, sym)
         if dynamic:
             return dynamic
@@ -786,6 +821,25 @@ class UtilityAnalysis:
         if self._roots_summary is None:
             self._roots_summary = ", ".join(sorted({_root_kind(reason) for reason in self.liveness.roots.values()}))
         return self._roots_summary
+
+    def _type_checked(self, path: str) -> str | None:
+        """Why the type checker reads this test file, if a configured command names it or its folder."""
+        for target, why in self.type_checked_tests.items():
+            if path == target or path.startswith(target + "/"):
+                return why
+        return None
+
+    def _compatibility_alias(self, path: str, facts: FileFacts, sym: Symbol) -> str | None:
+        """`_use_colors = _has_colors` at the top of a library module: a second, private name for a
+        binding of the module that the module itself never reads. Nothing inside needs it, so it is
+        there for code importing the old name (structlog keeps five, each with a comment saying so).
+        A public alias (`FATAL = CRITICAL`) is a name like any other."""
+        if (sym.parent is not None or sym.kind not in ("variable", "constant") or facts.language != "python"
+                or not is_private(sym.name)
+                or sym.calls or sym.token_count != 1 or len(sym.references) != 1 or not self.entry_points.is_library):
+            return None
+        target = sym.references[0]
+        return target if target != sym.name and target in self.index.top_level.get(path, {}) else None
 
     def _public_unused(self, path: str, sym: Symbol) -> str | None:
         """Why a name nothing here uses is still a library's public API, if it is: a public
