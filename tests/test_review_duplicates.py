@@ -535,3 +535,16 @@ def test_an_identical_method_forwarding_its_parameters_is_a_signature_not_a_bloc
     functions = {k: ("src/core.py", symbol(f"{cls}.main", start, [0] + forwarding, parent=cls, complexity=1))
                  for k, cls, start in (("a", "Command", 1), ("b", "Group", 30))}
     assert not reported_clones(functions, both_ways(functions, "a", "b", clone_kind="identical"))
+
+
+def test_sync_and_async_twins_and_test_inputs_are_not_duplicates() -> None:
+    # starlette's `dashboard` / `dashboard_sync`: one endpoint in each kind, which its tests exercise.
+    functions = {"a": ("src/views.py", symbol("dashboard", 1, body(1, 2, 3, 4, 5, 6)).model_copy(update={"is_async": True})),
+                 "b": ("src/views.py", symbol("dashboard_sync", 10, body(1, 2, 3, 4, 5, 6)))}
+    assert not reported_clones(functions, both_ways(functions, "a", "b", clone_kind="identical"))
+    # typer's tests/assets/*.py: programs the tests run, each self-contained on purpose.
+    functions = {"a": ("tests/assets/completion_a.py", symbol("complete", 1, body(1, 2, 3, 4, 5, 6))),
+                 "b": ("tests/assets/completion_b.py", symbol("complete", 1, body(1, 2, 3, 4, 5, 6)))}
+    assert not reported_clones(functions, both_ways(functions, "a", "b", clone_kind="identical"))
+    functions = {k: ("src" + path[len("tests/assets"):], sym) for k, (path, sym) in functions.items()}
+    assert reported_clones(functions, both_ways(functions, "a", "b", clone_kind="identical"))

@@ -608,7 +608,17 @@ def _siblings(a: _Function, b: _Function) -> bool:
 
 @lru_cache(maxsize=None)  # asked per pair of every candidate (tens of thousands), of a few thousand paths
 def _left_out(path: str) -> bool:
-    return is_migration_path(path) or is_generated_path(path) or is_example_path(path)
+    return is_migration_path(path) or is_generated_path(path) or is_example_path(path) or _test_input(path)
+
+
+# Folders of a test suite that hold its inputs: programs the tests run or load, each one
+# self-contained on purpose (typer's tests/assets/completion_no_types_order.py differs from its
+# sibling only in the parameter order under test).
+_TEST_INPUT_DIRECTORIES = frozenset({"assets", "fixtures", "__fixtures__", "testdata", "test_data"})
+
+
+def _test_input(path: str) -> bool:
+    return is_test_path(path) and any(part in _TEST_INPUT_DIRECTORIES for part in path.split("/")[:-1])
 
 
 @lru_cache(maxsize=None)
@@ -706,6 +716,8 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
         if kind != "identical" and (_boilerplate(a, b) or _named_after_target(a, b) or _own_cases(sa, sb)
                                     or _other_subjects(a, b)):
             return []
+        if kind == "identical" and sa.is_async != sb.is_async:
+            return []  # a sync and an async twin (starlette's `dashboard_sync`): callers need both kinds
         if kind == "identical" and is_test_path(a.path) and sa.decorators != sb.decorators:
             return []  # test views alike but for how they are decorated (`@requires("admin")`): the point of the test
         copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
