@@ -723,10 +723,10 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
         copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
         lines = {a.key: (sa.line_start, sa.line_end), b.key: (sb.line_start, sb.line_end)}
         confidence = _confidence(kind, hit, min(len(a.code), len(b.code)), 0)
-        twice = kind == "near-miss" and is_test_path(a.path) and _bridged_twice(a, b)
-        if twice:  # a test written again with other inputs: as sure as the block its lines make
+        twice = _bridged_twice(a, b) if kind == "near-miss" and is_test_path(a.path) else None
+        if twice is not None:  # a test written again with other inputs: as sure as the block its lines make
             confidence = max(confidence, _confidence("block", hit, min(len(a.code), len(b.code)), twice.lines))
-        return [_edge(a, b, copy, keep, hit, kind, lines, confidence, written_twice=bool(twice))]
+        return [_edge(a, b, copy, keep, hit, kind, lines, confidence, written_twice=twice is not None)]
     # The runs of equal lines (the costliest step) only for a pair that is no whole copy.
     runs = _runs(a.code, b.code)
     run = runs[0] if runs else None
@@ -757,9 +757,8 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
     if not blocks:
         return []  # most candidates: no rank to ask (it counts the users of both)
     copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
-    twice = twice is not None
     return [_edge(a, b, copy, keep, hit, "block", {a.key: block.a, b.key: block.b},
-                  _confidence("block", hit, block.lines, block.lines), block, twice) for block in blocks]
+                  _confidence("block", hit, block.lines, block.lines), block, twice is not None) for block in blocks]
 
 
 def _scaffold_edges(units: list[_Function], rank: Callable[[str, Symbol], KeepRank], found_edges: list[_Edge]
@@ -1019,7 +1018,7 @@ def _edge(a: _Function, b: _Function, copy: _Function, keep: _Function, hit: Sim
 
 
 def _bridged_twice(a: _Function, b: _Function) -> _Run | None:
-    """The longest run of two tests, an edited line bridged, when it shows one test written twice.
+    """The longest run of two tests, edits bridged, when it shows one test written twice.
     The edited lines may be a nested function (starlette's `page` view, given one more argument in
     each of six template tests): it is the input the test varies; or lines one test inserts."""
     bridged = _runs(a.code, b.code, gap=EDITED_TEST_LINES, loose=True)
@@ -1028,9 +1027,10 @@ def _bridged_twice(a: _Function, b: _Function) -> _Run | None:
 
 def _test_written_twice(a: _Function, b: _Function, run: _Run) -> bool:
     """Two tests that are one written twice, by their longest run of equal lines (edits and
-    insertions inside it bridged, see _bridged_twice): it leaves at most EDITED_TEST_LINES code lines
-    of either out, edits included (one test with other inputs: parametrize it), or the larger test opens with the whole of the
-    smaller, which checks nothing more (then unless the smaller is parametrized: it brings cases).
+    insertions inside it bridged, see _bridged_twice): it leaves at most EDITED_TEST_LINES code
+    lines of either out, edits included (one test with other inputs: parametrize it), or the larger
+    test opens with the whole of the smaller, which checks nothing more (then unless the smaller is
+    parametrized: it brings cases).
     Not when both bring their own cases (see _own_cases) or exercise two subjects (_other_subjects)."""
     if _own_cases(a.symbol, b.symbol) or _other_subjects(a, b):
         return False
