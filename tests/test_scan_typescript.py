@@ -266,3 +266,23 @@ def test_a_real_syntax_error_still_counts() -> None:
         }
         """)
     assert facts.syntax_errors > 0
+
+
+def test_a_trailing_comma_after_a_generic_call_in_tsx_is_valid() -> None:
+    # zustand's ssr.test.tsx: the TSX grammar leaves the trailing comma of this call in an error.
+    source = """
+        it('hydrates', async () => {
+          const { hydrateRoot } =
+            await vi.importActual<typeof import('react-dom/client')>(
+              'react-dom/client',
+            )
+          return hydrateRoot
+        })
+
+        export function Counter() {
+          return <div>bears</div>
+        }
+        """
+    facts = scan(source, language="tsx", path="tests/ssr.test.tsx")
+    assert facts.syntax_errors == 0
+    assert symbol(facts, "Counter").line_start == 9

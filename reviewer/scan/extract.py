@@ -66,7 +66,8 @@ SCANNER_VERSION = 12  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
-# type strings (`cast("list[_Entry]", x)`), typed field declarations weigh nothing, TS call signatures re-parsed
+# type strings (`cast("list[_Entry]", x)`), typed field declarations weigh nothing, TS call signatures and
+# trailing commas repaired
 
 _MAX_SIGNATURE = 300
 _MAX_CALLEE = 120
@@ -829,52 +830,58 @@ def _is_async(ex: Extractor, node: Node, body: Node | None) -> bool:
     return False
 
 
-# tree-sitter-typescript inserts no semicolon before a member of an object type that opens
-# with `<` or `(` (a generic or plain call signature on its own line: zustand's `<T>() => ...`,
-# tree-sitter/tree-sitter-typescript#335), so valid code parses as an error. Such a line in an
-# error gets the `;` in its indentation (offsets and lines unchanged) and the file is parsed
-# again; the new tree is kept only when it has fewer errors.
+# Valid TypeScript that tree-sitter-typescript reads as an error, repaired in place (offsets and
+# lines unchanged) before the file is parsed again; the new tree is kept only when it has fewer
+# errors. (1) No semicolon is inserted before a member of an object type that opens with `<` or
+# `(` (a call signature on its own line: zustand's `<T>() => ...`, tree-sitter-typescript#335):
+# such a line in an error gets the `;` in its indentation. (2) A trailing comma the TSX grammar
+# cannot place (`importActual<typeof import('x')>(\n 'x',\n)`) stands alone in an error node:
+# it becomes a space, which changes nothing a trailing comma means.
 _SIGNATURE_LINE = re.compile(rb"(?m)^([ \t]*)[ \t](?=[<(])")
-_SIGNATURE_RETRIES = 3
+_REPAIR_ROUNDS = 3
 
 
-def _with_signatures_separated(parser, data: bytes, tree):
+def _repaired(parser, data: bytes, tree):
     errors = _count_syntax_errors(tree.root_node)
-    for _ in range(_SIGNATURE_RETRIES):
-        rows = _error_rows(tree.root_node)
-        lines = data.split(b"\n")
-        changed = False
+    for _ in range(_REPAIR_ROUNDS):
+        rows, commas = _error_places(tree.root_node)
+        patched = bytearray(data)
+        for at in commas:
+            patched[at] = 0x20
+        lines = bytes(patched).split(b"\n")
         for row in sorted(rows):
             if row < len(lines):
-                patched = _SIGNATURE_LINE.sub(rb"\1;", lines[row], count=1)
-                changed |= patched != lines[row]
-                lines[row] = patched
-        if not changed:
+                lines[row] = _SIGNATURE_LINE.sub(rb"\1;", lines[row], count=1)
+        repaired = b"\n".join(lines)
+        if repaired == data:
             return tree
-        data = b"\n".join(lines)
-        retry = parser.parse(data)
+        retry = parser.parse(repaired)
         retry_errors = _count_syntax_errors(retry.root_node)
         if retry_errors >= errors:
             return tree
-        tree, errors = retry, retry_errors
+        data, tree, errors = repaired, retry, retry_errors
         if not errors:
             return tree
     return tree
 
 
-def _error_rows(root: Node) -> set[int]:
-    """Rows spanned by ERROR nodes (and the row after each, where a signature may open)."""
+def _error_places(root: Node) -> tuple[set[int], list[int]]:
+    """Rows spanned by ERROR nodes (and the row after each, where a signature may open), and the
+    offsets of the ERROR nodes that are one comma."""
     rows: set[int] = set()
+    commas: list[int] = []
     cursor = root.walk()
     while True:
         node = cursor.node
         if node.is_error:
             rows.update(range(node.start_point[0], node.end_point[0] + 2))
+            if node.end_byte - node.start_byte == 1 and node.text == b",":
+                commas.append(node.start_byte)
         elif node.has_error and cursor.goto_first_child():
             continue
         while not cursor.goto_next_sibling():
             if not cursor.goto_parent():
-                return rows
+                return rows, commas
 
 
 def _count_syntax_errors(root: Node) -> int:
@@ -1046,7 +1053,7 @@ def extract_file(path: str, data: bytes, language: str) -> FileFacts:
     parser = get_parser(language)
     tree = parser.parse(data)
     if tree.root_node.has_error and spec.name in ("typescript", "tsx"):
-        tree = _with_signatures_separated(parser, data, tree)
+        tree = _repaired(parser, data, tree)
     root = tree.root_node
     extractor = Extractor(spec, path, data)
     extractor.walk(root)
