@@ -290,6 +290,8 @@ def reviewer_pairs(reviews: list[dict], findings: list[dict]) -> list[dict]:
     finding's); side b: `other_lines`, else the other symbol's lines."""
     index = _symbol_index(reviews)
     by_name = {(file, s["name"]): s for file, symbols in index.items() for s in symbols}
+    # Same-named symbols of one file (seven nested `Page` components) are told apart by their line.
+    by_place = {(file, s["name"], s.get("line_start")): s for file, symbols in index.items() for s in symbols}
     blocks: dict[tuple[str, int], list[dict]] = {}
     for r in reviews:
         for b in r.get("repeated_blocks", []):
@@ -299,7 +301,8 @@ def reviewer_pairs(reviews: list[dict], findings: list[dict]) -> list[dict]:
         if f["axis"] != "duplication":
             continue
         if f.get("symbol"):
-            symbol = by_name.get((f["file"], f.get("symbol")), {})
+            symbol = (by_place.get((f["file"], f.get("symbol"), int(f.get("line_start") or 0)))
+                      or by_name.get((f["file"], f.get("symbol")), {}))
             others = symbol.get("duplicates") or [symbol.get("duplicate_of") or {}]
         else:
             others = blocks.get((f["file"], int(f["line_start"])), [])
@@ -309,7 +312,9 @@ def reviewer_pairs(reviews: list[dict], findings: list[dict]) -> list[dict]:
             start, end = other.get("other_lines") or [None, None]
             if start is None:
                 start = int(other.get("line_start") or 0)
-                end = int(other.get("line_end") or by_name.get((other["file"], other.get("name")), {}).get("line_end") or start)
+                named = (by_place.get((other["file"], other.get("name"), start))
+                         or by_name.get((other["file"], other.get("name")), {}))
+                end = int(other.get("line_end") or named.get("line_end") or start)
             a_start, a_end = other.get("lines") or [int(f["line_start"]), int(f.get("line_end") or f["line_start"])]
             side_a = {"file": f["file"], "start": int(a_start), "end": int(a_end), "symbol": f.get("symbol")}
             side_b = {"file": other["file"], "start": int(start), "end": max(int(start), int(end)), "symbol": other.get("name")}
@@ -533,6 +538,13 @@ def selftest() -> None:
     index = {"t.py": [{"name": "test_a.stub", "line_start": 13, "line_end": 22}]}
     assert member_side("t.py:test_a.stub:13", index) == {"file": "t.py", "start": 13, "end": 22, "symbol": "test_a.stub"}
     assert member_side("t.py:test_b.stub:40", index) is None
+    # same-named symbols of one file: the finding's own, by its line, names the copy
+    pages = [{"name": "Page", "line_start": line, "line_end": line + 5, "duplicates": dupes}
+             for line, dupes in ((30, []), (73, [{"file": "t.tsx", "name": "Page", "line_start": 30, "clone_kind": "identical"}]),
+                                 (308, []))]
+    finding = {"axis": "duplication", "file": "t.tsx", "symbol": "Page", "line_start": 73, "line_end": 78}
+    (pair,) = reviewer_pairs([{"file": "t.tsx", "symbols": pages}], [finding])
+    assert (pair["a"]["start"], pair["b"]["start"], pair["b"]["end"]) == (73, 30, 35), pair
     # a side whose span disagrees with the clone's lines ends where its text matches the fragment best
     with tempfile.TemporaryDirectory() as folder:
         Path(folder, "y.ts").write_text("\n".join(["x()"] * 4 + ["a()", "b()", "c()"] + ["z()"] * 9), encoding="utf-8")

@@ -412,3 +412,21 @@ def test_a_global_type_named_without_an_import_is_used(tmp_path: Path) -> None:
     })
     assert verdict(evidence, "src/polyfill.ts", "Uuid", "utility") == "USED"
     assert verdict(evidence, "src/polyfill.ts", "Todo", "utility") == "DEAD"
+
+
+def test_a_published_entry_file_offers_what_it_re_exports_with_export_star(tmp_path: Path) -> None:
+    # swr: package.json exports "./_internal" -> dist/_internal/index.mjs, whose source ends with
+    # `export * from './types'`; and "." has a react-server build of src/index/index.react-server.ts.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "swr", "exports": {".": {"react-server": "./dist/index/react-server.mjs", '
+                        '"import": "./dist/index/index.mjs"}, "./_internal": {"import": "./dist/_internal/index.mjs"}}}',
+        "src/index/index.ts": "export const useSWR = () => 1\n",
+        "src/index/index.react-server.ts": "export { SWRConfig } from './config'\n",
+        "src/index/config.ts": "export const SWRConfig = 1\n",
+        "src/_internal/index.ts": "export * from './types'\n",
+        "src/_internal/types.ts": "export type Mutator = () => void\nexport type Broadcaster = () => void\n",
+        "jest.config.build.js": "const useBuildConfig = true\nmodule.exports = { useBuildConfig }\n",
+    })
+    for path, name in (("src/_internal/types.ts", "Mutator"), ("src/_internal/types.ts", "Broadcaster"),
+                       ("src/index/config.ts", "SWRConfig"), ("jest.config.build.js", "useBuildConfig")):
+        assert verdict(evidence, path, name, "utility") == "USED", (path, name)

@@ -359,3 +359,12 @@ def test_import_statements_written_in_strings_name_what_they_import():
         SHELL_PLUS_IMPORTS = ["from app.shell.utils import print_qs, tabulate as tab", "import os"]
     ''').encode(), "python")
     assert facts.import_strings == ["app.shell.utils.print_qs", "app.shell.utils.tabulate"]
+
+
+def test_a_yield_after_raise_makes_a_generator_and_is_no_unreachable_code() -> None:
+    # attrs' test_setattr: `raise ValueError(...)` then `yield`, so that the hook is a generator.
+    facts = extract_file("t.py", b"def hook(a):\n    raise ValueError('x')\n    yield\n\n\n"
+                                  b"def f():\n    return 1\n    print('dead')\n", "python")
+    by_name = {s.name: s for s in facts.symbols}
+    assert by_name["hook"].unreachable == []
+    assert [(r.line_start, r.reason) for r in by_name["f"].unreachable] == [(8, "after return")]

@@ -266,6 +266,9 @@ def _sources_for(index: ProjectIndex, path: str) -> list[str]:
             candidates.append("src/" + stem[len(build):])
             candidates.append(stem[len(build):])
     candidates.append("src/" + stem)  # a package.json written for dist/, copied there at build time
+    # A build that names an entry after its condition: src/index/index.react-server.ts -> dist/index/react-server.mjs
+    head, _, tail = stem.rpartition("/")
+    candidates += [posixpath.join(posixpath.dirname(c), f"index.{tail}") for c in list(candidates) if head and "*" not in tail]
     if "*" in stem:
         return sorted({found for candidate in candidates if "*" in candidate
                        for found in _pattern_sources(index, candidate)})

@@ -76,7 +76,7 @@ CONVENTION_ROOTS: tuple[ConventionRoot, ...] = (
     _row("generated code (its generator and its readers agree on names)", r"(?:^|/)[^/]+\.gen" + _JS),
     # A tool reads what its configuration file exports (`export default defineConfig(...)`,
     # `module.exports`): a helper left unexported there is dead like anywhere else.
-    _row("tool configuration file", r"(?:^|/)[^/]+\.config" + _JS, exports=True),
+    _row("tool configuration file", r"(?:^|/)[^/.]+\.config(?:\.[\w-]+)?" + _JS, exports=True),  # jest.config.build.js
     _row("task runner / generator", r"(?:^|/)(?:plopfile|gulpfile|gruntfile|jakefile)" + _JS + r"|(?:^|/)generators/"),
     _row("file-based router (TanStack / React Router / Remix)", r"(?:^|/)routes/.*" + _JS,
          r"Route|loader|action|clientLoader|clientAction|meta|links|headers|handle|ErrorBoundary|HydrateFallback"

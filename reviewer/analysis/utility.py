@@ -420,6 +420,13 @@ class UtilityAnalysis:
             if not names and facts.language != "python":
                 names = {e.name for e in facts.exports if e.name != "*"}
                 names |= {s.name for s in facts.symbols if s.parent is None and s.exported}
+                for export in facts.exports:  # export * from "./x": everything x exports
+                    if export.star and export.name == "*" and export.source:
+                        source = self.index.module_for_specifier(path, export.source)
+                        if source in self.index.files:
+                            names |= {e.name for e in self.index.files[source].exports if e.name != "*"}
+                            names |= {s.name for s in self.index.files[source].symbols
+                                      if s.parent is None and s.exported}
             elif not names:
                 names = {n for n in self.index.top_level[path] if not is_private(n)}
                 names |= {local for local in self.index.bindings(path) if not is_private(local)}
@@ -428,13 +435,6 @@ class UtilityAnalysis:
                     if source in self.index.files:
                         star_names = self.index.files[source].dunder_all or self.index.top_level[source]
                         names |= {n for n in star_names if not is_private(n)}
-                for export in facts.exports:  # export * from "./x": everything x exports
-                    if export.star and export.name == "*" and export.source:
-                        source = self.index.module_for_specifier(path, export.source)
-                        if source in self.index.files:
-                            names |= {e.name for e in self.index.files[source].exports if e.name != "*"}
-                            names |= {s.name for s in self.index.files[source].symbols
-                                      if s.parent is None and s.exported}
             for name in names:
                 target = self.index.export_target(path, name)
                 if target is not None and not target.is_module:

@@ -67,7 +67,7 @@ SCANNER_VERSION = 12  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
 # type strings (`cast("list[_Entry]", x)`), typed field declarations weigh nothing, TS call signatures and
-# trailing commas repaired
+# trailing commas repaired, a `yield` after `raise` is no unreachable code
 
 _MAX_SIGNATURE = 300
 _MAX_CALLEE = 120
@@ -781,6 +781,7 @@ def _on_terminator(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) ->
     if node.parent.type not in spec.block_types:
         return
     first = last = None
+    marker = True  # only `yield` statements follow: what makes the function a generator (`raise E; yield`)
     sibling = node.next_named_sibling
     while sibling is not None:
         sibling_type = sibling.type
@@ -788,10 +789,16 @@ def _on_terminator(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) ->
             if first is None:
                 first = sibling
             last = sibling
+            marker = marker and _is_bare_yield(sibling)
         sibling = sibling.next_named_sibling
-    if first is not None and last is not None:
+    if first is not None and last is not None and not marker:
         keyword = node.type.split("_", 1)[0]
         frame.unreachable.append((first.start_point[0] + 1, last.end_point[0] + 1, f"after {keyword}"))
+
+
+def _is_bare_yield(statement: Node) -> bool:
+    return (statement.type == "expression_statement" and statement.named_child_count == 1
+            and statement.named_children[0].type == "yield")
 
 
 def _on_if(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
