@@ -30,6 +30,7 @@ from .roles import is_test_path
 
 _ENTRY_POINT = re.compile(r"=\s*['\"]?\s*([A-Za-z_][\w.]*)\s*:\s*([A-Za-z_][\w.]*)")
 _BUILD_DIRS = ("dist/", "build/", "lib/", "out/", "esm/", "cjs/")
+_SOURCE_EXTENSION = r"(?:\.d)?\.(?:js|mjs|cjs|ts|tsx|jsx|mts|cts)"  # a source or built file, a declaration file
 
 
 @dataclass
@@ -117,8 +118,14 @@ _LAUNCH_TARGET = re.compile(
     r"|\bpython3?\s+-m\s+([A-Za-z_][\w.]*)")
 
 
+def _top_directories(index: ProjectIndex) -> list[str]:
+    """The scanned root ("") and its top-level folders that hold scanned files: where a
+    deployment or framework configuration of a project (or of one app of a monorepo) lives."""
+    return sorted({""} | {p.split("/", 1)[0] for p in index.files if "/" in p})
+
+
 def _launch_commands(index: ProjectIndex, root: Path, found: EntryPoints) -> None:
-    for directory in sorted({""} | {posixpath.dirname(p).split("/", 1)[0] for p in index.files if "/" in p}):
+    for directory in _top_directories(index):
         for name in _LAUNCH_FILES:
             where = posixpath.join(directory, name)
             try:
@@ -212,7 +219,7 @@ def _python_entry_points(path: Path) -> list[tuple[str, str]]:
 def _nest_entry(index: ProjectIndex, root: Path, found: EntryPoints) -> None:
     """A NestJS project starts at nest-cli.json's `sourceRoot`/`entryFile` (src/main.ts by default),
     which `nest start` runs: what it exports is read by its runners (vite-plugin-node's `viteNodeApp`)."""
-    for directory in sorted({""} | {p.split("/", 1)[0] for p in index.files if "/" in p}):
+    for directory in _top_directories(index):
         config = posixpath.join(directory, "nest-cli.json")
         if not (root / config).is_file():
             continue
@@ -259,7 +266,7 @@ def _package_json_targets(data: dict) -> list[str]:
 def _sources_for(index: ProjectIndex, path: str) -> list[str]:
     """The scanned sources behind a manifest path: itself, without extension, or built -> src.
     A subpath pattern (`./*.js`, `./esm/*.mjs`) stands for every source its `*` can name."""
-    stem = re.sub(r"(\.d)?\.(js|mjs|cjs|ts|tsx|jsx|mts|cts)$", "", path)
+    stem = re.sub(_SOURCE_EXTENSION + "$", "", path)
     candidates = [path, stem]
     for build in _BUILD_DIRS:
         if stem.startswith(build):
@@ -267,8 +274,9 @@ def _sources_for(index: ProjectIndex, path: str) -> list[str]:
             candidates.append(stem[len(build):])
     candidates.append("src/" + stem)  # a package.json written for dist/, copied there at build time
     # A build that names an entry after its condition: src/index/index.react-server.ts -> dist/index/react-server.mjs
-    head, _, tail = stem.rpartition("/")
-    candidates += [posixpath.join(posixpath.dirname(c), f"index.{tail}") for c in list(candidates) if head and "*" not in tail]
+    name = posixpath.basename(stem)
+    if "/" in stem and "*" not in name:
+        candidates += [posixpath.join(posixpath.dirname(c), f"index.{name}") for c in list(candidates)]
     if "*" in stem:
         return sorted({found for candidate in candidates if "*" in candidate
                        for found in _pattern_sources(index, candidate)})
@@ -281,6 +289,6 @@ def _sources_for(index: ProjectIndex, path: str) -> list[str]:
 
 def _pattern_sources(index: ProjectIndex, pattern: str) -> list[str]:
     head, _, tail = pattern.partition("*")
-    shape = re.compile(re.escape(head) + r"[^.]+" + re.escape(tail) + r"(\.d)?\.(js|mjs|cjs|ts|tsx|jsx|mts|cts)")
+    shape = re.compile(re.escape(head) + r"[^.]+" + re.escape(tail) + _SOURCE_EXTENSION)
     return [path for path, facts in index.files.items()
             if facts.language != "python" and shape.fullmatch(path) and not is_test_path(path)]

@@ -16,6 +16,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from .roles import is_test_path
+
 _JS = r"\.(?:[cm]?[jt]sx?)$"
 
 
@@ -130,7 +132,7 @@ _TYPE_CHECK_CONFIGS = ("tox.ini", "noxfile.py", "Makefile", "justfile", ".pre-co
                        "setup.cfg")
 
 
-def type_checked_tests(root: Path | None, is_test_path) -> dict[str, str]:
+def type_checked_tests(root: Path | None) -> dict[str, str]:
     """Test folders or files a configured command hands to a type checker: path -> the command
     and where it is written. Only test paths: `mypy src` checks code that runs anyway."""
     found: dict[str, str] = {}

@@ -372,7 +372,6 @@ def _chains_in(texts: list[str]) -> list[str]:
     return found
 
 
-
 _INLINE_TEMPLATE = re.compile(r"""\btemplate\s*:\s*(`[^`]*`|'[^']*'|"[^"]*")""")
 _TEMPLATE_NAME = re.compile(r"[A-Za-z_$][\w$]*")
 

@@ -128,7 +128,7 @@ class UtilityAnalysis:
         self.root_confidence: dict[SymbolKey, int] = {}  # roots weaker than the default 85
         self.registry_bases: set[SymbolKey] = set()
         self.hook_files = hook_files(index.root)
-        self.type_checked_tests = type_checked_tests(index.root, is_test_path)
+        self.type_checked_tests = type_checked_tests(index.root)
         introspects = per_file(_introspects) if per_file is not None else _introspects
         self.dynamic = dynamic_reach(index, {path for path, facts in index.files.items() if introspects(facts)})
         self.dynamic_files = set(self.dynamic.whole_files) | set(self.dynamic.scopes) | self.dynamic.foreign

@@ -24,7 +24,6 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from collections.abc import Callable
 from functools import cache, lru_cache
 
 from ..schema.facts import Structure
@@ -284,16 +283,10 @@ def module_line_hashes(lines: list[str], hidden: list[tuple[int, int]], syntax: 
         # Typed field declarations match as lines but weigh nothing, as forwarding lines do: two
         # records declaring the same fields (a dataclass mirroring the TypedDict of its JSON) are
         # a shape on purpose; a repeated block needs logic or data around them to count.
-        declaration = _field_declaration(syntax.field_declaration)
         for k, line in enumerate(lines[: len(hashes)]):
-            if hashes[k] & 0xFF and not inside[k] and declaration(line):
+            if hashes[k] & 0xFF and not inside[k] and re.fullmatch(syntax.field_declaration, line):
                 hashes[k] &= ~0xFF
     return hashes
-
-
-@cache
-def _field_declaration(pattern: str) -> Callable[[str], re.Match | None]:
-    return re.compile(pattern).fullmatch
 
 
 def _code_tokens(text: str, start: int, syntax: TokenSyntax) -> list[Token]:
