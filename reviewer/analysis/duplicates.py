@@ -706,9 +706,7 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
         # helper to share (the echo command of three CliRunner tests); two may be two scenarios.
         if kind not in ("identical", "renamed"):
             return []
-        copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
-        lines = {a.key: (sa.line_start, sa.line_end), b.key: (sb.line_start, sb.line_end)}
-        edge = _edge(a, b, copy, keep, hit, kind, lines, _confidence(kind, hit, min(len(a.code), len(b.code)), 0))
+        edge = _whole_edge(a, b, rank, hit, kind, _confidence(kind, hit, min(len(a.code), len(b.code)), 0))
         edge.few = True
         return [edge]
     if whole:
@@ -720,13 +718,11 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
             return []  # a sync and an async twin (starlette's `dashboard_sync`): callers need both kinds
         if kind == "identical" and is_test_path(a.path) and sa.decorators != sb.decorators:
             return []  # test views alike but for how they are decorated (`@requires("admin")`): the point of the test
-        copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
-        lines = {a.key: (sa.line_start, sa.line_end), b.key: (sb.line_start, sb.line_end)}
         confidence = _confidence(kind, hit, min(len(a.code), len(b.code)), 0)
         twice = _bridged_twice(a, b) if kind == "near-miss" and is_test_path(a.path) else None
         if twice is not None:  # a test written again with other inputs: as sure as the block its lines make
             confidence = max(confidence, _confidence("block", hit, min(len(a.code), len(b.code)), twice.lines))
-        return [_edge(a, b, copy, keep, hit, kind, lines, confidence, written_twice=twice is not None)]
+        return [_whole_edge(a, b, rank, hit, kind, confidence, written_twice=twice is not None)]
     # The runs of equal lines (the costliest step) only for a pair that is no whole copy.
     runs = _runs(a.code, b.code)
     run = runs[0] if runs else None
@@ -747,10 +743,8 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
         # other copies of the family (six template tests, each with one more argument) in one class.
         if twice.lines < MIN_BLOCK_LINES or twice.tokens < min(_min_tokens(a), _min_tokens(b), MIN_MODULE_BLOCK_TOKENS):
             return []  # the floor of a run that is most of both functions (see _blocks)
-        copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
-        lines = {a.key: (sa.line_start, sa.line_end), b.key: (sb.line_start, sb.line_end)}
-        return [_edge(a, b, copy, keep, hit, "near-miss", lines,
-                      _confidence("block", hit, min(len(a.code), len(b.code)), twice.lines), twice, True)]
+        return [_whole_edge(a, b, rank, hit, "near-miss", _confidence("block", hit, min(len(a.code), len(b.code)),
+                                                                       twice.lines), twice, True)]
     blocks = _blocks(edited_runs, a, b)
     if blocks and _other_subjects(a, b):  # the harness of two tests of two subjects, unless long
         blocks = [block for block in blocks if block.lines >= SUBJECT_BLOCK_LINES]
@@ -759,6 +753,16 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
     copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
     return [_edge(a, b, copy, keep, hit, "block", {a.key: block.a, b.key: block.b},
                   _confidence("block", hit, block.lines, block.lines), block, twice is not None) for block in blocks]
+
+
+def _whole_edge(a: _Function, b: _Function, rank: Callable[[str, Symbol], KeepRank], hit: SimilarFunction | None,
+                kind: str, confidence: int, block: _Run | None = None, written_twice: bool = False) -> _Edge:
+    """The edge of a copy of a whole function: both sides are the functions' own lines, and the
+    better-ranked one is kept."""
+    sa, sb = a.symbol, b.symbol
+    copy, keep = (a, b) if rank(b.path, sb) < rank(a.path, sa) else (b, a)
+    lines = {a.key: (sa.line_start, sa.line_end), b.key: (sb.line_start, sb.line_end)}
+    return _edge(a, b, copy, keep, hit, kind, lines, confidence, block, written_twice)
 
 
 def _scaffold_edges(units: list[_Function], rank: Callable[[str, Symbol], KeepRank], found_edges: list[_Edge]
