@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -873,36 +873,35 @@ def _repaired(parser, data: bytes, tree):
 
 
 def _error_places(root: Node) -> tuple[set[int], list[int]]:
-    """Rows spanned by ERROR nodes (and the row after each, where a signature may open), and the
-    offsets of the ERROR nodes that are one comma."""
+    """Rows spanned by the outermost ERROR nodes (and the row after each, where a signature may
+    open), and the offsets of those that are one comma."""
     rows: set[int] = set()
     commas: list[int] = []
-    cursor = root.walk()
-    while True:
-        node = cursor.node
+    for node in _error_nodes(root, nested=False):
         if node.is_error:
             rows.update(range(node.start_point[0], node.end_point[0] + 2))
             if node.end_byte - node.start_byte == 1 and node.text == b",":
                 commas.append(node.start_byte)
-        elif node.has_error and cursor.goto_first_child():
-            continue
-        while not cursor.goto_next_sibling():
-            if not cursor.goto_parent():
-                return rows, commas
+    return rows, commas
 
 
 def _count_syntax_errors(root: Node) -> int:
-    count = 0
+    return sum(1 for _ in _error_nodes(root))
+
+
+def _error_nodes(root: Node, nested: bool = True) -> Iterator[Node]:
+    """The ERROR and MISSING nodes, walking only subtrees that hold one; `nested` False: not
+    those inside an ERROR node."""
     cursor = root.walk()
     while True:
         node = cursor.node
         if node.is_error or node.is_missing:
-            count += 1
-        if node.has_error and cursor.goto_first_child():
+            yield node
+        if node.has_error and (nested or not node.is_error) and cursor.goto_first_child():
             continue
         while not cursor.goto_next_sibling():
             if not cursor.goto_parent():
-                return count
+                return
 
 
 # Kind ids are 16-bit; ERROR nodes carry the largest one (0xFFFF), so tables indexed by
