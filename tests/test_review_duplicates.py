@@ -184,12 +184,14 @@ def test_path_roles_of_code_nobody_edits_here() -> None:
 
 
 def test_every_block_two_functions_share_is_reported_not_only_the_longest() -> None:
-    form, footer = list(range(20, 34)), list(range(40, 50))  # 14 and 10 lines, apart in both
+    # 14 and 10 lines, apart in both, with more of its own between them in one: no edited copy of
+    # the whole (see the near-miss test below), two blocks
+    form, footer = list(range(20, 34)), list(range(40, 50))
     functions = {"a": ("src/a.tsx", symbol("AddItem", 1, body(1, *form, 2, 3, *footer))),
-                 "b": ("src/b.tsx", symbol("EditItem", 50, body(5, *form, 6, *footer, 7)))}
+                 "b": ("src/b.tsx", symbol("EditItem", 50, body(5, *form, 6, 60, 61, 62, 63, *footer, 7)))}
     clones = run({}, functions).copies[key(functions, "b")]
     assert [(c.kind, c.lines, c.other_lines) for c in clones] == [
-        ("block", (52, 65), (3, 16)), ("block", (67, 76), (19, 28))]
+        ("block", (52, 65), (3, 16)), ("block", (71, 80), (19, 28))]
     assert clones[0].digest != clones[1].digest
 
 
@@ -548,3 +550,34 @@ def test_sync_and_async_twins_and_test_inputs_are_not_duplicates() -> None:
     assert not reported_clones(functions, both_ways(functions, "a", "b", clone_kind="identical"))
     functions = {k: ("src" + path[len("tests/assets"):], sym) for k, (path, sym) in functions.items()}
     assert reported_clones(functions, both_ways(functions, "a", "b", clone_kind="identical"))
+
+
+def test_a_function_copied_and_edited_in_a_few_lines_is_a_near_miss_copy_of_the_whole() -> None:
+    # awesome-nest's LinkedinField / FacebookField: one decorator list but for a regex and a
+    # transform's options (three lines against one). No run alone is most of either function.
+    head, tail = [1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12, 13]
+    functions = {"a": ("src/fields.ts", symbol("LinkedinField", 1, body(*head, 40, 41, 42, 43, *tail))),
+                 "b": ("src/fields.ts", symbol("FacebookField", 30, body(*head, 50, 51, *tail)))}
+    (clone,) = reported_clones(functions)
+    assert clone.kind == "near-miss" and clone.lines == (30, 45) and clone.other_lines == (1, 18)
+    # Edits wider than NEAR_MISS_GAP lines part the two: what they share is blocks, not one function.
+    functions["b"] = ("src/fields.ts", symbol("FacebookField", 30, body(*head, 50, 51, 52, 53, 54, *tail)))
+    assert all(c.kind != "near-miss" for c in reported_clones(functions))
+    # Tests take no part: two tests alike but for a few lines are two scenarios more often than not.
+    functions = {"a": ("tests/test_f.py", symbol("test_a", 1, body(*head, 40, 41, 42, 43, *tail))),
+                 "b": ("tests/test_f.py", symbol("test_b", 30, body(*head, 50, 51, *tail)))}
+    assert all(c.kind != "near-miss" for c in reported_clones(functions))
+
+
+def test_an_edited_copy_is_told_to_become_one_function_not_to_call_the_other() -> None:
+    from reviewer.review.findings import duplicate_action
+    from reviewer.schema.review import DuplicateOf
+    copy = symbol("FacebookField", 30, body(1, 2, 3, 4, 5, 6, 7, 8))
+    dup = DuplicateOf(file="src/fields.ts", name="LinkedinField", line_start=1, line_end=18, clone_kind="near-miss",
+                      score=0.9, keep_reason="it is defined first")
+    action = duplicate_action(copy, dup)
+    assert action == ("`FacebookField` (lines 30-38) is `LinkedinField` (src/fields.ts:1) edited in a few lines: "
+                      "make them one function taking what differs as a parameter, starting from `LinkedinField` "
+                      "(src/fields.ts:1): it stays because it is defined first.")
+    test_dup = dup.model_copy(update={"test_code": True, "members": ["a", "b", "c"]})
+    assert duplicate_action(copy, test_dup).startswith("3 copies edited in a few lines: make them one parametrized test")

@@ -102,6 +102,12 @@ PROTOCOL_WORDS = 0.5  # vocabulary agreement under which two overrides of one ho
 FEW_TOKENS = 20  # code tokens of a straight-line few-liner (see _straight_few)
 TEST_PENALTY = 10  # tests repeat their setup on purpose more often than code does
 EDITED_TEST_LINES = 2  # a test repeating another but for this many lines is one test written twice
+# Two functions of code whose equal lines, in order, make this share of the larger one (in lines
+# and in tokens) are one function copied and edited (a near-miss copy) even when no single run is
+# a block of its own: the edits may be a few lines each (a regex on three lines, an inserted option).
+NEAR_MISS_SHARE = 0.75
+NEAR_MISS_GAP = 4  # lines one copy edits or inserts between two runs of the chain
+MIN_NEAR_MISS_LINES = 8  # code lines of each function: shorter ones are their shape (see _boilerplate)
 SUBJECT_BLOCK_LINES = 10  # lines of harness two tests of two subjects must share to be a helper to write
 CASE_TWICE_LINES = 10  # a JS test case (a callback) equal to another but for one line, from this many lines
 # A callback's body must hold this many code lines to be worth a helper: a stub of one or two
@@ -736,6 +742,9 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
         copy, keep = (a, b) if _contained(b, a, run) else (b, a)
         return [_edge(a, b, copy, keep, hit, "contained", {a.key: run.a, b.key: run.b},
                       _confidence("contained", hit, len(keep.code), 0))]
+    copied = None if module or is_test_path(a.path) else _edited_copy(a, b)
+    if copied is not None:
+        return [_whole_edge(a, b, rank, hit, "near-miss", _confidence("block", hit, copied.lines, copied.lines), copied)]
     # Only functions take the test penalty (see _edge): module code needs no second reading.
     twice = None if module or not is_test_path(a.path) else _bridged_twice(a, b)
     if twice is not None and max(len(a.code), len(b.code)) - twice.lines <= EDITED_TEST_LINES:
@@ -1019,6 +1028,24 @@ def _edge(a: _Function, b: _Function, copy: _Function, keep: _Function, hit: Sim
     few = kind in WHOLE_KINDS and _straight_few(a, b) and not (
         kind == "identical" and min(a.weighing_lines, b.weighing_lines) >= MIN_BLOCK_LINES) and not _copied_helper(a, b, kind)
     return _Edge(copy, keep, score, kind, lines[copy.key], lines[keep.key], confidence, test_code, few)
+
+
+def _edited_copy(a: _Function, b: _Function) -> _Run | None:
+    """The chain of equal lines of two functions of code when it shows one function copied and
+    edited: runs in order on both sides, NEAR_MISS_GAP lines apart at most, whose equal lines make
+    NEAR_MISS_SHARE of the larger function (awesome-nest's LinkedinField / FacebookField: the same
+    decorator list but for a regex and the options of one transform). Not per-type boilerplate nor
+    two functions each named after the one thing it calls."""
+    if min(len(a.code), len(b.code)) < MIN_NEAR_MISS_LINES:
+        return None
+    chains = _runs(a.code, b.code, gap=NEAR_MISS_GAP, loose=True)
+    # In lines and in tokens: closing tags and brackets alike around other content are a shape.
+    if not chains or (chains[0].lines < NEAR_MISS_SHARE * max(len(a.code), len(b.code))
+                      or chains[0].tokens < NEAR_MISS_SHARE * max(a.tokens, b.tokens)):
+        return None
+    if chains[0].tokens < _min_tokens(a) or _boilerplate(a, b) or _named_after_target(a, b):
+        return None
+    return chains[0]
 
 
 def _bridged_twice(a: _Function, b: _Function) -> _Run | None:

@@ -59,6 +59,11 @@ def duplicate_action(symbol: Symbol, dup: DuplicateOf) -> str:
         return (f"Lines {start}-{end} of `{symbol.qualified_name}` repeat lines {o_start}-{o_end} of {other}: "
                 f"extract them into one function both call{test}.")
     where = f"`{symbol.qualified_name}` (lines {symbol.line_start}-{symbol.line_end})"
+    if dup.clone_kind == "near-miss":
+        # Edited copies: no call replaces one as it is; what differs becomes a parameter.
+        many = f"{len(dup.members)} copies edited in a few lines" if len(dup.members) > 2 else f"{where} is {other} edited in a few lines"
+        one = "one parametrized test (or a helper both call)" if dup.test_code else "one function taking what differs as a parameter"
+        return f"{many[0].upper()}{many[1:]}: make them {one}, starting from {other}{why}."
     if len(dup.members) > 2:
         return (f"{len(dup.members)} copies of one body ({', '.join(m.rsplit(':', 1)[0] for m in dup.members)}): "
                 f"keep {other}{why}, and make the others call it{test}.")
@@ -105,6 +110,7 @@ def verdict_findings(
             line_start=start,
             line_end=end,
             message=f"{symbol.qualified_name} is {verdict}: {evidence}".rstrip(": "),
+            confidence=sure,
             fingerprint=symbol_fingerprint(facts.path, symbol, axis, verdict, f"{dup.file}:{dup.name}" if dup else ""),
         )
         action = Action(category=AXIS[axis].action, description=action_text(axis, verdict, symbol, dup, evidence, sure),

@@ -111,7 +111,9 @@ class Finding(BaseModel):
     line_end: int
     message: str
     fingerprint: str = ""  # content hash: stable when lines move (baseline, SARIF)
-    confidence: int | None = None  # its own (0-100) when it is no symbol's verdict (a repeated top-level block)
+    # 0-100, from the evidence of this axis (a symbol review keeps the least of its axes); None only in
+    # reviews written before findings carried it, where the symbol review's confidence stands in (ranking.confidence_of)
+    confidence: int | None = None
     suppressed: bool = False
     suppression_reason: str | None = None
 
