@@ -2,7 +2,8 @@
 
 Evidence is structural only. A pair of functions is a DUPLICATE when its code says so:
 - identical / renamed / near-miss: the whole bodies match (body hash, or shingles with a
-  consistent renaming, or most shingles), as rag.similarity classified the pair;
+  consistent renaming, or most shingles), as rag.similarity classified the pair; or, in code,
+  runs of equal lines in order cover most of both, a few lines edited between them (_edited_copy);
 - semantic: one job in two idioms (a loop and a `reduce` that sum price*qty), when the
   behaviour reader finds the same jobs in both bodies;
 - contained: the whole body of one function repeats inside another (checked line by line on
