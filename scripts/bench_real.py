@@ -323,7 +323,8 @@ def reviewer_pairs(reviews: list[dict], findings: list[dict]) -> list[dict]:
             places = [side for side in (member_side(m, index) for m in other.get("members", [])) if side is not None]
             pairs += [(x, y) for n, x in enumerate(places) for y in places[n + 1:]]
             for x, y in pairs:
-                out.append({"a": x, "b": y, "kind": other.get("clone_kind") or "?", "key": finding_key(f)})
+                out.append({"a": x, "b": y, "kind": other.get("clone_kind") or "?", "key": finding_key(f),
+                            "confidence": f.get("confidence")})
     return out
 
 
@@ -464,6 +465,14 @@ def _in_tests(pair: dict) -> bool:
     return is_test_path(pair["a"]["file"]) or is_test_path(pair["b"]["file"])
 
 
+def confidence_band(confidence: int | None) -> str:
+    """`70-79`, `80-89`, `90-100`; `?` for a review written before findings carried one."""
+    if confidence is None:
+        return "?"
+    low = min(90, confidence // 10 * 10)
+    return f"{low}-{low + 9 if low < 90 else 100}"
+
+
 def compare_duplicates(rpairs: list[dict], labels: dict, jpairs: list[dict] | None, jlabels: list[dict],
                        jmeta: dict) -> dict:
     """Per clone kind precision of reviewer's DUPLICATE findings; jscpd precision; overlap both ways.
@@ -479,7 +488,16 @@ def compare_duplicates(rpairs: list[dict], labels: dict, jpairs: list[dict] | No
         if entry is not None:
             stats["labelled"] += 1
             stats["true"] += entry["label"] is True
-    out = {"kinds": kinds}
+    # Calibration: precision per confidence band (a finding once, whatever it names).
+    bands: dict[str, dict] = {}
+    for key, pairs in by_finding.items():
+        entry = labels.get(key)
+        if entry is None:
+            continue
+        stats = bands.setdefault(confidence_band(pairs[0].get("confidence")), {"labelled": 0, "true": 0})
+        stats["labelled"] += 1
+        stats["true"] += entry["label"] is True
+    out = {"kinds": kinds, "bands": bands}
     if jpairs is None:
         return out
     judged = [(pair, jscpd_label_for(pair, jlabels)) for pair in jpairs]
@@ -565,6 +583,8 @@ def selftest() -> None:
     assert out["jscpd"] == {"pairs": 2, "labelled": 2, "true": 2, "sample": None}, out
     assert out["jscpd_true_found"] == 1 and out["reviewer_only"] == {"inline": 1}, out
     assert out["kinds"]["renamed"] == {"findings": 1, "labelled": 1, "true": 1}
+    assert out["bands"] == {"?": {"labelled": 2, "true": 2}}, out  # pairs without a confidence
+    assert [confidence_band(c) for c in (70, 79, 84, 90, 100)] == ["70-79", "70-79", "80-89", "90-100", "90-100"]
     # tests-axis NONE sample: judged entries still reported count; the others are counted apart
     none = [{"axis": "tests", "verdict": "NONE", "file": "a.py", "symbol": s} for s in ("f", "g", "h")]
     sample = [{"project": "p", "file": "a.py", "symbol": "f", "label": True},
@@ -988,7 +1008,20 @@ def tables(results: list[ProjectResult]) -> str:
                             "pylint R0801", "jscpd clones", "reviewer s", "time vs vulture", "time vs jscpd"],
                            rows) if rows else ""
     return "\n\n".join(part for part in (findings, precision, tests_none_table(results), duplicates_table(results),
-                                         mutation, peers) if part)
+                                         calibration_table(results), mutation, peers) if part)
+
+
+def calibration_table(results: list[ProjectResult]) -> str:
+    """DUPLICATE precision per confidence band over every project: does a higher confidence mean a
+    finding more often right (what `--min-confidence` relies on)?"""
+    bands: dict[str, Counter] = {}
+    for r in results:
+        for band, stats in (r.duplicates or {}).get("bands", {}).items():
+            bands.setdefault(band, Counter()).update(stats)
+    if not bands:
+        return ""
+    rows = [[band, _share(stats["true"], stats["labelled"])] for band, stats in sorted(bands.items())]
+    return markdown_table(["DUPLICATE confidence", "precision (all projects)"], rows)
 
 
 KIND_ORDER = ("identical", "renamed", "near-miss", "inline")
