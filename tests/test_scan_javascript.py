@@ -148,6 +148,30 @@ def test_javascript_calls_and_references():
     assert facts.module_references == ["register", "add", "double"]
 
 
+def test_assigning_an_outer_binding_declares_no_local():
+    # jotai's getDefaultStore: `defaultStore = createStore()` inside the function writes the module's
+    # `let`; the `return defaultStore` after it reads that binding. Only a declaration makes a local.
+    facts = scan(textwrap.dedent("""
+        let store;
+        let count = 0;
+        export function getStore() {
+          if (!store) {
+            store = create();
+          }
+          count += 1;
+          return store;
+        }
+        export function shadow() {
+          let store = create();
+          store = wrap(store);
+          return store;
+        }
+    """), "typescript", "src/store.ts")
+    # `count += 1` writes count and reads nothing else: a counter never read stays write-only
+    assert symbol(facts, "getStore").references == ["store", "create"]
+    assert symbol(facts, "shadow").references == ["create", "wrap"]
+
+
 def test_javascript_imports_and_exports():
     facts = scan(SOURCE)
     got = [(i.source, [(n.name, n.alias) for n in i.names], i.namespace, i.kind, i.line) for i in facts.imports]

@@ -62,12 +62,13 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 12  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 13  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
 # type strings (`cast("list[_Entry]", x)`), typed field declarations weigh nothing, TS call signatures and
-# trailing commas repaired, a `yield` after `raise` is no unreachable code
+# trailing commas repaired, a `yield` after `raise` is no unreachable code; 13: a JS/TS function assigning
+# an outer `let` (`store = x`) reads it as the outer binding, not as a local
 
 _MAX_SIGNATURE = 300
 _MAX_CALLEE = 120
@@ -438,7 +439,8 @@ class Extractor:
         if parent_kind in assignment_parents:
             name = self.text(node)
             self.assign_counts[name] = self.assign_counts.get(name, 0) + 1
-            self.frames[-1].assigned.add(name)
+            if parent_kind not in self.tables.rebinding_kinds:
+                self.frames[-1].assigned.add(name)
         elif parent_kind not in skip_parents:
             self.frames[-1].refs.append(self.data[node.start_byte : node.end_byte])
 
@@ -941,6 +943,7 @@ class WalkTables:
     # field id -> (parent kinds where an identifier there is assigned, parent kinds where it is not a read)
     identifier_fields: dict[int, tuple[frozenset[int], frozenset[int]]]
     assignment_fields: dict[int, frozenset[int]]  # field id -> parent kinds where a node there is written
+    rebinding_kinds: frozenset[int]  # spec.rebinding_types: assignments that declare no local
     callee_field: dict[int, int]  # call kind id -> field id of its callee
     named_function_kinds: frozenset[int]  # spec.named_function_types
     call_hook_callee_kinds: frozenset[int]  # callee kinds that go to hooks.on_call whatever their text
@@ -1029,6 +1032,7 @@ def walk_tables(language: str) -> WalkTables:
         reference_kinds=reference_kinds,
         identifier_fields=identifier_fields,
         assignment_fields=assignment_fields,
+        rebinding_kinds=kinds(spec.rebinding_types),
         callee_field=callee_field,
         named_function_kinds=kinds(spec.named_function_types),
         call_hook_callee_kinds=kinds(spec.call_hook_callee_types),

@@ -147,6 +147,9 @@ class LanguageSpec:
     block_types: frozenset[str]  # statement lists: code after a terminator there is unreachable
     terminator_types: frozenset[str]  # return, raise/throw, break, continue
     hoisted_types: frozenset[str] = field(default_factory=frozenset)  # declarations reachable anyway
+    # Assignments that write a binding declared elsewhere (JS `x = 1` reaches the enclosing `let x`),
+    # so the name they write is no local of the function: its reads there are references.
+    rebinding_types: frozenset[str] = frozenset()
     if_types: frozenset[str] = frozenset({"if_statement"})
     false_literals: frozenset[str] = frozenset()  # condition texts that are always false
 
@@ -325,6 +328,7 @@ def _ecmascript_spec(name: str, extensions: tuple[str, ...], grammar: Callable[[
             "alias": frozenset({"export_specifier", "import_specifier"}),
             "label": frozenset({"labeled_statement", "break_statement", "continue_statement"}),
         },
+        rebinding_types=frozenset({"assignment_expression", "augmented_assignment_expression"}),
         assignment_targets={
             "name": frozenset({"variable_declarator"}),
             "left": frozenset({"assignment_expression", "augmented_assignment_expression", "for_in_statement"}),
