@@ -227,7 +227,7 @@ def _baseline_from_ref(root: Path, config: Config, ref: str):
 @click.option("--max-cost", type=click.FloatRange(0), default=None, help="USD: the Claude reviews stop at this cost (checked before every call).")
 @click.option("--force-cost", is_flag=True, help="Start even when the estimate exceeds --max-cost (the run still stops at the cap).")
 @click.option("--min-confidence", type=click.IntRange(0, 100), default=None,
-              help="DEAD verdicts under this confidence are not findings. Default: analysis.min_confidence (70).")
+              help="DEAD and DUPLICATE verdicts under this confidence are not findings. Default: analysis.min_confidence (70).")
 @click.option("--plain", is_flag=True, help="No progress bars (the default in CI and when stderr is not a terminal).")
 @click.option("-q", "--quiet", is_flag=True, help="Print only the findings and errors.")
 @click.option("-v", "--verbose", is_flag=True, help="List every finding after the summary, not only the top ones.")
