@@ -340,6 +340,42 @@ def test_names_in_a_type_written_as_a_string_are_used(tmp_path: Path) -> None:
     assert verdict(evidence, "app/parse.py", "_Unused", "utility") == "DEAD"
 
 
+def test_names_a_string_uses_as_code_are_not_dead(tmp_path: Path) -> None:
+    # attrs builds __repr__/__hash__ from source lines (`_compat.repr_context.already_repring`,
+    # `__import__('attr._make')._make._CacheHashWrapper`); flask's tests hand `'create_app2("foo")'`
+    # to an evaluator. Prose in a message names nothing.
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/_gen.py": "import threading\n\nrepr_context = threading.local()\n\n\nclass _Wrapper(int):\n    pass\n\n\n"
+                      "def _unused_helper():\n    pass\n\n\ndef script():\n    lines = ['x = app._gen.repr_context.value',\n"
+                      "             \"w = __import__('app._gen')._gen._Wrapper\"]\n"
+                      "    if not lines:\n        raise ValueError('no lines; _unused_helper is not called here')\n"
+                      "    return lines\n\n\nprint(script())\n",
+        "tests/test_cli.py": "import pytest\n\n\n@pytest.mark.parametrize('call', ['create_app2(\"foo\")'])\n"
+                             "def test_locate(call):\n    assert call\n",
+        "tests/apps/factory.py": "def create_app2(name):\n    return name\n",
+    })
+    for path, name in (("app/_gen.py", "repr_context"), ("app/_gen.py", "_Wrapper"), ("tests/apps/factory.py", "create_app2")):
+        assert verdict(evidence, path, name, "utility") == "USED", (path, name)
+        assert "string" in detail(evidence, path, name, "utility")
+    assert verdict(evidence, "app/_gen.py", "_unused_helper", "utility") == "DEAD"
+
+
+def test_test_inputs_loaded_by_path_and_a_celery_module_are_alive(tmp_path: Path) -> None:
+    # typer's tests/assets/cli/*.py are modules its CLI loads by path and scans for functions;
+    # flask's examples/celery/make_celery.py binds the app `celery -A make_celery worker` loads.
+    evidence = analyze(tmp_path, {
+        **APP,
+        "tests/assets/cli/func_other_name.py": "def some_function(name: str):\n    print(name)\n",
+        "worker/make_celery.py": "from celery import Celery\n\ncelery_app = Celery('w')\n",
+        "tests/helpers.py": "def unused_helper():\n    return 1\n",
+    })
+    assert verdict(evidence, "tests/assets/cli/func_other_name.py", "some_function", "utility") == "USED"
+    assert verdict(evidence, "worker/make_celery.py", "celery_app", "utility") == "USED"
+    assert verdict(evidence, "tests/helpers.py", "unused_helper", "utility") == "DEAD"
+
+
 def test_a_private_package_json_that_maps_exports_is_published(tmp_path: Path) -> None:
     # zustand: "private": true in the repository, `exports: {"./*": ...}` written for dist/, sources in src/.
     files = {

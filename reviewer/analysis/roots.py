@@ -63,7 +63,10 @@ CONVENTION_ROOTS: tuple[ConventionRoot, ...] = (
          r"(?:load|unload)_ipython_extension|_jupyter_\w+_paths"),
     _row("pytest plugin hook", r"\.py$", r"pytest_\w+"),
     _row("module metadata", r"\.py$", r"__\w+__"),
-    _row("celery app", r"(?:^|/)(?:celery|tasks)\.py$", r"app|celery_app"),
+    _row("celery app", r"(?:^|/)(?:\w+_)?(?:celery|tasks)\.py$", r"app|celery_app"),
+    # Code the tests hand to the tool under test by path (a CLI loading a module and scanning it
+    # for functions): its names are its content, not code anything imports.
+    _row("test input (loaded by path)", r"(?:^|/)(?:tests?|__tests__)/(?:.*/)?(?:assets|testdata|test_data)/"),
     # JS/TS conventions: the file's place is its registration
     _row("Next.js app router", r"(?:^|/)app/(?:.*/)?(?:page|layout|template|loading|error|not-found|global-error"
                                r"|default|route|head|opengraph-image|twitter-image|icon|apple-icon|sitemap|robots"

@@ -62,13 +62,14 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 13  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 14  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
 # type strings (`cast("list[_Entry]", x)`), typed field declarations weigh nothing, TS call signatures and
 # trailing commas repaired, a `yield` after `raise` is no unreachable code; 13: a JS/TS function assigning
-# an outer `let` (`store = x`) reads it as the outer binding, not as a local
+# an outer `let` (`store = x`) reads it as the outer binding, not as a local; 14: names a Python string
+# uses as code (`.attr`, `callee(`) may be lookups
 
 _MAX_SIGNATURE = 300
 _MAX_CALLEE = 120
@@ -83,6 +84,9 @@ _IDENTIFIER = re.compile(rb"[A-Za-z_$][\w$]*")
 _IDENTIFIER_STRING = re.compile(rb"""[A-Za-z]{0,2}(["'`])([A-Za-z_][A-Za-z0-9_]*)\1""")
 # A Python type written as a string, subscripted or a union: `cast("list[_Entry]", x)`,
 # `-> "Optional[Node]"`, `"A | B"`. Each name in it is read where the type is checked.
+# Names a string uses as code (`"_compat.repr_context.already_repring"` in a generated __repr__,
+# `'create_app2("foo")'` that a test hands to an evaluator): an attribute after a dot, or a callee.
+_CODE_STRING_NAME = re.compile(rb"\.([A-Za-z_]\w{2,})|\b([A-Za-z_]\w{2,})\(")
 _TYPE_STRING = re.compile(rb"""(["'])([A-Za-z_][\w.]*\s*\[[\w.\[\], |]*\]|[A-Za-z_][\w.]*(?:\s*\|\s*[A-Za-z_][\w.]*)+)\1""")
 # Where an identifier-like string is only a value (compared, returned, assigned, a dict key,
 # a docstring, a default): it cannot become a lookup there. Anywhere else (call arguments,
@@ -380,7 +384,11 @@ class Extractor:
                                 self.lookup_strings[value] = None
                         elif type_strings and self._string_may_be_lookup(node):
                             match = _TYPE_STRING.fullmatch(text)
-                            for name in _IDENTIFIER.findall(match.group(2)) if match is not None else ():
+                            if match is not None:
+                                names = _IDENTIFIER.findall(match.group(2))
+                            else:
+                                names = [attribute or callee for attribute, callee in _CODE_STRING_NAME.findall(text)]
+                            for name in names:
                                 self.lookup_strings[name.decode()] = None
                     skip = not string_has_code(text)  # an f-string / template: walk its expressions
                 else:
