@@ -376,6 +376,24 @@ def test_test_inputs_loaded_by_path_and_a_celery_module_are_alive(tmp_path: Path
     assert verdict(evidence, "tests/helpers.py", "unused_helper", "utility") == "DEAD"
 
 
+def test_a_package_of_its_own_inside_the_tests_is_their_input(tmp_path: Path) -> None:
+    # axios's test/module/typings/esm: a package the tests install and check with `tsc --noEmit`;
+    # each declaration is a typing under test. It makes the project no application either.
+    files = {
+        "package.json": '{"name": "lib", "main": "index.js"}',
+        "index.js": "export function get() { return 1 }\n",
+        "lib/unused.js": "export function helper() { return 2 }\nfunction orphan() { return 3 }\n",
+        "test/module/typings/esm/package.json": '{"name": "typings-esm", "private": true}',
+        "test/module/typings/esm/index.ts": "import { get } from 'lib'\n\nconst config: number = get()\n"
+                                            "function handleError(e: Error): string { return e.message }\n",
+    }
+    evidence = analyze(tmp_path, files)
+    for name in ("config", "handleError"):
+        assert verdict(evidence, "test/module/typings/esm/index.ts", name, "utility") == "USED", name
+        assert "input of the tests" in detail(evidence, "test/module/typings/esm/index.ts", name, "utility")
+    assert verdict(evidence, "lib/unused.js", "orphan", "utility") == "DEAD"
+
+
 def test_a_private_package_json_that_maps_exports_is_published(tmp_path: Path) -> None:
     # zustand: "private": true in the repository, `exports: {"./*": ...}` written for dist/, sources in src/.
     files = {

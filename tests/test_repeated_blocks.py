@@ -490,3 +490,22 @@ def test_cli():
     assert not [f for r in run(tmp_path).values() for f in r["findings"] if f["axis"] == "duplication"]
     (tmp_path / "tests" / "test_tutorial003.py").write_text(suite.format(tutorial="tutorial002"))
     assert [f for r in run(tmp_path).values() for f in r["findings"] if f["axis"] == "duplication"]
+
+
+def test_a_package_of_its_own_inside_the_tests_takes_no_part(tmp_path: Path) -> None:
+    """axios type-checks two mirrored packages (test/module/typings/cjs and esm, one per module
+    format) with `tsc --noEmit`: each must hold every declaration, so their copies are no finding."""
+    (tmp_path / "package.json").write_text('{"name": "lib", "main": "index.js"}')
+    (tmp_path / "index.js").write_text("export function get() { return 1 }\n")
+    body = "".join(f"const config{k}: Record<string, number> = {{ alpha: {k}, beta: 2, gamma: 3, delta: 4 }}\n"
+                   f"function handle{k}(value: number): number {{\n  const doubled = value * 2\n"
+                   f"  const tripled = value * 3\n  return doubled + tripled + config{k}.alpha\n}}\n" for k in range(4))
+    for flavour in ("cjs", "esm"):
+        package = tmp_path / "test" / "module" / "typings" / flavour
+        package.mkdir(parents=True)
+        (package / "package.json").write_text(f'{{"name": "typings-{flavour}", "private": true}}')
+        (package / "index.ts").write_text(body)
+    reviews = run(tmp_path)
+    for flavour in ("cjs", "esm"):
+        review = reviews[f"test/module/typings/{flavour}/index.ts"]
+        assert not [f for f in review["findings"] if f["axis"] in ("duplication", "utility")], review["findings"]

@@ -432,6 +432,7 @@ def find_duplicates(
     test_lines: dict[str, tuple[list[int], list[list[int]]]] | None = None,
     memo: RunsMemo | None = None,
     subjects: dict[str, dict[str, str]] | None = None,
+    test_inputs: frozenset[str] = frozenset(),
 ) -> Duplicates:
     """card id -> similar hits (both directions, from rag.similarity), card id -> (path, symbol)
     => the DUPLICATE evidence per symbol and the meaning-only neighbours.
@@ -442,7 +443,11 @@ def find_duplicates(
     `test_lines`: test file -> (its assertion lines, the [first, last] lines of its unnamed functions):
     what tells the support written inside test cases (a handler, a helper's steps) from the scenario.
     `memo`: runs of equal lines computed before (see RunsMemo).
-    `subjects`: test file -> {module-level name: the module it comes from} (see testcode.case_subjects)."""
+    `subjects`: test file -> {module-level name: the module it comes from} (see testcode.case_subjects).
+    `test_inputs`: files the tests hand to a tool as they are (entrypoints.fixture_packages): no part."""
+    if test_inputs:
+        functions = {card: place for card, place in functions.items() if place[0] not in test_inputs}
+        modules = {path: hashes for path, hashes in (modules or {}).items() if path not in test_inputs}
     token = _MEMO.set(memo)
     try:
         return _find_duplicates(pairs, functions, rank, structural_only, min_confidence, modules, test_cases,

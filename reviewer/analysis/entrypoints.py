@@ -23,6 +23,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterable
 
 from ..schema.facts import FileFacts
 from .resolve import ProjectIndex
@@ -90,6 +91,9 @@ def find_entry_points(index: ProjectIndex, root: Path | None) -> EntryPoints:
     _nest_entry(index, root, found)
     for manifest in _package_manifests(index, root):
         directory = posixpath.dirname(manifest)
+        if is_test_path(manifest):
+            _fixture_package(index, directory, manifest, found)
+            continue
         data = _read_json(root / manifest)
         # A private package that maps `exports` is published from a build step (zustand copies
         # its package.json into dist/ and flips `private` there): an application maps nothing.
@@ -232,15 +236,42 @@ def _nest_entry(index: ProjectIndex, root: Path, found: EntryPoints) -> None:
             found.application.append(f"{path} is started by nest ({config})")
 
 
+def _fixture_package(index: ProjectIndex, directory: str, manifest: str, found: EntryPoints) -> None:
+    """A package of its own inside the tests (see fixture_packages): each declaration is the point."""
+    for path in _below(directory, index.files):
+        for qname in index.top_level.get(path, {}).values():
+            found.symbols[(path, qname)] = f"input of the tests: a package of its own ({manifest})"
+
+
+def _below(directory: str, paths: Iterable[str]) -> list[str]:
+    prefix = f"{directory}/"
+    return sorted(path for path in paths if path.startswith(prefix))
+
+
+def fixture_packages(root: Path, paths: Iterable[str]) -> frozenset[str]:
+    """The source files of packages of their own inside the tests (axios's test/module/typings/esm,
+    installed and compiled by `tsc --noEmit`): inputs the tests hand to a tool, a typing checked by
+    the compiler in each declaration, not code the project runs, publishes or should share."""
+    paths = list(paths)
+    found: set[str] = set()
+    for manifest in _manifests_around(root, paths):
+        if is_test_path(manifest):
+            found.update(_below(posixpath.dirname(manifest), paths))
+    return frozenset(found)
+
+
 def _package_manifests(index: ProjectIndex, root: Path) -> list[str]:
     """package.json at the root and in every directory that holds JS/TS sources (or above)."""
+    return _manifests_around(root, [path for path, facts in index.files.items() if facts.language != "python"])
+
+
+def _manifests_around(root: Path, paths: Iterable[str]) -> list[str]:
     directories = {""}
-    for path, facts in index.files.items():
-        if facts.language != "python":
-            directory = posixpath.dirname(path)
-            while directory and directory not in directories:
-                directories.add(directory)
-                directory = posixpath.dirname(directory)
+    for path in paths:
+        directory = posixpath.dirname(path)
+        while directory and directory not in directories:
+            directories.add(directory)
+            directory = posixpath.dirname(directory)
     return sorted(posixpath.join(d, "package.json") for d in directories
                   if (root / d / "package.json").is_file() and "node_modules" not in d)
 
