@@ -544,6 +544,11 @@ def test_sync_and_async_twins_and_test_inputs_are_not_duplicates() -> None:
     functions = {"a": ("src/views.py", symbol("dashboard", 1, body(1, 2, 3, 4, 5, 6)).model_copy(update={"is_async": True})),
                  "b": ("src/views.py", symbol("dashboard_sync", 10, body(1, 2, 3, 4, 5, 6)))}
     assert not reported_clones(functions, both_ways(functions, "a", "b", clone_kind="identical"))
+    # httpx's AsyncClient.send / Client.send: the async one awaits each call, a near-miss twin.
+    functions = {"a": ("src/client.py", symbol("AsyncClient.send", 1, body(1, 2, 30, 4, 5, 60, 7, 8)).model_copy(
+                     update={"is_async": True})),
+                 "b": ("src/client.py", symbol("Client.send", 20, body(1, 2, 3, 4, 5, 6, 7, 8)))}
+    assert not reported_clones(functions, both_ways(functions, "a", "b", clone_kind="near-miss", structure=0.9))
     # typer's tests/assets/*.py: programs the tests run, each self-contained on purpose.
     functions = {"a": ("tests/assets/completion_a.py", symbol("complete", 1, body(1, 2, 3, 4, 5, 6))),
                  "b": ("tests/assets/completion_b.py", symbol("complete", 1, body(1, 2, 3, 4, 5, 6)))}

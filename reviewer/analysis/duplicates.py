@@ -728,8 +728,11 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
         if kind != "identical" and (_boilerplate(a, b) or _named_after_target(a, b) or _own_cases(sa, sb)
                                     or _other_subjects(a, b)):
             return []
-        if kind == "identical" and sa.is_async != sb.is_async:
-            return []  # a sync and an async twin (starlette's `dashboard_sync`): callers need both kinds
+        if sa.is_async != sb.is_async:
+            # A sync and an async twin (starlette's `dashboard_sync`, httpx's Client.send /
+            # AsyncClient.send with `await` on each call): callers need both kinds, and one body
+            # for both takes code generation (unasync).
+            return []
         if kind == "identical" and is_test_path(a.path) and sa.decorators != sb.decorators:
             return []  # test views alike but for how they are decorated (`@requires("admin")`): the point of the test
         confidence = _confidence(kind, hit, min(len(a.code), len(b.code)), 0)
@@ -750,7 +753,7 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
         copy, keep = (a, b) if _contained(b, a, run) else (b, a)
         return [_edge(a, b, copy, keep, hit, "contained", {a.key: run.a, b.key: run.b},
                       _confidence("contained", hit, len(keep.code), 0))]
-    copied = None if module or is_test_path(a.path) else _edited_copy(a, b)
+    copied = None if module or is_test_path(a.path) or sa.is_async != sb.is_async else _edited_copy(a, b)
     if copied is not None:
         return [_whole_edge(a, b, rank, hit, "near-miss", _confidence("block", hit, copied.lines, copied.lines), copied)]
     # Only functions take the test penalty (see _edge): module code needs no second reading.
