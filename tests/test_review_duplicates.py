@@ -579,10 +579,28 @@ def test_an_edited_copy_is_told_to_become_one_function_not_to_call_the_other() -
     from reviewer.schema.review import DuplicateOf
     copy = symbol("FacebookField", 30, body(1, 2, 3, 4, 5, 6, 7, 8))
     dup = DuplicateOf(file="src/fields.ts", name="LinkedinField", line_start=1, line_end=18, clone_kind="near-miss",
-                      score=0.9, keep_reason="it is defined first")
+                      score=0.9, keep_reason="it is defined first", edited_lines=[35, 36, 37, 39])
     action = duplicate_action(copy, dup)
-    assert action == ("`FacebookField` (lines 30-38) is `LinkedinField` (src/fields.ts:1) edited in a few lines: "
+    assert action == ("`FacebookField` (lines 30-38) is `LinkedinField` (src/fields.ts:1) edited in lines 35-37, 39: "
                       "make them one function taking what differs as a parameter, starting from `LinkedinField` "
                       "(src/fields.ts:1): it stays because it is defined first.")
-    test_dup = dup.model_copy(update={"test_code": True, "members": ["a", "b", "c"]})
-    assert duplicate_action(copy, test_dup).startswith("3 copies edited in a few lines: make them one parametrized test")
+    both = dup.model_copy(update={"other_edited_lines": [8, 9, 10, 11]})
+    assert " edited in lines 35-37, 39 (lines 8-11 there): " in duplicate_action(copy, both)
+    shorter = dup.model_copy(update={"edited_lines": [], "other_edited_lines": [8, 9, 10]})
+    assert " edited by leaving out lines 8-10 of it: " in duplicate_action(copy, shorter)
+    renamed = dup.model_copy(update={"edited_lines": []})
+    assert " edited in its names and values only: " in duplicate_action(copy, renamed)
+    members = ["src/fields.ts:LinkedinField:1", "src/fields.ts:FacebookField:30", "src/fields.ts:TwitterField:50"]
+    test_dup = dup.model_copy(update={"test_code": True, "members": members, "edited_lines": [35]})
+    assert duplicate_action(copy, test_dup).startswith(
+        "3 copies of one body, edited (src/fields.ts:LinkedinField, src/fields.ts:FacebookField, "
+        "src/fields.ts:TwitterField; this one in line 35): make them one parametrized test")
+
+
+def test_an_edited_copy_names_the_lines_it_changed() -> None:
+    head, tail = [1, 2, 3, 4, 5, 6], [7, 8, 9, 10, 11, 12, 13]
+    functions = {"a": ("src/fields.ts", symbol("LinkedinField", 1, body(*head, 40, 41, 42, 43, *tail))),
+                 "b": ("src/fields.ts", symbol("FacebookField", 30, body(*head, 50, 51, *tail)))}
+    (clone,) = reported_clones(functions)
+    # the header is line 30, its code from 31; LinkedinField's four lines of its own are 8-11
+    assert clone.lines == (30, 45) and clone.edited == [37, 38] and clone.other_edited == [8, 9, 10, 11]

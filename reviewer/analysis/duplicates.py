@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import bisect
 import contextvars
+import difflib
 import hashlib
 import itertools
 from array import array
@@ -1258,6 +1259,15 @@ def _keep_reason(rank: Callable[[str, Symbol], KeepRank], keep: _Function, copy:
     return ""
 
 
+def _edited_lines(copy: _Function, keep: _Function) -> list[int]:
+    """The code lines of `copy` that `keep` does not hold in the same order: what an edited copy
+    changed, the parameters of the one function both should become. Lines alike but for their
+    names or values hash alike (Structure.line_hashes): none for a copy that differs only there."""
+    matcher = difflib.SequenceMatcher(None, [v for v, _ in copy.code], [v for v, _ in keep.code], autojunk=False)
+    same = {k for block in matcher.get_matching_blocks() for k in range(block.a, block.a + block.size)}
+    return [line for k, (_, line) in enumerate(copy.code) if k not in same]
+
+
 def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], min_confidence: int
                    ) -> dict[CloneKey, list[Clone]]:
     """Edges -> clones per copy. Whole-function copies of one body form a class: its best-ranked
@@ -1284,7 +1294,9 @@ def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], 
             continue
         clone = Clone(keep=edge.hit, kind=edge.kind, lines=edge.copy_lines, other_lines=edge.keep_lines,
                       confidence=edge.confidence, test_code=edge.test_code, digest=edge.digest,
-                      keep_reason=_keep_reason(rank, edge.keep, edge.copy, edge.kind))
+                      keep_reason=_keep_reason(rank, edge.keep, edge.copy, edge.kind),
+                      edited=_edited_lines(edge.copy, edge.keep) if edge.kind == "near-miss" else [],
+                      other_edited=_edited_lines(edge.keep, edge.copy) if edge.kind == "near-miss" else [])
         if edge.confidence < min_confidence:
             clone.report = False
             clone.note = f"confidence {edge.confidence} is under the floor {min_confidence}: not a finding"

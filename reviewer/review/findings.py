@@ -40,6 +40,28 @@ def action_text(axis: str, verdict: str, symbol: Symbol, dup: DuplicateOf | None
     return f"Review {where}."
 
 
+def _edits(dup: DuplicateOf) -> str:
+    """Where an edited copy differs: "in lines 35-37 (lines 4-6 there)", or "in its names and values only"."""
+    here, there = dup.edited_lines, dup.other_edited_lines
+    if not here and not there:
+        return "in its names and values only"
+    if not here:
+        return f"by leaving out {_line_spans(there)} of it"
+    return f"in {_line_spans(here)}" + (f" ({_line_spans(there)} there)" if there else "")
+
+
+def _line_spans(lines: list[int]) -> str:
+    """[12, 13, 14, 20] -> "lines 12-14, 20"."""
+    spans: list[list[int]] = []
+    for line in sorted(lines):
+        if spans and line == spans[-1][1] + 1:
+            spans[-1][1] = line
+        else:
+            spans.append([line, line])
+    text = ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in spans)
+    return f"line{'s' if len(lines) > 1 else ''} {text}"
+
+
 def duplicate_action(symbol: Symbol, dup: DuplicateOf) -> str:
     """What to do about a copy, naming the lines: call the helper, extract the block, or keep one copy."""
     other = f"`{dup.name}` ({dup.file}:{dup.line_start})"
@@ -61,7 +83,12 @@ def duplicate_action(symbol: Symbol, dup: DuplicateOf) -> str:
     where = f"`{symbol.qualified_name}` (lines {symbol.line_start}-{symbol.line_end})"
     if dup.clone_kind == "near-miss":
         # Edited copies: no call replaces one as it is; what differs becomes a parameter.
-        many = f"{len(dup.members)} copies edited in a few lines" if len(dup.members) > 2 else f"{where} is {other} edited in a few lines"
+        edits = _edits(dup)
+        if len(dup.members) > 2:
+            many = (f"{len(dup.members)} copies of one body, edited ({', '.join(m.rsplit(':', 1)[0] for m in dup.members)}; "
+                    f"this one {edits})")
+        else:
+            many = f"{where} is {other} edited {edits}"
         one = "one parametrized test (or a helper both call)" if dup.test_code else "one function taking what differs as a parameter"
         return f"{many[0].upper()}{many[1:]}: make them {one}, starting from {other}{why}."
     if len(dup.members) > 2:

@@ -36,6 +36,8 @@ class Clone:
     test_code: bool = False
     note: str = ""  # why it is not reported, when it is not
     digest: str = ""  # the repeating code's line hashes, hashed: identifies it when lines move
+    edited: list[int] = field(default_factory=list)  # near-miss: the lines of this copy the other does not hold
+    other_edited: list[int] = field(default_factory=list)  # ... and the other copy's lines this one does not hold
 
 
 class AxisAssessment(BaseModel):

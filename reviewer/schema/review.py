@@ -73,6 +73,8 @@ class DuplicateOf(Match):
     lines: list[int] | None = None
     other_lines: list[int] | None = None
     members: list[str] = Field(default_factory=list)  # a clone class of 3+: every copy "path:name:line"
+    edited_lines: list[int] = Field(default_factory=list)  # near-miss: this copy's lines the other does not hold
+    other_edited_lines: list[int] = Field(default_factory=list)  # ... and the other copy's lines this one does not
     keep_reason: str = ""  # why the other copy is the one to keep ("it has more users")
     test_code: bool = False  # both copies are test code
 
