@@ -549,6 +549,15 @@ def test_sync_and_async_twins_and_test_inputs_are_not_duplicates() -> None:
                      update={"is_async": True})),
                  "b": ("src/client.py", symbol("Client.send", 20, body(1, 2, 3, 4, 5, 6, 7, 8)))}
     assert not reported_clones(functions, both_ways(functions, "a", "b", clone_kind="near-miss", structure=0.9))
+    # ... nor the lines they share around their awaits (httpx's send: the skeleton of the I/O);
+    # two tests of each kind may share a block of asserts all the same.
+    shared = list(range(100, 112))
+    for folder, names in (("src/client.py", None), ("tests/test_client.py", ("test_send_async", "test_send"))):
+        first, second = names or ("AsyncClient.send", "Client.send")
+        functions = {"a": (folder, symbol(first, 1, body(1, 2, 3, *shared, 4, 5, 6)).model_copy(update={"is_async": True})),
+                     "b": (folder, symbol(second, 40, body(7, 8, 9, *shared, 10, 11, 12)))}
+        found = names is not None
+        assert bool(reported_clones(functions)) is found, folder
     # typer's tests/assets/*.py: programs the tests run, each self-contained on purpose.
     functions = {"a": ("tests/assets/completion_a.py", symbol("complete", 1, body(1, 2, 3, 4, 5, 6))),
                  "b": ("tests/assets/completion_b.py", symbol("complete", 1, body(1, 2, 3, 4, 5, 6)))}

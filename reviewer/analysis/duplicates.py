@@ -712,6 +712,8 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
         return []
     if _type_test(sa) and _type_test(sb):
         return []
+    if sa.is_async != sb.is_async and MODULE_CODE not in (sa.name, sb.name) and not is_test_path(a.path):
+        return []  # a sync and an async twin, or lines they share around the awaits (see below)
     module = MODULE_CODE in (sa.name, sb.name)
     kind = hit.clone_kind if hit is not None else None
     whole = not module and (kind in ("identical", "renamed", "near-miss")
@@ -731,8 +733,10 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
             return []
         if sa.is_async != sb.is_async:
             # A sync and an async twin (starlette's `dashboard_sync`, httpx's Client.send /
-            # AsyncClient.send with `await` on each call): callers need both kinds, and one body
-            # for both takes code generation (unasync).
+            # AsyncClient.send with `await` on each call): callers need both kinds, one body for
+            # both takes code generation (unasync), and in code what they share around the awaits
+            # is that skeleton (httpx's labels: 5 such blocks, none a helper). Two tests, one of
+            # each kind, may still share a block of asserts worth a helper.
             return []
         if kind == "identical" and is_test_path(a.path) and sa.decorators != sb.decorators:
             return []  # test views alike but for how they are decorated (`@requires("admin")`): the point of the test
