@@ -712,8 +712,6 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
         return []
     if _type_test(sa) and _type_test(sb):
         return []
-    if sa.is_async != sb.is_async and MODULE_CODE not in (sa.name, sb.name) and not is_test_path(a.path):
-        return []  # a sync and an async twin, or lines they share around the awaits (see below)
     module = MODULE_CODE in (sa.name, sb.name)
     kind = hit.clone_kind if hit is not None else None
     whole = not module and (kind in ("identical", "renamed", "near-miss")
@@ -726,17 +724,17 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
         edge = _whole_edge(a, b, rank, hit, kind, _confidence(kind, hit, min(len(a.code), len(b.code)), 0))
         edge.few = True
         return [edge]
+    if sa.is_async != sb.is_async and not module and (whole or not is_test_path(a.path)):
+        # A sync and an async twin (starlette's `dashboard_sync`, httpx's Client.send /
+        # AsyncClient.send with `await` on each call): callers need both kinds, one body for both
+        # takes code generation (unasync), and in code what they share around the awaits is that
+        # skeleton (httpx's labels: 5 such blocks, none a helper). Two tests, one of each kind,
+        # may still share a block of asserts worth a helper.
+        return []
     if whole:
         kind = kind if kind in ("identical", "renamed", "near-miss") else "semantic"
         if kind != "identical" and (_boilerplate(a, b) or _named_after_target(a, b) or _own_cases(sa, sb)
                                     or _other_subjects(a, b)):
-            return []
-        if sa.is_async != sb.is_async:
-            # A sync and an async twin (starlette's `dashboard_sync`, httpx's Client.send /
-            # AsyncClient.send with `await` on each call): callers need both kinds, one body for
-            # both takes code generation (unasync), and in code what they share around the awaits
-            # is that skeleton (httpx's labels: 5 such blocks, none a helper). Two tests, one of
-            # each kind, may still share a block of asserts worth a helper.
             return []
         if kind == "identical" and is_test_path(a.path) and sa.decorators != sb.decorators:
             return []  # test views alike but for how they are decorated (`@requires("admin")`): the point of the test
@@ -758,7 +756,7 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
         copy, keep = (a, b) if _contained(b, a, run) else (b, a)
         return [_edge(a, b, copy, keep, hit, "contained", {a.key: run.a, b.key: run.b},
                       _confidence("contained", hit, len(keep.code), 0))]
-    copied = None if module or is_test_path(a.path) or sa.is_async != sb.is_async else _edited_copy(a, b)
+    copied = None if module or is_test_path(a.path) else _edited_copy(a, b)
     if copied is not None:
         return [_whole_edge(a, b, rank, hit, "near-miss", _confidence("block", hit, copied.lines, copied.lines), copied)]
     # Only functions take the test penalty (see _edge): module code needs no second reading.

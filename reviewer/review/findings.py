@@ -50,6 +50,11 @@ def _edits(dup: DuplicateOf) -> str:
     return f"in {_line_spans(here)}" + (f" ({_line_spans(there)} there)" if there else "")
 
 
+def _places(dup: DuplicateOf) -> str:
+    """The members of a clone class as "path:name", without their lines."""
+    return ", ".join(member.rsplit(":", 1)[0] for member in dup.members)
+
+
 def _line_spans(lines: list[int]) -> str:
     """[12, 13, 14, 20] -> "lines 12-14, 20"."""
     spans: list[list[int]] = []
@@ -84,16 +89,12 @@ def duplicate_action(symbol: Symbol, dup: DuplicateOf) -> str:
     if dup.clone_kind == "near-miss":
         # Edited copies: no call replaces one as it is; what differs becomes a parameter.
         edits = _edits(dup)
-        if len(dup.members) > 2:
-            many = (f"{len(dup.members)} copies of one body, edited ({', '.join(m.rsplit(':', 1)[0] for m in dup.members)}; "
-                    f"this one {edits})")
-        else:
-            many = f"{where} is {other} edited {edits}"
+        copies = (f"{len(dup.members)} copies of one body, edited ({_places(dup)}; this one {edits})"
+                  if len(dup.members) > 2 else f"{where} is {other} edited {edits}")
         one = "one parametrized test (or a helper both call)" if dup.test_code else "one function taking what differs as a parameter"
-        return f"{many[0].upper()}{many[1:]}: make them {one}, starting from {other}{why}."
+        return f"{copies}: make them {one}, starting from {other}{why}."
     if len(dup.members) > 2:
-        return (f"{len(dup.members)} copies of one body ({', '.join(m.rsplit(':', 1)[0] for m in dup.members)}): "
-                f"keep {other}{why}, and make the others call it{test}.")
+        return f"{len(dup.members)} copies of one body ({_places(dup)}): keep {other}{why}, and make the others call it{test}."
     return f"Replace {where} with a call to {other}{why}{test}."
 
 

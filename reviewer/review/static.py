@@ -47,8 +47,7 @@ def _duplicate_of(clone: Clone) -> DuplicateOf:
     return DuplicateOf(file=hit.file_path, name=hit.name, score=round(hit.score, 3), line_start=hit.line_start,
                        line_end=hit.line_end, lines=list(clone.lines), other_lines=list(clone.other_lines),
                        members=clone.members, edited_lines=clone.edited, other_edited_lines=clone.other_edited,
-                       keep_reason=clone.keep_reason,
-                       test_code=clone.test_code,
+                       keep_reason=clone.keep_reason, test_code=clone.test_code,
                        **{**_score_parts(hit), "clone_kind": clone.kind})
 
 
