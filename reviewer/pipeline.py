@@ -25,6 +25,7 @@ from .schema.cards import FunctionCard, now_iso
 from .review.context import ReviewContext
 from .analysis.duplicates import find_duplicates, keep_rank
 from .analysis.entrypoints import fixture_packages
+from .analysis.roots import type_checked_files
 from .analysis.roles import is_test_path
 from .analysis.testcode import case_subjects, test_case_spans
 from .review.cache import EvidenceCache, ReviewCache, RunsCache, cache_key, evidence_digest, evidence_input_digest
@@ -401,7 +402,8 @@ def _duplicates(root: Path, config: Config, scan: ScanResult, cards: dict[str, l
         test_lines={f.path: (f.assert_lines, f.callback_spans) for f in scan.files if is_test_path(f.path)},
         memo=memo,
         subjects={f.path: case_subjects(f) for f in scan.files if f.language == "python" and is_test_path(f.path)},
-        test_inputs=fixture_packages(root, [f.path for f in scan.files if f.language != "python"]),
+        test_inputs=(fixture_packages(root, [f.path for f in scan.files if f.language != "python"])
+                     | type_checked_files(root, [f.path for f in scan.files if f.language == "python"])),
     )
     runs_cache.save(runs_key, memo)
     return duplicates, len(pairs), how

@@ -497,7 +497,13 @@ def compare_duplicates(rpairs: list[dict], labels: dict, jpairs: list[dict] | No
         stats = bands.setdefault(confidence_band(pairs[0].get("confidence")), {"labelled": 0, "true": 0})
         stats["labelled"] += 1
         stats["true"] += entry["label"] is True
-    out = {"kinds": kinds, "bands": bands}
+    # Every labelled finding with its label and the label's reason: what a next rule keeps or removes.
+    judged_findings = [f"{'true' if labels[key]['label'] is True else 'false'} | "
+                       f"{pairs[0]['a']['file']}:{pairs[0]['a']['symbol'] or pairs[0]['a']['start']} ~ "
+                       f"{pairs[0]['b']['file']}:{pairs[0]['b']['symbol'] or pairs[0]['b']['start']} "
+                       f"({pairs[0]['kind']}, {pairs[0].get('confidence')}): {labels[key].get('reason', '')}"
+                       for key, pairs in by_finding.items() if key in labels]
+    out = {"kinds": kinds, "bands": bands, "labelled_list": judged_findings}
     if jpairs is None:
         return out
     judged = [(pair, jscpd_label_for(pair, jlabels)) for pair in jpairs]

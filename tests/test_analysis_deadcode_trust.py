@@ -440,6 +440,15 @@ def test_a_test_folder_a_type_checker_is_run_on_is_read_by_it(tmp_path: Path) ->
     assert "mypy tests/typing` in tox.ini" in detail(evidence, "tests/typing/api.py", "typecheck_make", "utility")
 
 
+def test_a_type_checker_command_ends_with_its_line(tmp_path: Path) -> None:
+    # attrs's tox.ini: a bare `pyright` line, then `pytest tests/test_pyright.py` (run, not type-checked)
+    from reviewer.analysis.roots import type_checked_tests
+
+    (tmp_path / "tox.ini").write_text("[testenv:typing]\ncommands =\n    pyright\n    pytest tests/test_pyright.py -vv\n"
+                                      "    mypy typing_tests\n")
+    assert list(type_checked_tests(tmp_path)) == ["typing_tests"]
+
+
 def test_nest_starts_the_entry_file_of_nest_cli_json(tmp_path: Path) -> None:
     # awesome-nest-boilerplate's src/main.ts: `export const viteNodeApp = bootstrap();`, read by vite-plugin-node.
     files = {

@@ -509,3 +509,19 @@ def test_a_package_of_its_own_inside_the_tests_takes_no_part(tmp_path: Path) -> 
     for flavour in ("cjs", "esm"):
         review = reviews[f"test/module/typings/{flavour}/index.ts"]
         assert not [f for f in review["findings"] if f["axis"] in ("duplication", "utility")], review["findings"]
+
+
+def test_typing_tests_a_type_checker_reads_take_no_part(tmp_path: Path) -> None:
+    """attrs's typing_tests/ (`mypy typing_tests` in tox.ini) holds one example file per type
+    checker, each mirroring the others on purpose: nothing runs them, each checker reads its own."""
+    example = ("import attrs\n\n\n@attrs.define\nclass Point:\n    x: int\n    y: int\n\n\n"
+               "def moved(point: Point, step: int) -> Point:\n    shifted = Point(point.x + step, point.y)\n"
+               "    again = Point(shifted.x, shifted.y + step)\n    total = again.x + again.y\n"
+               "    label = f'{total}: {again.x} {again.y}'\n    print(label)\n    return again\n")
+    (tmp_path / "typing_tests").mkdir()
+    for checker in ("mypy", "pyright"):
+        (tmp_path / "typing_tests" / f"{checker}.py").write_text(example)
+    assert [f for r in run(tmp_path).values() for f in r["findings"] if f["axis"] == "duplication"]
+    (tmp_path / "tox.ini").write_text("[testenv:typing]\ncommands =\n    mypy typing_tests\n    pyright\n"
+                                      "    pytest tests/test_pyright.py\n")
+    assert not [f for r in run(tmp_path).values() for f in r["findings"] if f["axis"] == "duplication"]

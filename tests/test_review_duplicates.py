@@ -174,11 +174,15 @@ def test_without_rag_the_meaning_part_is_dropped() -> None:
 
 
 def test_path_roles_of_code_nobody_edits_here() -> None:
-    from reviewer.analysis.roles import is_example_path, is_generated_path
+    from reviewer.analysis.roles import is_example_path, is_generated_path, is_test_path
 
     assert is_generated_path("src/api/generated/client.ts") and is_generated_path("proto/x_pb2.py")
     assert is_generated_path("components/ui/button.tsx") and is_generated_path("src/components/ui/dialog/dialog.tsx")
     assert not is_generated_path("src/components/users/list.tsx")
+    # declaration files of every module flavour (axios's index.d.cts mirrors its runtime enum)
+    assert all(is_generated_path(f"index.d.{ext}") for ext in ("ts", "cts", "mts")) and not is_generated_path("src/d.ts")
+    assert is_test_path("typing_tests/mypy.py") and is_test_path("integration_tests/api.py")
+    assert not is_test_path("src/latest/api.py")
     assert is_example_path("examples/auth/app.js") and is_example_path("pkg/blog_examples/flow/raw/views.py")
     assert not is_example_path("src/example.py")
 

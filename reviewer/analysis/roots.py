@@ -15,6 +15,7 @@ import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable
 
 from .roles import is_test_path
 
@@ -130,7 +131,7 @@ def hook_files(root: Path | None) -> dict[str, str]:
 # Where a project runs a static type checker on a folder of its tests: `mypy tests/typing` in
 # tox.ini. Those files are type tests: their functions are never called, their annotations are
 # what is checked.
-_TYPE_CHECK = re.compile(r"\b(?:mypy|pyright|basedpyright|pyrefly|pytype|ty\s+check)\s+((?:[\w./-]+\s*)+)")
+_TYPE_CHECK = re.compile(r"\b(?:mypy|pyright|basedpyright|pyrefly|pytype|ty[ \t]+check)[ \t]+((?:[\w./-]+[ \t]*)+)")
 _TYPE_CHECK_CONFIGS = ("tox.ini", "noxfile.py", "Makefile", "justfile", ".pre-commit-config.yaml", "pyproject.toml",
                        "setup.cfg")
 
@@ -153,6 +154,18 @@ def type_checked_tests(root: Path | None) -> dict[str, str]:
                 if not target.startswith(("-", ".")) and is_test_path(target + "/x.py"):
                     found.setdefault(target, f"`{match.group(0).split()[0]} {target}` in {config} (a typing test)")
     return found
+
+
+def under_type_checker(path: str, targets: Iterable[str]) -> str | None:
+    """The target of type_checked_tests that holds this file (itself or its folder), if any."""
+    return next((target for target in targets if path == target or path.startswith(target + "/")), None)
+
+
+def type_checked_files(root: Path | None, paths: Iterable[str]) -> frozenset[str]:
+    """The files of typing tests (see type_checked_tests): examples a type checker reads and nothing
+    runs, each self-contained on purpose (one per checker, one per configuration)."""
+    targets = type_checked_tests(root)
+    return frozenset(path for path in paths if under_type_checker(path, targets))
 
 
 # External bases whose subclasses a framework finds without being named: a subclass of one

@@ -37,7 +37,7 @@ from .dynamic import dynamic_reach
 from .imports import imported_from, unused_imports
 from .testcode import TestRoots, fixture_decorator, fixture_name
 from .roots import (SHELL_CONTEXT_DECORATOR, convention_root, discovering_base, hook_files, stdlib_base_defines,
-                    type_checked_tests)
+                    type_checked_tests, under_type_checker)
 from .usage import MODULE, UsageGraph
 from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey, assessment
 
@@ -824,10 +824,8 @@ class UtilityAnalysis:
 
     def _type_checked(self, path: str) -> str | None:
         """Why the type checker reads this test file, if a configured command names it or its folder."""
-        for target, why in self.type_checked_tests.items():
-            if path == target or path.startswith(target + "/"):
-                return why
-        return None
+        target = under_type_checker(path, self.type_checked_tests)
+        return self.type_checked_tests[target] if target else None
 
     def _compatibility_alias(self, path: str, facts: FileFacts, sym: Symbol) -> str | None:
         """`_use_colors = _has_colors` at the top of a library module: a second, private name for a
