@@ -226,3 +226,41 @@ def test_a_dead_cycle_is_one_finding(tmp_path: Path) -> None:
     reported = [name for name in ("_Loop", "_Loop.a", "_Loop.b")
                 if _utility(evidence, "app/cycle.py", name).report]
     assert reported == ["_Loop"]
+
+
+def test_a_decorator_that_wraps_in_place_registers_nothing(tmp_path: Path) -> None:
+    # django-styleguide: a `@transaction.atomic` service nothing calls is dead; a decorator
+    # nobody knows (`@receiver(...)`, a plugin's hook) may register its function and keeps it.
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/services.py": "from django.db import transaction\nfrom django.dispatch import receiver\n\n\n"
+                           "@transaction.atomic\ndef course_create(name):\n    return name\n\n\n"
+                           "@receiver('saved')\ndef on_saved(sender):\n    return sender\n",
+        "app/main.py": "from . import services\n\nprint(services)\n",
+    })
+    dead = _utility(evidence, "app/services.py", "course_create")
+    assert (dead.verdict, dead.report) == ("DEAD", True), dead.detail
+    assert verdict(evidence, "app/services.py", "on_saved", "utility") == "USED"
+
+
+def test_a_standard_library_base_keeps_alive_only_the_methods_it_defines(tmp_path: Path) -> None:
+    # httpie's `Argument(typing.NamedTuple).is_positional`: a NamedTuple, an ABC or a dict calls
+    # none of its subclass's own methods; a framework base (unknown methods) still may.
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/kinds.py": "import abc\nimport typing\n\nfrom framework import Hooks\n\n\n"
+                        "class Argument(typing.NamedTuple):\n    name: str\n\n    def is_positional(self):\n        return True\n\n\n"
+                        "class Store(abc.ABC):\n    def flush_all(self):\n        return 1\n\n\n"
+                        "class Table(dict):\n    def keys(self):\n        return []\n\n    def first_row(self):\n        return 1\n\n\n"
+                        "class Shape(typing.Protocol):\n    def area(self) -> float: ...\n\n\n"
+                        "class Plugin(Hooks):\n    def on_load(self):\n        return 1\n",
+        "app/main.py": "from .kinds import Argument, Plugin, Shape, Store, Table\n\nprint(Argument, Plugin, Shape, Store, Table)\n",
+    })
+    for name in ("Argument.is_positional", "Store.flush_all", "Table.first_row"):
+        assert verdict(evidence, "app/kinds.py", name, "utility") == "DEAD", name
+    assert "overrides Table.keys" not in detail(evidence, "app/kinds.py", "Table.keys", "utility")
+    assert "overrides dict.keys (standard library)" in detail(evidence, "app/kinds.py", "Table.keys", "utility")
+    assert "member of typing.Protocol" in detail(evidence, "app/kinds.py", "Shape.area", "utility")
+    assert "may override a method of external base Hooks" in detail(evidence, "app/kinds.py", "Plugin.on_load", "utility")

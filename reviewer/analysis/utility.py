@@ -21,6 +21,7 @@ a package that no project file imports is library API or a plugin: USED, low con
 from __future__ import annotations
 
 import bisect
+import builtins
 import posixpath
 import re
 from collections import defaultdict, deque
@@ -52,7 +53,19 @@ NON_REGISTERING_DECORATORS = frozenset({
     "asynccontextmanager", "contextlib.asynccontextmanager", "singledispatch",
     "functools.singledispatch", "runtime_checkable", "typing.runtime_checkable",
     "deprecated", "unique", "enum.unique", "no_type_check", "typing.no_type_check",
+    # Framework decorators that wrap a function where it is (a view is still reached through its
+    # url route, a service through its callers): django-styleguide's never-called
+    # `@transaction.atomic` services were kept alive as if the decorator registered them.
+    "atomic", "transaction.atomic", "login_required", "permission_required", "user_passes_test",
+    "staff_member_required", "csrf_exempt", "csrf_protect", "ensure_csrf_cookie", "require_http_methods",
+    "require_GET", "require_POST", "require_safe", "never_cache", "cache_page", "cache_control",
+    "vary_on_headers", "vary_on_cookie", "method_decorator", "sensitive_variables", "sensitive_post_parameters",
+    "xframe_options_exempt", "fresh_login_required", "api_view", "permission_classes",
+    "authentication_classes", "throttle_classes", "renderer_classes", "parser_classes",
+    "retry", "tenacity.retry", "validate_call", "pydantic.validate_call", "validate_arguments",
+    "jit", "njit", "numba.jit", "numba.njit", "no_grad", "torch.no_grad", "inference_mode", "torch.inference_mode",
 })
+_BUILTIN_NAMES = frozenset(dir(builtins))
 # Bases that carry no registry: a subclass of these is dead when nothing names it.
 PLAIN_BASES = frozenset({
     "object", "Exception", "BaseException", "ABC", "abc.ABC", "Protocol", "typing.Protocol",
@@ -375,8 +388,11 @@ class UtilityAnalysis:
         binding = self.index.bindings(path).get(module or cls)
         if binding is not None:
             ref, imported = binding
-            module = ref.source
+            # `from http import cookiejar as cookielib` then `cookielib.CookieJar`: the module is http.cookiejar
+            module = f"{ref.source}.{imported}" if module and imported is not None else ref.source
             cls = cls if base.count(".") or imported is None else imported
+        elif not module and cls in _BUILTIN_NAMES:  # `dict`, `list`, `Exception`: never imported
+            module = "builtins"
         return stdlib_base_defines(module, cls, name) if module else None
 
     def external_bases(self, path: str, sym: Symbol) -> list[str]:
@@ -548,11 +564,21 @@ class UtilityAnalysis:
                 if self.index.class_member(base.path, base.qualified_name or "", sym.name):
                     return f"overrides {base.qualified_name}.{sym.name} ({base.path})"
             external = self.inherited_external_bases(path, sym.parent or "")
-            if external and not is_private(sym.name):  # a framework's hooks are public names
-                return f"may override a method of external base {external[0][1]}"
-            defining = next((b for at, b in external if self._external_defines(at, b, sym.name)), None)
+            known = [(base, self._external_defines(at, base, sym.name)) for at, base in external]
+            defining = next((base for base, defines in known if defines), None)
             if defining:
                 return f"overrides {defining}.{sym.name} (standard library)"
+            if is_private(sym.name):  # a framework's hooks are public names
+                return None
+            # Only a base whose methods are unknown (a framework's) may be what calls it: a public
+            # method of a `NamedTuple`, `ABC` or `dict` subclass that the standard library does
+            # not define is the project's own, alive only when something calls it.
+            unknown = next((base for base, defines in known if defines is None and base not in PLAIN_BASES), None)
+            if unknown:
+                return f"may override a method of external base {unknown}"
+            protocol = next((base for base, _ in known if base.rsplit(".", 1)[-1] == "Protocol"), None)
+            if protocol:
+                return f"member of {protocol} {sym.parent}: what its implementations offer"
         return None
 
     # ---------------------------------------------------------------- reachability
