@@ -529,6 +529,16 @@ def compare_duplicates(rpairs: list[dict], labels: dict, jpairs: list[dict] | No
 
 
 def selftest() -> None:
+    # vulture's lines, and a DEAD finding matched to an item by its symbol's own name or its line
+    items = vulture_items(["src/a.py:12: unused method 'backend_source' (60% confidence)",
+                           "src/a.py:40: unreachable code after 'return' (100% confidence)", "junk"])
+    assert items == [{"file": "src/a.py", "line": 12, "kind": "method", "name": "backend_source"},
+                     {"file": "src/a.py", "line": 40, "kind": "unreachable", "name": "after return"}]
+    dead = {"axis": "utility", "verdict": "DEAD", "file": "src/a.py", "symbol": "Venv.backend_source", "line_start": 10}
+    assert _same_place(items[0], dead) and not _same_place(items[1], dead)
+    vlabels = [{**items[0], "label": True}, {**items[1], "label": False}]
+    compared = compare_vulture(items, vlabels, [dead], {finding_key(dead): {"label": True}})
+    assert (compared["labelled"], compared["true"], compared["true_found"], compared["reviewer_true_vulture"]) == (2, 1, 1, 1)
     assert member_side("src/a.ts:10-14") == {"file": "src/a.ts", "start": 10, "end": 14, "symbol": None}
     assert member_side("src/a.py:helper:3") is None
     side = lambda f, s, e, sym=None: {"file": f, "start": s, "end": e, "symbol": sym}  # noqa: E731
@@ -810,7 +820,54 @@ def peer_vulture(root: Path) -> dict:
         return {"error": "timeout", "seconds": seconds}
     items = [line for line in result.stdout.splitlines() if re.match(r".+:\d+: ", line)]
     kinds = Counter(re.search(r"unused (\w+)", line).group(1) if "unused" in line else "unreachable" for line in items)
-    return {"items": len(items), "seconds": seconds, "kinds": dict(kinds)}
+    return {"items": len(items), "seconds": seconds, "kinds": dict(kinds), "_items": vulture_items(items)}
+
+
+_VULTURE_ITEM = re.compile(r"^(.+?):(\d+): (?:unused (\w+) '([^']+)'|unreachable code after '(\w+)')")
+
+
+def vulture_items(lines: list[str]) -> list[dict]:
+    """vulture's report lines as {file, line, kind, name}; unreachable code is named `after <statement>`."""
+    out = []
+    for line in lines:
+        match = _VULTURE_ITEM.match(line)
+        if match:
+            path, number, kind, name, after = match.groups()
+            out.append({"file": path, "line": int(number), "kind": kind or "unreachable", "name": name or f"after {after}"})
+    return out
+
+
+def load_vulture_labels(project: str) -> list[dict]:
+    path = LABELS / f"{project}.vulture.yaml"
+    if not path.exists():
+        return []
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return [e for e in data.get("items", []) if e.get("label") is not None]
+
+
+def _same_place(item: dict, finding: dict) -> bool:
+    """A vulture item and a DEAD finding about the same thing: one file, and the symbol's own name
+    (`Venv.backend_source` for `backend_source`) or a line two apart at most (imports, decorators)."""
+    if item["file"] != finding["file"]:
+        return False
+    symbol = str(finding.get("symbol") or "").rsplit(".", 1)[-1]
+    return symbol == str(item["name"]) or abs(int(finding.get("line_start") or 0) - int(item["line"])) <= 2
+
+
+def compare_vulture(items: list[dict] | None, vlabels: list[dict], findings: list[dict], labels: dict) -> dict:
+    """The DEAD counterpart of compare_duplicates: of vulture's hand-labelled items (outside tests,
+    docs and examples), how many are dead, and how many of those reviewer reports DEAD; of reviewer's
+    true DEAD findings in Python code outside tests, how many vulture reports."""
+    dead = [f for f in findings if f["axis"] == "utility" and f.get("verdict") == "DEAD"]
+    judged = {(e["file"], str(e["name"]), int(e["line"])): e for e in vlabels}
+    matched = [judged[key] for key in ((i["file"], str(i["name"]), i["line"]) for i in items or []) if key in judged]
+    true = [e for e in matched if e["label"] is True]
+    found = [e for e in true if any(_same_place(e, f) for f in dead)]
+    mine = [f for f in dead if f["file"].endswith(".py") and not _is_test_path(f["file"])
+            and labels.get(finding_key(f), {}).get("label") is True]
+    return {"labelled": len(matched), "true": len(true), "true_found": len(found),
+            "true_missed": [f"{e['file']}:{e['line']} {e['name']} ({e['kind']})" for e in true if e not in found],
+            "reviewer_true": len(mine), "reviewer_true_vulture": sum(1 for f in mine if any(_same_place(i, f) for i in items or []))}
 
 
 def peer_pylint_duplicates(root: Path) -> dict:
@@ -871,6 +928,7 @@ class ProjectResult:
     error: str | None = None
     python_dead: int = 0  # utility findings in Python files: what vulture can be compared with
     tests_none: dict = field(default_factory=dict)  # score_tests_sample()
+    dead_vs_vulture: dict = field(default_factory=dict)  # compare_vulture()
 
     def per_kloc(self, axis: str) -> float:
         return 1000 * self.counts.get(axis, 0) / self.lines if self.lines else 0.0
@@ -898,12 +956,13 @@ def bench_project(project: dict, command: list[str], args: argparse.Namespace) -
             result.severity[axis] = dict(Counter(f.get("severity", "?") for f in mine))
         result.python_dead = sum(1 for f in findings if f["axis"] == "utility" and f["file"].endswith(".py"))
         labels = load_labels(project["name"])
-        report = None
+        report = vitems = None
         if not args.skip_peers:
             wanted = set(args.peers.split(","))
             result.peers = {name: run(work) for name, run in (("vulture", peer_vulture), ("pylint-dup", peer_pylint_duplicates),
                                                              ("jscpd", lambda w: peer_jscpd(w, Path(tmp)))) if name in wanted}
             report = result.peers.get("jscpd", {}).pop("_report", None)
+            vitems = result.peers.get("vulture", {}).pop("_items", None)
         jpairs = jscpd_pairs(report, work, reviews) if report is not None else None
         jlabels, jmeta = load_jscpd_labels(project["name"])
         rpairs = reviewer_pairs(reviews, findings)
@@ -919,6 +978,9 @@ def bench_project(project: dict, command: list[str], args: argparse.Namespace) -
         result.tests_none = score_tests_sample(project["name"], findings, load_tests_sample())
         result.todo = write_todo(project["name"], work, findings, labels, set(args.todo_axes.split(",")))
         result.duplicates = compare_duplicates(rpairs, labels, jpairs, jlabels, jmeta)
+        vlabels = load_vulture_labels(project["name"])
+        if vlabels and vitems is not None:
+            result.dead_vs_vulture = compare_vulture(vitems, vlabels, findings, labels)
         if jpairs is not None:
             result.jscpd_todo = write_jscpd_todo(project["name"], jpairs, jlabels)
         if not args.no_mutation:
@@ -1014,7 +1076,25 @@ def tables(results: list[ProjectResult]) -> str:
                             "pylint R0801", "jscpd clones", "reviewer s", "time vs vulture", "time vs jscpd"],
                            rows) if rows else ""
     return "\n\n".join(part for part in (findings, precision, tests_none_table(results), duplicates_table(results),
-                                         calibration_table(results), mutation, peers) if part)
+                                         calibration_table(results), mutation, vulture_table(results), peers) if part)
+
+
+def vulture_table(results: list[ProjectResult]) -> str:
+    """Dead code against vulture: its labelled items (precision), how many of its true ones reviewer
+    reports DEAD, and how many of reviewer's true DEAD (Python, outside tests) vulture reports."""
+    done = [r for r in results if r.dead_vs_vulture]
+    if not done:
+        return ""
+    keys = ("labelled", "true", "true_found", "reviewer_true", "reviewer_true_vulture")
+    rows, total = [], Counter()
+    for r in done + [None]:
+        v = total if r is None else r.dead_vs_vulture
+        if r is not None:
+            total.update({key: v[key] for key in keys})
+        rows.append(["**total**" if r is None else r.name, _share(v["true"], v["labelled"]),
+                     _ratio(v["true_found"], v["true"]), _ratio(v["reviewer_true_vulture"], v["reviewer_true"])])
+    return markdown_table(["project", "vulture precision (labelled items)", "vulture TRUE reviewer reports DEAD",
+                           "reviewer TRUE DEAD (.py, not tests) vulture reports"], rows)
 
 
 def calibration_table(results: list[ProjectResult]) -> str:
