@@ -161,7 +161,8 @@ def test_external_bases_keep_a_class_alive_only_when_their_framework_finds_subcl
         **APP,
         "app/__init__.py": "",
         "app/models.py": "from django.db import models\nfrom http.server import BaseHTTPRequestHandler\n"
-                         "import argparse\n\n\nclass Article(models.Model):\n    def save(self, *a):\n        pass\n\n"
+                         "import argparse\n\n\nclass Article(models.Model):\n    class Meta:\n        ordering = ['id']\n\n"
+                         "    def save(self, *a):\n        pass\n\n"
                          "    def _stale_helper(self):\n        return 1\n\n\n"
                          "class _Handler(BaseHTTPRequestHandler):\n    def do_GET(self):\n        pass\n\n\n"
                          "class Fmt(argparse.HelpFormatter):\n    def _split_lines(self, text, width):\n"
@@ -172,8 +173,9 @@ def test_external_bases_keep_a_class_alive_only_when_their_framework_finds_subcl
     })
     assert verdict(evidence, "app/models.py", "Article", "utility") == "USED"
     assert verdict(evidence, "app/models.py", "Article.save", "utility") == "USED"
-    helper = _utility(evidence, "app/models.py", "Article._stale_helper")  # Model may define it: unknown
-    assert (helper.verdict, helper.report) == ("DEAD", False)
+    assert verdict(evidence, "app/models.py", "Article.Meta", "utility") == "USED"  # read by Django's model metaclass
+    helper = _utility(evidence, "app/models.py", "Article._stale_helper")  # not a hook Django's Model calls
+    assert (helper.verdict, helper.report) == ("DEAD", True)
     assert verdict(evidence, "app/models.py", "Fmt._split_lines", "utility") == "USED"  # argparse defines it
     unused = _utility(evidence, "app/models.py", "Fmt._unused")  # argparse does not
     assert (unused.verdict, unused.report) == ("DEAD", True)
@@ -261,6 +263,27 @@ def test_a_standard_library_base_keeps_alive_only_the_methods_it_defines(tmp_pat
     for name in ("Argument.is_positional", "Store.flush_all", "Table.first_row"):
         assert verdict(evidence, "app/kinds.py", name, "utility") == "DEAD", name
     assert "overrides Table.keys" not in detail(evidence, "app/kinds.py", "Table.keys", "utility")
-    assert "overrides dict.keys (standard library)" in detail(evidence, "app/kinds.py", "Table.keys", "utility")
+    assert "overrides dict.keys (a method its base class defines)" in detail(evidence, "app/kinds.py", "Table.keys", "utility")
     assert "member of typing.Protocol" in detail(evidence, "app/kinds.py", "Shape.area", "utility")
     assert "may override a method of external base Hooks" in detail(evidence, "app/kinds.py", "Plugin.on_load", "utility")
+
+
+def test_methods_a_template_calls_and_the_hooks_of_known_framework_bases(tmp_path: Path) -> None:
+    # flasky: `Role.remove_permission` of a db.Model nothing calls is dead; `User.gravatar` is
+    # called by a Jinja template only; `User.get_id` is a Flask-Login hook.
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/models.py": "from flask_login import UserMixin\n\nfrom . import db\n\n\n"
+                         "class Role(db.Model):\n    def add_permission(self, perm):\n        return perm\n\n"
+                         "    def remove_permission(self, perm):\n        return perm\n\n\n"
+                         "class User(UserMixin, db.Model):\n    def gravatar(self, size=100):\n        return size\n\n"
+                         "    def get_id(self):\n        return 1\n",
+        "app/views.py": "from .models import Role, User\n\n\ndef view(role):\n    role.add_permission(1)\n    return User\n",
+        "app/main.py": "from . import views\n\nviews.view(1)\n",
+        "app/templates/user.html": "<img src=\"{{ user.gravatar(size=256) }}\">\n",
+    })
+    dead = _utility(evidence, "app/models.py", "Role.remove_permission")
+    assert (dead.verdict, dead.report) == ("DEAD", True), dead.detail
+    assert "named in a template (app/templates/user.html)" in detail(evidence, "app/models.py", "User.gravatar", "utility")
+    assert "overrides UserMixin.get_id" in detail(evidence, "app/models.py", "User.get_id", "utility")

@@ -263,3 +263,12 @@ def test_discover_paths_applies_the_same_rules(tmp_path):
     assert {s.path: s.reason for s in found.skipped} == {
         "main.go": "no grammar for .go", "min.min.js": "minified or bundled (file name)",
     }
+
+
+def test_templates_are_listed_apart_and_follow_the_ignore_rules(tmp_path):
+    # Jinja/Django/Angular templates hold no code to review, but call the project's methods by name
+    make(tmp_path, {".gitignore": "build/\n", "app/templates/user.html": "{{ user.gravatar() }}\n",
+                    "app/mail.jinja2": "{% if x %}{% endif %}\n", "build/page.html": "{{ stale() }}\n", "app.py": PY})
+    found = discover(tmp_path, Config())
+    assert found.templates == ["app/mail.jinja2", "app/templates/user.html"]
+    assert [f.path for f in found.files] == ["app.py"] and found.skipped == []

@@ -193,6 +193,39 @@ def discovering_base(base: str) -> bool:
     return bool(DISCOVERING_BASES.fullmatch(base))
 
 
+# Framework bases whose hooks are known: a method of a subclass overrides one of these, or it is the
+# project's own (alive only when something calls it). Keyed by the base as written, last name first
+# (`db.Model`, `models.Model`, `Model`); a base not listed may call any of its subclass's methods.
+_ANGULAR_HOOKS = {f"{name}": frozenset({f"ng{name}"}) for name in (
+    "OnInit", "OnDestroy", "OnChanges", "DoCheck", "AfterContentInit", "AfterContentChecked",
+    "AfterViewInit", "AfterViewChecked")}
+_LOGIN_HOOKS = frozenset({"is_authenticated", "is_active", "is_anonymous", "get_id"})
+KNOWN_FRAMEWORK_HOOKS: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {
+    # Django's Model and Flask-SQLAlchemy's db.Model: what the ORM, the admin and forms call by name
+    "Model": (frozenset({"Meta", "save", "delete", "clean", "clean_fields", "full_clean", "validate_unique",
+                         "validate_constraints", "get_absolute_url", "natural_key", "refresh_from_db", "from_db",
+                         "get_deferred_fields", "serializable_value", "check", "get_constraints",
+                         "unique_error_message", "date_error_message", "prepare_database_save", "query",
+                         "query_class", "_do_insert", "_do_update", "_save_table", "_save_parents",
+                         "_perform_unique_checks", "_perform_date_checks", "_get_pk_val", "_set_pk_val"}), ()),
+    "UserMixin": (_LOGIN_HOOKS, ()),  # flask_login
+    "AnonymousUserMixin": (_LOGIN_HOOKS, ()),
+    "FlaskForm": (frozenset({"Meta", "validate", "validate_on_submit", "populate_obj", "process", "hidden_tag"}),
+                  ("validate_",)),  # WTForms calls validate_<field> for each field
+    **{name: (hooks, ()) for name, hooks in _ANGULAR_HOOKS.items()},
+}
+
+
+def framework_base_defines(base: str, name: str) -> bool | None:
+    """Whether a known framework base calls `name` on its subclasses (KNOWN_FRAMEWORK_HOOKS): None
+    when the base is not known."""
+    known = KNOWN_FRAMEWORK_HOOKS.get(base.rsplit(".", 1)[-1])
+    if known is None:
+        return None
+    hooks, prefixes = known
+    return name in hooks or bool(prefixes) and name.startswith(prefixes)
+
+
 def stdlib_base_defines(module: str, cls: str, name: str) -> bool | None:
     """Whether a standard-library class defines `name` (`argparse.HelpFormatter._split_lines`):
     True/False from the class itself, None when the base is not in the standard library."""

@@ -37,8 +37,8 @@ from .cascade import group_cascades
 from .dynamic import dynamic_reach
 from .imports import imported_from, unused_imports
 from .testcode import TestRoots, fixture_decorator, fixture_name
-from .roots import (SHELL_CONTEXT_DECORATOR, convention_root, discovering_base, hook_files, stdlib_base_defines,
-                    type_checked_tests, under_type_checker)
+from .roots import (SHELL_CONTEXT_DECORATOR, convention_root, discovering_base, framework_base_defines, hook_files,
+                    stdlib_base_defines, type_checked_tests, under_type_checker)
 from .usage import MODULE, UsageGraph
 from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey, assessment
 
@@ -383,7 +383,8 @@ class UtilityAnalysis:
         return None
 
     def _external_defines(self, path: str, base: str, name: str) -> bool | None:
-        """Whether an external base defines `name`: known for standard-library bases only."""
+        """Whether an external base defines `name`: known for standard-library bases and the framework
+    bases of roots.KNOWN_FRAMEWORK_HOOKS, None for any other."""
         module, _, cls = base.rpartition(".")
         binding = self.index.bindings(path).get(module or cls)
         if binding is not None:
@@ -393,7 +394,8 @@ class UtilityAnalysis:
             cls = cls if base.count(".") or imported is None else imported
         elif not module and cls in _BUILTIN_NAMES:  # `dict`, `list`, `Exception`: never imported
             module = "builtins"
-        return stdlib_base_defines(module, cls, name) if module else None
+        defines = stdlib_base_defines(module, cls, name) if module else None
+        return framework_base_defines(base, name) if defines is None else defines
 
     def external_bases(self, path: str, sym: Symbol) -> list[str]:
         """Bases written on a class that are not project classes (framework or stdlib)."""
@@ -563,11 +565,14 @@ class UtilityAnalysis:
             for base in self.index.base_classes(*parent_key):
                 if self.index.class_member(base.path, base.qualified_name or "", sym.name):
                     return f"overrides {base.qualified_name}.{sym.name} ({base.path})"
+            template = self.template_names().get(sym.name)
+            if template:  # `{{ user.gravatar(size=32) }}`, `(click)="logout()"`: called where no code shows
+                return f"named in a template ({template})"
             external = self.inherited_external_bases(path, sym.parent or "")
             known = [(base, self._external_defines(at, base, sym.name)) for at, base in external]
             defining = next((base for base, defines in known if defines), None)
             if defining:
-                return f"overrides {defining}.{sym.name} (standard library)"
+                return f"overrides {defining}.{sym.name} (a method its base class defines)"
             if is_private(sym.name):  # a framework's hooks are public names
                 return None
             # Only a base whose methods are unknown (a framework's) may be what calls it: a public
@@ -834,6 +839,10 @@ class UtilityAnalysis:
         confidence = max(5, base - sum(cost for cost, _ in doubts))
         text = "".join(f"; but {why}" for _, why in doubts)
         return confidence, text
+
+    def template_names(self) -> dict[str, str]:
+        """Identifiers of the expressions of the project's templates (scan._template_names)."""
+        return self.index.scan.template_names if self.index.scan is not None else {}
 
     def unscanned_names(self) -> dict[str, str]:
         """Identifiers of the text files the scan skipped (generated, too large): code there

@@ -55,6 +55,27 @@ def _unscanned_names(root: Path, skipped: list[SkippedFile]) -> dict[str, str]:
     return names
 
 
+# The expressions of a template: `{{ ... }}` and `{% ... %}` (Jinja, Django, Handlebars), and the
+# bound attributes of Angular and Vue (`(click)="save()"`, `[disabled]="busy"`, `*ngIf`, `v-if`, `:x`, `@x`).
+_TEMPLATE_EXPRESSION = re.compile(
+    r"\{\{(.*?)\}\}|\{%(.*?)%\}|\s(?:\(|\[|\*|v-|:|@)[\w.\-]+\)?\]?\s*=\s*\"([^\"]*)\"", re.DOTALL)
+
+
+def _template_names(root: Path, templates: list[str]) -> dict[str, str]:
+    """Identifiers the expressions of the project's templates use: methods and properties a
+    template calls by name (`{{ user.gravatar(size=32) }}`, `(click)="logout()"`). Name -> one template."""
+    names: dict[str, str] = {}
+    for path in templates:
+        try:
+            text = read_regular(root / path, UNSCANNED_MAX_BYTES).decode("utf-8", errors="replace")
+        except OSError:
+            continue
+        for match in _TEMPLATE_EXPRESSION.finditer(text):
+            for name in _IDENTIFIER.findall(next(group for group in match.groups() if group is not None)):
+                names.setdefault(name, path)
+    return names
+
+
 Outcome = tuple[FileFacts | SkippedFile, str | None]  # a file's facts or why it was skipped; a warning
 Work = tuple[SourceFile, bytes | None]  # a file to scan, with its bytes when already read
 
@@ -316,7 +337,8 @@ def _scan_discovered(
                 cache.prune(live)
         outcomes.extend(parsed)
 
-    result = ScanResult(root=str(root.resolve()), skipped=list(found.skipped), warnings=list(found.warnings))
+    result = ScanResult(root=str(root.resolve()), skipped=list(found.skipped), warnings=list(found.warnings),
+                        template_names=_template_names(root, found.templates))
     for outcome, warning in outcomes:
         if isinstance(outcome, FileFacts):
             result.files.append(outcome)

@@ -60,6 +60,9 @@ NO_GRAMMAR_EXTENSIONS = frozenset(
         ".pyx", ".pxd",
     }
 )
+# Templates a framework renders (Jinja, Django, Angular, Handlebars): no code to review, but their
+# expressions call the project's methods by name (`{{ user.gravatar(size=32) }}`).
+TEMPLATE_EXTENSIONS = frozenset({".html", ".htm", ".jinja", ".jinja2", ".j2", ".djhtml", ".njk", ".hbs"})
 MINIFIED_SUFFIXES = (".min.js", ".min.mjs", ".min.cjs", ".bundle.js", ".bundle.mjs")
 
 BINARY_SNIFF_BYTES = 8192
@@ -98,6 +101,7 @@ class Discovery:
     files: list[SourceFile] = field(default_factory=list)  # sorted by path
     skipped: list[SkippedFile] = field(default_factory=list)  # sorted by path
     warnings: list[str] = field(default_factory=list)
+    templates: list[str] = field(default_factory=list)  # repo-relative paths of template files, sorted
 
 
 def content_skip_reason(path: str, data: bytes) -> str | None:
@@ -276,6 +280,7 @@ class _Walker:
         self.skipped: list[SkippedFile] = []
         self.warnings: list[str] = []
         self.linked: list[SourceFile] = []  # files reached through a symlink, deduplicated at the end
+        self.templates: list[str] = []
 
     def _output_folder(self, output: str) -> str | None:
         path = Path(output)
@@ -381,6 +386,8 @@ class _Walker:
             extension = os.path.splitext(name)[1].lower()
             if extension in NO_GRAMMAR_EXTENSIONS and self._included(rel):
                 self._skip(rel, f"no grammar for {extension}")
+            elif extension in TEMPLATE_EXTENSIONS and not linked and self._included(rel):
+                self.templates.append(rel)
             return
         if not self._included(rel):
             return
@@ -429,7 +436,7 @@ class _Walker:
         self.skipped.sort(key=lambda s: s.path)
         if self.include is not None and not self.files and not self.skipped:
             self.warnings.append(f"scan.include {self.config.scan.include} matched no source file")
-        return Discovery(files=self.files, skipped=self.skipped, warnings=self.warnings)
+        return Discovery(files=self.files, skipped=self.skipped, warnings=self.warnings, templates=sorted(self.templates))
 
 
 def discover(root: Path, config: Config, *, check_content: bool = True) -> Discovery:

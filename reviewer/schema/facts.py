@@ -211,6 +211,7 @@ class ScanResult(BaseModel):
     skipped: list[SkippedFile] = Field(default_factory=list)
     warnings: list[str] = Field(default_factory=list)  # e.g. "src/x.py: non-UTF-8 bytes replaced"
     unscanned_names: dict[str, str] = Field(default_factory=dict)  # identifiers of skipped text files -> one file
+    template_names: dict[str, str] = Field(default_factory=dict)  # identifiers of template expressions -> one template
     seconds: float = 0.0
 
     def by_path(self) -> dict[str, FileFacts]:
