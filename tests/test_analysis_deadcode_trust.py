@@ -493,3 +493,24 @@ def test_a_published_entry_file_offers_what_it_re_exports_with_export_star(tmp_p
     for path, name in (("src/_internal/types.ts", "Mutator"), ("src/_internal/types.ts", "Broadcaster"),
                        ("src/index/config.ts", "SWRConfig"), ("jest.config.build.js", "useBuildConfig")):
         assert verdict(evidence, path, name, "utility") == "USED", (path, name)
+
+
+def test_a_member_read_at_the_end_of_a_long_chain_and_a_name_of_a_module_loaded_by_dunder_import(tmp_path: Path) -> None:
+    # djangopackages: `self.request.user.profile.can_edit_grid` in a view, and
+    # `getattr(__import__("package.repos." + repo_id).repos, repo_id).repo_handler` in package/repos.
+    evidence = analyze(tmp_path, {
+        "manage.py": "import sys\n\nprint(sys.argv)\n",
+        "package/__init__.py": "",
+        "package/profiles.py": "class Profile:\n    @property\n    def can_edit_grid(self):\n        return True\n\n"
+                               "    @property\n    def can_delete_grid(self):\n        return False\n",
+        "package/views.py": "from django.contrib.auth.mixins import UserPassesTestMixin\n\nfrom package.profiles import Profile\n\n\n"
+                            "class GridView(UserPassesTestMixin):\n    def test_func(self):\n"
+                            "        return self.request.user.profile.can_edit_grid\n\n\nprint(Profile, GridView)\n",
+        "package/repos/__init__.py": "def get_repo(repo_id):\n    mod = __import__(\"package.repos.\" + repo_id)\n"
+                                    "    return getattr(mod.repos, repo_id).repo_handler\n",
+        "package/repos/github.py": "class GitHubHandler:\n    pass\n\n\nrepo_handler = GitHubHandler()\n",
+        "package/main.py": "from package import repos, views\n\nprint(repos.get_repo('github'), views)\n",
+    })
+    assert verdict(evidence, "package/profiles.py", "Profile.can_edit_grid", "utility") == "USED"
+    assert verdict(evidence, "package/profiles.py", "Profile.can_delete_grid", "utility") == "DEAD"
+    assert verdict(evidence, "package/repos/github.py", "repo_handler", "utility") == "USED"

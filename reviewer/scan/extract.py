@@ -62,14 +62,14 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 14  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 15  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
 # type strings (`cast("list[_Entry]", x)`), typed field declarations weigh nothing, TS call signatures and
 # trailing commas repaired, a `yield` after `raise` is no unreachable code; 13: a JS/TS function assigning
 # an outer `let` (`store = x`) reads it as the outer binding, not as a local; 14: names a Python string
-# uses as code (`.attr`, `callee(`) may be lookups
+# uses as code (`.attr`, `callee(`) may be lookups; 15: the parts of a chain after its third are `.name` reads
 
 _MAX_SIGNATURE = 300
 _MAX_CALLEE = 120
@@ -352,10 +352,16 @@ class Extractor:
                             if field is not None and field in assignment_fields and (
                                 node.parent.kind_id in assignment_fields[field]  # `self.x = 1` writes .x
                             ):
-                                text = b".".join(_CHAIN_SEPARATOR.split(text)[:-1][:3])  # ... and reads `self`: `out.text = s` uses out
+                                parts = _CHAIN_SEPARATOR.split(text)[:-1]  # ... and reads `self`: `out.text = s` uses out
                             elif simple_chain(text) is None:  # spaced, `?.`, or more than 3 parts
-                                text = b".".join(_CHAIN_SEPARATOR.split(text)[:3])
-                            refs.append(text)
+                                parts = _CHAIN_SEPARATOR.split(text)
+                            else:
+                                parts = None
+                            if parts is None:
+                                refs.append(text)
+                            else:  # one reference for the head; what comes after its third part is read too
+                                refs.append(b".".join(parts[:3]))  # (`self.request.user.profile.can_edit` uses .can_edit)
+                                refs.extend(b"." + part for part in parts[3:])
                         else:  # `Workspace(root).cache`: the object is walked; `.cache` is a use of a member
                             last = node.child(node.child_count - 1)
                             if last is not None and last.is_named and b"." in data[start:last.start_byte][-3:]:

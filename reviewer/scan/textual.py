@@ -31,8 +31,8 @@ _LITERAL = re.compile(r"""^(?:"[^"]*"|'[^']*'|`[^`$]*`|-?\d+(?:\.\d+)?|True|Fals
 # Its word boundary is checked after the word by a look back, as _ASSERTS does: a leading `\b`
 # makes the engine try every position of the file.
 _COMPUTED_JS = re.compile(r"""(?:require(?<!\wrequire)|import(?<!\wimport))\s*\(\s*[`'"](\.{1,2}/[^`'"$]*)(?:\$\{|[`'"]\s*\+)""")
-# ... and import_module(f"pkg.mod.{x}") / import_module("pkg.mod." + x) in Python
-_COMPUTED_PY = re.compile(r"""import_module\(\s*f?["']([A-Za-z_][\w.]*\.)(?:\{|["']\s*\+)""")
+# ... and import_module(f"pkg.mod.{x}") / import_module("pkg.mod." + x) / __import__("pkg.mod." + x) in Python
+_COMPUTED_PY = re.compile(r"""(?:import_module|__import__)\(\s*f?["']([A-Za-z_][\w.]*\.)(?:\{|["']\s*\+)""")
 _SILENCED = re.compile(r"#\s*noqa|eslint-disable|@ts-ignore|type:\s*ignore")
 _DOTTED_STRING = re.compile(r"""["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)["']""")
 _IMPORT_STRING = re.compile(r"""["']\s*from\s+([A-Za-z_][\w.]*)\s+import\s+([\w\s,]+?)\s*["']""")
