@@ -287,3 +287,22 @@ def test_methods_a_template_calls_and_the_hooks_of_known_framework_bases(tmp_pat
     assert (dead.verdict, dead.report) == ("DEAD", True), dead.detail
     assert "named in a template (app/templates/user.html)" in detail(evidence, "app/models.py", "User.gravatar", "utility")
     assert "overrides UserMixin.get_id" in detail(evidence, "app/models.py", "User.get_id", "utility")
+
+
+def test_a_template_filter_no_template_names_is_dead(tmp_path: Path) -> None:
+    # djangopackages' grid_tags: `@register.filter` `multiply` and `@register.filter("hash")` `hash_`,
+    # which no template uses, next to `style_element`, which one does.
+    evidence = analyze(tmp_path, {
+        **APP,
+        "grid/__init__.py": "",
+        "grid/templatetags/__init__.py": "",
+        "grid/templatetags/grid_tags.py": "from django import template\n\nregister = template.Library()\n\n\n"
+                                          "@register.filter\ndef style_element(text):\n    return text\n\n\n"
+                                          "@register.filter\ndef multiply(value, by):\n    return value * by\n\n\n"
+                                          "@register.filter(\"hash\")\ndef hash_(h, key):\n    return h[key]\n",
+        "templates/grid/grid_detail.html": "{% load grid_tags %}\n<td>{{ element.text|style_element }}</td>\n",
+    })
+    assert verdict(evidence, "grid/templatetags/grid_tags.py", "style_element", "utility") == "USED"
+    for name in ("multiply", "hash_"):
+        dead = _utility(evidence, "grid/templatetags/grid_tags.py", name)
+        assert (dead.verdict, dead.report) == ("DEAD", True), (name, dead.detail)

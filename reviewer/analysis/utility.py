@@ -66,6 +66,10 @@ NON_REGISTERING_DECORATORS = frozenset({
     "jit", "njit", "numba.jit", "numba.njit", "no_grad", "torch.no_grad", "inference_mode", "torch.inference_mode",
 })
 _BUILTIN_NAMES = frozenset(dir(builtins))
+# A Django template library's registrations, and the name one gives (`@register.filter("hash")`,
+# `name="x"`; an inclusion tag's first string is its template, never a bare name).
+_TEMPLATE_LIBRARY = re.compile(r"(?:\w+\.)*register\.(?:filter|simple_tag|inclusion_tag|tag)")
+_REGISTERED_AS = re.compile(r"""(?:\(\s*|name\s*=\s*)["'](\w+)["']""")
 # Bases that carry no registry: a subclass of these is dead when nothing names it.
 PLAIN_BASES = frozenset({
     "object", "Exception", "BaseException", "ABC", "abc.ABC", "Protocol", "typing.Protocol",
@@ -347,8 +351,19 @@ class UtilityAnalysis:
             target = self.index.resolve_callee(path, head, sym.parent)
             if target is not None and self._is_wrapping_decorator(target, is_call="(" in text):
                 continue
+            if self._unrendered_template_tag(head, text, sym):
+                continue
             return text
         return None
+
+    def _unrendered_template_tag(self, head: str, decorator: str, sym: Symbol) -> bool:
+        """A Django template filter or tag (`@register.filter`, `@register.simple_tag`) is called by
+        the templates that name it: when the project's templates name it nowhere (djangopackages'
+        `|multiply`, `|emojify`), its registration uses nothing."""
+        if not _TEMPLATE_LIBRARY.fullmatch(head) or not self.template_names():
+            return False
+        named = _REGISTERED_AS.search(decorator)
+        return (named.group(1) if named else sym.name) not in self.template_names()
 
     def _is_wrapping_decorator(self, target: tuple[str, str], is_call: bool) -> bool:
         """A project decorator that returns a wrapper (a nested function) registers nothing."""
