@@ -514,3 +514,26 @@ def test_a_member_read_at_the_end_of_a_long_chain_and_a_name_of_a_module_loaded_
     assert verdict(evidence, "package/profiles.py", "Profile.can_edit_grid", "utility") == "USED"
     assert verdict(evidence, "package/profiles.py", "Profile.can_delete_grid", "utility") == "DEAD"
     assert verdict(evidence, "package/repos/github.py", "repo_handler", "utility") == "USED"
+
+
+def test_gunicorn_settings_a_method_calling_its_namesake_and_a_module_named_by_its_dotted_path(tmp_path: Path) -> None:
+    # junction: gunicorn.conf.py's `workers`; `AuditAdmin.save_model` calling the module's
+    # `save_model(...)`; urls.py routing to `junction.proposals.dashboard.proposals_dashboard`.
+    evidence = analyze(tmp_path, {
+        "manage.py": "import sys\n\nprint(sys.argv)\n",
+        "gunicorn.conf.py": "workers = 2\nloglevel = 'info'\n",
+        "junction/__init__.py": "",
+        "junction/base/__init__.py": "",
+        "junction/base/admin.py": "def save_model(self, request, obj):\n    obj.save()\n\n\n"
+                                  "class AuditAdmin:\n    def save_model(self, request, obj):\n"
+                                  "        save_model(self, request, obj)\n\n\nprint(AuditAdmin)\n",
+        "junction/proposals/__init__.py": "",
+        "junction/proposals/dashboard.py": "def proposals_dashboard(request):\n    return request\n\n\n"
+                                          "def stale_view(request):\n    return request\n",
+        "junction/urls.py": "import junction.proposals.dashboard\n\nurlpatterns = [\n"
+                            "    junction.proposals.dashboard.proposals_dashboard,\n]\n",
+    })
+    assert verdict(evidence, "gunicorn.conf.py", "workers", "utility") == "USED"
+    assert verdict(evidence, "junction/base/admin.py", "save_model", "utility") == "USED"
+    assert verdict(evidence, "junction/proposals/dashboard.py", "proposals_dashboard", "utility") == "USED"
+    assert verdict(evidence, "junction/proposals/dashboard.py", "stale_view", "utility") == "DEAD"

@@ -604,11 +604,17 @@ class ProjectIndex:
                 return local_import
         if name not in self.nested_names.get(path, ()):
             scope = None  # no nested definition of that name in the file
+        in_function = False
         while scope:
-            candidate = f"{scope}.{name}"
-            if candidate in by_qname:
-                return Target(path, candidate)
-            scope = by_qname[scope].parent if scope in by_qname else None
+            sym = by_qname.get(scope)
+            # A class body is no scope of the functions written in it: `save_model(...)` inside
+            # the method `AuditAdmin.save_model` calls the module's function, not the method.
+            if not (in_function and sym is not None and sym.kind in ("class", "interface")):
+                candidate = f"{scope}.{name}"
+                if candidate in by_qname:
+                    return Target(path, candidate)
+            in_function = in_function or (sym is not None and sym.kind in ("function", "method"))
+            scope = sym.parent if sym is not None else None
         return self._local_head(path, name)
 
     def _function_import(self, path: str, name: str, scope: str) -> Target | None:

@@ -46,6 +46,8 @@ def _row(tool: str, files: str, names: str | None = None, members: bool = False,
 CONVENTION_ROOTS: tuple[ConventionRoot, ...] = (
     # Python tools
     _row("Sphinx / gunicorn (settings read from conf.py by name)", r"(?:^|/)conf\.py$"),
+    # `gunicorn -c gunicorn.conf.py` (its default name), gunicorn_config.py...: every setting by name
+    _row("gunicorn configuration", r"(?:^|/)gunicorn(?:[._-]?conf(?:ig)?)?(?:\.conf)?\.py$"),
     _row("Django settings (UPPER_CASE names read by name)",
          r"(?:^|/)(?:settings|config)(?:/.*)?(?:\.py$|/)", r"[A-Z][A-Z0-9_]*"),
     _row("Django migrations", r"(?:^|/)migrations/\d{4}_\w+\.py$", r"Migration"),

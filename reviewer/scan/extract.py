@@ -18,7 +18,7 @@ Conventions worth knowing:
   declarator's.
 - The body hash and the token shingles cover the body only (not the signature, not
   the Python docstring); comments are dropped.
-- `references` are the names and dotted chains (up to 3 parts) read in the symbol,
+- `references` are the names and dotted chains (up to 8 parts) read in the symbol,
   signature included (type annotations, base classes, default values), minus its
   parameters and the plain names it assigns locally. Module-level constants own the
   references of their initializer (`HANDLERS = {"a": on_a}` -> HANDLERS reads on_a).
@@ -69,9 +69,10 @@ SCANNER_VERSION = 15  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # type strings (`cast("list[_Entry]", x)`), typed field declarations weigh nothing, TS call signatures and
 # trailing commas repaired, a `yield` after `raise` is no unreachable code; 13: a JS/TS function assigning
 # an outer `let` (`store = x`) reads it as the outer binding, not as a local; 14: names a Python string
-# uses as code (`.attr`, `callee(`) may be lookups; 15: the parts of a chain after its third are `.name` reads
+# uses as code (`.attr`, `callee(`) may be lookups; 15: a chain is one reference of up to 8 parts (was 3)
 
 _MAX_SIGNATURE = 300
+_MAX_CHAIN_PARTS = 8
 _MAX_CALLEE = 120
 _MAX_STRING_LITERALS = 500
 
@@ -357,11 +358,9 @@ class Extractor:
                                 parts = _CHAIN_SEPARATOR.split(text)
                             else:
                                 parts = None
-                            if parts is None:
-                                refs.append(text)
-                            else:  # one reference for the head; what comes after its third part is read too
-                                refs.append(b".".join(parts[:3]))  # (`self.request.user.profile.can_edit` uses .can_edit)
-                                refs.extend(b"." + part for part in parts[3:])
+                            # the whole chain, normalized: `junction.proposals.dashboard.view` (a module
+                            # imported by its dotted path) and `self.request.user.profile.can_edit` (.can_edit read)
+                            refs.append(text if parts is None else b".".join(parts[:_MAX_CHAIN_PARTS]))
                         else:  # `Workspace(root).cache`: the object is walked; `.cache` is a use of a member
                             last = node.child(node.child_count - 1)
                             if last is not None and last.is_named and b"." in data[start:last.start_byte][-3:]:
