@@ -537,3 +537,19 @@ def test_gunicorn_settings_a_method_calling_its_namesake_and_a_module_named_by_i
     assert verdict(evidence, "junction/base/admin.py", "save_model", "utility") == "USED"
     assert verdict(evidence, "junction/proposals/dashboard.py", "proposals_dashboard", "utility") == "USED"
     assert verdict(evidence, "junction/proposals/dashboard.py", "stale_view", "utility") == "DEAD"
+
+
+def test_a_schema_field_reads_the_attribute_of_its_name(tmp_path: Path) -> None:
+    # flask-realworld: `favoritesCount = fields.Int()` in ArticleSchema dumps Article.favoritesCount
+    evidence = analyze(tmp_path, {
+        "manage.py": "import sys\n\nprint(sys.argv)\n",
+        "app/__init__.py": "",
+        "app/models.py": "class Article:\n    @property\n    def favoritesCount(self):\n        return 1\n\n"
+                         "    @property\n    def unread(self):\n        return 0\n",
+        "app/serializers.py": "from marshmallow import Schema, fields\n\n\nclass ArticleSchema(Schema):\n"
+                              "    favoritesCount = fields.Int()\n\n\narticle_schema = ArticleSchema()\n",
+        "app/views.py": "from .models import Article\nfrom .serializers import article_schema\n\n"
+                        "print(article_schema.dump(Article()))\n",
+    })
+    assert verdict(evidence, "app/models.py", "Article.favoritesCount", "utility") == "USED"
+    assert verdict(evidence, "app/models.py", "Article.unread", "utility") == "DEAD"

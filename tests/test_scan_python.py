@@ -368,3 +368,14 @@ def test_a_yield_after_raise_makes_a_generator_and_is_no_unreachable_code() -> N
     by_name = {s.name: s for s in facts.symbols}
     assert by_name["hook"].unreachable == []
     assert [(r.line_start, r.reason) for r in by_name["f"].unreachable] == [(8, "after return")]
+
+
+def test_a_class_body_lists_its_fields_and_a_long_chain_is_one_reference() -> None:
+    facts = scan(
+        "class ArticleSchema(Schema):\n    favoritesCount = fields.Int()\n    title: str = 'x'\n    body: str\n\n"
+        "    def dump_one(self):\n        local = 1\n        return self.request.user.profile.can_edit + local\n"
+    )
+    by_name = {s.qualified_name: s for s in facts.symbols}
+    assert by_name["ArticleSchema"].fields == ["favoritesCount", "title", "body"]
+    assert by_name["ArticleSchema.dump_one"].fields == []
+    assert "self.request.user.profile.can_edit" in by_name["ArticleSchema.dump_one"].references

@@ -145,6 +145,10 @@ class UsageGraph:
         for sym in facts.symbols:
             self._add_user(path, (path, sym.qualified_name), sym, sym.references, sym.calls, sym.line_start,
                            heads_used, attributes)
+            if sym.fields and _dumps_by_field_name(sym):
+                # `favoritesCount = fields.Int()`: the schema reads obj.favoritesCount when it dumps one
+                for name in sym.fields:
+                    self.attribute_users[name].add((path, sym.qualified_name))
             if sym.kind == "class":
                 for base in self.index.base_classes(path, sym.qualified_name):
                     self.subclasses[(base.path, base.qualified_name or "")].append((path, sym.qualified_name))
@@ -374,6 +378,15 @@ def _chains_in(texts: list[str]) -> list[str]:
 
 _INLINE_TEMPLATE = re.compile(r"""\btemplate\s*:\s*(`[^`]*`|'[^']*'|"[^"]*")""")
 _TEMPLATE_NAME = re.compile(r"[A-Za-z_$][\w$]*")
+
+
+# Serializers that dump an object by reading each declared field's name off it: marshmallow
+# schemas, Django REST framework serializers.
+_FIELD_NAME_DUMPER = re.compile(r"(?:\w+\.)*\w*(?:Schema|Serializer)")
+
+
+def _dumps_by_field_name(cls: Symbol) -> bool:
+    return any(_FIELD_NAME_DUMPER.fullmatch(base.strip()) for base in cls.bases)
 
 
 def template_names(decorators: list[str]) -> set[str]:

@@ -100,6 +100,7 @@ class Symbol(BaseModel):
     params: list[str] = Field(default_factory=list)  # parameter names, in order
     decorators: list[str] = Field(default_factory=list)  # decorator text without "@", e.g. "app.route('/x')"
     bases: list[str] = Field(default_factory=list)  # classes: base classes / extends / implements as written
+    fields: list[str] = Field(default_factory=list)  # Python classes: the names their body assigns (`x = ...`, `x: T`)
     is_async: bool = False
     is_abstract: bool = False  # abstract class / method, or TS interface
     value: str | None = None  # constants/variables: the initializer text, truncated to 200 chars

@@ -301,8 +301,10 @@ def _literal_names(ex: Extractor, node: Node | None) -> list[str] | None:
 
 
 def _on_assignment(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
-    """Module-level `NAME = value` -> constant (UPPER_CASE) or variable; `__all__` -> dunder_all."""
+    """Module-level `NAME = value` -> constant (UPPER_CASE) or variable; `__all__` -> dunder_all.
+    In a class body, `name = ...` / `name: T` -> the class's `fields`."""
     if ex.frames[-1] is not ex.module:
+        _class_field(ex, node)
         return
     statement = node.parent
     if statement is None or statement.type != "expression_statement" or statement.parent.type != "module":
@@ -342,6 +344,19 @@ def _on_assignment(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) ->
         if len(targets) > 1:
             frame.signature_range = ("", target.start_byte, target.end_byte)
         ex.module_bindings[name] = frame.symbol  # type: ignore[assignment]
+
+
+def _class_field(ex: Extractor, node: Node) -> None:
+    frame = ex.frames[-1]
+    statement = node.parent
+    if frame.kind != "class" or frame.symbol is None or statement is None or statement.type != "expression_statement":
+        return
+    body = statement.parent
+    left = node.child_by_field_name("left")
+    if body is None or body.type != "block" or body.parent is None or body.parent.type != "class_definition":
+        return
+    if left is not None and left.type == "identifier":
+        frame.symbol.setdefault("fields", []).append(ex.text(left))
 
 
 def _on_augmented_assignment(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
