@@ -99,8 +99,10 @@ def _npm_archive(project: dict, archives: Path, offline: bool) -> Path:
 def _mirror(repo: str, mirror_root: Path) -> Path | None:
     base = mirror_root / repo.replace("/", "+")
     for candidate in (base / "repo", base):
-        if (candidate / "HEAD").exists() or (candidate / ".git").exists():
+        if (candidate / "HEAD").exists():
             return candidate
+        if (candidate / ".git" / "HEAD").exists():  # a working clone: its git directory
+            return candidate / ".git"
     return None
 
 
