@@ -553,3 +553,22 @@ def test_a_schema_field_reads_the_attribute_of_its_name(tmp_path: Path) -> None:
     })
     assert verdict(evidence, "app/models.py", "Article.favoritesCount", "utility") == "USED"
     assert verdict(evidence, "app/models.py", "Article.unread", "utility") == "DEAD"
+
+
+def test_classes_loaded_by_a_dotted_path_have_their_hooks_called_and_default_app_config_is_read(tmp_path: Path) -> None:
+    # pycon: NoIndexMiddleware in MIDDLEWARE_CLASSES, TeamPermissionsBackend in AUTHENTICATION_BACKENDS,
+    # `default_app_config = "pycon.schedule.apps.ScheduleConfig"` in an app package.
+    evidence = analyze(tmp_path, {
+        "manage.py": "import sys\n\nprint(sys.argv)\n",
+        "pycon/__init__.py": "",
+        "pycon/settings.py": "MIDDLEWARE_CLASSES = ['pycon.middleware.NoIndexMiddleware']\n"
+                             "AUTHENTICATION_BACKENDS = ['pycon.auth.TeamPermissionsBackend']\n",
+        "pycon/middleware.py": "class NoIndexMiddleware(object):\n    def process_response(self, request, response):\n"
+                               "        return response\n\n    def _helper(self):\n        return 1\n",
+        "pycon/auth.py": "class TeamPermissionsBackend(object):\n    def authenticate(self, **credentials):\n        return None\n",
+        "pycon/schedule/__init__.py": "default_app_config = 'pycon.schedule.apps.ScheduleConfig'\n",
+    })
+    assert verdict(evidence, "pycon/middleware.py", "NoIndexMiddleware.process_response", "utility") == "USED"
+    assert verdict(evidence, "pycon/auth.py", "TeamPermissionsBackend.authenticate", "utility") == "USED"
+    assert verdict(evidence, "pycon/middleware.py", "NoIndexMiddleware._helper", "utility") == "DEAD"
+    assert verdict(evidence, "pycon/schedule/__init__.py", "default_app_config", "utility") == "USED"

@@ -282,3 +282,13 @@ def test_a_vendored_javascript_library_is_skipped_by_its_banner(tmp_path):
                     "static/js/main.js": "// our own code, see https://example.org (c) us\nfunction go() {}\n"})
     assert in_scope(tmp_path) == ["static/js/main.js"]
     assert skipped(tmp_path) == {"static/js/bootstrap-markdown.js": "vendored (header names 'bootstrap-markdown.js v2.7.0')"}
+
+
+def test_a_library_copied_into_served_assets_is_skipped_by_its_copyright_header(tmp_path):
+    # bluelog's static/ckeditor/: "Copyright (c) 2003-2019, CKSource ... see https://ckeditor.com/legal/..."
+    banner = "/*\nCopyright (c) 2003-2019, CKSource - Frederico Knabben. All rights reserved.\n" \
+             "For licensing, see https://ckeditor.com/legal/ckeditor-oss-license\n*/\n"
+    make(tmp_path, {"app/static/ckeditor/lang/en.js": banner + "CKEDITOR.lang['en'] = {};\n",
+                    "app/src/editor.js": banner + "export function edit() {}\n"})
+    assert in_scope(tmp_path) == ["app/src/editor.js"]  # the same header outside served assets: the project's own
+    assert list(skipped(tmp_path)) == ["app/static/ckeditor/lang/en.js"]

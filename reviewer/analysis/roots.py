@@ -52,6 +52,7 @@ CONVENTION_ROOTS: tuple[ConventionRoot, ...] = (
          r"(?:^|/)(?:settings|config)(?:/.*)?(?:\.py$|/)", r"[A-Z][A-Z0-9_]*"),
     _row("Django migrations", r"(?:^|/)migrations/\d{4}_\w+\.py$", r"Migration"),
     _row("Django app config", r"(?:^|/)apps\.py$"),
+    _row("Django default_app_config (read from an app package)", r"(?:^|/)__init__\.py$", r"default_app_config"),
     _row("Django management command", r"(?:^|/)management/commands/[^/]+\.py$", r"Command"),
     _row("Django URLconf", r"(?:^|/)urls\.py$", r"urlpatterns|app_name|handler\d{3}"),
     _row("WSGI/ASGI server", r"(?:^|/)(?:wsgi|asgi)\.py$", r"application|app"),

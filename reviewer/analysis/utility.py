@@ -250,8 +250,16 @@ class UtilityAnalysis:
                 module, _, attribute = dotted.rpartition(".")
                 target = self.index.module_file(module)
                 qname = self.index.top_level.get(target, {}).get(attribute) if target else None
-                if qname is not None:
-                    found[(target, qname)] = f"named by the dotted path '{dotted}' in a string in {path}"
+                if qname is None:
+                    continue
+                found[(target, qname)] = f"named by the dotted path '{dotted}' in a string in {path}"
+                # What loads a class by its dotted path (MIDDLEWARE, AUTHENTICATION_BACKENDS, a logging
+                # handler) calls its hooks by name: `process_response`, `authenticate`, `emit`.
+                for member in self.index.members.get((target, qname), []):
+                    sym = self.index.symbols[target].get(member)
+                    if sym is not None and sym.kind == "method" and not is_private(sym.name):
+                        found.setdefault((target, member), f"a method of {qname}, which is loaded by the dotted path "
+                                                           f"'{dotted}' in a string in {path}")
         return found
 
     def _global_types(self) -> dict[SymbolKey, str]:
