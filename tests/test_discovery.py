@@ -279,7 +279,7 @@ def test_a_vendored_javascript_library_is_skipped_by_its_banner(tmp_path):
     banner = ("/* ===\n * bootstrap-markdown.js v2.7.0\n * http://github.com/toopay/bootstrap-markdown\n"
               " * Copyright 2013-2014 Taufan Aditya\n * Licensed under the Apache License, Version 2.0\n */\n")
     make(tmp_path, {"static/js/bootstrap-markdown.js": banner + "!function ($) { }(window.jQuery);\n",
-                    "static/js/main.js": "// our own code, see https://example.org (c) us\nfunction go() {}\n"})
+                    "static/js/main.js": "// our own code, see https://example.org\nfunction go() {}\n"})
     assert in_scope(tmp_path) == ["static/js/main.js"]
     assert skipped(tmp_path) == {"static/js/bootstrap-markdown.js": "vendored (header names 'bootstrap-markdown.js v2.7.0')"}
 
