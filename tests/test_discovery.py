@@ -288,7 +288,13 @@ def test_a_library_copied_into_served_assets_is_skipped_by_its_copyright_header(
     # bluelog's static/ckeditor/: "Copyright (c) 2003-2019, CKSource ... see https://ckeditor.com/legal/..."
     banner = "/*\nCopyright (c) 2003-2019, CKSource - Frederico Knabben. All rights reserved.\n" \
              "For licensing, see https://ckeditor.com/legal/ckeditor-oss-license\n*/\n"
-    make(tmp_path, {"app/static/ckeditor/lang/en.js": banner + "CKEDITOR.lang['en'] = {};\n",
+    make(tmp_path, {"app/static/ckeditor/lang/en.js": "\ufeff" + banner + "CKEDITOR.lang['en'] = {};\n",  # with a BOM
                     "app/src/editor.js": banner + "export function edit() {}\n"})
     assert in_scope(tmp_path) == ["app/src/editor.js"]  # the same header outside served assets: the project's own
     assert list(skipped(tmp_path)) == ["app/static/ckeditor/lang/en.js"]
+    # a minified file with no header in that library's folder: known by the folder's own license file
+    make(tmp_path, {"app/static/ckeditor/LICENSE.md": "GPL/LGPL/MPL\n",
+                    "app/static/ckeditor/plugins/scayt/options.js": "CKEDITOR.dialog.add('x', function (c) {});\n",
+                    "app/static/js/site.js": "function own() {}\n"})
+    assert in_scope(tmp_path) == ["app/src/editor.js", "app/static/js/site.js"]
+    assert skipped(tmp_path)["app/static/ckeditor/plugins/scayt/options.js"].startswith("vendored (a library folder")
