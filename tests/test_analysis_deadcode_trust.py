@@ -293,7 +293,7 @@ def test_tools_read_what_their_config_and_hook_files_offer_not_every_name(tmp_pa
 def test_a_django_tag_library_offers_what_it_registers(tmp_path: Path) -> None:
     # bakerydemo's navigation_tags: `has_children` was written and never registered nor called.
     evidence = analyze(tmp_path, {
-        "manage.py": "import sys\n\nprint(sys.argv)\n",
+        **APP,
         "shop/__init__.py": "",
         "shop/templatetags/__init__.py": "",
         "shop/templatetags/navigation_tags.py": "from django import template\n\nregister = template.Library()\n\n\n"
@@ -499,7 +499,7 @@ def test_a_member_read_at_the_end_of_a_long_chain_and_a_name_of_a_module_loaded_
     # djangopackages: `self.request.user.profile.can_edit_grid` in a view, and
     # `getattr(__import__("package.repos." + repo_id).repos, repo_id).repo_handler` in package/repos.
     evidence = analyze(tmp_path, {
-        "manage.py": "import sys\n\nprint(sys.argv)\n",
+        **APP,
         "package/__init__.py": "",
         "package/profiles.py": "class Profile:\n    @property\n    def can_edit_grid(self):\n        return True\n\n"
                                "    @property\n    def can_delete_grid(self):\n        return False\n",
@@ -520,7 +520,7 @@ def test_gunicorn_settings_a_method_calling_its_namesake_and_a_module_named_by_i
     # junction: gunicorn.conf.py's `workers`; `AuditAdmin.save_model` calling the module's
     # `save_model(...)`; urls.py routing to `junction.proposals.dashboard.proposals_dashboard`.
     evidence = analyze(tmp_path, {
-        "manage.py": "import sys\n\nprint(sys.argv)\n",
+        **APP,
         "gunicorn.conf.py": "workers = 2\nloglevel = 'info'\n",
         "junction/__init__.py": "",
         "junction/base/__init__.py": "",
@@ -542,7 +542,7 @@ def test_gunicorn_settings_a_method_calling_its_namesake_and_a_module_named_by_i
 def test_a_schema_field_reads_the_attribute_of_its_name(tmp_path: Path) -> None:
     # flask-realworld: `favoritesCount = fields.Int()` in ArticleSchema dumps Article.favoritesCount
     evidence = analyze(tmp_path, {
-        "manage.py": "import sys\n\nprint(sys.argv)\n",
+        **APP,
         "app/__init__.py": "",
         "app/models.py": "class Article:\n    @property\n    def favoritesCount(self):\n        return 1\n\n"
                          "    @property\n    def unread(self):\n        return 0\n",
@@ -559,7 +559,7 @@ def test_classes_loaded_by_a_dotted_path_have_their_hooks_called_and_default_app
     # pycon: NoIndexMiddleware in MIDDLEWARE_CLASSES, TeamPermissionsBackend in AUTHENTICATION_BACKENDS,
     # `default_app_config = "pycon.schedule.apps.ScheduleConfig"` in an app package.
     evidence = analyze(tmp_path, {
-        "manage.py": "import sys\n\nprint(sys.argv)\n",
+        **APP,
         "pycon/__init__.py": "",
         "pycon/settings.py": "MIDDLEWARE_CLASSES = ['pycon.middleware.NoIndexMiddleware']\n"
                              "AUTHENTICATION_BACKENDS = ['pycon.auth.TeamPermissionsBackend']\n",
