@@ -56,9 +56,10 @@ def _unscanned_names(root: Path, skipped: list[SkippedFile]) -> dict[str, str]:
 
 
 # The expressions of a template: `{{ ... }}` and `{% ... %}` (Jinja, Django, Handlebars), and the
-# bound attributes of Angular and Vue (`(click)="save()"`, `[disabled]="busy"`, `*ngIf`, `v-if`, `:x`, `@x`).
+# bound attributes of Angular and Vue (`(click)="save()"`, `[disabled]="busy"`, `*ngIf`, `v-if`, `:x`, `@x`);
+# each bounded, so that an unclosed `{{` in a large page cannot make the search quadratic.
 _TEMPLATE_EXPRESSION = re.compile(
-    r"\{\{(.*?)\}\}|\{%(.*?)%\}|\s(?:\(|\[|\*|v-|:|@)[\w.\-]+\)?\]?\s*=\s*\"([^\"]*)\"", re.DOTALL)
+    r"\{\{(.{0,800}?)\}\}|\{%(.{0,800}?)%\}|\s(?:\(|\[|\*|v-|:|@)[\w.\-]+\)?\]?\s*=\s*\"([^\"]{0,800})\"", re.DOTALL)
 
 
 def _template_names(root: Path, templates: list[str]) -> dict[str, str]:
