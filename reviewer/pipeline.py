@@ -245,6 +245,8 @@ def evidence_key(root: Path, config: Config, scan: ScanResult, rag_enabled: bool
         digest.update(f"{facts.path}\0{facts.sha256}\n".encode())
     for skipped in scan.skipped:
         digest.update(f"{skipped.path}\0{skipped.reason}\n".encode())
+    # Names read outside the scanned code: a template's expressions, the text of skipped files.
+    digest.update(repr((sorted(scan.template_names.items()), sorted(scan.unscanned_names.items()))).encode())
     directories = {""}
     for facts in scan.files:
         directory = facts.path

@@ -204,3 +204,25 @@ def test_preloaded_reviews_are_the_reviews_looked_up(repo: Path) -> None:
         if found is not None:
             assert found == expected and ahead.read[path] == plain.read[path]
         assert ahead.lookup(path, "another key") is None
+
+
+def test_a_template_that_starts_calling_a_method_gives_the_cold_runs_findings(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # No code file changes: only a Jinja template starts calling `User.gravatar`.
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    root = tmp_path / "app"
+    write_repo(root, {
+        "manage.py": "import sys\n\nprint(sys.argv)\n",
+        "app/__init__.py": "",
+        "app/models.py": "class User:\n    def gravatar(self):\n        return 1\n\n    def ping(self):\n        return 2\n",
+        "app/main.py": "from .models import User\n\nprint(User)\n",
+        "app/templates/user.html": "<p>{{ user.ping() }}</p>\n",
+    })
+    run(root)
+    assert symbol(load_review(root, "app/models.py"), "User.gravatar")["utility"] == "DEAD"
+    (root / "app/templates/user.html").write_text("<p>{{ user.ping() }} {{ user.gravatar(size=32) }}</p>\n")
+    run(root)
+    assert symbol(load_review(root, "app/models.py"), "User.gravatar")["utility"] == "USED"
+    cold = cold_copy(root, tmp_path / "cold")
+    run(cold)
+    assert reviews(root) == reviews(cold)
