@@ -367,7 +367,7 @@ class UtilityAnalysis:
     def _unrendered_template_tag(self, head: str, decorator: str, sym: Symbol) -> bool:
         """A Django template filter or tag (`@register.filter`, `@register.simple_tag`) is called by
         the templates that name it: when the project's templates name it nowhere (djangopackages'
-        `|multiply`, `|emojify`), its registration uses nothing."""
+        `|hash`, `|multiply`), its registration uses nothing."""
         if not _TEMPLATE_LIBRARY.fullmatch(head) or not self.template_names():
             return False
         named = _REGISTERED_AS.search(decorator)
@@ -407,7 +407,7 @@ class UtilityAnalysis:
 
     def _external_defines(self, path: str, base: str, name: str) -> bool | None:
         """Whether an external base defines `name`: known for standard-library bases and the framework
-    bases of roots.KNOWN_FRAMEWORK_HOOKS, None for any other."""
+        bases of roots.KNOWN_FRAMEWORK_HOOKS, None for any other."""
         module, _, cls = base.rpartition(".")
         binding = self.index.bindings(path).get(module or cls)
         if binding is not None:
