@@ -306,3 +306,18 @@ def test_a_template_filter_no_template_names_is_dead(tmp_path: Path) -> None:
     for name in ("multiply", "hash_"):
         dead = _utility(evidence, "grid/templatetags/grid_tags.py", name)
         assert (dead.verdict, dead.report) == ("DEAD", True), (name, dead.detail)
+
+
+def test_a_private_attribute_nothing_reads_is_dead(tmp_path: Path) -> None:
+    # click's `Context._close_callbacks`: assigned in __init__, never read; `_skipped` is only
+    # ever incremented. `_stack` is read, `_cache` is named by a string, `public` may be read by users.
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/ctx.py": "class Context:\n    def __init__(self):\n        self._close_callbacks = []\n        self._stack = []\n"
+                      "        self._cache = {}\n        self._skipped = 0\n        self.public = 1\n\n"
+                      "    def close(self):\n        self._skipped += 1\n        return self._stack, getattr(self, '_cache')\n",
+        "app/main.py": "from .ctx import Context\n\nContext().close()\n",
+    })
+    unread = sorted((f.line_start, f.message.split(" of ")[0]) for f in evidence.findings if "never read" in f.message)
+    assert unread == [(3, "attribute self._close_callbacks"), (6, "attribute self._skipped")]

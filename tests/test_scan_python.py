@@ -379,3 +379,5 @@ def test_a_class_body_lists_its_fields_and_a_long_chain_is_one_reference() -> No
     assert by_name["ArticleSchema"].fields == ["favoritesCount", "title", "body"]
     assert by_name["ArticleSchema.dump_one"].fields == []
     assert "self.request.user.profile.can_edit" in by_name["ArticleSchema.dump_one"].references
+    method = scan("class C:\n    def __init__(self):\n        self._cb = []\n        self.a.b = 2\n        self._n += 1\n")
+    assert {s.qualified_name: s.attribute_writes for s in method.symbols}["C.__init__"] == {"_cb": 3, "_n": 5}

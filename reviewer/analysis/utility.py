@@ -708,7 +708,38 @@ class UtilityAnalysis:
                         severity="medium"))
         group_cascades(verdicts, self.dead_by, self.min_confidence)
         findings.extend(self._unused_import_findings())
+        findings.extend(self._unread_attribute_findings(verdicts))
         return verdicts, findings
+
+    def _unread_attribute_findings(self, verdicts: dict[SymbolKey, AxisAssessment]) -> list[FileFinding]:
+        """`self._name = ...` that nothing ever reads: a private attribute of a live class with no
+        `._name` anywhere in the project (reads, calls, other files), no string naming it and no
+        dynamic lookup in its file (click's `Context._close_callbacks`, a write-only counter)."""
+        findings = []
+        for path, facts in self.index.files.items():
+            if facts.language != "python" or path in self.test_files or path in self.dynamic_files:
+                continue
+            writes: dict[tuple[str, str], list[tuple[int, str]]] = {}  # (class, attribute) -> (line, method)
+            for sym in facts.symbols:
+                owner = sym.parent
+                if not sym.attribute_writes or owner is None or getattr(verdicts.get((path, owner)), "verdict", None) != "USED":
+                    continue
+                for name, line in sym.attribute_writes.items():
+                    if is_private(name) and not is_dunder(name) and not self._attribute_read(name):
+                        writes.setdefault((owner, name), []).append((line, sym.name))
+            for (owner, name), places in sorted(writes.items(), key=lambda item: min(item[1])):
+                line = min(places)[0]
+                methods = ", ".join(dict.fromkeys(method for _, method in sorted(places)))
+                findings.append(FileFinding(
+                    path=path, symbol=None, axis="utility", verdict="DEAD", line_start=line, line_end=line, severity="low",
+                    message=f"attribute self.{name} of {owner} is assigned (in {methods}) and never read: no .{name} "
+                            f"anywhere in the project and no string names it (confidence 75)"))
+        return findings
+
+    def _attribute_read(self, name: str) -> bool:
+        graph = self.graph
+        return bool(graph.attribute_users.get(name) or graph.string_files.get(name) or graph.lookup_string_files.get(name)
+                    or name in self.template_names() or name in self.unscanned_names())
 
     def _unused_import_findings(self) -> list[FileFinding]:
         findings = []

@@ -70,7 +70,7 @@ SCANNER_VERSION = 16  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # trailing commas repaired, a `yield` after `raise` is no unreachable code; 13: a JS/TS function assigning
 # an outer `let` (`store = x`) reads it as the outer binding, not as a local; 14: names a Python string
 # uses as code (`.attr`, `callee(`) may be lookups; 15: a chain is one reference of up to 8 parts (was 3);
-# 16: a Python class's fields
+# 16: a Python class's fields, the attributes a method assigns on self
 
 _MAX_SIGNATURE = 300
 _MAX_CHAIN_PARTS = 8
@@ -127,6 +127,7 @@ class Frame:
         "private",
         "node",
         "argument_spans",
+        "attribute_writes",
     )
 
     def __init__(self, depth: int, kind: str, qualified: str, symbol: dict | None) -> None:
@@ -151,6 +152,7 @@ class Frame:
         self.private = False  # a member hidden by its language (TS `private`, JS `#x`): never exported
         self.node: Node | None = None  # the definition node (functions: read again by the body readers)
         self.argument_spans: list[tuple[bytes, int, int]] = []  # bare-name calls: (callee, arguments start, end)
+        self.attribute_writes: dict[str, int] = {}  # Python `self.name = ...`: name -> first line
 
 
 class Extractor:
@@ -354,7 +356,11 @@ class Extractor:
                             if field is not None and field in assignment_fields and (
                                 node.parent.kind_id in assignment_fields[field]  # `self.x = 1` writes .x
                             ):
-                                parts = _CHAIN_SEPARATOR.split(text)[:-1]  # ... and reads `self`: `out.text = s` uses out
+                                parts = _CHAIN_SEPARATOR.split(text)  # ... and reads `self`: `out.text = s` uses out
+                                if type_strings and len(parts) == 2 and parts[0] == b"self":
+                                    top.attribute_writes.setdefault(parts[1].decode("utf-8", "replace"),
+                                                                    node.start_point[0] + 1)
+                                parts = parts[:-1]
                             elif simple_chain(text) is None:  # spaced, `?.`, or more than 3 parts
                                 parts = _CHAIN_SEPARATOR.split(text)
                             else:
@@ -592,6 +598,7 @@ class Extractor:
         if unreachable:
             unreachable.sort()
         fields.update(
+            attribute_writes=frame.attribute_writes,
             exported=fields.get("exported", False),
             signature=signature_text,
             body_hash=body_hash,

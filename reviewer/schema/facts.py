@@ -101,6 +101,7 @@ class Symbol(BaseModel):
     decorators: list[str] = Field(default_factory=list)  # decorator text without "@", e.g. "app.route('/x')"
     bases: list[str] = Field(default_factory=list)  # classes: base classes / extends / implements as written
     fields: list[str] = Field(default_factory=list)  # Python classes: the names their body assigns (`x = ...`, `x: T`)
+    attribute_writes: dict[str, int] = Field(default_factory=dict)  # Python methods: `self.name = ...` -> first line
     is_async: bool = False
     is_abstract: bool = False  # abstract class / method, or TS interface
     value: str | None = None  # constants/variables: the initializer text, truncated to 200 chars
