@@ -445,7 +445,8 @@ def find_duplicates(
     what tells the support written inside test cases (a handler, a helper's steps) from the scenario.
     `memo`: runs of equal lines computed before (see RunsMemo).
     `subjects`: test file -> {module-level name: the module it comes from} (see testcode.case_subjects).
-    `test_inputs`: files the tests hand to a tool as they are (entrypoints.fixture_packages): no part."""
+    `test_inputs`: files the tests hand to a tool as they are (entrypoints.fixture_packages, the typing
+    tests of roots.type_checked_files): no part."""
     if test_inputs:
         functions = {card: place for card, place in functions.items() if place[0] not in test_inputs}
         modules = {path: hashes for path, hashes in (modules or {}).items() if path not in test_inputs}

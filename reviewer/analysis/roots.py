@@ -199,7 +199,7 @@ def discovering_base(base: str) -> bool:
 # Framework bases whose hooks are known: a method of a subclass overrides one of these, or it is the
 # project's own (alive only when something calls it). Keyed by the base as written, last name first
 # (`db.Model`, `models.Model`, `Model`); a base not listed may call any of its subclass's methods.
-_ANGULAR_HOOKS = {f"{name}": frozenset({f"ng{name}"}) for name in (
+_ANGULAR_HOOKS = {name: frozenset({f"ng{name}"}) for name in (
     "OnInit", "OnDestroy", "OnChanges", "DoCheck", "AfterContentInit", "AfterContentChecked",
     "AfterViewInit", "AfterViewChecked")}
 _LOGIN_HOOKS = frozenset({"is_authenticated", "is_active", "is_anonymous", "get_id"})
@@ -226,7 +226,7 @@ def framework_base_defines(base: str, name: str) -> bool | None:
     if known is None:
         return None
     hooks, prefixes = known
-    return name in hooks or bool(prefixes) and name.startswith(prefixes)
+    return name in hooks or name.startswith(prefixes)
 
 
 def stdlib_base_defines(module: str, cls: str, name: str) -> bool | None:

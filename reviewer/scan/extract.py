@@ -84,11 +84,11 @@ _CHAIN_SEPARATOR = re.compile(rb"\s*\??\.\s*")
 _SIMPLE_CHAIN = re.compile(rb"[A-Za-z_$#][\w$#]*(?:\.[A-Za-z_$#][\w$#]*){1,2}")  # recorded as written
 _IDENTIFIER = re.compile(rb"[A-Za-z_$][\w$]*")
 _IDENTIFIER_STRING = re.compile(rb"""[A-Za-z]{0,2}(["'`])([A-Za-z_][A-Za-z0-9_]*)\1""")
-# A Python type written as a string, subscripted or a union: `cast("list[_Entry]", x)`,
-# `-> "Optional[Node]"`, `"A | B"`. Each name in it is read where the type is checked.
 # Names a string uses as code (`"_compat.repr_context.already_repring"` in a generated __repr__,
 # `'create_app2("foo")'` that a test hands to an evaluator): an attribute after a dot, or a callee.
 _CODE_STRING_NAME = re.compile(rb"\.([A-Za-z_]\w{2,})|\b([A-Za-z_]\w{2,})\(")
+# A Python type written as a string, subscripted or a union: `cast("list[_Entry]", x)`,
+# `-> "Optional[Node]"`, `"A | B"`. Each name in it is read where the type is checked.
 _TYPE_STRING = re.compile(rb"""(["'])([A-Za-z_][\w.]*\s*\[[\w.\[\], |]*\]|[A-Za-z_][\w.]*(?:\s*\|\s*[A-Za-z_][\w.]*)+)\1""")
 # Where an identifier-like string is only a value (compared, returned, assigned, a dict key,
 # a docstring, a default): it cannot become a lookup there. Anywhere else (call arguments,
@@ -326,7 +326,7 @@ class Extractor:
         chain = _CHAIN.fullmatch
         simple_chain = _SIMPLE_CHAIN.fullmatch
         identifier_string = _IDENTIFIER_STRING.fullmatch
-        type_strings = self.spec.name == "python"
+        python = self.spec.name == "python"  # type strings, self-attribute writes
         # The innermost frame, its depth, unreached body depth, references and calls,
         # and the end of the no-reference region, kept in locals: they change only
         # when a handler ran or a frame closed.
@@ -354,13 +354,13 @@ class Extractor:
                             noref_end = self.noref_end = end
                             field = cursor.field_id
                             if field is not None and field in assignment_fields and (
-                                node.parent.kind_id in assignment_fields[field]  # `self.x = 1` writes .x
+                                node.parent.kind_id in assignment_fields[field]  # `self.x = 1` writes .x ...
                             ):
-                                parts = _CHAIN_SEPARATOR.split(text)  # ... and reads `self`: `out.text = s` uses out
-                                if type_strings and len(parts) == 2 and parts[0] == b"self":
+                                parts = _CHAIN_SEPARATOR.split(text)
+                                if python and len(parts) == 2 and parts[0] == b"self":
                                     top.attribute_writes.setdefault(parts[1].decode("utf-8", "replace"),
                                                                     node.start_point[0] + 1)
-                                parts = parts[:-1]
+                                parts = parts[:-1]  # ... and reads `self`: `out.text = s` uses out
                             elif simple_chain(text) is None:  # spaced, `?.`, or more than 3 parts
                                 parts = _CHAIN_SEPARATOR.split(text)
                             else:
@@ -394,7 +394,7 @@ class Extractor:
                             string_literals[value] = None
                             if self._string_may_be_lookup(node):
                                 self.lookup_strings[value] = None
-                        elif type_strings and self._string_may_be_lookup(node):
+                        elif python and self._string_may_be_lookup(node):
                             match = _TYPE_STRING.fullmatch(text)
                             if match is not None:
                                 names = _IDENTIFIER.findall(match.group(2))

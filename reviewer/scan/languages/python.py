@@ -347,6 +347,7 @@ def _on_assignment(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) ->
 
 
 def _class_field(ex: Extractor, node: Node) -> None:
+    """`name = ...` / `name: T` written directly in a class body: one of the class's fields."""
     frame = ex.frames[-1]
     statement = node.parent
     if frame.kind != "class" or frame.symbol is None or statement is None or statement.type != "expression_statement":
