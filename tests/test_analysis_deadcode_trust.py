@@ -572,3 +572,34 @@ def test_classes_loaded_by_a_dotted_path_have_their_hooks_called_and_default_app
     assert verdict(evidence, "pycon/auth.py", "TeamPermissionsBackend.authenticate", "utility") == "USED"
     assert verdict(evidence, "pycon/middleware.py", "NoIndexMiddleware._helper", "utility") == "DEAD"
     assert verdict(evidence, "pycon/schedule/__init__.py", "default_app_config", "utility") == "USED"
+
+
+def test_import_strings_plugin_fixtures_and_duck_typed_interfaces_keep_names(tmp_path: Path) -> None:
+    """Round 9 of first contact (uvicorn, valtio): a class named by "module:attr" (an ASGI server's
+    import string), a fixture a pytest plugin requests, the methods of a class whose instances
+    only outside code calls, and the members of a class whose type a type test checks."""
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/ws.py": "class Server:\n    closing = False\n\n    def register(self, ws):\n        pass\n\n"
+                     "    def is_serving(self):\n        return not self.closing\n\n\n"
+                     "class Helper:\n    def used(self):\n        return 1\n\n    def stale(self):\n        return 2\n\n\n"
+                     "def make():\n    Helper().used()\n    return Server()\n",
+        "app/main.py": "from app.ws import make\n\nmake()\n",
+        "tests/__init__.py": "",
+        "tests/conftest.py": "import pytest\n\n\n@pytest.fixture\ndef anyio_backend():\n    return 'asyncio'\n",
+        "tests/test_cli.py": "class App:\n    def __call__(self, scope):\n        return scope\n\n\n"
+                             "def test_run(runner):\n    assert runner.invoke(['tests.test_cli:App'])\n",
+        "tests/snapshot.test.ts": "it('keeps methods', () => {\n  class User {\n    hasRole(role: string) {\n"
+                                  "      return role === 'a'\n    }\n  }\n  type A = Snapshot<typeof user>\n"
+                                  "  const user = new User()\n  expectTypeOf<A>().toEqualTypeOf<B>()\n})\n",
+    })
+    assert verdict(evidence, "tests/test_cli.py", "App", "utility") == "USED"
+    assert "tests.test_cli.App" in detail(evidence, "tests/test_cli.py", "App", "utility")
+    assert "anyio pytest plugin" in detail(evidence, "tests/conftest.py", "anyio_backend", "utility")
+    assert "type test" in detail(evidence, "tests/snapshot.test.ts", "User.hasRole", "utility")
+    for name in ("Server.register", "Server.is_serving"):
+        found = evidence.for_symbol("app/ws.py", name)["utility"]
+        assert not found.report and "none of its methods is called in the project" in found.detail, name
+    stale = evidence.for_symbol("app/ws.py", "Helper.stale")["utility"]  # its class's other method is called
+    assert (stale.verdict, stale.report) == ("DEAD", True) and "none of its methods" not in stale.detail, stale.detail

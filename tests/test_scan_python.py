@@ -353,6 +353,14 @@ def test_dotted_strings_in_comments_load_nothing():
     assert facts.dotted_strings == ["app.apps.AppConfig"]
 
 
+def test_import_path_strings_name_their_attribute():
+    # uvicorn/gunicorn and entry points write "package.module:attribute"; a URL or a time is no such path.
+    facts = extract_file("tests/test_cli.py", textwrap.dedent('''
+        runner.invoke(cli, ["tests.test_cli:App", "main:app", "http://x:80", "12:30"])
+    ''').encode(), "python")
+    assert facts.dotted_strings == ["main.app", "tests.test_cli.App"]
+
+
 def test_import_statements_written_in_strings_name_what_they_import():
     # django-extensions runs SHELL_PLUS_IMPORTS in `shell_plus`; exec'd code alike.
     facts = extract_file("config/settings.py", textwrap.dedent('''

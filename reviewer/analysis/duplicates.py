@@ -37,7 +37,7 @@ from functools import cached_property, lru_cache
 from typing import Callable
 
 from .roles import is_example_path, is_generated_path, is_migration_path, is_test_path
-from .testcode import fixture_decorator, fixture_name
+from .testcode import fixture_decorator, fixture_name, type_assertion
 from ..scan.languages import language_family, language_for_path
 from ..scan.records import build
 from ..schema.evidence import MODULE_CODE, Clone, CloneKey
@@ -120,8 +120,6 @@ CASE_TWICE_LINES = 10  # a JS test case (a callback) equal to another but for on
 CALLBACK_LINES = 3
 REACH_LINES = 2
 PLACE_CONFIDENCE = 5  # per place past two of a handler repeated among test cases
-TYPE_ASSERTIONS = frozenset({"expectTypeOf", "assertType", "expectType", "expectAssignable", "expectNotType",
-                             "expectNotAssignable", "expectError", "attest"})  # vitest, tsd, arktype
 
 
 def in_shared_module(path: str) -> bool:
@@ -1225,7 +1223,7 @@ def _type_test(symbol: Symbol) -> bool:
     """A function made of type assertions (zustand's `expectTypeOf(useBoundStore().count)
     .toEqualTypeOf<number>()` in one test per middleware stack): the same text checks the types of
     the names in its scope, which differ from copy to copy; sharing it would test another thing."""
-    asserting = sum(call.split("(", 1)[0].split(".", 1)[0] in TYPE_ASSERTIONS for call in symbol.calls)
+    asserting = sum(type_assertion(call) for call in symbol.calls)
     return asserting * 2 > len(symbol.calls)
 
 

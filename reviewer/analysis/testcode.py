@@ -34,6 +34,29 @@ RUNNER_NAMES = frozenset({"pytestmark", "pytest_plugins", "collect_ignore", "col
 _FIXTURE = re.compile(r"^(?:pytest\.|pytest_asyncio\.)?fixture\b")
 _FIXTURE_NAME = re.compile(r"""\bname\s*=\s*["']([A-Za-z_]\w*)["']""")
 _AUTOUSE = re.compile(r"\bautouse\s*=\s*True\b")
+# Fixtures a pytest plugin requests by name: a project's fixture of that name overrides the
+# plugin's (uvicorn's conftest `anyio_backend` picks the backends every `@pytest.mark.anyio`
+# test runs on). plugin -> names, from each plugin's documentation.
+PLUGIN_FIXTURES = {
+    "anyio": ("anyio_backend", "anyio_backend_name", "anyio_backend_options"),
+    "pytest-asyncio": ("event_loop", "event_loop_policy"),
+    "pytest-django": ("django_db_setup", "django_db_modify_db_settings", "django_db_use_migrations",
+                      "django_db_keepdb", "django_db_createdb", "django_db_serialized_rollback"),
+    "celery.contrib.pytest": ("celery_config", "celery_includes", "celery_parameters", "celery_worker_parameters",
+                              "celery_enable_logging", "celery_worker_pool", "use_celery_app_trap"),
+    "pytest-recording": ("vcr_config", "vcr_cassette_dir", "default_cassette_name"),
+}
+_PLUGIN_FIXTURE = {name: plugin for plugin, names in PLUGIN_FIXTURES.items() for name in names}
+
+
+# Calls that assert a type, not a value: vitest, tsd, arktype.
+TYPE_ASSERTIONS = frozenset({"expectTypeOf", "assertType", "expectType", "expectAssignable", "expectNotType",
+                             "expectNotAssignable", "expectError", "attest"})
+
+
+def type_assertion(call: str) -> bool:
+    """`expectTypeOf(x).toEqualTypeOf<T>()` and the like: a call whose head is a type assertion."""
+    return call.split("(", 1)[0].split(".", 1)[0] in TYPE_ASSERTIONS
 
 
 def fixture_decorator(sym: Symbol) -> str | None:
@@ -61,12 +84,17 @@ class TestRoots:
         if facts.language != "python":
             if sym.exported or sym.parent is None and sym.kind == "method":
                 return f"test support exported by {path} (a test configuration may load it)"
+            if sym.parent is not None and self._asserts_types(facts):
+                # valtio's `Snapshot<typeof user>` checked against a type naming `hasRole`
+                return f"member of {sym.parent} in a type test: the type's shape is what {path} checks"
             return None
         decorator = fixture_decorator(sym)
         if decorator is not None:
             name = fixture_name(sym, decorator)
             if _AUTOUSE.search(decorator):
                 return f"autouse fixture {name}"
+            if name in _PLUGIN_FIXTURE:
+                return f"fixture {name}, requested by the {_PLUGIN_FIXTURE[name]} pytest plugin"
             return f"fixture {name}, requested by a test or fixture" if name in self.requested else None
         if sym.parent is None:
             if sym.name in RUNNER_NAMES:
@@ -86,6 +114,11 @@ class TestRoots:
         if not self._test_class(path, parent) and not sym.name.startswith("_"):
             return f"public method of test double {parent.name} (the code under test calls it by name)"
         return None
+
+    @staticmethod
+    def _asserts_types(facts: FileFacts) -> bool:
+        return any(type_assertion(call) for call in facts.module_calls) or any(
+            type_assertion(call) for sym in facts.symbols for call in sym.calls)
 
     def _test_class(self, path: str, sym: Symbol, depth: int = 0) -> bool:
         """Collected as tests: by its name or a test-case base, its own or an ancestor's."""

@@ -882,6 +882,9 @@ class UtilityAnalysis:
                        and self._external_defines(at, b, sym.name) is None]
             if unknown:
                 doubts.append((20, f"it may override a method of external base {unknown[0]}"))
+            interface = self._duck_typed_interface(path, sym)
+            if interface:
+                doubts.append((25, interface))
         external = [b for b in self.external_bases(path, sym) if b not in PLAIN_BASES] if sym.kind == "class" else []
         if external:
             doubts.append((20, f"a subclass of external base {external[0]}: its framework may instantiate it"))
@@ -893,6 +896,28 @@ class UtilityAnalysis:
         confidence = max(5, base - sum(cost for cost, _ in doubts))
         text = "".join(f"; but {why}" for _, why in doubts)
         return confidence, text
+
+    def _duck_typed_interface(self, path: str, sym: Symbol) -> str | None:
+        """Why a public method of a used class may be called from outside the project: its class
+        has no base, and no method of it is called in the project, yet the class itself is used.
+        Its instances are handed to code that calls them by name (uvicorn's websockets `Server`,
+        set as `self.ws_server` for the websockets library to call `register`/`is_serving`)."""
+        if is_private(sym.name) or sym.parent is None:
+            return None
+        parent_key = (path, sym.parent)
+        parent = self.index.symbols[path].get(sym.parent)
+        if parent is None or parent.bases or not self.graph.users_of(parent_key):
+            return None
+        methods = [m for m in self.index.members.get(parent_key, [])
+                   if (member := self.index.symbols[path].get(m)) is not None and member.kind == "method"]
+        inside = {(path, m) for m in methods}
+        for m in methods:
+            # called where the analysis resolves the receiver, or as `.name` on an object it cannot type
+            users = {use.user for use in self.graph.users_of((path, m))} | self.graph.attribute_uses(m.rsplit(".", 1)[-1])
+            if users - inside:
+                return None
+        return (f"{parent.name} is used but none of its methods is called in the project: its instances may be "
+                f"handed to code outside it that calls them by name")
 
     def template_names(self) -> dict[str, str]:
         """Identifiers of the expressions of the project's templates (scan._template_names)."""

@@ -35,6 +35,9 @@ _COMPUTED_JS = re.compile(r"""(?:require(?<!\wrequire)|import(?<!\wimport))\s*\(
 _COMPUTED_PY = re.compile(r"""(?:import_module|__import__)\(\s*f?["']([A-Za-z_][\w.]*\.)(?:\{|["']\s*\+)""")
 _SILENCED = re.compile(r"#\s*noqa|eslint-disable|@ts-ignore|type:\s*ignore")
 _DOTTED_STRING = re.compile(r"""["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)["']""")
+# "package.module:name", the import string of ASGI/WSGI servers and entry points (uvicorn's tests
+# run `uvicorn tests.test_cli:App`): read as "package.module.name".
+_IMPORT_PATH_STRING = re.compile(r"""["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*):([A-Za-z_]\w*)["']""")
 _IMPORT_STRING = re.compile(r"""["']\s*from\s+([A-Za-z_][\w.]*)\s+import\s+([\w\s,]+?)\s*["']""")
 _HTTP_CALL = re.compile(r"""\b(?:client|test_client|api_client|app|request\([^)]*\))\s*\.\s*(?:get|post|put|patch|delete|head|options)\s*\(""")
 # _HTTP_CALL without its leading `\b`: a quick first search (a `\b` first makes the engine try every position).
@@ -114,7 +117,7 @@ def _statement_end(lines: list[str], start: int) -> int:
 
 
 def dotted_strings(text: str) -> list[str]:
-    return sorted(set(_DOTTED_STRING.findall(text)))
+    return sorted(set(_DOTTED_STRING.findall(text)) | {f"{module}.{name}" for module, name in _IMPORT_PATH_STRING.findall(text)})
 
 
 def import_strings(text: str) -> list[str]:
