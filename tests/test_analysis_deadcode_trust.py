@@ -603,3 +603,26 @@ def test_import_strings_plugin_fixtures_and_duck_typed_interfaces_keep_names(tmp
         assert not found.report and "none of its methods is called in the project" in found.detail, name
     stale = evidence.for_symbol("app/ws.py", "Helper.stale")["utility"]  # its class's other method is called
     assert (stale.verdict, stale.report) == ("DEAD", True) and "none of its methods" not in stale.detail, stale.detail
+
+
+def test_project_templates_framework_components_and_classic_scripts_keep_names(tmp_path: Path) -> None:
+    """Round 10 of first contact: files a scaffolder copies into new projects (create-t3-app's
+    cli/template/), components an .astro page imports by default under its own name, and the
+    globals of classic browser scripts another script calls (healthchecks' static/js)."""
+    evidence = analyze(tmp_path, {
+        "cli/package.json": '{"name": "create-x", "bin": {"create-x": "dist/index.js"}}\n',
+        "cli/src/index.ts": "import path from 'path'\nconsole.log(path.join(__dirname, 'template/extras/db.ts'))\n",
+        "cli/template/extras/db.ts": "export const db = connect()\nfunction connect() {\n  return 1\n}\n",
+        "www/package.json": '{"name": "www", "private": true}\n',
+        "www/src/pages/about.astro": '---\nimport Preview from "../components/cli";\n---\n<Preview />\n',
+        "www/src/components/cli.tsx": "export default function CodeCard() {\n  return null\n}\n",
+        "www/src/components/orphan.tsx": "export default function Orphan() {\n  return null\n}\n",
+        "static/js/ping.js": "function loadPing(url) {\n  return fetch(url)\n}\n\nfunction unusedHelper() {\n  return 2\n}\n",
+        "static/js/details.js": "document.body.onclick = function() {\n  loadPing('/x')\n}\n",
+    })
+    assert "project template" in detail(evidence, "cli/template/extras/db.ts", "db", "utility")
+    card = evidence.for_symbol("www/src/components/cli.tsx", "CodeCard")["utility"]
+    assert not card.report and "appears in www/src/pages/about.astro, which was not scanned" in card.detail
+    assert evidence.for_symbol("www/src/components/orphan.tsx", "Orphan")["utility"].report
+    assert "classic script" in detail(evidence, "static/js/ping.js", "loadPing", "utility")
+    assert evidence.for_symbol("static/js/ping.js", "unusedHelper")["utility"].report

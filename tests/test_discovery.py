@@ -233,11 +233,15 @@ def test_symlinks_inside_the_repository_are_followed(tmp_path):
 def test_languages_without_grammar_or_not_enabled_are_listed(tmp_path):
     make(tmp_path, {"main.go": "package main\n", "lib.rs": "fn main() {}\n", "A.java": "class A {}\n",
                     "app.py": PY, "ui.tsx": "export const a = 1\n", "notes.md": "# notes\n",
-                    "Makefile": "all:\n", "photo.jpg": b"\xff\xd8\xff"})
+                    "Makefile": "all:\n", "photo.jpg": b"\xff\xd8\xff", "About.astro": "---\n---\n",
+                    "App.vue": "<script>\n</script>\n"})
     reasons = skipped(tmp_path, Config(languages=["python"]))
     assert reasons == {
         "A.java": "no grammar for .java", "lib.rs": "no grammar for .rs", "main.go": "no grammar for .go",
         "ui.tsx": "language tsx not enabled (languages in the configuration)",
+        # read for the names they use (scan._unscanned_names), unlike code of another language
+        "About.astro": ".astro component (no grammar; the names it uses are read)",
+        "App.vue": ".vue component (no grammar; the names it uses are read)",
     }
 
 

@@ -174,7 +174,7 @@ def test_without_rag_the_meaning_part_is_dropped() -> None:
 
 
 def test_path_roles_of_code_nobody_edits_here() -> None:
-    from reviewer.analysis.roles import is_example_path, is_generated_path, is_test_path
+    from reviewer.analysis.roles import is_example_path, is_generated_path, is_scaffold_path, is_test_path
 
     assert is_generated_path("src/api/generated/client.ts") and is_generated_path("proto/x_pb2.py")
     assert is_generated_path("components/ui/button.tsx") and is_generated_path("src/components/ui/dialog/dialog.tsx")
@@ -185,6 +185,12 @@ def test_path_roles_of_code_nobody_edits_here() -> None:
     assert not is_test_path("src/latest/api.py")
     assert is_example_path("examples/auth/app.js") and is_example_path("pkg/blog_examples/flow/raw/views.py")
     assert not is_example_path("src/example.py")
+    # a scaffolder's project templates: alternatives copied whole on purpose (with-auth.ts, with-db.ts)
+    assert is_scaffold_path("cli/template/extras/src/server/auth/with-db.ts") and is_scaffold_path("{{cookiecutter.slug}}/app.py")
+    assert not is_scaffold_path("src/template.ts") and not is_scaffold_path("app/templatetags/tags.py")
+    functions = {"a": ("cli/template/extras/auth/with-db.ts", symbol("auth", 1, body(1, 2, 3, 4))),
+                 "b": ("cli/template/extras/auth/with-auth.ts", symbol("auth", 1, body(1, 2, 3, 4)))}
+    assert run(both_ways(functions, "a", "b", clone_kind="identical"), functions).copies == {}
 
 
 def test_every_block_two_functions_share_is_reported_not_only_the_longest() -> None:

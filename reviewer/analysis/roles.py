@@ -52,6 +52,18 @@ def is_example_path(path: str) -> bool:
     return any(part in _EXAMPLE_DIRECTORIES or part.endswith("_examples") for part in path.split("/")[:-1])
 
 
+# Folders of the project templates a generator copies into new projects (create-t3-app's
+# cli/template/extras, a cookiecutter's `{{cookiecutter.project_slug}}/`): code that runs there,
+# not here, each variant whole on purpose (with-auth.ts next to with-db.ts).
+SCAFFOLD_PATH = r"(?:^|/)(?:templates?|skeletons?|scaffolds?|\{\{[^/]*\}\})/"
+_SCAFFOLD = re.compile(SCAFFOLD_PATH)
+
+
+def is_scaffold_path(path: str) -> bool:
+    """Code of a project template: `cli/template/extras/src/server/db.ts`, `{{cookiecutter.slug}}/app.py`."""
+    return _SCAFFOLD.search(posixpath.dirname(path) + "/") is not None
+
+
 def is_barrel_path(path: str) -> bool:
     """A package's face: `__init__.py` or `index.ts`-like files mostly re-export."""
     name = posixpath.basename(path)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
-from .roles import is_test_path
+from .roles import SCAFFOLD_PATH, is_test_path
 
 _JS = r"\.(?:[cm]?[jt]sx?)$"
 
@@ -71,6 +71,7 @@ CONVENTION_ROOTS: tuple[ConventionRoot, ...] = (
     # Code the tests hand to the tool under test by path (a CLI loading a module and scanning it
     # for functions): its names are its content, not code anything imports.
     _row("test input (loaded by path)", r"(?:^|/)(?:tests?|__tests__)/(?:.*/)?(?:assets|testdata|test_data)/"),
+    _row("project template (a generator copies it into new projects, where it runs)", SCAFFOLD_PATH, members=True),
     # JS/TS conventions: the file's place is its registration
     _row("Next.js app router", r"(?:^|/)app/(?:.*/)?(?:page|layout|template|loading|error|not-found|global-error"
                                r"|default|route|head|opengraph-image|twitter-image|icon|apple-icon|sitemap|robots"

@@ -286,6 +286,31 @@ class UtilityAnalysis:
         return {key: f"a global type: {namers[name]} file(s) name {name} without importing it (declare global)"
                 for name, keys in exported.items() if name in namers for key in keys}
 
+    def _script_globals(self) -> dict[SymbolKey, str]:
+        """Top-level declarations of classic browser scripts (JS files with no import, export or
+        require: loaded by `<script>` tags, sharing one global scope) that another such script
+        names (healthchecks' static/js/details.js calls `loadPingDetails` of ping_details.js)."""
+        scripts = {path: facts for path, facts in self.index.files.items() if facts.language == "javascript"
+                   and not facts.imports and not facts.exports and "require" not in facts.module_calls
+                   and not any(call == "require" for sym in facts.symbols for call in sym.calls)}
+        if len(scripts) < 2:
+            return {}
+        declared: dict[str, list[tuple[str, str]]] = {}
+        for path, facts in scripts.items():
+            for sym in facts.symbols:
+                if sym.parent is None:
+                    declared.setdefault(sym.name, []).append((path, sym.qualified_name))
+        found: dict[SymbolKey, str] = {}
+        for path, facts in scripts.items():
+            named = {r.split(".", 1)[0] for sym in facts.symbols for r in sym.references} | {
+                r.split(".", 1)[0] for r in facts.module_references} | {c.split(".", 1)[0] for c in facts.module_calls}
+            for name in named & declared.keys():
+                for key in declared[name]:
+                    if key[0] != path:
+                        found.setdefault(key, f"a global of the classic script {key[0]}, named by the script {path} "
+                                              f"(scripts a page loads share one scope)")
+        return found
+
     def _shell_methods(self) -> dict[SymbolKey, str]:
         """Public methods of the project classes a shell context processor hands to the
         interactive shell, their bases' included (a mixin's `reindex` is called as `Post.reindex()`)."""
@@ -527,6 +552,8 @@ class UtilityAnalysis:
         for key, why in self._shell_methods().items():
             roots.setdefault(key, why)  # gated: alive once its class is
         for key, why in self._global_types().items():
+            roots.setdefault(key, why)
+        for key, why in self._script_globals().items():
             roots.setdefault(key, why)
         global_prefixes = self._global_dynamic_prefixes()
         for path, facts in self.index.files.items():

@@ -39,9 +39,18 @@ _NOT_TEXT_SKIPS = ("binary", "no grammar", "not a regular file", "unreadable")
 _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*")
 
 
+# `import CliPreview from "./cli"` in a component file: the default export of ./cli is used
+# under a name of the importer's choosing.
+_DEFAULT_IMPORT = re.compile(r"""^\s*import\s+[A-Za-z_$][\w$]*\s*(?:,\s*\{[^}]*\}\s*)?from\s+["'](\.{1,2}/[^"']+)["']""", re.M)
+_DEFAULT_EXPORT = re.compile(r"\bexport\s+default\s+(?:async\s+)?(?:function\*?|class)\s+([A-Za-z_$][\w$]*)")
+_MODULE_SUFFIXES = ("", ".ts", ".tsx", ".js", ".jsx", ".mjs", "/index.ts", "/index.tsx", "/index.js")
+
+
 def _unscanned_names(root: Path, skipped: list[SkippedFile]) -> dict[str, str]:
-    """Identifiers of the text files the scan skipped (generated, too large): code there
-    may use a name the usage graph never saw. Name -> one such file."""
+    """Identifiers of the text files the scan skipped (generated, too large, components of a
+    framework with no grammar): code there may use a name the usage graph never saw, and the
+    default export a component imports relatively is used whatever it is called there.
+    Name -> one such file."""
     names: dict[str, str] = {}
     for skip in skipped:
         if skip.reason.startswith(_NOT_TEXT_SKIPS):
@@ -52,7 +61,24 @@ def _unscanned_names(root: Path, skipped: list[SkippedFile]) -> dict[str, str]:
             continue
         for name in set(_IDENTIFIER.findall(text)):
             names.setdefault(name, skip.path)
+        for specifier in set(_DEFAULT_IMPORT.findall(text)):
+            name = _default_export(root, (root / skip.path).parent / specifier)
+            if name:
+                names.setdefault(name, skip.path)
     return names
+
+
+def _default_export(root: Path, module: Path) -> str | None:
+    """The name of the function or class a module exports by default, if it names one."""
+    for suffix in _MODULE_SUFFIXES:
+        path = Path(f"{module}{suffix}")
+        if path.is_file() and path.resolve().is_relative_to(root.resolve()):
+            try:
+                found = _DEFAULT_EXPORT.search(read_regular(path, UNSCANNED_MAX_BYTES).decode("utf-8", errors="replace"))
+            except OSError:
+                return None
+            return found.group(1) if found else None
+    return None
 
 
 # The expressions of a template: `{{ ... }}` and `{% ... %}` (Jinja, Django, Handlebars), and the

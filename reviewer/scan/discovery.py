@@ -56,10 +56,14 @@ NO_GRAMMAR_EXTENSIONS = frozenset(
         ".go", ".rs", ".java", ".kt", ".kts", ".scala", ".groovy", ".rb", ".php", ".c", ".h",
         ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".cs", ".fs", ".swift", ".m", ".mm",
         ".dart", ".lua", ".pl", ".pm", ".r", ".jl", ".ex", ".exs", ".erl", ".hs", ".ml",
-        ".clj", ".elm", ".zig", ".nim", ".vue", ".svelte", ".sh", ".bash", ".ps1", ".sql",
+        ".clj", ".elm", ".zig", ".nim", ".sh", ".bash", ".ps1", ".sql",
         ".pyx", ".pxd",
     }
 )
+# Components of a UI framework we have no grammar for: their scripts import the project's modules
+# (create-t3-app's docs site: 40 .astro pages and layouts importing its .tsx components), so their
+# names are read as unscanned code's (scan._unscanned_names), never silently ignored.
+COMPONENT_EXTENSIONS = frozenset({".vue", ".svelte", ".astro", ".mdx"})
 # Templates a framework renders (Jinja, Django, Angular, Handlebars): no code to review, but their
 # expressions call the project's methods by name (`{{ user.gravatar(size=32) }}`).
 TEMPLATE_EXTENSIONS = frozenset({".html", ".htm", ".jinja", ".jinja2", ".j2", ".djhtml", ".njk", ".hbs"})
@@ -172,7 +176,8 @@ def read_regular(path: str | os.PathLike, limit: int = -1) -> bytes:
 
 
 def _is_source_candidate(name: str) -> bool:
-    return language_for_path(name) is not None or os.path.splitext(name)[1].lower() in NO_GRAMMAR_EXTENSIONS
+    extension = os.path.splitext(name)[1].lower()
+    return language_for_path(name) is not None or extension in NO_GRAMMAR_EXTENSIONS or extension in COMPONENT_EXTENSIONS
 
 
 def _is_inside(path: str, folder: str) -> bool:
@@ -424,6 +429,8 @@ class _Walker:
             extension = os.path.splitext(name)[1].lower()
             if extension in NO_GRAMMAR_EXTENSIONS and self._included(rel):
                 self._skip(rel, f"no grammar for {extension}")
+            elif extension in COMPONENT_EXTENSIONS and self._included(rel):
+                self._skip(rel, f"{extension} component (no grammar; the names it uses are read)")
             elif extension in TEMPLATE_EXTENSIONS and not linked and self._included(rel):
                 self.templates.append(rel)
             return
