@@ -623,3 +623,34 @@ def test_an_edited_copy_names_the_lines_it_changed() -> None:
     (clone,) = reported_clones(functions)
     # the header is line 30, its code from 31; LinkedinField's four lines of its own are 8-11
     assert clone.lines == (30, 45) and clone.edited == [37, 38] and clone.other_edited == [8, 9, 10, 11]
+
+def test_a_method_naming_its_own_class_for_super_is_no_per_type_boilerplate() -> None:
+    """junction's admin classes: one 5-line `get_queryset` each, differing only in the class each
+    names in `super(ProposalAdmin, self)` (Python 2 spelling): the same method written again."""
+    def admin(name: str, start: int) -> Symbol:
+        sym = symbol(f"{name}.get_queryset", start, body(1, 2, 3, 4, 5), parent=name,
+                     words=["conference", "filter", name.lower(), "super"], types=[name.lower()])
+        sym.calls = [f"super({name}, self).get_queryset", "super", "service.list_moderators", "qs.filter"]
+        return sym
+
+    functions = {"a": ("app/admin.py", admin("ProposalAdmin", 1)), "b": ("app/admin.py", admin("VoteAdmin", 20))}
+    found = run(both_ways(functions, "a", "b", clone_kind="renamed", structure=1.0), functions).copies
+    assert [c.kind for clones in found.values() for c in clones] == ["renamed"]
+    for side in functions.values():  # a per-type factory naming other classes stays boilerplate
+        side[1].calls = [call.replace(", self)", ", cls)").replace("super(", "make(") for call in side[1].calls]
+    assert run(both_ways(functions, "a", "b", clone_kind="renamed", structure=1.0), functions).copies == {}
+
+
+def test_two_overrides_of_one_hook_still_show_a_repeated_block_but_not_one_inside_the_other() -> None:
+    """Two `__init__`s alike in shape are no copy by their scores (the hook's shape), but the
+    same run of lines in both is a block (httpx's two transports build one pool); a short
+    override repeated inside another's is no helper to call (each class has its own)."""
+    block = list(range(30, 38))
+    functions = {"a": ("src/t.py", symbol("Sync.__init__", 1, body(1, 2, *block, 3), parent="Sync")),
+                 "b": ("src/t.py", symbol("Async.__init__", 20, body(4, 5, *block, 6), parent="Async"))}
+    pairs = both_ways(functions, "a", "b", clone_kind="near-miss", structure=0.8, vocabulary=0.3)
+    found = run(pairs, functions).copies
+    assert [c.kind for clones in found.values() for c in clones] == ["block"]
+    shell = {"a": ("src/c.py", symbol("Bash.complete", 1, body(1, 2, 3, 4), parent="Bash")),
+             "b": ("src/c.py", symbol("Fish.complete", 10, body(7, 1, 2, 3, 4, 8, 9, 5), parent="Fish"))}
+    assert run(both_ways(shell, "a", "b", clone_kind="near-miss", structure=0.4, vocabulary=0.3), shell).copies == {}

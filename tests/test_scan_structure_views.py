@@ -44,3 +44,17 @@ def test_the_one_pass_views_equal_the_token_scan(path: Path) -> None:
     # Where the one pass declines a whole file (a `$` in a template literal, JSX text), its
     # functions without one are still compared.
     assert compared or path.suffix != ".py"
+
+
+def test_a_constructor_storing_its_state_weighs_no_tokens_where_logic_does() -> None:
+    """`self.loop = loop` in `__init__` declares state (two classes holding the same state repeat
+    it by design); the same line in another method is a step of its logic."""
+    from reviewer.scan.languages import LANGUAGES as languages
+    from reviewer.scan.structure import structure_of
+
+    syntax = languages["python"].tokens
+    init = structure_of("def __init__(self, loop, config):\n    self.loop = loop\n    self.tasks = set()\n"
+                        "    self.root = config.root\n    self.start(loop)\n", syntax)
+    assert [h & 0xFF for h in init.line_hashes[1:5]] == [0, 0, 0, 3]
+    step = structure_of("def receive(self):\n    self.waiting = False\n", syntax)
+    assert step.line_hashes[1] & 0xFF > 0

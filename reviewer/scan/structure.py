@@ -126,10 +126,30 @@ def structure_of(text: str, syntax: TokenSyntax) -> Structure:
         line_hashes = _line_hashes(text, start, written, syntax)
     else:
         literals, stream, line_hashes = views
+    if _CONSTRUCTOR.search(text, 0, start):
+        _weigh_state_lines(text, line_hashes)
     ranked = sorted(Counter(literals).items(), key=lambda item: (-item[1], item[0]))[:MAX_LITERALS]
     calls, vocabulary, type_words = _calls_and_vocabulary(text, _vocabulary_tokens(text, syntax), syntax)
     return build(Structure, literals=[f"{token}#{count}" for token, count in ranked], alpha_grams=sorted(_alpha_grams(stream)),
                  calls=calls, vocabulary=vocabulary, type_words=type_words, line_hashes=line_hashes)
+
+
+# `self.loop = loop`, `self.transport = None`, `this.tasks = new Set()`: a constructor storing its
+# arguments and declaring its state. Two classes holding the same state repeat these lines by
+# design (uvicorn's two websocket protocols; hand labels: none worth a helper), as two records
+# repeat their typed fields: they match as lines and weigh no tokens (see module_line_hashes).
+# Only in constructors: elsewhere `self.waiting = False` is a step of the logic.
+_CONSTRUCTOR = re.compile(r"\bdef\s+__init__\s*\(|\bconstructor\s*\(")
+_STATE_LINE = re.compile(r"\s*(?:self|this)\.[A-Za-z_$][\w$]*\s*(?::[^=]+)?=\s*(?:new\s+)?"
+                         r"(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)?(?:\(\))?|-?\d+|\[\]|\{\}|\"\"|'')\s*;?\s*")
+
+
+def _weigh_state_lines(text: str, hashes: list[int]) -> None:
+    if "self." not in text and "this." not in text:
+        return
+    for k, line in enumerate(text.split("\n")[: len(hashes)]):
+        if hashes[k] & 0xFF and _STATE_LINE.fullmatch(line):
+            hashes[k] &= ~0xFF
 
 
 _DROPPED = ("comment", "triple")  # comments and docstrings say nothing about behaviour
@@ -556,7 +576,7 @@ def _calls_and_vocabulary(body: str, tokens: list[tuple[str, str]], syntax: Toke
         kind, text = tokens[m]
         if kind == "str":
             if _KEY_STRING.match(text):
-                vocab.add(_word(text))
+                vocab.add(vocabulary_word(text))
             continue
         if kind != "id" or text in keywords and text not in _RECEIVERS or text == own:
             continue
@@ -569,7 +589,7 @@ def _calls_and_vocabulary(body: str, tokens: list[tuple[str, str]], syntax: Toke
             continue
         if text in syntax.annotation_types and previous_text in (":", "->", "[", ","):
             continue  # annotations like `list[str] -> int` say little about the domain
-        word = _word(text)
+        word = vocabulary_word(text)
         vocab.add(word)
         if text[:1].isupper() and not text.isupper():  # `Argument`, not a CONSTANT
             types.add(word)
@@ -582,6 +602,6 @@ def _calls_and_vocabulary(body: str, tokens: list[tuple[str, str]], syntax: Toke
 
 
 @lru_cache(maxsize=1 << 16)  # the same names recur in every function of a project
-def _word(identifier: str) -> str:
-    """One spelling for `unit_price`, `unitPrice` and "unit-price"."""
+def vocabulary_word(identifier: str) -> str:
+    """One spelling for `unit_price`, `unitPrice` and "unit-price": as Structure.vocabulary holds it."""
     return _NOT_WORD_CHARACTER.sub("", identifier.lower())
