@@ -492,6 +492,30 @@ def test_cli():
     assert [f for r in run(tmp_path).values() for f in r["findings"] if f["axis"] == "duplication"]
 
 
+def test_the_same_test_in_the_suites_of_two_packages_is_a_mirrored_suite(tmp_path: Path) -> None:
+    # healthchecks: each integration package has its tests/ of its own transport; a test written
+    # alike in two of them tests two subjects. In one package's suite it is a test written twice.
+    case = '''
+from django.test import TestCase
+
+
+class NotifyTestCase(TestCase):
+    def test_it_lists_other_down_checks(self):
+        self.channel.notify(self.flip)
+        payload = self.mock.request.call_args.kwargs["json"]
+        assert "The following checks are also down" in payload["message"]
+        assert "Foobar" in payload["message"]
+        assert "grace" not in payload["message"]
+        assert self.mock.request.call_count == 1
+'''
+    for app in ("ntfy", "gotify"):
+        (tmp_path / "hc" / app / "tests").mkdir(parents=True)
+        (tmp_path / "hc" / app / "tests" / "test_notify.py").write_text(case)
+    assert not [f for r in run(tmp_path).values() for f in r["findings"] if f["axis"] == "duplication"]
+    (tmp_path / "hc" / "ntfy" / "tests" / "test_notify_again.py").write_text(case)
+    assert [f for r in run(tmp_path).values() for f in r["findings"] if f["axis"] == "duplication"]
+
+
 def test_a_package_of_its_own_inside_the_tests_takes_no_part(tmp_path: Path) -> None:
     """axios type-checks two mirrored packages (test/module/typings/cjs and esm, one per module
     format) with `tsc --noEmit`: each must hold every declaration, so their copies are no finding."""

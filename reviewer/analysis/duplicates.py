@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Callable
 
-from .roles import is_example_path, is_generated_path, is_migration_path, is_scaffold_path, is_test_path
+from .roles import TEST_DIRECTORIES, is_example_path, is_generated_path, is_migration_path, is_scaffold_path, is_test_path
 from .testcode import fixture_decorator, fixture_name, type_assertion
 from ..scan.languages import language_family, language_for_path
 from ..scan.records import build
@@ -672,11 +672,27 @@ def _mirrored_cases(a: _Function, b: _Function) -> bool:
     """Two test cases of two test files, each given its subject by its own file: one name they both
     read comes from two places, a fixture each file defines for itself (typer's `mod`) or two
     modules each file imports (`from docs_src.prompt import tutorial002 as mod; app = mod.app`,
-    one test file per docs tutorial). They are mirrored suites, not a test written twice."""
+    one test file per docs tutorial); or the two files are the test suites of two packages, each
+    testing its own (healthchecks' hc/integrations/ntfy/tests and .../gotify/tests: hand labels, 20
+    such pairs of test cases, none worth sharing; their shared set-up is, and is still judged).
+    They are mirrored suites, not a test written twice."""
     if a.path == b.path or not (_test_function(a) and _test_function(b)):
         return False
+    if _suite_owner(a.path) != _suite_owner(b.path):
+        return True
     sources_a, sources_b = dict(a.subjects), dict(b.subjects)
     return any(sources_a[name] != sources_b[name] for name in sources_a.keys() & sources_b.keys())
+
+
+@lru_cache(maxsize=None)
+def _suite_owner(path: str) -> str:
+    """The package whose test folder holds a test file: `hc/integrations/ntfy` for
+    hc/integrations/ntfy/tests/test_notify.py, `blog` for a Django app's blog/tests.py, "" for a
+    suite at the root (tests/client/x.py) or a test file outside any test folder."""
+    parts = path.split("/")
+    if parts[-1] == "tests.py":
+        return "/".join(parts[:-1])
+    return "/".join(parts[: next((k for k, part in enumerate(parts[:-1]) if part in TEST_DIRECTORIES), 0)])
 
 
 def _test_function(unit: _Function) -> bool:
