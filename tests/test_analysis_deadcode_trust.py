@@ -626,3 +626,36 @@ def test_project_templates_framework_components_and_classic_scripts_keep_names(t
     assert evidence.for_symbol("www/src/components/orphan.tsx", "Orphan")["utility"].report
     assert "classic script" in detail(evidence, "static/js/ping.js", "loadPing", "utility")
     assert evidence.for_symbol("static/js/ping.js", "unusedHelper")["utility"].report
+
+
+def test_vue_aliases_vuex_modules_class_expressions_and_handed_on_modules_keep_names(tmp_path: Path) -> None:
+    """Round 11 of first contact (vue-realworld, pino): `@/` imports of a Vue CLI app, a Vuex
+    module exported where declared and read by its default export, a class expression known by
+    its binding, a CommonJS module object handed on whole, a nested destructuring require, and
+    the declarations of a tstyche type test."""
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "app", "private": true, "main": "src/main.js"}\n',
+        "src/main.js": 'import store from "./store/article"\nimport { ArticlesService } from "@/common/api"\n'
+                       "ArticlesService.get(store)\n",
+        "src/common/api.js": "export const ArticlesService = { get(x) { return x } }\n"
+                             "export const UnusedService = { get(x) { return x } }\n",
+        "src/store/article.js": "export const mutations = { set(state) { return state } }\n"
+                                "const getters = {}\nexport default {\n  getters,\n  mutations\n}\n",
+        "src/store/settings.js": "export const mutations = { set(state) { return state } }\n"
+                                 "export default {\n  mutations\n}\n",  # a Vuex module nothing registers
+        "lib/package.json": '{"name": "logger", "main": "pino.js"}\n',
+        "lib/pino.js": "const symbols = require('./symbols')\nconst { promises: { readFile } } = require('node:fs')\n"
+                       "const constructor = class Pino {}\nmodule.exports = { constructor, readFile }\n"
+                       "module.exports.symbols = symbols\n",
+        "lib/symbols.js": "const levelSym = Symbol('level')\nconst labelsSym = Symbol('labels')\n"
+                          "module.exports = { levelSym, labelsSym }\n",
+        "lib/test/types/pino.tst.ts": "import pino from '../../pino'\nconst log2 = pino({ level: 'info' })\n",
+    })
+    assert verdict(evidence, "src/common/api.js", "ArticlesService", "utility") == "USED"
+    assert evidence.for_symbol("src/common/api.js", "UnusedService")["utility"].report
+    assert verdict(evidence, "src/store/article.js", "mutations", "utility") == "USED"
+    assert evidence.for_symbol("src/store/settings.js", "mutations")["utility"].report
+    assert verdict(evidence, "lib/pino.js", "constructor", "utility") == "USED"
+    assert verdict(evidence, "lib/symbols.js", "labelsSym", "utility") == "USED"
+    assert "type test" in detail(evidence, "lib/test/types/pino.tst.ts", "log2", "utility")
+    assert not [f.message for f in evidence.findings if f.message.startswith("unused import")]

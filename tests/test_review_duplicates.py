@@ -174,7 +174,8 @@ def test_without_rag_the_meaning_part_is_dropped() -> None:
 
 
 def test_path_roles_of_code_nobody_edits_here() -> None:
-    from reviewer.analysis.roles import is_example_path, is_generated_path, is_scaffold_path, is_test_path
+    from reviewer.analysis.roles import (is_benchmark_path, is_example_path, is_generated_path, is_scaffold_path,
+                                         is_test_path)
 
     assert is_generated_path("src/api/generated/client.ts") and is_generated_path("proto/x_pb2.py")
     assert is_generated_path("components/ui/button.tsx") and is_generated_path("src/components/ui/dialog/dialog.tsx")
@@ -188,6 +189,9 @@ def test_path_roles_of_code_nobody_edits_here() -> None:
     # a scaffolder's project templates: alternatives copied whole on purpose (with-auth.ts, with-db.ts)
     assert is_scaffold_path("cli/template/extras/src/server/auth/with-db.ts") and is_scaffold_path("{{cookiecutter.slug}}/app.py")
     assert not is_scaffold_path("src/template.ts") and not is_scaffold_path("app/templatetags/tags.py")
+    # benchmark programs, each run on its own by a bench runner (pino's benchmarks/*.bench.js)
+    assert is_benchmark_path("benchmarks/basic.bench.js") and is_benchmark_path("src/parse.bench.ts")
+    assert not is_benchmark_path("src/benchmark.py")
     functions = {"a": ("cli/template/extras/auth/with-db.ts", symbol("auth", 1, body(1, 2, 3, 4))),
                  "b": ("cli/template/extras/auth/with-auth.ts", symbol("auth", 1, body(1, 2, 3, 4)))}
     assert run(both_ways(functions, "a", "b", clone_kind="identical"), functions).copies == {}

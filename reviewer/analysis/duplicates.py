@@ -37,7 +37,8 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Callable
 
-from .roles import TEST_DIRECTORIES, is_example_path, is_generated_path, is_migration_path, is_scaffold_path, is_test_path
+from .roles import (TEST_DIRECTORIES, is_benchmark_path, is_example_path, is_generated_path, is_migration_path,
+                    is_scaffold_path, is_test_path)
 from .testcode import fixture_decorator, fixture_name, type_assertion
 from ..scan.languages import language_family, language_for_path
 from ..scan.records import build
@@ -625,7 +626,7 @@ def _siblings(a: _Function, b: _Function) -> bool:
 @lru_cache(maxsize=None)  # asked per pair of every candidate (tens of thousands), of a few thousand paths
 def _left_out(path: str) -> bool:
     return (is_migration_path(path) or is_generated_path(path) or is_example_path(path) or is_scaffold_path(path)
-            or _test_input(path))
+            or is_benchmark_path(path) or _test_input(path))
 
 
 # Folders of a test suite that hold its inputs: programs the tests run or load, each one

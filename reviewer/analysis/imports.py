@@ -79,8 +79,8 @@ def _bindings(index: ProjectIndex, facts: FileFacts, ref: ImportRef, python: boo
     """(local name, confidence) per binding the import makes that may be reported."""
     out: list[tuple[str, int]] = []
     for imported in ref.names:
-        if imported.alias is not None and imported.alias == imported.name:
-            continue  # `from a import b as b`, `export {b as b}`: an explicit re-export
+        if imported.alias is not None and imported.alias == imported.name or not imported.binds:
+            continue  # `from a import b as b`, `export {b as b}`: an explicit re-export; `{ b: { c } }`: no binding
         out.append((imported.alias or imported.name, 90))
     if ref.namespace and not ref.names:
         if python and "." in ref.namespace:

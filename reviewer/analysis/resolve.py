@@ -27,6 +27,9 @@ from ..schema.facts import FileFacts, ImportRef, ScanResult, Symbol
 
 # Extension resolution order for a TS/JS specifier without (or with a swapped) extension.
 JS_EXTENSIONS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
+# The source-folder aliases of front-end templates (`@/components/x`, Nuxt's `~/`), read when no
+# tsconfig/jsconfig `paths` entry maps them (see ProjectIndex._source_alias_file).
+_SOURCE_ALIASES = ("@/", "~/")
 # `import "./x.js"` in TypeScript ESM means the file x.ts.
 JS_EXTENSION_SWAPS = {".js": (".ts", ".tsx"), ".jsx": (".tsx",), ".mjs": (".mts",), ".cjs": (".cts",)}
 SELF_NAMES = ("self", "this", "cls")
@@ -381,8 +384,25 @@ class ProjectIndex:
                 if found:
                     return found
         if base_url is not None:
-            return self.js_file_at(posixpath.join(base_url, specifier))
+            found = self.js_file_at(posixpath.join(base_url, specifier))
+            if found:
+                return found
+        if specifier.startswith(_SOURCE_ALIASES):
+            return self._source_alias_file(importer, specifier[2:])
         return None
+
+    def _source_alias_file(self, importer: str, rest: str) -> str | None:
+        """`@/common/config` with no tsconfig/jsconfig path for it: the alias Vue CLI, Vite and
+        Nuxt templates define in their bundler (and jest's moduleNameMapper) for the source
+        folder: `src/` of the nearest folder above the importer that has one, else the root."""
+        directory = posixpath.dirname(importer)
+        while True:
+            found = self.js_file_at(posixpath.join(directory, "src", rest))
+            if found:
+                return found
+            if not directory:
+                return self.js_file_at(rest)
+            directory = posixpath.dirname(directory)
 
     # ------------------------------------------------------------------ imports
 

@@ -52,6 +52,16 @@ def is_example_path(path: str) -> bool:
     return any(part in _EXAMPLE_DIRECTORIES or part.endswith("_examples") for part in path.split("/")[:-1])
 
 
+# Benchmark programs: each file is run on its own by a bench runner (pino's benchmarks/*.bench.js,
+# asv suites), its set-up written out in full on purpose, like an example's.
+_BENCHMARK = re.compile(r"(?:^|/)(?:benchmarks?|bench)/|\.bench\.[cm]?[jt]sx?$")
+
+
+def is_benchmark_path(path: str) -> bool:
+    """`benchmarks/basic.bench.js`, `bench/parse.py`, `src/x.bench.ts`."""
+    return _BENCHMARK.search(path) is not None
+
+
 # Folders of the project templates a generator copies into new projects (create-t3-app's
 # cli/template/extras, a cookiecutter's `{{cookiecutter.project_slug}}/`): code that runs there,
 # not here, each variant whole on purpose (with-auth.ts next to with-db.ts).

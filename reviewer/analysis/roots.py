@@ -83,6 +83,9 @@ CONVENTION_ROOTS: tuple[ConventionRoot, ...] = (
     _row("jest/vitest module mock", r"(?:^|/)__mocks__/"),
     _row("react-email template", r"(?:^|/)emails/[^/]+\.[jt]sx$", exports=True),
     _row("TypeScript ambient declarations (merged by name)", r"\.d\.[cm]?ts$"),
+    # tsd / vitest typecheck (`x.test-d.ts`), tstyche (`x.tst.ts`): the type checker reads every
+    # declaration; an unused `const log2 = pino(opts)` is the check that the call compiles.
+    _row("type test (its declarations are what the type checker checks)", r"\.(?:test-d|tst)\.[cm]?tsx?$", members=True),
     _row("generated code (its generator and its readers agree on names)", r"(?:^|/)[^/]+\.gen" + _JS),
     # A tool reads what its configuration file exports (`export default defineConfig(...)`,
     # `module.exports`): a helper left unexported there is dead like anywhere else.

@@ -74,7 +74,24 @@ class UsageGraph:
         for facts in scan.files:
             part = contribution(facts) if contribution is not None else file_contribution(index, facts)
             graph.add_contribution(facts.path, part)
+        graph._read_by_imported_modules(scan)
         return graph
+
+    def _read_by_imported_modules(self, scan: ScanResult) -> None:
+        """A JS/TS name exported where it is declared (`export const mutations = {...}`) and read by
+        the top-level code of its module (`export default { state, mutations }`, a Vuex module) is
+        used when the module is: once some project file imports it. (A file nothing imports runs
+        no top-level code, and its exports are judged on their own.)"""
+        for facts in scan.files:
+            if facts.language == "python" or facts.path not in self.imported_files:
+                continue
+            declared = {(s.name, s.line_start): s.qualified_name for s in facts.symbols if s.parent is None}
+            read = set(facts.module_references)
+            for export in facts.exports:
+                qname = declared.get((export.local, export.line)) if export.source is None else None
+                if qname is not None and export.local in read:
+                    self._link((facts.path, MODULE), (facts.path, qname), "read by its module's top-level code",
+                               export.line)
 
     def add_contribution(self, path: str, part: Contribution) -> None:
         """Merge what one file contributes. Every user is a node of that file, so merging the
@@ -136,7 +153,8 @@ class UsageGraph:
                 self.members_by_name[sym.name].append(key)
         module_references = facts.module_references
         if facts.language != "python":
-            # `module.exports = { a, b }` reads a and b, but exporting is not using.
+            # `module.exports = { a, b }` reads a and b, but exporting is not using (see
+            # _read_by_imported_modules for a name exported where it is declared).
             exported_locals = {e.local for e in facts.exports if e.source is None and e.local}
             module_references = [r for r in module_references
                                  if r not in exported_locals or r in facts.module_calls]
@@ -159,6 +177,11 @@ class UsageGraph:
             self.string_files[literal].add(path)
         for literal in set(facts.lookup_strings) - exported_names:
             self.lookup_string_files[literal].add(path)
+
+    @staticmethod
+    def _read_whole(facts: FileFacts, name: str) -> bool:
+        """Whether a file reads the binding `name` itself, not only `name.attribute`."""
+        return name in facts.module_references or any(name in sym.references for sym in facts.symbols)
 
     def _add_user(self, path: str, user: SymbolKey, sym: Symbol | None, references: list[str],
                   calls: list[str], line: int, heads_used: set[str], attributes: set[str]) -> None:
@@ -240,6 +263,13 @@ class UsageGraph:
                 value = self.index.export_target(source, "default")
                 if value is not None and not value.is_module:
                     self._link((path, MODULE), (value.path, value.qualified_name or ""), "requires", ref.line)
+                elif ref.namespace and self._read_whole(facts, ref.namespace):
+                    # `module.exports.symbols = symbols`: the object of m's exports is handed on,
+                    # and whoever gets it may read any of them (pino's public `pino.symbols`).
+                    for export in self.index.files[source].exports:
+                        target = self.index.export_target(source, export.name)
+                        if target is not None and not target.is_module and not export.star:
+                            self._link((path, MODULE), (target.path, target.qualified_name or ""), "requires", ref.line)
             for imported in ref.names:
                 local = imported.alias or imported.name
                 target = self.index.export_target(source, imported.name)

@@ -62,7 +62,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 18  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 19  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -71,7 +71,8 @@ SCANNER_VERSION = 18  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # an outer `let` (`store = x`) reads it as the outer binding, not as a local; 14: names a Python string
 # uses as code (`.attr`, `callee(`) may be lookups; 15: a chain is one reference of up to 8 parts (was 3);
 # 16: a Python class's fields, the attributes a method assigns on self; 17: "pkg.module:name" import strings;
-# 18: a constructor's state lines (`self.loop = loop`) weigh no tokens
+# 18: a constructor's state lines (`self.loop = loop`) weigh no tokens; 19: a JS class expression is named by its
+# binding, `{ promises: { readFile } } = require(...)` reads `promises`
 
 _MAX_SIGNATURE = 300
 _MAX_CHAIN_PARTS = 8
@@ -713,13 +714,15 @@ def _on_method_signature(ex: Extractor, node: Node, depth: int, cursor: TreeCurs
 def _on_class(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
     hooks = ex.hooks
     name_node = node.child_by_field_name("name")
-    if name_node is not None:
+    # A class expression is known by what it is bound to: `const constructor = class Pino {}` binds
+    # `constructor`; its own name (`Pino`, its `.name`) is in scope only inside it.
+    bound = hooks.bound_name(ex, node) if name_node is None or node.type == "class" else None
+    if bound is not None:
+        name, anchor = bound
+    elif name_node is not None:
         name, anchor = ex.text(name_node), node
     else:
-        bound = hooks.bound_name(ex, node)
-        if bound is None:
-            return
-        name, anchor = bound
+        return
     body = node.child_by_field_name("body")
     docstring, hash_start, doc_tokens = hooks.docstring(ex, node, anchor, body)
     decorators, first_decorator = hooks.decorators(ex, node, anchor)

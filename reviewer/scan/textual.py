@@ -82,7 +82,7 @@ def annotate_imports(text: str, imports: list) -> None:
             continue
         if offsets is None:
             offsets = list(accumulate(map(len, text.splitlines(keepends=True)), initial=0))
-        bound = [n.alias or n.name for n in ref.names] + ([ref.namespace] if ref.namespace else [])
+        bound = [n.alias or n.name for n in ref.names if n.binds] + ([ref.namespace] if ref.namespace else [])
         ref.line_end, ref.reportable = end, True
         ref.unmentioned = [local for local in dict.fromkeys(bound)
                            if not _mentioned(text, local, offsets[start - 1], offsets[end])]

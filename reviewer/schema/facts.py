@@ -124,6 +124,7 @@ class Symbol(BaseModel):
 class ImportedName(BaseModel):
     name: str  # the imported name as exported by the source ("default" for a default import)
     alias: str | None = None  # local binding when different from name
+    binds: bool = True  # False: destructured further (`{ promises: { readFile } }`), no binding of its own
 
 
 class ImportRef(BaseModel):

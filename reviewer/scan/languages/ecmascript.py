@@ -329,7 +329,9 @@ def on_call(ex: Extractor, node: Node, callee: Node, callee_text: bytes) -> bool
                     value = child.child_by_field_name("value")
                     if key is not None:
                         alias = ex.text(value) if value is not None and value.type == "identifier" else None
-                        names.append(ImportedName.model_construct(name=key, alias=alias if alias != key else None))
+                        nested = value is not None and value.type in ("object_pattern", "array_pattern")
+                        names.append(ImportedName.model_construct(name=key, alias=alias if alias != key else None,
+                                                                  binds=not nested))
     ex.imports.append(_import_ref(source, node.start_point[0] + 1, kind="require", namespace=namespace, names=names))
     return True
 
