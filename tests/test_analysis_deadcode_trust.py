@@ -659,3 +659,45 @@ def test_vue_aliases_vuex_modules_class_expressions_and_handed_on_modules_keep_n
     assert verdict(evidence, "lib/symbols.js", "labelsSym", "utility") == "USED"
     assert "type test" in detail(evidence, "lib/test/types/pino.tst.ts", "log2", "utility")
     assert not [f.message for f in evidence.findings if f.message.startswith("unused import")]
+
+
+def test_sveltekit_files_lib_alias_runner_set_up_and_global_object_keep_names(tmp_path: Path) -> None:
+    """Round 12 of first contact (svelte-realworld, node-express-realworld): SvelteKit's route and
+    hook files, its `$lib` alias, the files a jest configuration loads by path, and a `var` the
+    global set-up hands to the tear-down through `globalThis`."""
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "app", "private": true}\n',
+        "src/hooks.server.js": "export async function handle({ event, resolve }) {\n  return resolve(event)\n}\n",
+        "src/routes/+page.server.js": "import { page_size } from '$lib/constants.js'\n"
+                                      "export async function load() {\n  return { page_size }\n}\n",
+        "src/lib/constants.js": "export const page_size = 10\nexport const unused_size = 20\n",
+        "e2e/jest.config.ts": "export default {\n  globalSetup: '<rootDir>/src/support/global-setup.ts',\n"
+                              "  globalTeardown: '<rootDir>/src/support/global-teardown.ts',\n"
+                              "  testEnvironment: 'node',\n}\n",
+        "e2e/src/support/global-setup.ts": "var __TEARDOWN_MESSAGE__: string;\n\nmodule.exports = async function () {\n"
+                                           "  globalThis.__TEARDOWN_MESSAGE__ = 'bye'\n}\n",
+        "e2e/src/support/global-teardown.ts": "module.exports = async function () {\n"
+                                              "  console.log(globalThis.__TEARDOWN_MESSAGE__)\n}\n",
+    })
+    assert "SvelteKit hooks" in detail(evidence, "src/hooks.server.js", "handle", "utility")
+    assert "SvelteKit route" in detail(evidence, "src/routes/+page.server.js", "load", "utility")
+    assert verdict(evidence, "src/lib/constants.js", "page_size", "utility") == "USED"
+    assert evidence.for_symbol("src/lib/constants.js", "unused_size")["utility"].report
+    assert "globalSetup in e2e/jest.config.ts" in detail(evidence, "e2e/src/support/global-setup.ts", "default", "utility")
+    assert "global object" in detail(evidence, "e2e/src/support/global-setup.ts", "__TEARDOWN_MESSAGE__", "utility")
+
+
+def test_a_name_two_imports_bind_keeps_both_sources(tmp_path: Path) -> None:
+    """sqlmodel: `from ._compat import UndefinedType`, then `if TYPE_CHECKING: from pydantic_core
+    import PydanticUndefinedType as UndefinedType`. References resolve to the second binding, but
+    at run time the first one is what they read."""
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/_compat.py": "class UndefinedType:\n    pass\n\n\nclass Stale:\n    pass\n",
+        "app/main.py": "from typing import TYPE_CHECKING\n\nfrom ._compat import UndefinedType\n\n"
+                       "if TYPE_CHECKING:\n    from pydantic_core import PydanticUndefinedType as UndefinedType\n\n\n"
+                       "def check(x):\n    return isinstance(x, UndefinedType)\n\n\ncheck(1)\n",
+    })
+    assert verdict(evidence, "app/_compat.py", "UndefinedType", "utility") == "USED"
+    assert evidence.for_symbol("app/_compat.py", "Stale")["utility"].report

@@ -389,6 +389,8 @@ class ProjectIndex:
                 return found
         if specifier.startswith(_SOURCE_ALIASES):
             return self._source_alias_file(importer, specifier[2:])
+        if specifier.startswith("$lib/"):  # SvelteKit's alias of src/lib
+            return self._source_alias_file(importer, "lib/" + specifier[5:])
         return None
 
     def _source_alias_file(self, importer: str, rest: str) -> str | None:

@@ -78,6 +78,9 @@ CONVENTION_ROOTS: tuple[ConventionRoot, ...] = (
                                r"|manifest)" + _JS, exports=True),
     _row("Next.js pages router", r"(?:^|/)pages/.*" + _JS, exports=True),
     _row("Next.js middleware / instrumentation", r"(?:^|/)(?:middleware|instrumentation)" + _JS, exports=True),
+    # SvelteKit calls `load`, `actions`, `GET`, `prerender`... of its route files and `handle` of its hooks
+    _row("SvelteKit route", r"(?:^|/)routes/(?:.*/)?\+(?:page|layout|server|error)(?:\.server)?" + _JS, exports=True),
+    _row("SvelteKit hooks", r"(?:^|/)src/hooks(?:\.server|\.client)?" + _JS, exports=True),
     _row("Storybook story", r"\.stories" + _JS, exports=True),
     _row("Storybook configuration", r"(?:^|/)\.storybook/"),
     _row("jest/vitest module mock", r"(?:^|/)__mocks__/"),
@@ -132,6 +135,39 @@ def hook_files(root: Path | None) -> dict[str, str]:
                 item = line.strip().lstrip("-").strip().strip("'\"")
                 if item:
                     found[posixpath.normpath(posixpath.join(base, item))] = f"mkdocs hook module named in {config}"
+    return found
+
+
+# The options of a test runner's configuration that name files it loads itself (jest, vitest):
+# `globalSetup: '<rootDir>/src/support/global-setup.ts'`. What those files export is called.
+_RUNNER_FILE_OPTION = re.compile(
+    r"""\b(globalSetup|globalTeardown|setupFiles|setupFilesAfterEnv|snapshotResolver|testSequencer|resolver)"""
+    r"""["']?\s*:\s*(\[[^\]]*\]|["'][^"']+["'])""")
+_QUOTED = re.compile(r"""["']([^"']+)["']""")
+_RUNNER_CONFIG = re.compile(r"(?:^|/)(?:jest|vitest|vite)\.config\.[cm]?[jt]s$|(?:^|/)jest\.config\.json$|(?:^|/)package\.json$")
+
+
+def runner_loaded_files(root: Path | None, configs: Iterable[str]) -> dict[str, str]:
+    """Files a jest/vitest configuration names for the runner to load (global set-up and
+    tear-down, set-up files, resolvers): repo-relative path as written, `<rootDir>` and `./`
+    read from the configuration's folder -> why."""
+    found: dict[str, str] = {}
+    if root is None:
+        return found
+    for config in configs:
+        if not _RUNNER_CONFIG.search(config) or "node_modules/" in config:
+            continue
+        try:
+            text = (root / config).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        base = posixpath.dirname(config)
+        for option, value in _RUNNER_FILE_OPTION.findall(text):
+            for written in _QUOTED.findall(value):
+                if "/" not in written and "." not in written:
+                    continue  # a package name (`jest-environment-node`), not a file
+                relative = written.replace("<rootDir>", ".")
+                found.setdefault(posixpath.normpath(posixpath.join(base, relative)), f"{option} in {config}")
     return found
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -235,6 +235,7 @@ class UsageGraph:
         path = facts.path
         reexported = set(facts.dunder_all or ()) | {e.local or e.name for e in facts.exports if e.source is None}
         barrel = is_barrel_path(path)
+        bound = Counter(imported.alias or imported.name for ref in facts.imports for imported in ref.names)
         for ref in facts.imports:
             source = self.index.resolve_import(path, ref)
             if source is None:
@@ -285,6 +286,12 @@ class UsageGraph:
                     # `try: from c import f` / `except ImportError: def f`): the references resolve
                     # to the definition, and whichever branch ran, the import is used with it.
                     self._link((path, alternative), key, "is the alternative of", ref.line)
+                    continue
+                if local in heads_used and bound.get(local, 0) > 1:
+                    # Bound by two imports (`from ._compat import T` then `if TYPE_CHECKING: from
+                    # pydantic_core import X as T`, try/except): references resolve to one of them,
+                    # but either may be the one that runs. Each is used with them.
+                    self._link((path, MODULE), key, "imports a name another import also binds", ref.line)
                     continue
                 if local in heads_used:
                     continue  # the referencing users carry the edges (dead users propagate)

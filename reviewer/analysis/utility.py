@@ -38,7 +38,7 @@ from .dynamic import dynamic_reach
 from .imports import imported_from, unused_imports
 from .testcode import TestRoots, fixture_decorator, fixture_name
 from .roots import (SHELL_CONTEXT_DECORATOR, convention_root, discovering_base, framework_base_defines, hook_files,
-                    stdlib_base_defines, type_checked_tests, under_type_checker)
+                    runner_loaded_files, stdlib_base_defines, type_checked_tests, under_type_checker)
 from .usage import MODULE, UsageGraph
 from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey, assessment
 
@@ -131,6 +131,9 @@ class Liveness:
     reached_by_string: set[SymbolKey] = field(default_factory=set)
 
 
+# What a JS/TS file may name the global object by.
+_GLOBAL_OBJECTS = frozenset({"globalThis", "window", "global", "self"})
+
 class UtilityAnalysis:
     def __init__(self, index: ProjectIndex, graph: UsageGraph, entry_points: EntryPoints,
                  min_confidence: int = DEFAULT_MIN_CONFIDENCE,
@@ -145,6 +148,7 @@ class UtilityAnalysis:
         self.root_confidence: dict[SymbolKey, int] = {}  # roots weaker than the default 85
         self.registry_bases: set[SymbolKey] = set()
         self.hook_files = hook_files(index.root)
+        self.runner_files = self._runner_files()
         self.type_checked_tests = type_checked_tests(index.root)
         introspects = per_file(_introspects) if per_file is not None else _introspects
         self.dynamic = dynamic_reach(index, {path for path, facts in index.files.items() if introspects(facts)})
@@ -285,6 +289,37 @@ class UtilityAnalysis:
                 namers[name] = namers.get(name, 0) + 1
         return {key: f"a global type: {namers[name]} file(s) name {name} without importing it (declare global)"
                 for name, keys in exported.items() if name in namers for key in keys}
+
+    def _runner_files(self) -> dict[str, str]:
+        """Project files a jest/vitest configuration names for the runner to load -> why."""
+        configs = [path for path in self.index.files if path.rsplit("/", 1)[-1].startswith(("jest.", "vitest.", "vite."))]
+        found: dict[str, str] = {}
+        for written, why in runner_loaded_files(self.index.root, [*configs, "package.json"]).items():
+            path = self.index.js_file_at(written) if written not in self.index.files else written
+            if path is not None:
+                found[path] = why
+        return found
+
+    def _global_object_reads(self) -> dict[SymbolKey, str]:
+        """JS/TS top-level names read as properties of the global object (`globalThis.X`,
+        `window.X`): a `var X` declared at the top of a script is one (jest's global set-up
+        hands `globalThis.__TEARDOWN_MESSAGE__` to its tear-down)."""
+        read: dict[str, str] = {}
+        for path, facts in self.index.files.items():
+            if facts.language == "python":
+                continue
+            for reference in [*facts.module_references, *(r for sym in facts.symbols for r in sym.references)]:
+                head, _, rest = reference.partition(".")
+                if head in _GLOBAL_OBJECTS and rest:
+                    read.setdefault(rest.split(".", 1)[0], path)
+        found: dict[SymbolKey, str] = {}
+        for path, facts in self.index.files.items():
+            if facts.language == "python":
+                continue
+            for sym in facts.symbols:
+                if sym.parent is None and sym.name in read:
+                    found[(path, sym.qualified_name)] = f"read as a property of the global object in {read[sym.name]}"
+        return found
 
     def _script_globals(self) -> dict[SymbolKey, str]:
         """Top-level declarations of classic browser scripts (JS files with no import, export or
@@ -555,6 +590,8 @@ class UtilityAnalysis:
             roots.setdefault(key, why)
         for key, why in self._script_globals().items():
             roots.setdefault(key, why)
+        for key, why in self._global_object_reads().items():
+            roots.setdefault(key, why)
         global_prefixes = self._global_dynamic_prefixes()
         for path, facts in self.index.files.items():
             if path in self.test_files:
@@ -587,6 +624,8 @@ class UtilityAnalysis:
             return f"read by name by convention: {convention}"
         if sym.parent is None and path in self.hook_files and sym.kind == "function" and sym.name.startswith("on_"):
             return self.hook_files[path]
+        if sym.parent is None and path in self.runner_files and (sym.exported or facts.language == "python"):
+            return f"loaded by the test runner: {self.runner_files[path]}"
         if sym.parent is None and sym.kind == "method":
             return "member of an object literal handed to a call (the callee reads it by name)"
         if sym.parent is None and sym.kind == "function" and is_dunder(sym.name):
