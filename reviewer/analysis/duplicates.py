@@ -1257,10 +1257,7 @@ def _own_class_word(symbol: Symbol) -> set[str]:
     """The word of a method's own class when it names it only to reach its base, `super(ProposalAdmin,
     self)` (Python 2 spelling): no type the method is about. junction's admin classes repeat one
     5-line moderator-scoped `get_queryset` 16 times, each naming its own class there."""
-    parent = symbol.parent
-    if parent and any(call.startswith(f"super({parent},") for call in symbol.calls):
-        return {vocabulary_word(parent)}
-    return set()
+    return {vocabulary_word(symbol.parent)} if symbol.parent and _base_calls(symbol) != symbol.calls else set()
 
 
 def _type_test(symbol: Symbol) -> bool:

@@ -27,9 +27,10 @@ from ..schema.facts import FileFacts, ImportRef, ScanResult, Symbol
 
 # Extension resolution order for a TS/JS specifier without (or with a swapped) extension.
 JS_EXTENSIONS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
-# The source-folder aliases of front-end templates (`@/components/x`, Nuxt's `~/`), read when no
-# tsconfig/jsconfig `paths` entry maps them (see ProjectIndex._source_alias_file).
-_SOURCE_ALIASES = ("@/", "~/")
+# The source-folder aliases of front-end templates (`@/components/x`, Nuxt's `~/`, SvelteKit's
+# `$lib/` for src/lib), read when no tsconfig/jsconfig `paths` entry maps them: prefix -> its
+# place inside the source folder (see ProjectIndex._source_alias_file).
+_SOURCE_ALIASES = {"@/": "", "~/": "", "$lib/": "lib/"}
 # `import "./x.js"` in TypeScript ESM means the file x.ts.
 JS_EXTENSION_SWAPS = {".js": (".ts", ".tsx"), ".jsx": (".tsx",), ".mjs": (".mts",), ".cjs": (".cts",)}
 SELF_NAMES = ("self", "this", "cls")
@@ -387,10 +388,9 @@ class ProjectIndex:
             found = self.js_file_at(posixpath.join(base_url, specifier))
             if found:
                 return found
-        if specifier.startswith(_SOURCE_ALIASES):
-            return self._source_alias_file(importer, specifier[2:])
-        if specifier.startswith("$lib/"):  # SvelteKit's alias of src/lib
-            return self._source_alias_file(importer, "lib/" + specifier[5:])
+        for alias, inside in _SOURCE_ALIASES.items():
+            if specifier.startswith(alias):
+                return self._source_alias_file(importer, inside + specifier[len(alias):])
         return None
 
     def _source_alias_file(self, importer: str, rest: str) -> str | None:

@@ -134,6 +134,12 @@ class Liveness:
 # What a JS/TS file may name the global object by.
 _GLOBAL_OBJECTS = frozenset({"globalThis", "window", "global", "self"})
 
+
+def _read_chains(facts: FileFacts) -> list[str]:
+    """The names and dotted chains a file reads: its top-level code's and every symbol's."""
+    return [*facts.module_references, *(reference for sym in facts.symbols for reference in sym.references)]
+
+
 class UtilityAnalysis:
     def __init__(self, index: ProjectIndex, graph: UsageGraph, entry_points: EntryPoints,
                  min_confidence: int = DEFAULT_MIN_CONFIDENCE,
@@ -292,9 +298,8 @@ class UtilityAnalysis:
 
     def _runner_files(self) -> dict[str, str]:
         """Project files a jest/vitest configuration names for the runner to load -> why."""
-        configs = [path for path in self.index.files if path.rsplit("/", 1)[-1].startswith(("jest.", "vitest.", "vite."))]
         found: dict[str, str] = {}
-        for written, why in runner_loaded_files(self.index.root, [*configs, "package.json"]).items():
+        for written, why in runner_loaded_files(self.index.root, [*self.index.files, "package.json"]).items():
             path = self.index.js_file_at(written) if written not in self.index.files else written
             if path is not None:
                 found[path] = why
@@ -308,7 +313,7 @@ class UtilityAnalysis:
         for path, facts in self.index.files.items():
             if facts.language == "python":
                 continue
-            for reference in [*facts.module_references, *(r for sym in facts.symbols for r in sym.references)]:
+            for reference in _read_chains(facts):
                 head, _, rest = reference.partition(".")
                 if head in _GLOBAL_OBJECTS and rest:
                     read.setdefault(rest.split(".", 1)[0], path)
@@ -337,8 +342,7 @@ class UtilityAnalysis:
                     declared.setdefault(sym.name, []).append((path, sym.qualified_name))
         found: dict[SymbolKey, str] = {}
         for path, facts in scripts.items():
-            named = {r.split(".", 1)[0] for sym in facts.symbols for r in sym.references} | {
-                r.split(".", 1)[0] for r in facts.module_references} | {c.split(".", 1)[0] for c in facts.module_calls}
+            named = {chain.split(".", 1)[0] for chain in [*_read_chains(facts), *facts.module_calls]}
             for name in named & declared.keys():
                 for key in declared[name]:
                     if key[0] != path:

@@ -126,8 +126,8 @@ def structure_of(text: str, syntax: TokenSyntax) -> Structure:
         line_hashes = _line_hashes(text, start, written, syntax)
     else:
         literals, stream, line_hashes = views
-    if _CONSTRUCTOR.search(text, 0, start):
-        _weigh_state_lines(text, line_hashes)
+    if _CONSTRUCTOR.search(text, 0, start) and ("self." in text or "this." in text):
+        _weigh_nothing(text.split("\n"), line_hashes, _STATE_LINE)
     ranked = sorted(Counter(literals).items(), key=lambda item: (-item[1], item[0]))[:MAX_LITERALS]
     calls, vocabulary, type_words = _calls_and_vocabulary(text, _vocabulary_tokens(text, syntax), syntax)
     return build(Structure, literals=[f"{token}#{count}" for token, count in ranked], alpha_grams=sorted(_alpha_grams(stream)),
@@ -144,11 +144,10 @@ _STATE_LINE = re.compile(r"\s*(?:self|this)\.[A-Za-z_$][\w$]*\s*(?::[^=]+)?=\s*(
                          r"(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)?(?:\(\))?|-?\d+|\[\]|\{\}|\"\"|'')\s*;?\s*")
 
 
-def _weigh_state_lines(text: str, hashes: list[int]) -> None:
-    if "self." not in text and "this." not in text:
-        return
-    for k, line in enumerate(text.split("\n")[: len(hashes)]):
-        if hashes[k] & 0xFF and _STATE_LINE.fullmatch(line):
+def _weigh_nothing(lines: list[str], hashes: list[int], pattern: re.Pattern[str] | str) -> None:
+    """Lines that match `pattern` whole keep their hash (they match as lines) but weigh no tokens."""
+    for k, line in enumerate(lines[: len(hashes)]):
+        if hashes[k] & 0xFF and re.fullmatch(pattern, line):
             hashes[k] &= ~0xFF
 
 
@@ -303,9 +302,8 @@ def module_line_hashes(lines: list[str], hidden: list[tuple[int, int]], syntax: 
         # Typed field declarations match as lines but weigh nothing, as forwarding lines do: two
         # records declaring the same fields (a dataclass mirroring the TypedDict of its JSON) are
         # a shape on purpose; a repeated block needs logic or data around them to count.
-        for k, line in enumerate(lines[: len(hashes)]):
-            if hashes[k] & 0xFF and not inside[k] and re.fullmatch(syntax.field_declaration, line):
-                hashes[k] &= ~0xFF
+        # (The text's lines: those of functions and imports are blank there, and match nothing.)
+        _weigh_nothing(text.split("\n"), hashes, syntax.field_declaration)
     return hashes
 
 
