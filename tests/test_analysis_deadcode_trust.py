@@ -114,6 +114,44 @@ def test_confidence_floor_and_one_finding_per_cascade(tmp_path: Path) -> None:
     assert verdict(evidence, "app/core.py", "maybe", "utility") == "USED"
 
 
+def test_a_cascade_lists_no_helper_a_doubtful_dead_symbol_also_uses(tmp_path: Path) -> None:
+    # `shown` is named by a component that was not scanned: DEAD under the floor, not a finding.
+    # The helper both use must not be listed under `stale`'s finding as deletable with it.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "web", "private": true}',
+        "src/main.ts": "console.log(1)\n",
+        "src/api.ts": "function fetchApi(p: string) { return fetch(p) }\n"
+                      "export function shown() { return fetchApi('a') }\n"
+                      "export function stale() { return fetchApi('b') }\n",
+        "src/App.vue": "<script setup>\nconst a = shown()\n</script>\n",
+    })
+    stale = evidence.for_symbol("src/api.ts", "stale")["utility"]
+    assert (stale.verdict, stale.report) == ("DEAD", True)
+    assert "fetchApi" not in stale.detail
+    shown = evidence.for_symbol("src/api.ts", "shown")["utility"]
+    assert shown.report is False and "src/App.vue" in shown.detail
+    helper = evidence.for_symbol("src/api.ts", "fetchApi")["utility"]
+    assert helper.report is False
+
+
+def test_remix_route_modules_root_and_entries_are_read_by_the_framework(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "web", "private": true}',
+        "app/root.tsx": "export const links = () => []\nexport default function App() { return null }\n",
+        "app/entry.server.tsx": "export default function handleRequest() { return helper() }\n"
+                                "function helper() { return 1 }\nfunction unused() { return 2 }\n",
+        "app/routes/notes.new.tsx": "export const action = async () => null\n"
+                                    "export default function NewNotePage() { return null }\n"
+                                    "export function stray() { return 1 }\n",
+    })
+    for path, name in (("app/root.tsx", "App"), ("app/root.tsx", "links"), ("app/entry.server.tsx", "handleRequest"),
+                       ("app/entry.server.tsx", "helper"), ("app/routes/notes.new.tsx", "NewNotePage"),
+                       ("app/routes/notes.new.tsx", "action")):
+        assert verdict(evidence, path, name, "utility") == "USED", (path, name)
+    assert verdict(evidence, "app/entry.server.tsx", "unused", "utility") == "DEAD"
+    assert verdict(evidence, "app/routes/notes.new.tsx", "stray", "utility") == "DEAD"
+
+
 def test_under_the_floor_is_evidence_not_a_finding(tmp_path: Path) -> None:
     # no entry point and no public API: a public name of a package module may be imported by users
     evidence = analyze(tmp_path, {

@@ -45,8 +45,11 @@ def group_cascades(verdicts: dict[SymbolKey, AxisAssessment],
             cycle_of[member] = min(seen, key=lambda k: (k[1].count("."), k))
     members_of: dict[SymbolKey, list[SymbolKey]] = {}
     for member, roots in roots_of.items():
-        for root in roots:
-            members_of.setdefault(root, []).append(member)
+        # A member that a doubtful root (under the floor, so not reported) also uses is not
+        # listed: "delete it with this finding" would break the code that root stands for.
+        if all(verdicts[root].confidence >= min_confidence for root in roots):
+            for root in roots:
+                members_of.setdefault(root, []).append(member)
     for root, members in members_of.items():
         found = verdicts[root]
         members.sort()

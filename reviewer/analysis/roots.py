@@ -94,19 +94,24 @@ CONVENTION_ROOTS: tuple[ConventionRoot, ...] = (
     # `module.exports`): a helper left unexported there is dead like anywhere else.
     _row("tool configuration file", r"(?:^|/)[^/.]+\.config(?:\.[\w-]+)?" + _JS, exports=True),  # jest.config.build.js
     _row("task runner / generator", r"(?:^|/)(?:plopfile|gulpfile|gruntfile|jakefile)" + _JS + r"|(?:^|/)generators/"),
+    # Remix / React Router framework mode read the exports of app/root and the server and client
+    # entries (`export default function handleRequest`, `handleError`, `links`, `loader`...).
+    _row("Remix root and entry modules", r"(?:^|/)app/(?:root|entry\.(?:server|client))" + _JS, exports=True),
     _row("file-based router (TanStack / React Router / Remix)", r"(?:^|/)routes/.*" + _JS,
          r"Route|loader|action|clientLoader|clientAction|meta|links|headers|handle|ErrorBoundary|HydrateFallback"
          r"|Component|default|shouldRevalidate", exports=True),
 )
 
 
-def convention_root(path: str, name: str, top_level: bool, exported: bool = True) -> str | None:
-    """Why a tool reads `name` from `path` by convention, if one does."""
+def convention_root(path: str, name: str, top_level: bool, exported: bool = True,
+                    default_export: bool = False) -> str | None:
+    """Why a tool reads `name` from `path` by convention, if one does. A file's default export
+    (`export default function LoginPage`) is also read under the name "default"."""
     rows = _ROWS_BY_PATH.get(path)
     if rows is None:  # the path patterns, once per file (the analysis asks once per symbol)
         rows = _ROWS_BY_PATH[path] = tuple(row for row in CONVENTION_ROOTS if row.files.search(path))
     for row in rows:
-        if row.matches(path, name, top_level, exported):
+        if row.matches(path, name, top_level, exported) or default_export and row.matches(path, "default", top_level):
             return row.tool
     return None
 

@@ -622,8 +622,9 @@ class UtilityAnalysis:
         decorator = self.registering_decorator(path, sym)
         if decorator:
             return f"registered by decorator @{decorator}"
-        convention = convention_root(path, sym.name, sym.parent is None,
-                                     sym.exported or facts.language == "python")
+        convention = convention_root(path, sym.name, sym.parent is None, sym.exported or facts.language == "python",
+                                     default_export=any(e.name == "default" and e.local == sym.name and not e.source
+                                                        for e in facts.exports))
         if convention:
             return f"read by name by convention: {convention}"
         if sym.parent is None and path in self.hook_files and sym.kind == "function" and sym.name.startswith("on_"):
