@@ -658,3 +658,20 @@ def test_two_overrides_of_one_hook_still_show_a_repeated_block_but_not_one_insid
     shell = {"a": ("src/c.py", symbol("Bash.complete", 1, body(1, 2, 3, 4), parent="Bash")),
              "b": ("src/c.py", symbol("Fish.complete", 10, body(7, 1, 2, 3, 4, 8, 9, 5), parent="Fish"))}
     assert run(both_ways(shell, "a", "b", clone_kind="near-miss", structure=0.4, vocabulary=0.3), shell).copies == {}
+
+
+def test_a_long_block_of_data_inside_two_functions_is_a_block() -> None:
+    # node-express-realworld: the same 14-line prisma `include: {...}` in six service functions,
+    # two code tokens a line (`name: true,`): under the block's token floor, as module data is.
+    def with_data(name: str, start: int, own: range, data_lines: int) -> Symbol:
+        data = body(*range(50, 50 + data_lines), tokens=2)[1:]
+        return symbol(name, start, [0] + body(*own)[1:] + data)
+
+    functions = {"a": ("src/articles.ts", with_data("createArticle", 1, range(1, 21), 14)),
+                 "b": ("src/articles.ts", with_data("getArticles", 100, range(200, 220), 14))}
+    found = run({}, functions).copies
+    assert [(clone.kind, clone.lines) for clones in found.values() for clone in clones] == [("block", (121, 134))]
+    # a shorter run of data is the shape of two calls, not a block
+    functions = {"a": ("src/articles.ts", with_data("createArticle", 1, range(1, 21), 12)),
+                 "b": ("src/articles.ts", with_data("getArticles", 100, range(200, 220), 12))}
+    assert run({}, functions).copies == {}

@@ -1026,7 +1026,10 @@ def _blocks(runs: list[_Run], a: _Function, b: _Function) -> list[_Run]:
         # hooks a component sets up before the form it shares): the data floor guards it enough.
         # So is a run that is most of both functions: they are copies, edited in a line or two.
         most = smaller is not None and 2 * run.lines >= max(len(a.code), len(b.code))
-        floor = min(min_tokens, MIN_MODULE_BLOCK_TOKENS) if kept or most else min_tokens
+        # So is a long run: data inside a function (a query's `include: {...}`, keywords passed a
+        # line each) says little per line, as module data does, and 13 equal lines are no accident.
+        long = run.lines >= LONG_BLOCK_LINES
+        floor = min(min_tokens, MIN_MODULE_BLOCK_TOKENS) if kept or most or long else min_tokens
         if len(kept) == (MAX_MODULE_BLOCKS if module else MAX_BLOCKS) or run.lines < MIN_BLOCK_LINES or run.tokens < floor:
             continue
         part = run.lines >= MIN_MODULE_BLOCK_LINES if smaller is None else run.lines >= BLOCK_SHARE * smaller
