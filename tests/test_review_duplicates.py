@@ -513,7 +513,7 @@ def test_functions_that_differ_in_the_target_they_are_named_after_are_not_duplic
     functions = {"a": ("src/main.py", command("_cmd_expose", 1, "expose")),
                  "b": ("src/main.py", command("_cmd_unexpose", 10, "unexpose"))}
     assert not reported_clones(functions, both_ways(functions, "a", "b"))
-    functions["b"] = ("src/main.py", command("_cmd_unexpose", 10, "hide"))  # not named after what it calls
+    functions["b"] = ("src/main.py", command("_cmd_publish", 10, "hide"))  # not named after what it calls
     assert reported_clones(functions, both_ways(functions, "a", "b"))
 
 
@@ -675,3 +675,19 @@ def test_a_long_block_of_data_inside_two_functions_is_a_block() -> None:
     functions = {"a": ("src/articles.ts", with_data("createArticle", 1, range(1, 21), 12)),
                  "b": ("src/articles.ts", with_data("getArticles", 100, range(200, 220), 12))}
     assert run({}, functions).copies == {}
+
+
+def test_short_inverse_operations_are_doubted_long_copies_are_not() -> None:
+    # follow_user / unfollow_user: a renamed copy whose differing word is the point (confidence 80 - 15)
+    functions = {"a": ("app/views.py", symbol("follow_user", 1, body(*range(1, 9)))),
+                 "b": ("app/views.py", symbol("unfollow_user", 20, body(*range(1, 9))))}
+    found = run(both_ways(functions, "a", "b"), functions).copies
+    assert [(clone.confidence, clone.report) for clones in found.values() for clone in clones] == [(65, False)]
+    # the same pair named as two jobs stays a finding
+    functions = {"a": ("app/views.py", symbol("follow_user", 1, body(*range(1, 9)))),
+                 "b": ("app/views.py", symbol("follow_group", 20, body(*range(1, 9))))}
+    assert reported_clones(functions, both_ways(functions, "a", "b"))
+    # a long copy between inverses is a copy whatever the names say (45 lines of favorite/unfavorite)
+    functions = {"a": ("app/views.py", symbol("favoriteArticle", 1, body(*range(1, 30)))),
+                 "b": ("app/views.py", symbol("unfavoriteArticle", 40, body(*range(1, 30))))}
+    assert reported_clones(functions, both_ways(functions, "a", "b"))

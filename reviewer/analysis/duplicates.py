@@ -40,6 +40,7 @@ from typing import Callable
 from .roles import (TEST_DIRECTORIES, is_benchmark_path, is_example_path, is_generated_path, is_migration_path,
                     is_scaffold_path, is_test_path)
 from .testcode import fixture_decorator, fixture_name, type_assertion
+from ..rag.static_cards import split_words
 from ..scan.languages import language_family, language_for_path
 from ..scan.records import build
 from ..scan.structure import vocabulary_word
@@ -108,6 +109,21 @@ SHAPE_ONLY_WORDS = 0.15  # vocabulary agreement under which a same-shaped pair s
 PROTOCOL_WORDS = 0.5  # vocabulary agreement under which two overrides of one hook are its shape only
 FEW_TOKENS = 20  # code tokens of a straight-line few-liner (see _straight_few)
 TEST_PENALTY = 10  # tests repeat their setup on purpose more often than code does
+# Inverse operations (follow/unfollow, create/delete, promote/demote) are written as mirrors: what
+# they share is the shape of the job, the word that differs is the point. Up to this many code
+# lines a copy between two of them is doubted (real-code labels in code: 7 false in 9).
+INVERSE_PENALTY = 15
+INVERSE_MAX_LINES = 20
+INVERSE_WORDS = frozenset(frozenset(pair) for pair in (
+    ("add", "remove"), ("create", "delete"), ("create", "destroy"), ("insert", "delete"), ("enable", "disable"),
+    ("open", "close"), ("start", "stop"), ("startup", "shutdown"), ("begin", "end"), ("up", "down"),
+    ("upper", "lower"), ("show", "hide"), ("push", "pop"), ("load", "dump"), ("encode", "decode"),
+    ("increment", "decrement"), ("promote", "demote"), ("accept", "reject"), ("approve", "reject"),
+    ("join", "leave"), ("login", "logout"), ("grant", "revoke"), ("allow", "deny"), ("import", "export"),
+    ("read", "write"), ("send", "receive"), ("submit", "cancel"), ("on", "off"), ("min", "max"),
+    ("first", "last"), ("next", "previous"), ("next", "prev"), ("before", "after"), ("acquire", "release"),
+    ("enter", "exit"), ("upgrade", "downgrade"), ("pause", "resume"), ("expand", "collapse")))
+INVERSE_PREFIXES = ("un", "dis", "de")  # favorite/unfavorite, connect/disconnect, serialize/deserialize
 EDITED_TEST_LINES = 2  # a test repeating another but for this many lines is one test written twice
 # Two functions of code whose equal lines, in order, make this share of the larger one (in lines
 # and in tokens) are one function copied and edited (a near-miss copy) even when no single run is
@@ -720,6 +736,29 @@ def _test_stubs(a: _Function, b: _Function) -> bool:
 
 def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
            rank: Callable[[str, Symbol], KeepRank]) -> list[_Edge]:
+    """The duplicate edges of a pair (see _pair_edges), doubted between two short inverse operations."""
+    edges = _pair_edges(a, b, hit, rank)
+    if edges and _inverse_operations(a, b):
+        for edge in edges:
+            edge.confidence -= INVERSE_PENALTY
+    return edges
+
+
+def _inverse_operations(a: _Function, b: _Function) -> bool:
+    """Two short functions of code named as inverses: the names differ in one word each, a pair of
+    INVERSE_WORDS or one word with a negating prefix (`unfollow_user` / `follow_user`)."""
+    if is_test_path(a.path) or min(len(a.code), len(b.code)) > INVERSE_MAX_LINES:
+        return False
+    words_a, words_b = split_words(a.symbol.name), split_words(b.symbol.name)
+    only_a, only_b = [w for w in words_a if w not in words_b], [w for w in words_b if w not in words_a]
+    if len(only_a) != 1 or len(only_b) != 1:
+        return False
+    x, y = only_a[0], only_b[0]
+    return frozenset((x, y)) in INVERSE_WORDS or any(x == p + y or y == p + x for p in INVERSE_PREFIXES)
+
+
+def _pair_edges(a: _Function, b: _Function, hit: SimilarFunction | None,
+                rank: Callable[[str, Symbol], KeepRank]) -> list[_Edge]:
     """The duplicate edges of a pair: one for a whole or contained copy, one per repeated block
     otherwise (two components can share a form and, further down, a dialog footer); none when the
     code gives no structural evidence of a copy."""
