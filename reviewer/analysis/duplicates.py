@@ -40,10 +40,9 @@ from typing import Callable
 from .roles import (TEST_DIRECTORIES, is_benchmark_path, is_example_path, is_generated_path, is_migration_path,
                     is_scaffold_path, is_test_path)
 from .testcode import fixture_decorator, fixture_name, type_assertion
-from ..rag.static_cards import split_words
 from ..scan.languages import language_family, language_for_path
 from ..scan.records import build
-from ..scan.structure import vocabulary_word
+from ..scan.structure import split_words, vocabulary_word
 from ..schema.evidence import MODULE_CODE, Clone, CloneKey
 from ..schema.facts import Symbol
 from ..schema.review import SimilarFunction

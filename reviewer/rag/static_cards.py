@@ -7,10 +7,10 @@ body does and writes (Symbol.behaviour, Symbol.shape), read in the scan's one pa
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Callable, Iterable
 
 from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
+from ..scan.structure import split_words
 from ..schema.cards import SUMMARY_MAX, BehavioralProfile, FunctionCard, card_id, now_iso
 
 # (file_path, callee as written, caller's qualified name) -> (defining file, qualified
@@ -38,20 +38,6 @@ SIDE_EFFECT_CALLS = re.compile(
 MUTATING_METHODS = frozenset(
     "append extend insert pop popitem remove clear update add discard setdefault sort reverse push shift unshift splice set delete".split()
 )
-
-
-_SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
-_WORDS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+\d*|[A-Z]+\d*|\d+")
-
-
-def split_words(identifier: str) -> list[str]:
-    """`parseHTTPResponse_v2` -> ["parse", "http", "response", "v2"]."""
-    return list(_split_words(identifier))
-
-
-@lru_cache(maxsize=65536)  # the same names, parameters and callees recur across a project's cards
-def _split_words(identifier: str) -> tuple[str, ...]:
-    return tuple(w.lower() for part in _SEPARATORS.split(identifier) for w in _WORDS.findall(part) if w)
 
 
 def _callee_name(callee: str) -> str:

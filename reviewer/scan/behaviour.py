@@ -39,6 +39,7 @@ from tree_sitter import Node
 from ..schema.facts import Behaviour
 from .records import build
 from .languages import BehaviourSyntax
+from .structure import split_words
 
 MAX_EXPR_WORDS = 8  # a rendered expression longer than this is cut: the gist, not the code
 MAX_FACTS = 2  # jobs named per function (the first ones in the body)
@@ -117,13 +118,6 @@ class _Scope:
         return _Scope(dict(self.roles), dict(self.index_of), set(self.texts))
 
 
-def _words(identifier: str) -> list[str]:
-    parts: list[str] = []
-    for piece in re.split(r"[^A-Za-z0-9]+", identifier):
-        parts += re.findall(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+\d*|[A-Z]+\d*|\d+", piece)
-    return [p.lower() for p in parts]
-
-
 class _Reader:
     """Reads one function's subtree into Facts with one grammar table.
 
@@ -156,20 +150,20 @@ class _Reader:
         s, kind = self.syntax, node.type
         if kind in ("identifier", "property_identifier", "shorthand_property_identifier"):
             name = node.text.decode()
-            return [scope.roles[name]] if name in scope.roles else _words(name)
+            return [scope.roles[name]] if name in scope.roles else split_words(name)
         if kind in s.literal_words:
             return [s.literal_words[kind]]
         if kind in s.number_types:
             return [node.text.decode()]
         if kind in s.string_types:
             text = node.text.decode().strip("\"'`frbFRB")
-            return _words(text)[:2] or ["text"]
+            return split_words(text)[:2] or ["text"]
         if kind in s.group_types or kind in s.spread_types:
             return [w for c in node.named_children for w in self._render(c, scope)]
         if kind in s.attribute_types:
             obj, attr = (node.child_by_field_name(f) for f in s.attribute_types[kind])
             inner = self._render(obj, scope) if obj is not None else []
-            tail = _words(attr.text.decode()) if attr is not None else []
+            tail = split_words(attr.text.decode()) if attr is not None else []
             return (inner if inner != ["item"] or not tail else ["item"]) + tail
         if kind in s.subscript_types:
             obj, index = (node.child_by_field_name(f) for f in s.subscript_types[kind])

@@ -599,6 +599,20 @@ def _calls_and_vocabulary(body: str, tokens: list[tuple[str, str]], syntax: Toke
     return sorted(calls), words, [w for w in words if w in types]
 
 
+_SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
+_WORDS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+\d*|[A-Z]+\d*|\d+")
+
+
+def split_words(identifier: str) -> list[str]:
+    """`parseHTTPResponse_v2` -> ["parse", "http", "response", "v2"]."""
+    return list(_split_words(identifier))
+
+
+@lru_cache(maxsize=65536)  # the same names, parameters and callees recur across a project's cards
+def _split_words(identifier: str) -> tuple[str, ...]:
+    return tuple(w.lower() for part in _SEPARATORS.split(identifier) for w in _WORDS.findall(part) if w)
+
+
 @lru_cache(maxsize=1 << 16)  # the same names recur in every function of a project
 def vocabulary_word(identifier: str) -> str:
     """One spelling for `unit_price`, `unitPrice` and "unit-price": as Structure.vocabulary holds it."""
