@@ -20,11 +20,13 @@ def test_names_tools_read_by_convention_are_alive(tmp_path: Path) -> None:
         "benchmarks/bench_parse.py": "class TimeSuite:\n    def setup(self):\n        self.d = 1\n\n"
                                      "    def time_parse(self):\n        return self.d\n",
         "app/ext.py": "def load_ipython_extension(ipython):\n    return ipython\n\n\n__author__ = 'me'\n",
+        "tests/urls_invalid.py": "urlpatterns = []\n",  # @override_settings(ROOT_URLCONF="tests.urls_invalid")
     })
     for path, name in (("docs/conf.py", "html_theme"), ("app/migrations/versions/0001_init.py", "upgrade"),
                        ("app/migrations/versions/0001_init.py", "revision"),
                        ("benchmarks/bench_parse.py", "TimeSuite.time_parse"),
-                       ("app/ext.py", "load_ipython_extension"), ("app/ext.py", "__author__")):
+                       ("app/ext.py", "load_ipython_extension"), ("app/ext.py", "__author__"),
+                       ("tests/urls_invalid.py", "urlpatterns")):
         assert verdict(evidence, path, name, "utility") == "USED", (path, name)
         assert "by convention" in detail(evidence, path, name, "utility") or name == "TimeSuite.time_parse"
 
@@ -150,6 +152,22 @@ def test_remix_route_modules_root_and_entries_are_read_by_the_framework(tmp_path
         assert verdict(evidence, path, name, "utility") == "USED", (path, name)
     assert verdict(evidence, "app/entry.server.tsx", "unused", "utility") == "DEAD"
     assert verdict(evidence, "app/routes/notes.new.tsx", "stray", "utility") == "DEAD"
+
+
+def test_what_a_constant_calls_when_its_module_loads_is_alive(tmp_path: Path) -> None:
+    # got's documentation/examples/uppercase-headers.js: the server starts at load and calls main;
+    # main reads the server; a helper only an uncalled initializer reads stays dead.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "web", "private": true}',
+        "src/main.js": "import http from 'node:http'\n"
+                       "const main = async () => { console.log(server.address()); server.close() }\n"
+                       "const server = http.createServer((req, res) => res.end('ok')).listen(0, main)\n"
+                       "function format(x) { return String(x) }\n"
+                       "const unused = () => format(1)\n",
+    })
+    for name in ("main", "server"):
+        assert verdict(evidence, "src/main.js", name, "utility") == "USED", name
+    assert verdict(evidence, "src/main.js", "unused", "utility") == "DEAD"
 
 
 def test_under_the_floor_is_evidence_not_a_finding(tmp_path: Path) -> None:
@@ -495,7 +513,9 @@ def test_nest_starts_the_entry_file_of_nest_cli_json(tmp_path: Path) -> None:
                        "export const viteNodeApp = bootstrap();\n",
     }
     evidence = analyze(tmp_path / "plain", files)
-    assert verdict(evidence, "src/main.ts", "bootstrap", "utility") == "DEAD"
+    # bootstrap() runs when the module loads, as a bare `bootstrap()` statement would; the name it binds is unread
+    assert verdict(evidence, "src/main.ts", "bootstrap", "utility") == "USED"
+    assert verdict(evidence, "src/main.ts", "viteNodeApp", "utility") == "DEAD"
     files["nest-cli.json"] = '{"collection": "@nestjs/schematics", "sourceRoot": "src"}'
     evidence = analyze(tmp_path / "nest", files)
     for name in ("viteNodeApp", "bootstrap", "setup"):

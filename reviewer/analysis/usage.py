@@ -26,6 +26,7 @@ from .roles import is_barrel_path
 from ..schema.evidence import SymbolKey
 
 MODULE = "<module>"  # qualified name of a file's top-level code node
+_VALUE_KINDS = ("constant", "variable")  # module-level names bound to a value
 _STRINGS = re.compile(r"""("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`)""")
 # The literal head of a computed module path: require(`./commands/${x}`), import(`./p/${x}.js`)...
 _CHAINS = re.compile(r"[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*")
@@ -75,7 +76,25 @@ class UsageGraph:
             part = contribution(facts) if contribution is not None else file_contribution(index, facts)
             graph.add_contribution(facts.path, part)
         graph._read_by_imported_modules(scan)
+        graph._read_at_load(scan)
         return graph
+
+    def _read_at_load(self, scan: ScanResult) -> None:
+        """A module-level constant whose initializer calls something (`const server =
+        http.createServer(handler).listen(0, main)`) makes that call when its module loads: what
+        the initializer reads is read by the module's top-level code, whatever becomes of the
+        constant, and so is the constant when a callback of its own initializer reads it
+        (`server.address()` in the listen callback). A runnable example's `main` is no dead code."""
+        for facts in scan.files:
+            module = (facts.path, MODULE)
+            for sym in facts.symbols:
+                if sym.parent is not None or sym.kind not in _VALUE_KINDS or not sym.calls:
+                    continue
+                constant = (facts.path, sym.qualified_name)
+                for target in sorted(self.out_edges.get(constant, ())):
+                    self._link(module, target, "read by a call its module makes when it loads", sym.line_start)
+                if any(ref == sym.name or ref.startswith(sym.name + ".") for ref in sym.references):
+                    self._link(module, constant, "read by a callback of its own initializer", sym.line_start)
 
     def _read_by_imported_modules(self, scan: ScanResult) -> None:
         """A JS/TS name exported where it is declared (`export const mutations = {...}`) and read by
