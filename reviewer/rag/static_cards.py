@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterable
 
-from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
 from ..scan.structure import split_words
+from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
 from ..schema.cards import SUMMARY_MAX, BehavioralProfile, FunctionCard, card_id, now_iso
 
 # (file_path, callee as written, caller's qualified name) -> (defining file, qualified
