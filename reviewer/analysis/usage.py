@@ -84,17 +84,18 @@ class UsageGraph:
         http.createServer(handler).listen(0, main)`) makes that call when its module loads: what
         the initializer reads is read by the module's top-level code, whatever becomes of the
         constant, and so is the constant when a callback of its own initializer reads it
-        (`server.address()` in the listen callback). A runnable example's `main` is no dead code."""
+        (`server.address()` in the listen callback). A runnable example's `main` is no dead code.
+        Edges only: the constant's uses are counted already, a second count would change which
+        copy of a duplicate has more users."""
         for facts in scan.files:
-            module = (facts.path, MODULE)
+            module = self.out_edges[(facts.path, MODULE)]
             for sym in facts.symbols:
                 if sym.parent is not None or sym.kind not in _VALUE_KINDS or not sym.calls:
                     continue
                 constant = (facts.path, sym.qualified_name)
-                for target in sorted(self.out_edges.get(constant, ())):
-                    self._link(module, target, "read by a call its module makes when it loads", sym.line_start)
+                module.update(self.out_edges.get(constant, ()))
                 if any(ref == sym.name or ref.startswith(sym.name + ".") for ref in sym.references):
-                    self._link(module, constant, "read by a callback of its own initializer", sym.line_start)
+                    module.add(constant)
 
     def _read_by_imported_modules(self, scan: ScanResult) -> None:
         """A JS/TS name exported where it is declared (`export const mutations = {...}`) and read by
