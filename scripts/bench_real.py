@@ -159,6 +159,25 @@ def load_labels(project: str) -> dict[tuple[str, str, str], dict]:
     return labels
 
 
+def finding_rows(reviews: list[dict], findings: list[dict], labels: dict, axes: set[str]) -> list[dict]:
+    """Each finding of the judged axes with its label (None: unlabelled) and, for a duplicate, the
+    copy it names: what --json keeps for calibrating the rules (confidence band, clone kind, test code)."""
+    symbols = {(r["file"], s["name"], s.get("line_start")): s for r in reviews for s in r.get("symbols", [])}
+    rows = []
+    for f in findings:
+        if f["axis"] not in axes:
+            continue
+        entry = labels.get(finding_key(f)) or {}
+        symbol = next((s for (file, name, _), s in symbols.items() if file == f["file"] and name == f.get("symbol")
+                       and s.get("line_start", 0) <= int(f.get("line_start") or 0) <= s.get("line_end", 0)), {})
+        rows.append({"axis": f["axis"], "file": f["file"], "symbol": f.get("symbol"), "lines": [f.get("line_start"),
+                     f.get("line_end")], "confidence": f.get("confidence"), "message": f.get("message"),
+                     "label": entry.get("label"), "via": entry.get("via"), "reason": entry.get("reason"),
+                     "symbol_kind": symbol.get("kind"), "symbol_lines": [symbol.get("line_start"), symbol.get("line_end")],
+                     "duplicate_of": symbol.get("duplicate_of")})
+    return rows
+
+
 def excerpt(root: Path, finding: dict, max_lines: int = 12) -> str:
     try:
         lines = (root / finding["file"]).read_text(encoding="utf-8", errors="replace").splitlines()
@@ -929,6 +948,7 @@ class ProjectResult:
     python_dead: int = 0  # utility findings in Python files: what vulture can be compared with
     tests_none: dict = field(default_factory=dict)  # score_tests_sample()
     dead_vs_vulture: dict = field(default_factory=dict)  # compare_vulture()
+    judged: list = field(default_factory=list)  # finding_rows(): every finding of the judged axes, with its label
 
     def per_kloc(self, axis: str) -> float:
         return 1000 * self.counts.get(axis, 0) / self.lines if self.lines else 0.0
@@ -977,6 +997,7 @@ def bench_project(project: dict, command: list[str], args: argparse.Namespace) -
                                    "false": len(judged) - true, "unlabelled": len(mine) - len(judged)}
         result.tests_none = score_tests_sample(project["name"], findings, load_tests_sample())
         result.todo = write_todo(project["name"], work, findings, labels, set(args.todo_axes.split(",")))
+        result.judged = finding_rows(reviews, findings, labels, set(args.todo_axes.split(",")))
         result.duplicates = compare_duplicates(rpairs, labels, jpairs, jlabels, jmeta)
         vlabels = load_vulture_labels(project["name"])
         if vlabels and vitems is not None:

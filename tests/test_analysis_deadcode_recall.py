@@ -149,9 +149,13 @@ def test_unused_imports_are_reported_and_reexports_are_not(tmp_path: Path) -> No
         "web/src/main.tsx": "import React from 'react'\nimport { used, unusedName } from './lib'\nimport './side.css'\n"
                             "export const App = () => <div>{used()}</div>\n",
         "web/src/lib.ts": "export const used = () => 1\nexport const unusedName = 2\n",
+        # create-react-app writes JSX in .js files: React.createElement needs `React` in scope
+        "web/src/Banner.js": "import React from 'react'\n\nexport const Banner = () => <h1>hi</h1>\n",
+        "web/src/plain.js": "import React from 'react'\n\nexport const three = 3\n",
     })
     messages = sorted(f.message.split(" (from")[0] for f in evidence.findings if f.message.startswith("unused import"))
-    assert messages == ["unused import OrderedDict", "unused import os", "unused import unusedName"]
+    assert messages == ["unused import OrderedDict", "unused import React", "unused import os", "unused import unusedName"]
+    assert any(f.path == "web/src/plain.js" for f in evidence.findings if f.message.startswith("unused import React"))
     constant = _utility(evidence, "app/core.py", "_UNUSED_CONSTANT")
     assert (constant.verdict, constant.report) == ("DEAD", True)
 

@@ -327,6 +327,49 @@ def test_a_package_re_exporting_as_itself_is_a_library_even_with_a_console_scrip
     assert verdict(evidence, "tool/colors.py", "BLACK", "utility") == "DEAD"
 
 
+def test_a_package_classified_as_a_library_is_one_even_with_a_console_script(tmp_path: Path) -> None:
+    # rq: `rq = "rq.cli:main"` and an `__all__`, but its metadata says what it is for PyPI's users.
+    files = {
+        "pyproject.toml": '[project]\nname = "jobs"\nversion = "1"\nclassifiers = [\n'
+                          '  "Topic :: Software Development :: Libraries :: Python Modules",\n]\n'
+                          '[project.scripts]\njobs = "jobs.cli:main"\n',
+        "jobs/__init__.py": "from .queue import Queue\n\n__all__ = ['Queue']\n",
+        "jobs/queue.py": "from .exceptions import JobError\n\n\nclass Queue:\n    def push(self):\n        raise JobError()\n\n"
+                         "    def pop_handler(self):\n        return 2\n",
+        "jobs/exceptions.py": "class JobError(Exception):\n    pass\n\n\nclass InvalidJobDependency(Exception):\n    pass\n",
+        "jobs/cli.py": "from .queue import Queue\n\n\ndef main():\n    return Queue().push()\n",
+    }
+    evidence = analyze(tmp_path, files)
+    assert verdict(evidence, "jobs/exceptions.py", "InvalidJobDependency", "utility") != "DEAD"
+    assert verdict(evidence, "jobs/queue.py", "Queue.pop_handler", "utility") != "DEAD"
+    assert "Topic :: Software Development :: Libraries" in detail(evidence, "jobs/exceptions.py", "InvalidJobDependency",
+                                                                  "utility")
+    files["pyproject.toml"] = files["pyproject.toml"].replace("Libraries :: Python Modules", "Build Tools")
+    evidence = analyze(tmp_path / "app", files)  # no such word: the console script makes it an application
+    assert verdict(evidence, "jobs/exceptions.py", "InvalidJobDependency", "utility") == "DEAD"
+
+
+def test_what_the_api_reference_documents_is_never_dead(tmp_path: Path) -> None:
+    # cookiecutter: `.. automodule:: cookiecutter.exceptions` with `:members:` documents two
+    # exceptions nothing raises any more; users may catch them. mkdocstrings' `::: pkg.mod.Name` too.
+    evidence = analyze(tmp_path, {
+        "pyproject.toml": '[project]\nname = "gen"\nversion = "1"\n[project.scripts]\ngen = "gen.cli:main"\n',
+        "gen/__init__.py": "",
+        "gen/cli.py": "from .exceptions import Used\nfrom .tools import helper\n\n\ndef main():\n    raise Used(helper())\n",
+        "gen/exceptions.py": "class Used(Exception):\n    pass\n\n\nclass Documented(Exception):\n    pass\n",
+        "gen/tools.py": "def helper():\n    return 1\n\n\ndef listed():\n    return 2\n\n\ndef forgotten():\n    return 3\n\n\n"
+                        "class Box:\n    def open(self):\n        return 4\n",
+        "docs/api.rst": "API\n===\n\n.. automodule:: gen.exceptions\n   :members:\n   :undoc-members:\n\n"
+                        ".. autofunction:: gen.tools.listed\n",
+        "docs/box.md": "# Box\n\n::: gen.tools.Box\n",
+    })
+    assert verdict(evidence, "gen/exceptions.py", "Documented", "utility") == "USED"
+    assert "documented in the API reference (docs/api.rst)" in detail(evidence, "gen/exceptions.py", "Documented", "utility")
+    assert verdict(evidence, "gen/tools.py", "listed", "utility") == "USED"
+    assert verdict(evidence, "gen/tools.py", "Box.open", "utility") == "USED"
+    assert verdict(evidence, "gen/tools.py", "forgotten", "utility") == "DEAD"  # the reference does not name it
+
+
 def test_tools_read_what_their_config_and_hook_files_offer_not_every_name(tmp_path: Path) -> None:
     # angular's app.config.ts is read for its exports; typer's mkdocs hooks module for its on_* hooks.
     evidence = analyze(tmp_path, {

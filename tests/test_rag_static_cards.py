@@ -181,6 +181,16 @@ def test_a_keyword_argument_forwarding_a_local_weighs_no_tokens():
     assert [h & 0xFF for h in structure_of(ts, LANGUAGES["typescript"].tokens).line_hashes][3:5] == [2, 2]
 
 
+def test_a_local_name_alone_on_its_line_weighs_no_tokens():
+    # rq's Queue.enqueue / enqueue_at: the 21 fields of parse_args handed on a line each.
+    py = "def f(a, b):\n    return g(\n        a,\n        *b,\n        b.c,\n    )\n    x = {}\n"
+    hashes = structure_of(py, LANGUAGES["python"].tokens).line_hashes
+    assert [h & 0xFF for h in hashes][:7] == [0, 2, 0, 0, 2, 0, 1]  # `b.c` reads an attribute; `x = {}` sets
+    assert hashes[2] and hashes[3]  # still lines a copy matches
+    ts = "function f(a) {\n  return g(\n    ...a,\n  )\n}\n"
+    assert [h & 0xFF for h in structure_of(ts, LANGUAGES["typescript"].tokens).line_hashes][1:4] == [2, 0, 0]
+
+
 def test_call_view_names_the_called_functions_not_receivers_or_callbacks():
     py = "    def overstocked(self) -> list[str]:\n        return sorted(s for s, i in self.items.items() if is_overstocked(i))"
     assert [t for t in vocabulary_tokens(py, "python") if t.startswith("CALL:")] == ["CALL:is_overstocked", "CALL:sorted"]

@@ -9,6 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from reviewer.cli import cli
+from reviewer.scan.extract import extract_file
 from reviewer.scan.languages import LANGUAGES
 from reviewer.scan.structure import module_line_hashes
 
@@ -54,6 +55,21 @@ def test_typed_field_declarations_match_but_weigh_nothing() -> None:
     assert weights[3] and weights[5] and weights[7]  # a value, a dict entry, a keyword line weigh their tokens
     assert all(h & 0xFF for h in module_line_hashes(["const a = {", "  name: string", "}"], [],
                                                      LANGUAGES["typescript"].tokens)[:2])
+
+
+def test_typescript_signatures_for_the_type_checker_match_but_weigh_nothing() -> None:
+    # yup: eleven schema classes open with the same type parameters, and each schema's interface
+    # restates `defined(...)` with its own return type; an interface's properties are a data shape.
+    source = ("export default class NumberSchema<\n  TType extends Maybe<number> = number | undefined,\n"
+              "  TContext = AnyObject,\n> extends Schema<TType, TContext> {\n  label = 'n'\n}\n"
+              "export default interface NumberSchema<\n  TType,\n  TContext,\n> {\n  defined(\n    msg?: Message,\n"
+              "  ): NumberSchema<Defined<TType>, TContext>;\n  strict: boolean;\n}\n")
+    facts = extract_file("src/number.ts", source.encode(), "typescript")
+    weights = [h & 0xFF for h in facts.module_line_hashes]
+    assert weights[1] == weights[2] == weights[3] == 0 and all(facts.module_line_hashes[1:4])  # type parameters
+    assert weights[7] == weights[8] == 0  # the interface's
+    assert weights[10] == weights[11] == weights[12] == 0  # the method signature
+    assert weights[0] and weights[4] and weights[13]  # the class line, a field's value, a property weigh
 
 
 def run(root: Path) -> dict[str, dict]:

@@ -683,10 +683,17 @@ def test_short_inverse_operations_are_doubted_long_copies_are_not() -> None:
                  "b": ("app/views.py", symbol("unfollow_user", 20, body(*range(1, 9))))}
     found = run(both_ways(functions, "a", "b"), functions).copies
     assert [(clone.confidence, clone.report) for clones in found.values() for clone in clones] == [(65, False)]
+    assert [clone.doubt for clones in found.values() for clone in clones][0].startswith(
+        "named as inverse operations (unfollow_user / follow_user)")
     # the same pair named as two jobs stays a finding
     functions = {"a": ("app/views.py", symbol("follow_user", 1, body(*range(1, 9)))),
                  "b": ("app/views.py", symbol("follow_group", 20, body(*range(1, 9))))}
     assert reported_clones(functions, both_ways(functions, "a", "b"))
+    # one word joining an inverse pair to a stem (yup's StringSchema.uppercase / lowercase) is doubted too
+    functions = {"a": ("src/string.ts", symbol("uppercase", 1, body(*range(1, 9)))),
+                 "b": ("src/string.ts", symbol("lowercase", 20, body(*range(1, 9))))}
+    found = run(both_ways(functions, "a", "b"), functions).copies
+    assert [(clone.confidence, clone.report) for clones in found.values() for clone in clones] == [(65, False)]
     # a long copy between inverses is a copy whatever the names say (45 lines of favorite/unfavorite)
     functions = {"a": ("app/views.py", symbol("favoriteArticle", 1, body(*range(1, 30)))),
                  "b": ("app/views.py", symbol("unfavoriteArticle", 40, body(*range(1, 30))))}

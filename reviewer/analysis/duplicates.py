@@ -417,6 +417,7 @@ class _Edge:
     confidence: int
     test_code: bool
     few: bool = False  # straight-line few-liners: only a clone class of 3+ is reported
+    doubt: str = ""  # what lowered the confidence, said with the finding
 
     @property
     def digest(self) -> str:
@@ -740,6 +741,8 @@ def _judge(a: _Function, b: _Function, hit: SimilarFunction | None,
     if edges and _inverse_operations(a, b):
         for edge in edges:
             edge.confidence -= INVERSE_PENALTY
+            edge.doubt = (f"named as inverse operations ({edge.copy.symbol.name} / {edge.keep.symbol.name}): "
+                          f"the word that differs may be the point, confidence -{INVERSE_PENALTY}")
     return edges
 
 
@@ -753,7 +756,16 @@ def _inverse_operations(a: _Function, b: _Function) -> bool:
     if len(only_a) != 1 or len(only_b) != 1:
         return False
     x, y = only_a[0], only_b[0]
-    return frozenset((x, y)) in INVERSE_WORDS or any(x == p + y or y == p + x for p in INVERSE_PREFIXES)
+    return (frozenset((x, y)) in INVERSE_WORDS or any(x == p + y or y == p + x for p in INVERSE_PREFIXES)
+            or _inverse_compound(x, y))
+
+
+def _inverse_compound(x: str, y: str) -> bool:
+    """One word each that joins an inverse pair to a common stem of two letters or more (`uppercase` /
+    `lowercase`, `fileupload` / `filedownload`): their parts are INVERSE_WORDS, the words are not."""
+    return any(frozenset(pair) in INVERSE_WORDS for pair in itertools.chain(
+        ((x[:-k], y[:-k]) for k in range(2, min(len(x), len(y))) if x[-k:] == y[-k:]),
+        ((x[k:], y[k:]) for k in range(2, min(len(x), len(y))) if x[:k] == y[:k])))
 
 
 def _pair_edges(a: _Function, b: _Function, hit: SimilarFunction | None,
@@ -1376,7 +1388,7 @@ def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], 
         if edge.few and size[find(edge.copy.key)] < 3:
             continue
         clone = Clone(keep=edge.hit, kind=edge.kind, lines=edge.copy_lines, other_lines=edge.keep_lines,
-                      confidence=edge.confidence, test_code=edge.test_code, digest=edge.digest,
+                      confidence=edge.confidence, test_code=edge.test_code, digest=edge.digest, doubt=edge.doubt,
                       keep_reason=_keep_reason(rank, edge.keep, edge.copy, edge.kind),
                       edited=_edited_lines(edge.copy, edge.keep) if edge.kind == "near-miss" else [],
                       other_edited=_edited_lines(edge.keep, edge.copy) if edge.kind == "near-miss" else [])

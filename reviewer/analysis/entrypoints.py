@@ -11,8 +11,10 @@ names to importers (a package `__init__` with public names or `__all__`, a publi
 package.json with `exports`/`main`/`types`) is a library, whose unused public names are
 "public, unused in this repository", never dead. A Python project that declares where it
 starts is read as an application even when its package has a face (that face is then its
-own structure). With no evidence either way it is read as a library (prefer missing dead
-code).
+own structure), unless it says it is a library: names re-exported as `x as x`, or the Trove
+classifier `Topic :: Software Development :: Libraries` in its metadata (rq, typer, flask:
+the console script is the library's CLI). With no evidence either way it is read as a
+library (prefer missing dead code).
 """
 
 from __future__ import annotations
@@ -48,14 +50,18 @@ class EntryPoints:
         package.json export is published API either way."""
         if not self.application:
             return True
-        return any("package.json" in why or EXPLICIT_API in why for why in self.library)
+        return bool(self._declared_library())
+
+    def _declared_library(self) -> list[str]:
+        """The reasons that make a project with a declared start a library all the same."""
+        return [why for why in self.library if "package.json" in why or EXPLICIT_API in why or LIBRARY_CLASSIFIER in why]
 
     def shape(self) -> str:
         """One line for the evidence text: "library (public API: package `x` offers 12 names)"."""
         if not self.is_library:
             return f"application ({self.application[0]})"
         if self.library and self.application:
-            return f"library ({self.library[0]}) and application ({self.application[0]})"
+            return f"library ({self._declared_library()[0]}) and application ({self.application[0]})"
         if self.library:
             return f"library ({self.library[0]})"
         return "library (no entry point and no public API found: read as a library)"
@@ -88,6 +94,8 @@ def find_entry_points(index: ProjectIndex, root: Path | None) -> EntryPoints:
             found.library.append(f"public API: package `{package}` offers {len(public)} name"
                                  f"{'s' if len(public) != 1 else ''} ({', '.join(sorted(public)[:4])}"
                                  f"{', ...' if len(public) > 4 else ''}){explicit}")
+    found.library.extend(f"{LIBRARY_CLASSIFIER} in {name}" for name in ("pyproject.toml", "setup.cfg", "setup.py")
+                         if _declares_library(root / name))
     _nest_entry(index, root, found)
     for manifest in _package_manifests(index, root):
         directory = posixpath.dirname(manifest)
@@ -172,6 +180,22 @@ def _application_file(index: ProjectIndex, path: str) -> bool:
 # write one too).
 EXPLICIT_API = "re-exported as `x as x`"
 EXPLICIT_REEXPORTS = 3
+
+
+# What the package's own metadata says it is, for PyPI's users: the Trove classifier of libraries.
+# A console script next to it is the library's CLI (rq's `rq worker`, typer's `typer`), and the
+# names it offers (rq's exceptions, a worker's public methods) are its users' API.
+LIBRARY_CLASSIFIER = "classifier `Topic :: Software Development :: Libraries`"
+_LIBRARY_TROVE = re.compile(r"""["']Topic :: Software Development :: Libraries\b|^\s*Topic :: Software Development :: Libraries\b""",
+                            re.MULTILINE)
+
+
+def _declares_library(path: Path) -> bool:
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return False
+    return _LIBRARY_TROVE.search(text) is not None
 
 
 def _declares_api(facts: FileFacts) -> bool:

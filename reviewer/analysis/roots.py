@@ -144,6 +144,46 @@ def hook_files(root: Path | None) -> dict[str, str]:
     return found
 
 
+# The API reference a project publishes: Sphinx autodoc directives (`.. automodule:: pkg.mod` with
+# `:members:`, `.. autoclass:: pkg.mod.Name`, autofunction, autoexception...) and mkdocstrings'
+# `::: pkg.mod.Name`. What it documents is offered to users, whoever calls it here (cookiecutter's
+# `UnknownTemplateDirException`, documented by `automodule:: cookiecutter.exceptions`).
+_AUTODOC = re.compile(r"^\s*\.\.\s+auto(module|class|exception|function|method|data|attribute)::\s*([\w.]+)[^\n]*"
+                      r"((?:\n[ \t]+:[\w-]+:[^\n]*)*)", re.M)
+_MKDOCSTRINGS = re.compile(r"^:::\s*([\w.]+)\s*$", re.M)
+_DOC_SUFFIXES = (".rst", ".md", ".txt")
+_DOC_FILES_MAX = 2000
+
+
+@dataclass(frozen=True)
+class DocumentedName:
+    where: str  # the documentation file that names it
+    members: bool  # its members are documented too (`:members:`; mkdocstrings does by default)
+
+
+def documented_names(root: Path | None) -> dict[str, DocumentedName]:
+    """Dotted names the project's API reference documents (under docs/ or doc/): dotted name -> where."""
+    found: dict[str, DocumentedName] = {}
+    if root is None:
+        return found
+    files = [path for folder in ("docs", "doc") if (root / folder).is_dir()
+             for path in sorted((root / folder).rglob("*")) if path.suffix in _DOC_SUFFIXES][:_DOC_FILES_MAX]
+    for path in files:
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        where = path.relative_to(root).as_posix()
+        if ".. auto" in text:
+            for kind, dotted, options in _AUTODOC.findall(text):
+                members = kind in ("module", "class", "exception") and ":members:" in options
+                found.setdefault(dotted, DocumentedName(where, members))
+        if ":::" in text:
+            for dotted in _MKDOCSTRINGS.findall(text):
+                found.setdefault(dotted, DocumentedName(where, True))
+    return found
+
+
 # The options of a test runner's configuration that name files it loads itself (jest, vitest):
 # `globalSetup: '<rootDir>/src/support/global-setup.ts'`. What those files export is called.
 _RUNNER_FILE_OPTION = re.compile(

@@ -37,8 +37,8 @@ from .cascade import group_cascades
 from .dynamic import dynamic_reach
 from .imports import imported_from, unused_imports
 from .testcode import TestRoots, fixture_decorator, fixture_name
-from .roots import (SHELL_CONTEXT_DECORATOR, convention_root, discovering_base, framework_base_defines, hook_files,
-                    runner_loaded_files, stdlib_base_defines, type_checked_tests, under_type_checker)
+from .roots import (SHELL_CONTEXT_DECORATOR, convention_root, discovering_base, documented_names, framework_base_defines,
+                    hook_files, runner_loaded_files, stdlib_base_defines, type_checked_tests, under_type_checker)
 from .usage import MODULE, UsageGraph
 from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey, assessment
 
@@ -588,6 +588,8 @@ class UtilityAnalysis:
                     self.root_confidence.setdefault((path, sym.qualified_name), 50)
         for key, why in self._dotted_path_strings().items():
             roots.setdefault(key, why)
+        for key, why in self._documented_api().items():
+            roots.setdefault(key, why)
         for key, why in self._shell_methods().items():
             roots.setdefault(key, why)  # gated: alive once its class is
         for key, why in self._global_types().items():
@@ -1006,6 +1008,31 @@ class UtilityAnalysis:
         if self._roots_summary is None:
             self._roots_summary = ", ".join(sorted({_root_kind(reason) for reason in self.liveness.roots.values()}))
         return self._roots_summary
+
+    def _documented_api(self) -> dict[SymbolKey, str]:
+        """The public names the project's API reference documents (see roots.documented_names): a
+        module's with `:members:`, a class and (with `:members:`) its public methods, a function."""
+        found: dict[SymbolKey, str] = {}
+        for dotted, documented in documented_names(self.index.root).items():
+            why = f"public, documented in the API reference ({documented.where})"
+            path = self.index.module_file(dotted)
+            if path is not None and path not in self.test_files:
+                if documented.members:
+                    for sym in self.index.files[path].symbols:
+                        if sym.parent is None and not is_private(sym.name):
+                            found[(path, sym.qualified_name)] = why
+                continue
+            module, _, name = dotted.rpartition(".")
+            path = self.index.module_file(module) if module else None
+            qname = self.index.top_level.get(path, {}).get(name) if path is not None else None
+            if qname is None or path in self.test_files:
+                continue
+            found[(path, qname)] = why
+            if documented.members:
+                for sym in self.index.files[path].symbols:
+                    if sym.parent == qname and not is_private(sym.name):
+                        found[(path, sym.qualified_name)] = why
+        return found
 
     def _type_checked(self, path: str) -> str | None:
         """Why the type checker reads this test file, if a configured command names it or its folder."""

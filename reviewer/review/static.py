@@ -73,6 +73,8 @@ def _clone_detail(clone: Clone) -> str:
         detail += f"; {len(clone.members)} copies"
     if clone.test_code:
         detail += "; test code"
+    if clone.doubt:
+        detail += f"; {clone.doubt}"
     return detail + (f" ({clone.note})" if clone.note else "")
 
 

@@ -62,7 +62,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 19  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 20  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -72,9 +72,12 @@ SCANNER_VERSION = 19  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # uses as code (`.attr`, `callee(`) may be lookups; 15: a chain is one reference of up to 8 parts (was 3);
 # 16: a Python class's fields, the attributes a method assigns on self; 17: "pkg.module:name" import strings;
 # 18: a constructor's state lines (`self.loop = loop`) weigh no tokens; 19: a JS class expression is named by its
-# binding, `{ promises: { readFile } } = require(...)` reads `promises`
+# binding, `{ promises: { readFile } } = require(...)` reads `promises`; 20: a local name alone on its line
+# (`timeout,`, a positional argument handed on) weighs no tokens; so do a TS class's type parameters and an
+# interface's method and call signatures in module code, FileFacts.jsx
 
 _MAX_SIGNATURE = 300
+_SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
 _MAX_CHAIN_PARTS = 8
 _MAX_CALLEE = 120
 _MAX_STRING_LITERALS = 500
@@ -182,6 +185,7 @@ class Extractor:
         self.dynamic_lookups: list[DynamicLookup] = []
         self.dynamic_access = False
         self.has_main_guard = False
+        self.jsx = False
         self.suppressions: dict[int, list[str]] = {}
         self.callbacks: list[list[int]] = []  # [first, last] line of each unnamed function passed to a call
         self.assign_counts: dict[str, int] = {}  # name -> times it is assigned anywhere in the file
@@ -502,6 +506,7 @@ class Extractor:
             dynamic_lookups=self.dynamic_lookups,
             lookup_strings=list(self.lookup_strings)[:_MAX_STRING_LITERALS],
             has_main_guard=self.has_main_guard,
+            jsx=self.jsx,
             syntax_errors=_count_syntax_errors(root) if tree_has_error else 0,
             decode_errors=False,
             suppressions=self.suppressions,
@@ -523,7 +528,31 @@ class Extractor:
         # Functions are their own units; imports repeat in every file by nature.
         hidden = [(f["line_start"], f["line_end"]) for f in symbols if f["kind"] in FUNCTION_KINDS]
         hidden += [(i.line, i.line_end or i.line) for i in self.imports if i.line]
-        return module_line_hashes(lines, hidden, self.spec.tokens)
+        return module_line_hashes(lines, hidden, self.spec.tokens, self._type_level_lines(symbols))
+
+    def _type_level_lines(self, symbols: list[dict]) -> list[tuple[int, int]]:
+        """The lines of TS module code that restate a signature for the type checker alone: the type
+        parameters a class or interface header spells out a line each (yup's eleven schema classes each open with
+        `TType extends Maybe<...>`, `TContext = AnyObject`...) and the method and call signatures of an
+        interface (overloads, and the methods a schema type restates with its own return type). Each
+        type restates them with its own names by design; a data shape written twice (an interface's
+        properties, a type alias) still weighs."""
+        spans = []
+        for frame, fields in zip(self.closed, symbols):
+            node = frame.node
+            if node is None:
+                continue
+            if fields["kind"] in ("class", "interface"):
+                parameters = node.child_by_field_name("type_parameters")
+                if parameters is not None and parameters.end_point.row > parameters.start_point.row:
+                    # Its lines after the one it opens on, the closing `> extends Base<...> {` included.
+                    spans.append((parameters.start_point.row + 2, parameters.end_point.row + 1))
+            if fields["kind"] == "interface":
+                body = node.child_by_field_name("body")
+                for member in body.named_children if body is not None else ():
+                    if member.type in _SIGNATURE_MEMBERS:
+                        spans.append((member.start_point.row + 1, member.end_point.row + 1))
+        return spans
 
     def _read_bodies(self, lines: list[str], symbols: list[dict]) -> None:
         """Behaviour, structure and shape of each function, from its node in this parse and its lines."""

@@ -128,6 +128,7 @@ def structure_of(text: str, syntax: TokenSyntax) -> Structure:
         literals, stream, line_hashes = views
     if _CONSTRUCTOR.search(text, 0, start) and ("self." in text or "this." in text):
         _weigh_nothing(text.split("\n"), line_hashes, _STATE_LINE)
+    _weigh_handed_on(text, line_hashes, syntax.keywords)
     ranked = sorted(Counter(literals).items(), key=lambda item: (-item[1], item[0]))[:MAX_LITERALS]
     calls, vocabulary, type_words = _calls_and_vocabulary(text, _vocabulary_tokens(text, syntax), syntax)
     return build(Structure, literals=[f"{token}#{count}" for token, count in ranked], alpha_grams=sorted(_alpha_grams(stream)),
@@ -246,6 +247,21 @@ def _line_hashes(text: str, start: int, written: list[Token], syntax: TokenSynta
     return [_line_hash(t, keywords) if t else 0 for t in lines]
 
 
+def _weigh_handed_on(text: str, hashes: list[int], keywords: frozenset[str]) -> None:
+    """Lines of one name alone (see _HANDED_ON) keep their hash but weigh nothing; a keyword alone
+    (`return`, `break`) is a statement."""
+    for k, line in enumerate(text.split("\n")[: len(hashes)]):
+        match = _HANDED_ON.fullmatch(line) if 0 < hashes[k] & 0xFF <= 2 else None
+        if match and match.group(2) not in keywords and hashes[k] & 0xFF <= 1 + bool(match.group(1)):
+            hashes[k] &= ~0xFF
+
+
+# A local name alone on its line (`timeout,`): a positional argument or a tuple's field handed on,
+# one a line, as a keyword argument is (see _forwards): rq's 21 fields unpacked from `parse_args` and
+# passed on in four places are a signature written four times, not logic.
+_HANDED_ON = re.compile(r"\s*(\.\.\.|\*{1,2})?([A-Za-z_$][\w$]*)\s*,?\s*")
+
+
 # Hashes of lines and grams already seen: the same ones recur in every file (`return ID`, `)`),
 # and a dict lookup costs a tenth of a blake2b. Emptied when it grows past _MEMO_SIZE.
 _MEMO_SIZE = 1 << 18
@@ -285,10 +301,12 @@ def _keyword_argument(text: str, name: str, at: int) -> bool:
     return _KEYWORD_ARGUMENT.match(text, at) is not None
 
 
-def module_line_hashes(lines: list[str], hidden: list[tuple[int, int]], syntax: TokenSyntax) -> list[int]:
+def module_line_hashes(lines: list[str], hidden: list[tuple[int, int]], syntax: TokenSyntax,
+                       type_level: list[tuple[int, int]] = ()) -> list[int]:
     """FileFacts.module_line_hashes: line_hashes of the code outside functions (module statements,
     class attributes, data, callbacks passed at top level); the `hidden` lines (functions, imports)
-    hash to 0. They are whole statements on whole lines, so blanking them cuts no token in two."""
+    hash to 0. They are whole statements on whole lines, so blanking them cuts no token in two.
+    The `type_level` lines (declarations for the type checker alone) match as lines but weigh nothing."""
     inside = bytearray(len(lines) + 1)
     for start, end in hidden:
         end = min(end, len(lines))
@@ -304,6 +322,9 @@ def module_line_hashes(lines: list[str], hidden: list[tuple[int, int]], syntax: 
         # a shape on purpose; a repeated block needs logic or data around them to count.
         # (The text's lines: those of functions and imports are blank there, and match nothing.)
         _weigh_nothing(text.split("\n"), hashes, syntax.field_declaration)
+    for start, end in type_level:
+        for k in range(start - 1, min(end, len(hashes))):
+            hashes[k] &= ~0xFF
     return hashes
 
 

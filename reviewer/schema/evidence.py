@@ -35,6 +35,7 @@ class Clone:
     keep_reason: str = ""
     test_code: bool = False
     note: str = ""  # why it is not reported, when it is not
+    doubt: str = ""  # what lowered its confidence ("named as inverse operations: follow / unfollow")
     digest: str = ""  # the repeating code's line hashes, hashed: identifies it when lines move
     edited: list[int] = field(default_factory=list)  # near-miss: the lines of this copy the other does not hold
     other_edited: list[int] = field(default_factory=list)  # ... and the other copy's lines this one does not hold

@@ -183,6 +183,7 @@ class FileFacts(BaseModel):
     # subscripts, class attributes, collections): not comparisons, dict keys, returns, docstrings
     lookup_strings: list[str] = Field(default_factory=list)
     has_main_guard: bool = False  # Python `if __name__ == "__main__":`
+    jsx: bool = False  # JS/TS: the file writes JSX elements (the classic runtime reads `React` in scope)
     syntax_errors: int = 0  # count of ERROR/MISSING nodes; symbols are still extracted
     decode_errors: bool = False  # non-UTF-8 bytes decoded with replacement
     suppressions: dict[int, list[str]] = Field(default_factory=dict)  # line -> axes from "reviewer: ignore[...]"

@@ -554,6 +554,7 @@ def _is_require(value: Node) -> bool:
 
 def _on_jsx_element(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
     """`<div>` names an intrinsic element, not a variable; `<Header>` reads the component."""
+    ex.jsx = True
     name = node.child_by_field_name("name")
     if name is not None and name.type == "identifier" and name.text[:1].islower():
         ex.open_no_reference(name)
