@@ -192,6 +192,8 @@ def test_path_roles_of_code_nobody_edits_here() -> None:
     # benchmark programs, each run on its own by a bench runner (pino's benchmarks/*.bench.js)
     assert is_benchmark_path("benchmarks/basic.bench.js") and is_benchmark_path("src/parse.bench.ts")
     assert not is_benchmark_path("src/benchmark.py")
+    assert is_benchmark_path("perf-testing/immutability-benchmarks.mjs") and is_benchmark_path("perf/run.py")
+    assert not is_benchmark_path("src/perfume/index.ts") and not is_benchmark_path("src/performance.ts")
     functions = {"a": ("cli/template/extras/auth/with-db.ts", symbol("auth", 1, body(1, 2, 3, 4))),
                  "b": ("cli/template/extras/auth/with-auth.ts", symbol("auth", 1, body(1, 2, 3, 4)))}
     assert run(both_ways(functions, "a", "b", clone_kind="identical"), functions).copies == {}

@@ -53,12 +53,13 @@ def is_example_path(path: str) -> bool:
 
 
 # Benchmark programs: each file is run on its own by a bench runner (pino's benchmarks/*.bench.js,
-# asv suites), its set-up written out in full on purpose, like an example's.
-_BENCHMARK = re.compile(r"(?:^|/)(?:benchmarks?|bench)/|\.bench\.[cm]?[jt]sx?$")
+# asv suites, immer's perf-testing/ scripts), its set-up written out in full on purpose, like an example's.
+_BENCHMARK = re.compile(r"(?:^|/)(?:benchmarks?|bench|perf(?:[-_]?tests?|[-_]?testing)?|performance)/"
+                        r"|\.bench\.[cm]?[jt]sx?$")
 
 
 def is_benchmark_path(path: str) -> bool:
-    """`benchmarks/basic.bench.js`, `bench/parse.py`, `src/x.bench.ts`."""
+    """`benchmarks/basic.bench.js`, `bench/parse.py`, `perf-testing/profile.mjs`, `src/x.bench.ts`."""
     return _BENCHMARK.search(path) is not None
 
 
