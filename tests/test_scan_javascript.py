@@ -312,3 +312,12 @@ def test_writing_a_member_reads_its_object():
     assert "out" in facts.module_references
     assert "out.textContent" not in facts.module_references
     assert "a.b.c" in facts.module_references
+
+
+def test_a_tagged_template_may_hold_an_escape_the_grammar_rejects():
+    # execa's tests: `$\`echo.js \u\`` is valid since ES2018 (a tagged template's cooked value is
+    # undefined); tree-sitter-javascript reads an error there. The file is not broken.
+    facts = scan("const a = $`echo.js \\u`;\nconst b = $`echo.js \\xg ${1}`;\nfunction later() {\n  return 1;\n}\n")
+    assert facts.syntax_errors == 0
+    assert [s.name for s in facts.symbols] == ["a", "b", "later"]
+    assert scan("const broken = (;\n").syntax_errors  # a real error stays one

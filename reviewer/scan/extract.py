@@ -62,7 +62,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 20  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 21  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -74,7 +74,8 @@ SCANNER_VERSION = 20  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # 18: a constructor's state lines (`self.loop = loop`) weigh no tokens; 19: a JS class expression is named by its
 # binding, `{ promises: { readFile } } = require(...)` reads `promises`; 20: a local name alone on its line
 # (`timeout,`, a positional argument handed on) weighs no tokens; so do a TS class's type parameters and an
-# interface's method and call signatures in module code, FileFacts.jsx
+# interface's method and call signatures in module code, FileFacts.jsx; 21: JS files repaired like TS files, an
+# escape sequence a template string holds repaired
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -893,13 +894,16 @@ def _is_async(ex: Extractor, node: Node, body: Node | None) -> bool:
     return False
 
 
-# Valid TypeScript that tree-sitter-typescript reads as an error, repaired in place (offsets and
+# Valid TypeScript and JavaScript that tree-sitter reads as an error, repaired in place (offsets and
 # lines unchanged) before the file is parsed again; the new tree is kept only when it has fewer
 # errors. (1) No semicolon is inserted before a member of an object type that opens with `<` or
 # `(` (a call signature on its own line: zustand's `<T>() => ...`, tree-sitter-typescript#335):
 # such a line in an error gets the `;` in its indentation. (2) A trailing comma the TSX grammar
 # cannot place (`importActual<typeof import('x')>(\n 'x',\n)`) stands alone in an error node:
-# it becomes a space, which changes nothing a trailing comma means.
+# it becomes a space, which changes nothing a trailing comma means. (3) An escape sequence the
+# grammar rejects in a template string (`\u` with no digits: a tagged template may hold any since
+# ES2018, execa tests `$\`echo.js \u\``): its backslash becomes a space, which changes nothing the
+# scan reads.
 _SIGNATURE_LINE = re.compile(rb"(?m)^([ \t]*)[ \t](?=[<(])")
 _REPAIR_ROUNDS = 3
 
@@ -907,9 +911,9 @@ _REPAIR_ROUNDS = 3
 def _repaired(parser, data: bytes, tree):
     errors = _count_syntax_errors(tree.root_node)
     for _ in range(_REPAIR_ROUNDS):
-        rows, commas = _error_places(tree.root_node)
+        rows, blanks = _error_places(tree.root_node)
         patched = bytearray(data)
-        for at in commas:
+        for at in blanks:
             patched[at] = 0x20
         lines = bytes(patched).split(b"\n")
         for row in sorted(rows):
@@ -930,15 +934,18 @@ def _repaired(parser, data: bytes, tree):
 
 def _error_places(root: Node) -> tuple[set[int], list[int]]:
     """Rows spanned by the outermost ERROR nodes (and the row after each, where a signature may
-    open), and the offsets of those that are one comma."""
+    open), and the offsets to blank: an error that is one comma, the backslash of an escape
+    sequence a template string holds."""
     rows: set[int] = set()
-    commas: list[int] = []
+    blanks: list[int] = []
     for node in _error_nodes(root, nested=False):
         if node.is_error:
             rows.update(range(node.start_point[0], node.end_point[0] + 2))
             if node.end_byte - node.start_byte == 1 and node.text == b",":
-                commas.append(node.start_byte)
-    return rows, commas
+                blanks.append(node.start_byte)
+            elif node.parent is not None and node.parent.type == "template_string" and node.text[:1] == b"\\":
+                blanks.append(node.start_byte)
+    return rows, blanks
 
 
 def _count_syntax_errors(root: Node) -> int:
@@ -1116,7 +1123,7 @@ def extract_file(path: str, data: bytes, language: str) -> FileFacts:
     spec = LANGUAGES[language]
     parser = get_parser(language)
     tree = parser.parse(data)
-    if tree.root_node.has_error and spec.name in ("typescript", "tsx"):
+    if tree.root_node.has_error and spec.family == "ecmascript":
         tree = _repaired(parser, data, tree)
     root = tree.root_node
     extractor = Extractor(spec, path, data)
