@@ -26,7 +26,7 @@ from .review.context import ReviewContext
 from .analysis.duplicates import find_duplicates, keep_rank
 from .analysis.entrypoints import fixture_packages
 from .analysis.roots import type_checked_files
-from .analysis.roles import is_test_path
+from .analysis.roles import is_test_input_path, is_test_path
 from .analysis.testcode import case_subjects, test_case_spans
 from .review.cache import EvidenceCache, ReviewCache, RunsCache, cache_key, evidence_digest, evidence_input_digest
 from .schema.review import FileError, ReviewFile, RunRecord
@@ -641,7 +641,9 @@ def _run_phases(run: Run) -> RunOutcome:
 
 def _drop_unreviewable(root: Path, prepared: Prepared, scope: list[str], record: RunRecord, ui: UI) -> list[str]:
     """Files that cannot be vouched for count as errors, never as a pass: a file deleted
-    or replaced since the scan read it, and a file the parser could only partly read."""
+    or replaced since the scan read it, and a file the parser could only partly read, unless it
+    is a test suite's input (`test/fixtures/syntax-error.mjs`: broken on purpose, for a parser
+    test to read; nothing runs it), which a note names."""
     kept = []
     by_path = prepared.scan.by_path()
     for path in scope:
@@ -651,7 +653,12 @@ def _drop_unreviewable(root: Path, prepared: Prepared, scope: list[str], record:
             record.files_error += 1
             ui.echo(f"error: {path}: deleted or unreadable since the scan; not reviewed")
             continue
-        if facts.syntax_errors:
+        if facts.syntax_errors and is_test_input_path(path):
+            note = (f"{path}: {facts.syntax_errors} syntax error(s) in a test input (a fixture read as data): "
+                    "reviewed only what the parser recovered; not counted as an error")
+            record.notes.append(note)
+            prepared.notes.append(note)
+        elif facts.syntax_errors:
             record.errors.append(FileError(
                 file=path, message=f"{facts.syntax_errors} syntax error(s): reviewed only what the parser "
                                    "recovered; fix the syntax or exclude the file (scan.exclude)"))

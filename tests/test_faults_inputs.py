@@ -288,3 +288,17 @@ def test_workers_do_not_import_the_repository(tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     assert "imported the audited tree" not in done.stdout + done.stderr
     assert "crashed" not in done.stdout + done.stderr
+
+
+def test_a_syntax_error_in_a_test_fixture_is_a_note_not_an_error(tmp_path):
+    # pino: test/fixtures/syntax-error-esm.mjs is broken on purpose, for a test of its loader.
+    root = make(tmp_path / "repo", {"ok.py": GOOD, "test/fixtures/syntax-error-esm.mjs": "export default {\n",
+                                    "test/loader.test.js": "test('x', () => { load('./fixtures/syntax-error-esm.mjs') })\n"})
+    result = invoke("run", root, "--plain")
+    assert result.exit_code in (0, 1), result.stdout + result.stderr
+    run = last_run(root)
+    assert not run["errors"]
+    assert any("test/fixtures/syntax-error-esm.mjs" in note and "test input" in note for note in run["notes"])
+    assert "note" in result.stdout and "syntax-error-esm.mjs" in result.stdout  # the user is told
+    make(root, {"lib/broken.mjs": "export default {\n"})  # outside the fixtures it stays an error
+    assert invoke("run", root, "--plain").exit_code == 2

@@ -21,6 +21,16 @@ def is_test_path(path: str) -> bool:
     return bool(_TEST_FILE.match(parts[-1]))
 
 
+# The inputs of a test suite (tests/fixtures/, tests/assets/...): files the tests read, load or run
+# as data, written as they are on purpose (a copy per scenario, a syntax error a parser test needs).
+TEST_INPUT_DIRECTORIES = frozenset({"assets", "fixtures", "__fixtures__", "testdata", "test_data"})
+
+
+def is_test_input_path(path: str) -> bool:
+    """`test/fixtures/syntax-error-esm.mjs`, `tests/assets/app.py`."""
+    return is_test_path(path) and any(part in TEST_INPUT_DIRECTORIES for part in path.split("/")[:-1])
+
+
 # Schema migrations are written once and never edited: their repeated shape is the framework's.
 _MIGRATION_DIRECTORIES = ("migrations/", "alembic/versions/", "migrate/versions/")
 
