@@ -40,7 +40,13 @@ def test_javascript_conventions_routes_stories_and_lazy_routes(tmp_path: Path) -
         "src/router.tsx": "export const routes = [{ lazy: () => import('./routes/users').then(convert) }]\n"
                           "function convert(m) { return m }\n",
         "src/routes/users.tsx": "const UsersRoute = () => null\nexport default UsersRoute\n",
+        "gatsby-node.js": "exports.createPages = async ({ actions }) => actions.createPage({ path: '/' })\n"
+                          "function unusedHelper() { return 1 }\n",
+        "netlify/functions/hello.js": "export async function handler() { return { statusCode: 200 } }\n",
     })
+    assert verdict(evidence, "gatsby-node.js", "createPages", "utility") == "USED"
+    assert verdict(evidence, "gatsby-node.js", "unusedHelper", "utility") == "DEAD"  # not exported: not read
+    assert verdict(evidence, "netlify/functions/hello.js", "handler", "utility") == "USED"
     assert verdict(evidence, "app/dashboard/page.tsx", "generateMetadata", "utility") == "USED"
     assert verdict(evidence, "src/button.stories.tsx", "Primary", "utility") == "USED"
     assert verdict(evidence, "src/routes/users.tsx", "UsersRoute", "utility") == "USED"

@@ -94,6 +94,11 @@ CONVENTION_ROOTS: tuple[ConventionRoot, ...] = (
     # A tool reads what its configuration file exports (`export default defineConfig(...)`,
     # `module.exports`): a helper left unexported there is dead like anywhere else.
     _row("tool configuration file", r"(?:^|/)[^/.]+\.config(?:\.[\w-]+)?" + _JS, exports=True),  # jest.config.build.js
+    # Gatsby reads the exported APIs of its four files at the site root (createPages, onCreateNode,
+    # wrapRootElement...), as Netlify reads a function's `handler` and Docusaurus its sidebars.
+    _row("Gatsby API file", r"(?:^|/)gatsby-(?:node|browser|ssr|config)" + _JS, exports=True),
+    _row("Netlify function", r"(?:^|/)netlify/(?:edge-)?functions/.*" + _JS, exports=True),
+    _row("Docusaurus sidebars", r"(?:^|/)sidebars" + _JS, exports=True),
     _row("task runner / generator", r"(?:^|/)(?:plopfile|gulpfile|gruntfile|jakefile)" + _JS + r"|(?:^|/)generators/"),
     # Remix / React Router framework mode read the exports of app/root and the server and client
     # entries (`export default function handleRequest`, `handleError`, `links`, `loader`...).
