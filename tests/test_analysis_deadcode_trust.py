@@ -52,6 +52,22 @@ def test_javascript_conventions_routes_stories_and_lazy_routes(tmp_path: Path) -
     assert verdict(evidence, "src/routes/users.tsx", "UsersRoute", "utility") == "USED"
 
 
+def test_a_class_expression_assigned_in_place_and_a_name_read_by_a_dynamic_import(tmp_path: Path) -> None:
+    # execa's tests: `globalThis.Promise = class BrokenPromise {...}` at load, and
+    # `await import(new URL(optionsFixture, NESTED_URL))` reading a module constant.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "t", "private": true, "main": "src/index.js"}',
+        "src/index.js": "import './override.js'\nimport { load } from './nested.js'\nload('a')\n",
+        "src/override.js": "globalThis.Promise = class BrokenPromise {\n  then() { return 1 }\n}\n"
+                           "class Forgotten {}\n",
+        "src/nested.js": "const NESTED_URL = new URL('nested/', import.meta.url)\n"
+                         "export async function load(name) {\n  return import(new URL(name, NESTED_URL))\n}\n",
+    })
+    assert verdict(evidence, "src/override.js", "BrokenPromise", "utility") == "USED"
+    assert verdict(evidence, "src/override.js", "Forgotten", "utility") == "DEAD"
+    assert verdict(evidence, "src/nested.js", "NESTED_URL", "utility") == "USED"
+
+
 def test_tsconfig_paths_of_a_nested_frontend(tmp_path: Path) -> None:
     evidence = analyze(tmp_path, {
         "frontend/package.json": '{"name": "web", "private": true}',
@@ -374,6 +390,34 @@ def test_what_the_api_reference_documents_is_never_dead(tmp_path: Path) -> None:
     assert verdict(evidence, "gen/tools.py", "listed", "utility") == "USED"
     assert verdict(evidence, "gen/tools.py", "Box.open", "utility") == "USED"
     assert verdict(evidence, "gen/tools.py", "forgotten", "utility") == "DEAD"  # the reference does not name it
+
+
+def test_django_site_hooks_a_mixin_offers_templates_of_any_text_and_a_urls_package(tmp_path: Path) -> None:
+    # djangoproject.com: `BlogViewMixin.get_allow_future` reaches ArchiveIndexView through a subclass;
+    # a release checklist in Markdown under templates/ reads `release.is_security_release`;
+    # ROOT_URLCONF = "djangoproject.urls.www" loads a URLconf of a `urls/` package.
+    evidence = analyze(tmp_path, {
+        "manage.py": "import sys\n\nprint(sys.argv)\n",
+        "site/__init__.py": "",
+        "site/settings.py": "ROOT_URLCONF = 'site.urls.www'\n",
+        "site/urls/__init__.py": "",
+        "site/urls/www.py": "from blog.views import ArchiveView\n\nurlpatterns = [ArchiveView]\n",
+        "blog/__init__.py": "",
+        "blog/views.py": "from django.views.generic import ArchiveIndexView\n\n\nclass BlogViewMixin:\n"
+                         "    def get_allow_future(self):\n        return False\n\n\n"
+                         "class ArchiveView(BlogViewMixin, ArchiveIndexView):\n    pass\n\n\n"
+                         "class LonelyMixin:\n    def get_thing(self):\n        return 1\n",
+        "blog/models.py": "from django.db import models\n\n\nclass Release(models.Model):\n"
+                          "    @property\n    def is_security_release(self):\n        return True\n\n"
+                          "    @property\n    def forgotten(self):\n        return False\n",
+        "blog/templates/blog/checklist.md": "# Release\n{% if release.is_security_release %}CVE{% endif %}\n",
+    })
+    assert verdict(evidence, "blog/views.py", "BlogViewMixin.get_allow_future", "utility") == "USED"
+    assert "mixed into ArchiveView" in detail(evidence, "blog/views.py", "BlogViewMixin.get_allow_future", "utility")
+    assert verdict(evidence, "blog/views.py", "LonelyMixin.get_thing", "utility") == "DEAD"
+    assert verdict(evidence, "blog/models.py", "Release.is_security_release", "utility") == "USED"
+    assert verdict(evidence, "blog/models.py", "Release.forgotten", "utility") == "DEAD"
+    assert verdict(evidence, "site/urls/www.py", "urlpatterns", "utility") == "USED"
 
 
 def test_tools_read_what_their_config_and_hook_files_offer_not_every_name(tmp_path: Path) -> None:

@@ -62,6 +62,10 @@ PYTHON_FILES = {
             return load_text(path)
 
 
+        async def read_text_later(path):
+            return load_text(path)
+
+
         def read_upper(path):
             text = load_text(path)
             return text.upper()
@@ -118,7 +122,7 @@ PYTHON_FILES = {
         from store import DiskStorage, Greeter, Point, gateway_for, make_gateway, read_text, read_upper
 
         print(DiskStorage().load("x"), Greeter("hi").greet("you"), Point(1, 2).norm())
-        print(read_text("a"), read_upper("b"))
+        print(read_text("a"), read_upper("b"), read_text_later("c"))
         print(gateway_for(sys.argv[1]).charge(1), make_gateway("card").charge(2))
         print(make_gateway("card").charge(3))
     """,
@@ -139,6 +143,8 @@ def test_python_overengineering_rules_and_decoys(tmp_path: Path) -> None:
     assert verdict(evidence, s, "read_text", "overengineering") == "OVER"
     assert "forwards its arguments unchanged to load_text" in detail(evidence, s, "read_text", "overengineering")
     assert verdict(evidence, s, "read_upper", "overengineering") == "LEAN"
+    # execa's handleDummyPromise: an async wrapper turns the sync call's throw into a rejection
+    assert verdict(evidence, s, "read_text_later", "overengineering") == "ACCEPTABLE"
     assert verdict(evidence, s, "gateway_for", "overengineering") == "LEAN"  # runtime choice
     assert verdict(evidence, s, "make_gateway", "overengineering") == "OVER"
     assert "every call is make_gateway(\"card\") (2 call sites)" in detail(evidence, s, "make_gateway",

@@ -194,6 +194,9 @@ def test_path_roles_of_code_nobody_edits_here() -> None:
     assert not is_benchmark_path("src/benchmark.py")
     assert is_benchmark_path("perf-testing/immutability-benchmarks.mjs") and is_benchmark_path("perf/run.py")
     assert not is_benchmark_path("src/perfume/index.ts") and not is_benchmark_path("src/performance.ts")
+    from reviewer.analysis.duplicates import _left_out
+    assert _left_out("test-d/convert/iterable.test-d.ts") and _left_out("test/types.tst.ts")
+    assert not _left_out("test/convert/iterable.test.ts")
     functions = {"a": ("cli/template/extras/auth/with-db.ts", symbol("auth", 1, body(1, 2, 3, 4))),
                  "b": ("cli/template/extras/auth/with-auth.ts", symbol("auth", 1, body(1, 2, 3, 4)))}
     assert run(both_ways(functions, "a", "b", clone_kind="identical"), functions).copies == {}

@@ -38,7 +38,7 @@ from functools import cached_property, lru_cache
 from typing import Callable
 
 from .roles import (TEST_DIRECTORIES, is_benchmark_path, is_example_path, is_generated_path, is_migration_path,
-                    is_scaffold_path, is_test_input_path, is_test_path)
+                    is_scaffold_path, is_test_input_path, is_test_path, is_type_test_path)
 from .testcode import fixture_decorator, fixture_name, type_assertion
 from ..scan.languages import language_family, language_for_path
 from ..scan.records import build
@@ -642,7 +642,7 @@ def _siblings(a: _Function, b: _Function) -> bool:
 @lru_cache(maxsize=None)  # asked per pair of every candidate (tens of thousands), of a few thousand paths
 def _left_out(path: str) -> bool:
     return (is_migration_path(path) or is_generated_path(path) or is_example_path(path) or is_scaffold_path(path)
-            or is_benchmark_path(path) or is_test_input_path(path))
+            or is_benchmark_path(path) or is_test_input_path(path) or is_type_test_path(path))
 
 
 # Folders of a test suite that hold its inputs: programs the tests run or load, each one

@@ -267,9 +267,17 @@ class OverengineeringAnalysis:
         if not is_private(sym.name) and is_private(chain[-1] if chain else ""):
             return assessment(verdict="ACCEPTABLE", confidence=55,
                                   detail=f"gives the private {callee} a public name; it only forwards to it")
-        if self.index.resolve_callee(path, callee, sym.qualified_name) is None:
+        target = self.index.resolve_callee(path, callee, sym.qualified_name)
+        if target is None:
             return assessment(verdict="ACCEPTABLE", confidence=50,
                                   detail=f"wraps {callee}, which is outside the project, without changing the call")
+        target_symbol = self.index.symbol(*target)
+        if target_symbol is not None and target_symbol.is_async != sym.is_async:
+            # An async wrapper of a sync function turns its throw into a rejected promise (execa's
+            # handleDummyPromise); a sync wrapper of an async one hides an await: each changes the call.
+            return assessment(verdict="ACCEPTABLE", confidence=50,
+                              detail=f"an {'async' if sym.is_async else 'sync'} wrapper of the "
+                                     f"{'async' if target_symbol.is_async else 'sync'} {callee}: it changes how errors arrive")
         # A wrapper with one user in its own module is indirection nobody else needs; API may be called anywhere.
         users = {use.user for use in self.graph.users_of((path, sym.qualified_name))}
         once = len(users) == 1 and next(iter(users))[0] == path and "public" not in root

@@ -31,6 +31,15 @@ def is_test_input_path(path: str) -> bool:
     return is_test_path(path) and any(part in TEST_INPUT_DIRECTORIES for part in path.split("/")[:-1])
 
 
+# Type tests by their name (tsd and vitest's `x.test-d.ts`, tstyche's `x.tst.ts`): the type checker
+# reads them; each restates a call with the types it checks, on purpose.
+_TYPE_TEST = re.compile(r"\.(?:test-d|tst)\.[cm]?tsx?$")
+
+
+def is_type_test_path(path: str) -> bool:
+    return _TYPE_TEST.search(path) is not None
+
+
 # Schema migrations are written once and never edited: their repeated shape is the framework's.
 _MIGRATION_DIRECTORIES = ("migrations/", "alembic/versions/", "migrate/versions/")
 

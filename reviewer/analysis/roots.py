@@ -54,8 +54,9 @@ CONVENTION_ROOTS: tuple[ConventionRoot, ...] = (
     _row("Django app config", r"(?:^|/)apps\.py$"),
     _row("Django default_app_config (read from an app package)", r"(?:^|/)__init__\.py$", r"default_app_config"),
     _row("Django management command", r"(?:^|/)management/commands/[^/]+\.py$", r"Command"),
-    # `urls_invalid.py`, `urls_api.py`: named by ROOT_URLCONF / include() strings
-    _row("Django URLconf", r"(?:^|/)urls(?:_\w+)?\.py$", r"urlpatterns|app_name|handler\d{3}"),
+    # `urls_invalid.py`, `urls_api.py`, a `urls/` package of one URLconf per host (`urls/www.py`):
+    # named by ROOT_URLCONF / include() / django-hosts strings
+    _row("Django URLconf", r"(?:^|/)urls(?:_\w+)?\.py$|(?:^|/)urls/[^/]+\.py$", r"urlpatterns|app_name|handler\d{3}"),
     _row("WSGI/ASGI server", r"(?:^|/)(?:wsgi|asgi)\.py$", r"application|app"),
     _row("alembic migration", r"(?:^|/)(?:versions|migrations)/[^/]+\.py$",
          r"revision|down_revision|branch_labels|depends_on|upgrade|downgrade"),

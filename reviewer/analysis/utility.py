@@ -131,6 +131,8 @@ class Liveness:
     reached_by_string: set[SymbolKey] = field(default_factory=set)
 
 
+_MIXIN_SUBCLASSES = 50  # subclasses of a mixin looked at, at most: a widely used base is no mixin
+
 # What a JS/TS file may name the global object by.
 _GLOBAL_OBJECTS = frozenset({"globalThis", "window", "global", "self"})
 
@@ -680,6 +682,24 @@ class UtilityAnalysis:
             protocol = next((base for base, _ in known if base.rsplit(".", 1)[-1] == "Protocol"), None)
             if protocol:
                 return f"member of {protocol} {sym.parent}: what its implementations offer"
+            return self._mixed_into_framework_class(path, sym)
+        return None
+
+    def _mixed_into_framework_class(self, path: str, sym: Symbol) -> str | None:
+        """A mixin's public method that a subclass mixes into a framework class whose hooks may be it
+        (djangoproject's `BlogViewMixin.get_allow_future`, in `class ArchiveView(BlogViewMixin,
+        ArchiveIndexView)`): the framework calls the hook on the subclass and finds the mixin's."""
+        todo, seen = list(self.graph.subclasses.get((path, sym.parent or ""), [])), set()
+        while todo:
+            key = todo.pop(0)
+            if key in seen or len(seen) > _MIXIN_SUBCLASSES:
+                continue
+            seen.add(key)
+            for at, base in self.inherited_external_bases(*key):
+                defines = self._external_defines(at, base, sym.name)
+                if defines or (defines is None and base not in PLAIN_BASES):
+                    return f"mixed into {key[1]} ({key[0]}), whose base {base} may call it"
+            todo += self.graph.subclasses.get(key, [])
         return None
 
     # ---------------------------------------------------------------- reachability

@@ -67,6 +67,9 @@ COMPONENT_EXTENSIONS = frozenset({".vue", ".svelte", ".astro", ".mdx"})
 # Templates a framework renders (Jinja, Django, Angular, Handlebars): no code to review, but their
 # expressions call the project's methods by name (`{{ user.gravatar(size=32) }}`).
 TEMPLATE_EXTENSIONS = frozenset({".html", ".htm", ".jinja", ".jinja2", ".j2", ".djhtml", ".njk", ".hbs"})
+# Under a `templates/` folder (Django, Flask, Jinja loaders) a template may be any text: a release
+# checklist in Markdown, an OpenSearch description in XML, an email in .txt (djangoproject.com).
+TEMPLATE_FOLDER_EXTENSIONS = frozenset({".md", ".rst", ".txt", ".xml", ".json", ".csv", ".eml", ".svg", ".ics", ".tex"})
 MINIFIED_SUFFIXES = (".min.js", ".min.mjs", ".min.cjs", ".bundle.js", ".bundle.mjs")
 
 BINARY_SNIFF_BYTES = 8192
@@ -431,7 +434,8 @@ class _Walker:
                 self._skip(rel, f"no grammar for {extension}")
             elif extension in COMPONENT_EXTENSIONS and self._included(rel):
                 self._skip(rel, f"{extension} component (no grammar; the names it uses are read)")
-            elif extension in TEMPLATE_EXTENSIONS and not linked and self._included(rel):
+            elif ((extension in TEMPLATE_EXTENSIONS or extension in TEMPLATE_FOLDER_EXTENSIONS and "templates" in rel.split("/")[:-1])
+                  and not linked and self._included(rel)):
                 self.templates.append(rel)
             return
         if not self._included(rel):

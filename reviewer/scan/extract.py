@@ -62,7 +62,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 21  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 22  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -75,7 +75,8 @@ SCANNER_VERSION = 21  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # binding, `{ promises: { readFile } } = require(...)` reads `promises`; 20: a local name alone on its line
 # (`timeout,`, a positional argument handed on) weighs no tokens; so do a TS class's type parameters and an
 # interface's method and call signatures in module code, FileFacts.jsx; 21: JS files repaired like TS files, an
-# escape sequence a template string holds repaired
+# escape sequence a template string holds repaired; 22: a class expression bound to no name is read where it stands,
+# names inside a dynamic import() are read
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -751,6 +752,10 @@ def _on_class(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None
         name, anchor = bound
     elif name_node is not None:
         name, anchor = ex.text(name_node), node
+        if node.type == "class":
+            # A class expression bound to nothing we name (`globalThis.Promise = class BrokenPromise {}`,
+            # `register(class Plugin {})`) is a value: the code around it uses it where it stands.
+            ex.frames[-1].refs.append(ex.data[name_node.start_byte : name_node.end_byte])
     else:
         return
     body = node.child_by_field_name("body")

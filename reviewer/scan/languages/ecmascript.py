@@ -102,6 +102,18 @@ def bound_name(ex: Extractor, node: Node) -> tuple[str, Node] | None:
     return None
 
 
+def _names_read(ex: Extractor, node: Node) -> list[bytes]:
+    """The plain identifiers of an expression (not property names after a dot)."""
+    found = []
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.type == "identifier":
+            found.append(ex.data[current.start_byte : current.end_byte])
+        stack.extend(current.named_children)
+    return found
+
+
 def _own_name(ex: Extractor, node: Node) -> str | None:
     name = node.child_by_field_name("name")
     return ex.text(name) if name is not None else None
@@ -297,6 +309,8 @@ def on_call(ex: Extractor, node: Node, callee: Node, callee_text: bytes) -> bool
             ex.imports.append(_import_ref(source, node.start_point[0] + 1, kind="dynamic"))
         else:
             ex.dynamic_access = True
+            if arguments is not None:  # `import(new URL(name, BASE))` reads BASE
+                ex.frames[-1].refs.extend(_names_read(ex, arguments))
         return True
     if callee_text != b"require":
         return False
