@@ -1241,6 +1241,10 @@ def _confidence(kind: str, hit: SimilarFunction | None, lines: int, block_lines:
         value = KIND_CONFIDENCE[kind]
     if kind != "identical" and lines <= SMALL_LINES:
         value -= 10
+    if kind == "renamed" and lines <= SMALL_LINES:
+        # Three lines or fewer with other names: the names that differ are most of the code (per-field
+        # accessors, a loader per format). On 65 real projects such copies in code were right 4 times in 12.
+        value -= 10
     return value
 
 
