@@ -694,6 +694,20 @@ def test_a_renamed_copy_of_three_lines_in_code_is_under_the_floor() -> None:
             for clone in clones] == [80]
 
 
+def test_a_sync_twin_generated_from_async_code_takes_no_part() -> None:
+    # httpcore: scripts/unasync.py writes httpcore/_sync/ from httpcore/_async/, file for file
+    from reviewer.analysis.roles import generated_sync_twins
+    paths = ["pkg/_async/pool.py", "pkg/_sync/pool.py", "pkg/_sync/extra.py", "pkg/sync.py"]
+    assert generated_sync_twins(paths) == {"pkg/_sync/pool.py"}
+    functions = {"a": ("pkg/_async/pool.py", symbol("AsyncPool.create", 1, body(*range(1, 12)))),
+                 "b": ("pkg/_sync/pool.py", symbol("Pool.create", 1, body(*range(1, 12)))),
+                 "c": ("pkg/_async/other.py", symbol("AsyncOther.create", 1, body(*range(1, 12))))}
+    pairs = {**both_ways(functions, "a", "b", clone_kind="identical"), **both_ways(functions, "a", "c", clone_kind="identical")}
+    found = run(pairs, functions).copies
+    assert {key[0] for key in found} | {clone.keep.file_path for clones in found.values() for clone in clones} == {
+        "pkg/_async/pool.py", "pkg/_async/other.py"}
+
+
 def test_short_inverse_operations_are_doubted_long_copies_are_not() -> None:
     # follow_user / unfollow_user: a renamed copy whose differing word is the point (confidence 80 - 15)
     functions = {"a": ("app/views.py", symbol("follow_user", 1, body(*range(1, 9)))),

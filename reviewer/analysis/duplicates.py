@@ -37,8 +37,8 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Callable
 
-from .roles import (TEST_DIRECTORIES, is_benchmark_path, is_example_path, is_generated_path, is_migration_path,
-                    is_scaffold_path, is_test_input_path, is_test_path, is_type_test_path)
+from .roles import (TEST_DIRECTORIES, generated_sync_twins, is_benchmark_path, is_example_path, is_generated_path,
+                    is_migration_path, is_scaffold_path, is_test_input_path, is_test_path, is_type_test_path)
 from .testcode import fixture_decorator, fixture_name, type_assertion
 from ..scan.languages import language_family, language_for_path
 from ..scan.records import build
@@ -464,6 +464,8 @@ def find_duplicates(
     `subjects`: test file -> {module-level name: the module it comes from} (see testcode.case_subjects).
     `test_inputs`: files the tests hand to a tool as they are (entrypoints.fixture_packages, the typing
     tests of roots.type_checked_files): no part."""
+    # Generated sync twins of async code take no part either: their source's findings say it all.
+    test_inputs = test_inputs | generated_sync_twins(place[0] for place in functions.values())
     if test_inputs:
         functions = {card: place for card, place in functions.items() if place[0] not in test_inputs}
         modules = {path: hashes for path, hashes in (modules or {}).items() if path not in test_inputs}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from typing import Iterable
 
 TEST_DIRECTORIES = frozenset({"tests", "test", "__tests__", "testing"})
 _TEST_FILE = re.compile(
@@ -38,6 +39,25 @@ _TYPE_TEST = re.compile(r"\.(?:test-d|tst)\.[cm]?tsx?$")
 
 def is_type_test_path(path: str) -> bool:
     return _TYPE_TEST.search(path) is not None
+
+
+# A synchronous twin generated from async code (unasync: httpcore/_async/ -> httpcore/_sync/, each
+# file rewritten with `await` and `async` removed): nobody edits it, and it repeats its source by design.
+_ASYNC_FOLDERS = {"_sync": "_async", "sync": "async"}
+
+
+def generated_sync_twins(paths: Iterable[str]) -> frozenset[str]:
+    """The files of a `_sync/` (or `sync/`) folder whose sibling `_async/` (or `async/`) folder holds a
+    file of the same name: the twins an unasync script generates."""
+    known = set(paths)
+    twins = set()
+    for path in known:
+        parts = path.split("/")
+        for k, part in enumerate(parts[:-1]):
+            source = _ASYNC_FOLDERS.get(part)
+            if source is not None and "/".join([*parts[:k], source, *parts[k + 1:]]) in known:
+                twins.add(path)
+    return frozenset(twins)
 
 
 # Schema migrations are written once and never edited: their repeated shape is the framework's.
