@@ -68,6 +68,43 @@ def test_a_class_expression_assigned_in_place_and_a_name_read_by_a_dynamic_impor
     assert verdict(evidence, "src/nested.js", "NESTED_URL", "utility") == "USED"
 
 
+def test_files_loaded_by_path_examples_and_a_monorepo_package_built_to_dist(tmp_path: Path) -> None:
+    # formik: `path.join(__dirname, './src/lib/docs/md-loader')` registers a webpack loader; each
+    # examples/*.js exports the component the docs link to; packages/formik/package.json's
+    # `main: dist/index.js` is built from packages/formik/src/index.tsx.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "root", "private": true}',
+        "website/next.config.js": "const path = require('path')\nmodule.exports = { loaders: [path.join(__dirname, './src/md-loader')] }\n",
+        "website/src/md-loader.js": "module.exports = function loader(source) { return source }\n",
+        "website/src/unused.js": "export function nobody() { return 1 }\n",
+        "examples/Basic.js": "const Basic = () => null\nexport default Basic\nfunction helper() { return 2 }\n",
+        "packages/lib/package.json": '{"name": "lib", "main": "dist/index.js", "typings": "dist/index.d.ts"}',
+        "packages/lib/src/index.tsx": "export * from './Field'\n",
+        "packages/lib/src/Field.tsx": "export function useField() { return 1 }\n",
+    })
+    assert verdict(evidence, "website/src/md-loader.js", "loader", "utility") == "USED"
+    assert verdict(evidence, "website/src/unused.js", "nobody", "utility") == "DEAD"
+    assert verdict(evidence, "examples/Basic.js", "Basic", "utility") == "USED"
+    assert verdict(evidence, "examples/Basic.js", "helper", "utility") == "DEAD"
+    assert verdict(evidence, "packages/lib/src/Field.tsx", "useField", "utility") == "USED"
+
+
+def test_a_source_file_a_documentation_page_includes_is_shown_to_readers(tmp_path: Path) -> None:
+    # fastapi-users: docs/configuration/oauth.md has `--8<-- "docs/src/db_sqlalchemy_oauth.py"`.
+    evidence = analyze(tmp_path, {
+        "manage.py": "import sys\n\nprint(sys.argv)\n",
+        "docs/src/db_oauth.py": "def get_user_db():\n    return 1\n",
+        "docs/src/orphan.py": "def forgotten():\n    return 2\n",
+        "docs/configuration/oauth.md": '# OAuth\n\n```py\n--8<-- "docs/src/db_oauth.py"\n```\n',
+        "docs/api.rst": "API\n===\n\n.. literalinclude:: ../examples/app.py\n",
+        "examples/app.py": "def create_app():\n    return 3\n",
+    })
+    assert verdict(evidence, "docs/src/db_oauth.py", "get_user_db", "utility") == "USED"
+    assert "shown in the documentation (docs/configuration/oauth.md" in detail(evidence, "docs/src/db_oauth.py",
+                                                                                "get_user_db", "utility")
+    assert verdict(evidence, "examples/app.py", "create_app", "utility") == "USED"
+
+
 def test_tsconfig_paths_of_a_nested_frontend(tmp_path: Path) -> None:
     evidence = analyze(tmp_path, {
         "frontend/package.json": '{"name": "web", "private": true}',

@@ -110,7 +110,7 @@ def find_entry_points(index: ProjectIndex, root: Path | None) -> EntryPoints:
             found.application.append(f"\"private\": true in {manifest}")
         found.application.extend(f"{key} in {manifest}" for key in ("bin",) if data.get(key))
         for specifier in _package_json_targets(data):
-            for path in _sources_for(index, posixpath.normpath(posixpath.join(directory, specifier))):
+            for path in _sources_for(index, posixpath.normpath(specifier), directory):
                 found.files[path] = f"{specifier} in {manifest}"
                 if published:
                     found.library.append(f"public API: {manifest} exports {path} ({specifier})")
@@ -318,16 +318,20 @@ def _package_json_targets(data: dict) -> list[str]:
     return found
 
 
-def _sources_for(index: ProjectIndex, path: str) -> list[str]:
-    """The scanned sources behind a manifest path: itself, without extension, or built -> src.
+def _sources_for(index: ProjectIndex, path: str, package: str = "") -> list[str]:
+    """The scanned sources behind a manifest path (relative to its package's folder): itself, without
+    extension, or built -> src (`dist/index.js` -> `src/index.tsx` in packages/formik too).
     A subpath pattern (`./*.js`, `./esm/*.mjs`) stands for every source its `*` can name."""
+    path = posixpath.normpath(posixpath.join(package, path))
     stem = re.sub(_SOURCE_EXTENSION + "$", "", path)
     candidates = [path, stem]
+    prefix = package + "/" if package else ""
+    inner = stem[len(prefix):] if stem.startswith(prefix) else stem  # the path inside the package's folder
     for build in _BUILD_DIRS:
-        if stem.startswith(build):
-            candidates.append("src/" + stem[len(build):])
-            candidates.append(stem[len(build):])
-    candidates.append("src/" + stem)  # a package.json written for dist/, copied there at build time
+        if inner.startswith(build):
+            candidates.append(prefix + "src/" + inner[len(build):])
+            candidates.append(prefix + inner[len(build):])
+    candidates.append(prefix + "src/" + inner)  # a package.json written for dist/, copied there at build time
     # A build that names an entry after its condition: src/index/index.react-server.ts -> dist/index/react-server.mjs
     name = posixpath.basename(stem)
     if "/" in stem and "*" not in name:

@@ -100,6 +100,9 @@ CONVENTION_ROOTS: tuple[ConventionRoot, ...] = (
     _row("Gatsby API file", r"(?:^|/)gatsby-(?:node|browser|ssr|config)" + _JS, exports=True),
     _row("Netlify function", r"(?:^|/)netlify/(?:edge-)?functions/.*" + _JS, exports=True),
     _row("Docusaurus sidebars", r"(?:^|/)sidebars" + _JS, exports=True),
+    # An example program shows what it exports (formik's examples/*.js, each a component the docs
+    # link to); a helper it does not export is dead like anywhere else.
+    _row("example program", r"(?:^|/)(?:examples?|demos?|samples|\w+_examples)/.*" + _JS, exports=True),
     _row("task runner / generator", r"(?:^|/)(?:plopfile|gulpfile|gruntfile|jakefile)" + _JS + r"|(?:^|/)generators/"),
     # Remix / React Router framework mode read the exports of app/root and the server and client
     # entries (`export default function handleRequest`, `handleError`, `links`, `loader`...).
@@ -167,14 +170,45 @@ class DocumentedName:
     members: bool  # its members are documented too (`:members:`; mkdocstrings does by default)
 
 
+# Source files a documentation page includes whole: pymdownx.snippets' `--8<-- "docs/src/app.py"`
+# (relative to the project root), Sphinx's `.. literalinclude:: ../examples/app.py` (relative to the
+# page), MkDocs macros' `{* ./docs_src/app.py *}`. What they define is shown to readers, used or not.
+_SNIPPET = re.compile(r"""--8<--\s+["']([^"':\n]+)(?::[^"'\n]*)?["']|\{\*\s*([^\s*]+)\s""")
+_LITERALINCLUDE = re.compile(r"^\s*\.\.\s+literalinclude::\s*(\S+)", re.M)
+
+
+def _documentation_files(root: Path) -> list[Path]:
+    return [path for folder in ("docs", "doc") if (root / folder).is_dir()
+            for path in sorted((root / folder).rglob("*")) if path.suffix in _DOC_SUFFIXES][:_DOC_FILES_MAX]
+
+
+def documentation_includes(root: Path | None) -> dict[str, str]:
+    """Repo-relative paths of the source files documentation pages include -> the page."""
+    found: dict[str, str] = {}
+    if root is None:
+        return found
+    for path in _documentation_files(root):
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        where = path.relative_to(root).as_posix()
+        if "--8<--" in text or "{*" in text:
+            for snippet, macro in _SNIPPET.findall(text):
+                found.setdefault(posixpath.normpath(snippet or macro), where)
+        if "literalinclude" in text:
+            for included in _LITERALINCLUDE.findall(text):
+                base = "" if included.startswith("/") else posixpath.dirname(where)
+                found.setdefault(posixpath.normpath(posixpath.join(base, included.lstrip("/"))), where)
+    return found
+
+
 def documented_names(root: Path | None) -> dict[str, DocumentedName]:
     """Dotted names the project's API reference documents (under docs/ or doc/): dotted name -> where."""
     found: dict[str, DocumentedName] = {}
     if root is None:
         return found
-    files = [path for folder in ("docs", "doc") if (root / folder).is_dir()
-             for path in sorted((root / folder).rglob("*")) if path.suffix in _DOC_SUFFIXES][:_DOC_FILES_MAX]
-    for path in files:
+    for path in _documentation_files(root):
         try:
             text = path.read_text(encoding="utf-8", errors="replace")
         except OSError:

@@ -37,8 +37,8 @@ from .cascade import group_cascades
 from .dynamic import dynamic_reach
 from .imports import imported_from, unused_imports
 from .testcode import TestRoots, fixture_decorator, fixture_name
-from .roots import (SHELL_CONTEXT_DECORATOR, convention_root, discovering_base, documented_names, framework_base_defines,
-                    hook_files, runner_loaded_files, stdlib_base_defines, type_checked_tests, under_type_checker)
+from .roots import (SHELL_CONTEXT_DECORATOR, convention_root, discovering_base, documentation_includes, documented_names,
+                    framework_base_defines, hook_files, runner_loaded_files, stdlib_base_defines, type_checked_tests, under_type_checker)
 from .usage import MODULE, UsageGraph
 from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey, assessment
 
@@ -592,6 +592,8 @@ class UtilityAnalysis:
             roots.setdefault(key, why)
         for key, why in self._documented_api().items():
             roots.setdefault(key, why)
+        for key, why in self._loaded_by_path().items():
+            roots.setdefault(key, why)
         for key, why in self._shell_methods().items():
             roots.setdefault(key, why)  # gated: alive once its class is
         for key, why in self._global_types().items():
@@ -1029,10 +1031,29 @@ class UtilityAnalysis:
             self._roots_summary = ", ".join(sorted({_root_kind(reason) for reason in self.liveness.roots.values()}))
         return self._roots_summary
 
+    def _loaded_by_path(self) -> dict[SymbolKey, str]:
+        """What a file exports when another hands its path to the runtime (FileFacts.loaded_paths: a
+        webpack loader, an Electron preload, a worker): the runtime reads its exports."""
+        found: dict[SymbolKey, str] = {}
+        for path, facts in self.index.files.items():
+            for written in facts.loaded_paths:
+                target = self.index.js_file_at(posixpath.join(posixpath.dirname(path), written))
+                if target is None or target == path:
+                    continue
+                for sym in self.index.files[target].symbols:
+                    if sym.parent is None and sym.exported:
+                        found[(target, sym.qualified_name)] = f"loaded by its path from {path} ('{written}')"
+        return found
+
     def _documented_api(self) -> dict[SymbolKey, str]:
         """The public names the project's API reference documents (see roots.documented_names): a
         module's with `:members:`, a class and (with `:members:`) its public methods, a function."""
         found: dict[SymbolKey, str] = {}
+        for path, page in documentation_includes(self.index.root).items():
+            if path in self.index.files and path not in self.test_files:
+                for sym in self.index.files[path].symbols:
+                    if sym.parent is None:
+                        found[(path, sym.qualified_name)] = f"shown in the documentation ({page} includes {path})"
         for dotted, documented in documented_names(self.index.root).items():
             why = f"public, documented in the API reference ({documented.where})"
             path = self.index.module_file(dotted)

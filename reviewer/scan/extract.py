@@ -62,7 +62,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 22  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 23  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -76,7 +76,7 @@ SCANNER_VERSION = 22  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # (`timeout,`, a positional argument handed on) weighs no tokens; so do a TS class's type parameters and an
 # interface's method and call signatures in module code, FileFacts.jsx; 21: JS files repaired like TS files, an
 # escape sequence a template string holds repaired; 22: a class expression bound to no name is read where it stands,
-# names inside a dynamic import() are read
+# names inside a dynamic import() are read; 23: FileFacts.loaded_paths
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -520,6 +520,7 @@ class Extractor:
             import_strings=textual.import_strings(code_text),
             computed_import_prefixes=textual.computed_import_prefixes(text) if self.dynamic_access else [],
             http_call_paths=textual.http_call_paths(text),
+            loaded_paths=textual.loaded_paths(code_text) if self.spec.family == "ecmascript" else [],
             module_line_hashes=self._module_line_hashes(lines, symbols),
             callback_spans=self.callbacks,
         )

@@ -131,6 +131,21 @@ def import_strings(text: str) -> list[str]:
     return sorted(found)
 
 
+# A JS file names another for a tool or the runtime to load by its path, not by an import: a webpack
+# loader or an Electron preload (`path.join(__dirname, './src/md-loader')`), `require.resolve('./x')`,
+# a worker (`new Worker(new URL('./worker.js', import.meta.url))`).
+_LOADED_PATH = re.compile(
+    r"""(?:\bpath\.(?:join|resolve)\(\s*__dirname\s*,\s*|\brequire\.resolve\(\s*|\bnew\s+URL\(\s*)"""
+    r"""(['"`])(\.{1,2}/[^'"`\n$]+)\1""")
+
+
+def loaded_paths(text: str) -> list[str]:
+    """The relative paths (`./src/md-loader`, `../worker.js`) a JS file hands to the runtime to load."""
+    if "./" not in text:
+        return []
+    return sorted({match.group(2) for match in _LOADED_PATH.finditer(text)})
+
+
 def http_call_paths(text: str) -> list[str]:
     """The strings holding a "/" of a file that makes HTTP client calls ([] when it makes none;
     ["/"] when it makes some on paths it does not spell out)."""
