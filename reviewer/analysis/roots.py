@@ -100,9 +100,6 @@ CONVENTION_ROOTS: tuple[ConventionRoot, ...] = (
     _row("Gatsby API file", r"(?:^|/)gatsby-(?:node|browser|ssr|config)" + _JS, exports=True),
     _row("Netlify function", r"(?:^|/)netlify/(?:edge-)?functions/.*" + _JS, exports=True),
     _row("Docusaurus sidebars", r"(?:^|/)sidebars" + _JS, exports=True),
-    # An example program shows what it exports (formik's examples/*.js, each a component the docs
-    # link to); a helper it does not export is dead like anywhere else.
-    _row("example program", r"(?:^|/)(?:examples?|demos?|samples|\w+_examples)/.*" + _JS, exports=True),
     _row("task runner / generator", r"(?:^|/)(?:plopfile|gulpfile|gruntfile|jakefile)" + _JS + r"|(?:^|/)generators/"),
     # Remix / React Router framework mode read the exports of app/root and the server and client
     # entries (`export default function handleRequest`, `handleError`, `links`, `loader`...).

@@ -32,7 +32,7 @@ from ..schema.facts import FileFacts, Symbol
 from .bodies import returns_its_argument
 from .entrypoints import EntryPoints
 from .resolve import ProjectIndex, name_chain
-from .roles import is_dunder, is_private, is_test_path
+from .roles import is_dunder, is_example_path, is_private, is_test_path
 from .cascade import group_cascades
 from .dynamic import dynamic_reach
 from .imports import imported_from, unused_imports
@@ -594,6 +594,13 @@ class UtilityAnalysis:
             roots.setdefault(key, why)
         for key, why in self._loaded_by_path().items():
             roots.setdefault(key, why)
+        for path, facts in self.index.files.items():
+            # An example program shows what it exports (formik's examples/*.js, each a component the
+            # docs link to); a helper it does not export is dead like anywhere else.
+            if facts.language != "python" and is_example_path(path) and path not in self.test_files:
+                for sym in facts.symbols:
+                    if sym.parent is None and sym.exported:
+                        roots.setdefault((path, sym.qualified_name), "what an example program exports (it shows it)")
         for key, why in self._shell_methods().items():
             roots.setdefault(key, why)  # gated: alive once its class is
         for key, why in self._global_types().items():
