@@ -15,7 +15,7 @@ import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from .roles import SCAFFOLD_PATH, is_test_path
 
@@ -174,22 +174,23 @@ _SNIPPET = re.compile(r"""--8<--\s+["']([^"':\n]+)(?::[^"'\n]*)?["']|\{\*\s*([^\
 _LITERALINCLUDE = re.compile(r"^\s*\.\.\s+literalinclude::\s*(\S+)", re.M)
 
 
-def _documentation_files(root: Path) -> list[Path]:
-    return [path for folder in ("docs", "doc") if (root / folder).is_dir()
-            for path in sorted((root / folder).rglob("*")) if path.suffix in _DOC_SUFFIXES][:_DOC_FILES_MAX]
+def _documentation_pages(root: Path | None) -> Iterator[tuple[str, str]]:
+    """(repo-relative path, text) of the documentation pages under docs/ or doc/."""
+    if root is None:
+        return
+    files = [path for folder in ("docs", "doc") if (root / folder).is_dir()
+             for path in sorted((root / folder).rglob("*")) if path.suffix in _DOC_SUFFIXES][:_DOC_FILES_MAX]
+    for path in files:
+        try:
+            yield path.relative_to(root).as_posix(), path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
 
 
 def documentation_includes(root: Path | None) -> dict[str, str]:
     """Repo-relative paths of the source files documentation pages include -> the page."""
     found: dict[str, str] = {}
-    if root is None:
-        return found
-    for path in _documentation_files(root):
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        where = path.relative_to(root).as_posix()
+    for where, text in _documentation_pages(root):
         if "--8<--" in text or "{*" in text:
             for snippet, macro in _SNIPPET.findall(text):
                 found.setdefault(posixpath.normpath(snippet or macro), where)
@@ -203,14 +204,7 @@ def documentation_includes(root: Path | None) -> dict[str, str]:
 def documented_names(root: Path | None) -> dict[str, DocumentedName]:
     """Dotted names the project's API reference documents (under docs/ or doc/): dotted name -> where."""
     found: dict[str, DocumentedName] = {}
-    if root is None:
-        return found
-    for path in _documentation_files(root):
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            continue
-        where = path.relative_to(root).as_posix()
+    for where, text in _documentation_pages(root):
         if ".. auto" in text:
             for kind, dotted, options in _AUTODOC.findall(text):
                 members = kind in ("module", "class", "exception") and ":members:" in options
