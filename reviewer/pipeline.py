@@ -25,7 +25,7 @@ from .schema.cards import FunctionCard, now_iso
 from .review.context import ReviewContext
 from .analysis.duplicates import find_duplicates, keep_rank
 from .analysis.entrypoints import fixture_packages
-from .analysis.roots import type_checked_files
+from .analysis.roots import documentation_files, type_checked_files
 from .analysis.roles import is_test_input_path, is_test_path
 from .analysis.testcode import case_subjects, test_case_spans
 from .review.cache import EvidenceCache, ReviewCache, RunsCache, cache_key, evidence_digest, evidence_input_digest
@@ -260,6 +260,7 @@ def evidence_key(root: Path, config: Config, scan: ScanResult, rag_enabled: bool
     base = str(root)
     candidates = [os.path.join(base, name) for name in (*MANIFESTS_AT_ROOT, *COVERAGE_FILES)]
     candidates += [os.path.join(base, d, name) for d in sorted(directories) for name in MANIFESTS_PER_DIRECTORY]
+    candidates += [str(page) for page in documentation_files(root)]  # the API reference and included sources
     for path in candidates:
         try:
             stat = os.stat(path)

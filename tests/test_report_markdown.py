@@ -121,3 +121,16 @@ def test_actions_are_grouped_in_order() -> None:
 
 def render_rev_md(review: ReviewFile) -> str:
     return _render_rev_md(review, Links(Workspace(Path("/project")), review.file))
+
+
+def test_a_dead_constant_whose_value_calls_something_keeps_the_call() -> None:
+    # formik: `const BUILD_ID = fs.readFileSync('.next/BUILD_ID')` fails the script when no build exists.
+    from reviewer.review.findings import action_text
+    from reviewer.schema.facts import Symbol
+
+    constant = Symbol(name="BUILD_ID", qualified_name="BUILD_ID", kind="constant", line_start=6, line_end=6,
+                      calls=["fs.readFileSync"])
+    text = action_text("utility", "DEAD", constant, None, "", 95)
+    assert text.startswith("Remove the name `BUILD_ID`") and "keep that call as a statement" in text
+    plain = constant.model_copy(update={"calls": []})
+    assert action_text("utility", "DEAD", plain, None, "", 95).startswith("Remove `BUILD_ID` (lines 6-6): nothing reaches it")

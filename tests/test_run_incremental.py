@@ -226,3 +226,25 @@ def test_a_template_that_starts_calling_a_method_gives_the_cold_runs_findings(tm
     cold = cold_copy(root, tmp_path / "cold")
     run(cold)
     assert reviews(root) == reviews(cold)
+
+
+def test_a_documentation_page_that_starts_documenting_a_name_gives_the_cold_runs_findings(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # No code file changes: docs/api.rst starts documenting `app.errors` with autodoc.
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    root = tmp_path / "app"
+    write_repo(root, {
+        "manage.py": "import sys\n\nprint(sys.argv)\n",
+        "app/__init__.py": "",
+        "app/errors.py": "class Used(Exception):\n    pass\n\n\nclass Spare(Exception):\n    pass\n",
+        "app/main.py": "from .errors import Used\n\nprint(Used)\n",
+        "docs/api.rst": "API\n===\n",
+    })
+    run(root)
+    assert symbol(load_review(root, "app/errors.py"), "Spare")["utility"] == "DEAD"
+    (root / "docs/api.rst").write_text("API\n===\n\n.. automodule:: app.errors\n   :members:\n")
+    run(root)
+    assert symbol(load_review(root, "app/errors.py"), "Spare")["utility"] == "USED"
+    cold = cold_copy(root, tmp_path / "cold")
+    run(cold)
+    assert reviews(root) == reviews(cold)

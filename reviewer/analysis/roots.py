@@ -174,13 +174,18 @@ _SNIPPET = re.compile(r"""--8<--\s+["']([^"':\n]+)(?::[^"'\n]*)?["']|\{\*\s*([^\
 _LITERALINCLUDE = re.compile(r"^\s*\.\.\s+literalinclude::\s*(\S+)", re.M)
 
 
+def documentation_files(root: Path) -> list[Path]:
+    """The documentation pages under docs/ or doc/ that the analysis reads (the pipeline's evidence
+    key watches them: a page that starts documenting a name changes its verdict)."""
+    return [path for folder in ("docs", "doc") if (root / folder).is_dir()
+            for path in sorted((root / folder).rglob("*")) if path.suffix in _DOC_SUFFIXES][:_DOC_FILES_MAX]
+
+
 def _documentation_pages(root: Path | None) -> Iterator[tuple[str, str]]:
     """(repo-relative path, text) of the documentation pages under docs/ or doc/."""
     if root is None:
         return
-    files = [path for folder in ("docs", "doc") if (root / folder).is_dir()
-             for path in sorted((root / folder).rglob("*")) if path.suffix in _DOC_SUFFIXES][:_DOC_FILES_MAX]
-    for path in files:
+    for path in documentation_files(root):
         try:
             yield path.relative_to(root).as_posix(), path.read_text(encoding="utf-8", errors="replace")
         except OSError:

@@ -23,6 +23,11 @@ def action_text(axis: str, verdict: str, symbol: Symbol, dup: DuplicateOf | None
     if axis == "correction":
         return f"Fix {where}: {evidence}".rstrip(": ")
     if axis == "utility" and verdict == "DEAD":
+        if symbol.kind in ("constant", "variable") and symbol.calls:
+            # formik's `const BUILD_ID = fs.readFileSync(...)`: nothing reads the name, but the call
+            # runs at load on purpose (it fails the script when no build exists).
+            return (f"Remove the name {where}: nothing reads it (confidence {confidence}); its value calls "
+                    f"`{symbol.calls[0]}`, so keep that call as a statement if it must still run.")
         if confidence >= HIGH_CONFIDENCE:
             return f"Remove {where}: nothing reaches it (confidence {confidence})."
         return (f"Check whether anything outside the analysis uses {where} (confidence {confidence}); "
