@@ -206,45 +206,36 @@ def test_preloaded_reviews_are_the_reviews_looked_up(repo: Path) -> None:
         assert ahead.lookup(path, "another key") is None
 
 
-def test_a_template_that_starts_calling_a_method_gives_the_cold_runs_findings(tmp_path: Path,
-                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    # No code file changes: only a Jinja template starts calling `User.gravatar`.
-    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
-    root = tmp_path / "app"
-    write_repo(root, {
-        "manage.py": "import sys\n\nprint(sys.argv)\n",
-        "app/__init__.py": "",
-        "app/models.py": "class User:\n    def gravatar(self):\n        return 1\n\n    def ping(self):\n        return 2\n",
-        "app/main.py": "from .models import User\n\nprint(User)\n",
-        "app/templates/user.html": "<p>{{ user.ping() }}</p>\n",
-    })
-    run(root)
-    assert symbol(load_review(root, "app/models.py"), "User.gravatar")["utility"] == "DEAD"
-    (root / "app/templates/user.html").write_text("<p>{{ user.ping() }} {{ user.gravatar(size=32) }}</p>\n")
-    run(root)
-    assert symbol(load_review(root, "app/models.py"), "User.gravatar")["utility"] == "USED"
-    cold = cold_copy(root, tmp_path / "cold")
-    run(cold)
-    assert reviews(root) == reviews(cold)
+NO_CODE_CHANGE = {
+    # A Jinja template starts calling `User.gravatar`.
+    "template": ({"app/models.py": "class User:\n    def gravatar(self):\n        return 1\n\n    def ping(self):\n"
+                                   "        return 2\n",
+                  "app/main.py": "from .models import User\n\nprint(User)\n",
+                  "app/templates/user.html": "<p>{{ user.ping() }}</p>\n"},
+                 ("app/templates/user.html", "<p>{{ user.ping() }} {{ user.gravatar(size=32) }}</p>\n"),
+                 ("app/models.py", "User.gravatar")),
+    # docs/api.rst starts documenting `app.errors` with autodoc.
+    "documentation": ({"app/errors.py": "class Used(Exception):\n    pass\n\n\nclass Spare(Exception):\n    pass\n",
+                       "app/main.py": "from .errors import Used\n\nprint(Used)\n",
+                       "docs/api.rst": "API\n===\n"},
+                      ("docs/api.rst", "API\n===\n\n.. automodule:: app.errors\n   :members:\n"),
+                      ("app/errors.py", "Spare")),
+}
 
 
-def test_a_documentation_page_that_starts_documenting_a_name_gives_the_cold_runs_findings(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # No code file changes: docs/api.rst starts documenting `app.errors` with autodoc.
+@pytest.mark.parametrize("case", sorted(NO_CODE_CHANGE))
+def test_a_file_outside_the_code_that_starts_using_a_name_gives_the_cold_runs_findings(
+        case: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # No code file changes: only a file the analysis reads besides the code does.
+    files, (changed, text), (path, name) = NO_CODE_CHANGE[case]
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     root = tmp_path / "app"
-    write_repo(root, {
-        "manage.py": "import sys\n\nprint(sys.argv)\n",
-        "app/__init__.py": "",
-        "app/errors.py": "class Used(Exception):\n    pass\n\n\nclass Spare(Exception):\n    pass\n",
-        "app/main.py": "from .errors import Used\n\nprint(Used)\n",
-        "docs/api.rst": "API\n===\n",
-    })
+    write_repo(root, {"manage.py": "import sys\n\nprint(sys.argv)\n", "app/__init__.py": "", **files})
     run(root)
-    assert symbol(load_review(root, "app/errors.py"), "Spare")["utility"] == "DEAD"
-    (root / "docs/api.rst").write_text("API\n===\n\n.. automodule:: app.errors\n   :members:\n")
+    assert symbol(load_review(root, path), name)["utility"] == "DEAD"
+    (root / changed).write_text(text)
     run(root)
-    assert symbol(load_review(root, "app/errors.py"), "Spare")["utility"] == "USED"
+    assert symbol(load_review(root, path), name)["utility"] == "USED"
     cold = cold_copy(root, tmp_path / "cold")
     run(cold)
     assert reviews(root) == reviews(cold)
