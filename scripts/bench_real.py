@@ -162,18 +162,23 @@ def load_labels(project: str) -> dict[tuple[str, str, str], dict]:
 def finding_rows(reviews: list[dict], findings: list[dict], labels: dict, axes: set[str]) -> list[dict]:
     """Each finding of the judged axes with its label (None: unlabelled) and, for a duplicate, the
     copy it names: what --json keeps for calibrating the rules (confidence band, clone kind, test code)."""
-    symbols = {(r["file"], s["name"], s.get("line_start")): s for r in reviews for s in r.get("symbols", [])}
+    symbols: dict[tuple[str, str], list[dict]] = {}
+    for review in reviews:
+        for s in review.get("symbols", []):
+            symbols.setdefault((review["file"], s["name"]), []).append(s)
     rows = []
     for f in findings:
         if f["axis"] not in axes:
             continue
         entry = labels.get(finding_key(f)) or {}
-        symbol = next((s for (file, name, _), s in symbols.items() if file == f["file"] and name == f.get("symbol")
-                       and s.get("line_start", 0) <= int(f.get("line_start") or 0) <= s.get("line_end", 0)), {})
+        line = int(f.get("line_start") or 0)
+        symbol = next((s for s in symbols.get((f["file"], f.get("symbol")), [])
+                       if s.get("line_start", 0) <= line <= s.get("line_end", 0)), {})
         rows.append({"axis": f["axis"], "file": f["file"], "symbol": f.get("symbol"), "lines": [f.get("line_start"),
                      f.get("line_end")], "confidence": f.get("confidence"), "message": f.get("message"),
                      "label": entry.get("label"), "via": entry.get("via"), "reason": entry.get("reason"),
-                     "symbol_kind": symbol.get("kind"), "symbol_lines": [symbol.get("line_start"), symbol.get("line_end")],
+                     "symbol_kind": symbol.get("kind"),
+                     "symbol_lines": [symbol.get("line_start"), symbol.get("line_end")],
                      "duplicate_of": symbol.get("duplicate_of")})
     return rows
 

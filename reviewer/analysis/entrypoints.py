@@ -54,7 +54,8 @@ class EntryPoints:
 
     def _declared_library(self) -> list[str]:
         """The reasons that make a project with a declared start a library all the same."""
-        return [why for why in self.library if "package.json" in why or EXPLICIT_API in why or LIBRARY_CLASSIFIER in why]
+        return [why for why in self.library
+                if "package.json" in why or EXPLICIT_API in why or LIBRARY_CLASSIFIER in why]
 
     def shape(self) -> str:
         """One line for the evidence text: "library (public API: package `x` offers 12 names)"."""
@@ -186,8 +187,7 @@ EXPLICIT_REEXPORTS = 3
 # A console script next to it is the library's CLI (rq's `rq worker`, typer's `typer`), and the
 # names it offers (rq's exceptions, a worker's public methods) are its users' API.
 LIBRARY_CLASSIFIER = "classifier `Topic :: Software Development :: Libraries`"
-_LIBRARY_TROVE = re.compile(r"""["']Topic :: Software Development :: Libraries\b|^\s*Topic :: Software Development :: Libraries\b""",
-                            re.MULTILINE)
+_LIBRARY_TROVE = re.compile(r"""(?:["']|^\s*)Topic :: Software Development :: Libraries\b""", re.MULTILINE)
 
 
 def _declares_library(path: Path) -> bool:

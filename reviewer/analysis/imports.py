@@ -65,7 +65,8 @@ def unused_imports(index: ProjectIndex, facts: FileFacts, requested: set[str],
         project = index.resolve_import(facts.path, ref) is not None
         for local, confidence in _bindings(index, facts, ref, python):
             # JSX compiles to React.createElement under the classic runtime (a .js file of create-react-app too)
-            if local in requested or local in reexported or local == "React" and (facts.jsx or facts.path.endswith(("x", "X"))):
+            jsx_scope = local == "React" and (facts.jsx or facts.path.endswith(("x", "X")))
+            if local in requested or local in reexported or jsx_scope:
                 continue
             if registration and project:
                 continue

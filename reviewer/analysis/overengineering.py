@@ -275,9 +275,9 @@ class OverengineeringAnalysis:
         if target_symbol is not None and target_symbol.is_async != sym.is_async:
             # An async wrapper of a sync function turns its throw into a rejected promise (execa's
             # handleDummyPromise); a sync wrapper of an async one hides an await: each changes the call.
+            kinds = ["async" if s.is_async else "sync" for s in (sym, target_symbol)]
             return assessment(verdict="ACCEPTABLE", confidence=50,
-                              detail=f"an {'async' if sym.is_async else 'sync'} wrapper of the "
-                                     f"{'async' if target_symbol.is_async else 'sync'} {callee}: it changes how errors arrive")
+                              detail=f"an {kinds[0]} wrapper of the {kinds[1]} {callee}: it changes how errors arrive")
         # A wrapper with one user in its own module is indirection nobody else needs; API may be called anywhere.
         users = {use.user for use in self.graph.users_of((path, sym.qualified_name))}
         once = len(users) == 1 and next(iter(users))[0] == path and "public" not in root

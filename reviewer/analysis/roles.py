@@ -34,7 +34,8 @@ def is_test_input_path(path: str) -> bool:
 
 # Type tests by their name (tsd and vitest's `x.test-d.ts`, tstyche's `x.tst.ts`): the type checker
 # reads them; each restates a call with the types it checks, on purpose.
-_TYPE_TEST = re.compile(r"\.(?:test-d|tst)\.[cm]?tsx?$")
+TYPE_TEST_PATH = r"\.(?:test-d|tst)\.[cm]?tsx?$"
+_TYPE_TEST = re.compile(TYPE_TEST_PATH)
 
 
 def is_type_test_path(path: str) -> bool:

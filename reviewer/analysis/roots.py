@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from .roles import SCAFFOLD_PATH, is_test_path
+from .roles import SCAFFOLD_PATH, TYPE_TEST_PATH, is_test_path
 
 _JS = r"\.(?:[cm]?[jt]sx?)$"
 
@@ -90,7 +90,7 @@ CONVENTION_ROOTS: tuple[ConventionRoot, ...] = (
     _row("TypeScript ambient declarations (merged by name)", r"\.d\.[cm]?ts$"),
     # tsd / vitest typecheck (`x.test-d.ts`), tstyche (`x.tst.ts`): the type checker reads every
     # declaration; an unused `const log2 = pino(opts)` is the check that the call compiles.
-    _row("type test (its declarations are what the type checker checks)", r"\.(?:test-d|tst)\.[cm]?tsx?$", members=True),
+    _row("type test (its declarations are what the type checker checks)", TYPE_TEST_PATH, members=True),
     _row("generated code (its generator and its readers agree on names)", r"(?:^|/)[^/]+\.gen" + _JS),
     # A tool reads what its configuration file exports (`export default defineConfig(...)`,
     # `module.exports`): a helper left unexported there is dead like anywhere else.

@@ -37,8 +37,9 @@ from .cascade import group_cascades
 from .dynamic import dynamic_reach
 from .imports import imported_from, unused_imports
 from .testcode import TestRoots, fixture_decorator, fixture_name
-from .roots import (SHELL_CONTEXT_DECORATOR, convention_root, discovering_base, documentation_includes, documented_names,
-                    framework_base_defines, hook_files, runner_loaded_files, stdlib_base_defines, type_checked_tests, under_type_checker)
+from .roots import (SHELL_CONTEXT_DECORATOR, convention_root, discovering_base, documentation_includes,
+                    documented_names, framework_base_defines, hook_files, runner_loaded_files, stdlib_base_defines,
+                    type_checked_tests, under_type_checker)
 from .usage import MODULE, UsageGraph
 from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey, assessment
 
@@ -590,17 +591,10 @@ class UtilityAnalysis:
                     self.root_confidence.setdefault((path, sym.qualified_name), 50)
         for key, why in self._dotted_path_strings().items():
             roots.setdefault(key, why)
-        for key, why in self._documented_api().items():
-            roots.setdefault(key, why)
-        for key, why in self._loaded_by_path().items():
-            roots.setdefault(key, why)
-        for path, facts in self.index.files.items():
-            # An example program shows what it exports (formik's examples/*.js, each a component the
-            # docs link to); a helper it does not export is dead like anywhere else.
-            if facts.language != "python" and is_example_path(path) and path not in self.test_files:
-                for sym in facts.symbols:
-                    if sym.parent is None and sym.exported:
-                        roots.setdefault((path, sym.qualified_name), "what an example program exports (it shows it)")
+        for found in (self._included_in_docs(), self._documented_api(), self._loaded_by_path(),
+                      self._example_exports()):
+            for key, why in found.items():
+                roots.setdefault(key, why)
         for key, why in self._shell_methods().items():
             roots.setdefault(key, why)  # gated: alive once its class is
         for key, why in self._global_types().items():
@@ -1052,15 +1046,26 @@ class UtilityAnalysis:
                         found[(target, sym.qualified_name)] = f"loaded by its path from {path} ('{written}')"
         return found
 
+    def _example_exports(self) -> dict[SymbolKey, str]:
+        """What a JS/TS example program exports: what it shows (formik's examples/*.js, each a component
+        the docs link to); a helper it does not export is dead like anywhere else."""
+        return {(path, sym.qualified_name): "what an example program exports (it shows it)"
+                for path, facts in self.index.files.items()
+                if facts.language != "python" and is_example_path(path) and path not in self.test_files
+                for sym in facts.symbols if sym.parent is None and sym.exported}
+
+    def _included_in_docs(self) -> dict[SymbolKey, str]:
+        """The top-level names of a source file a documentation page includes whole (see
+        roots.documentation_includes): readers see them, whoever calls them."""
+        return {(path, sym.qualified_name): f"shown in the documentation ({page} includes {path})"
+                for path, page in documentation_includes(self.index.root).items()
+                if path in self.index.files and path not in self.test_files
+                for sym in self.index.files[path].symbols if sym.parent is None}
+
     def _documented_api(self) -> dict[SymbolKey, str]:
         """The public names the project's API reference documents (see roots.documented_names): a
         module's with `:members:`, a class and (with `:members:`) its public methods, a function."""
         found: dict[SymbolKey, str] = {}
-        for path, page in documentation_includes(self.index.root).items():
-            if path in self.index.files and path not in self.test_files:
-                for sym in self.index.files[path].symbols:
-                    if sym.parent is None:
-                        found[(path, sym.qualified_name)] = f"shown in the documentation ({page} includes {path})"
         for dotted, documented in documented_names(self.index.root).items():
             why = f"public, documented in the API reference ({documented.where})"
             path = self.index.module_file(dotted)

@@ -70,6 +70,13 @@ TEMPLATE_EXTENSIONS = frozenset({".html", ".htm", ".jinja", ".jinja2", ".j2", ".
 # Under a `templates/` folder (Django, Flask, Jinja loaders) a template may be any text: a release
 # checklist in Markdown, an OpenSearch description in XML, an email in .txt (djangoproject.com).
 TEMPLATE_FOLDER_EXTENSIONS = frozenset({".md", ".rst", ".txt", ".xml", ".json", ".csv", ".eml", ".svg", ".ics", ".tex"})
+
+
+def _template(rel: str, extension: str) -> bool:
+    return extension in TEMPLATE_EXTENSIONS or (extension in TEMPLATE_FOLDER_EXTENSIONS
+                                                and "templates" in rel.split("/")[:-1])
+
+
 MINIFIED_SUFFIXES = (".min.js", ".min.mjs", ".min.cjs", ".bundle.js", ".bundle.mjs")
 
 BINARY_SNIFF_BYTES = 8192
@@ -434,8 +441,7 @@ class _Walker:
                 self._skip(rel, f"no grammar for {extension}")
             elif extension in COMPONENT_EXTENSIONS and self._included(rel):
                 self._skip(rel, f"{extension} component (no grammar; the names it uses are read)")
-            elif ((extension in TEMPLATE_EXTENSIONS or extension in TEMPLATE_FOLDER_EXTENSIONS and "templates" in rel.split("/")[:-1])
-                  and not linked and self._included(rel)):
+            elif _template(rel, extension) and not linked and self._included(rel):
                 self.templates.append(rel)
             return
         if not self._included(rel):

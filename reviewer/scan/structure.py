@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
+from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from ..schema.facts import Structure
@@ -251,8 +252,9 @@ def _weigh_handed_on(text: str, hashes: list[int], keywords: frozenset[str]) -> 
     """Lines of one name alone (see _HANDED_ON) keep their hash but weigh nothing; a keyword alone
     (`return`, `break`) is a statement."""
     for k, line in enumerate(text.split("\n")[: len(hashes)]):
-        match = _HANDED_ON.fullmatch(line) if 0 < hashes[k] & 0xFF <= 2 else None
-        if match and match.group(2) not in keywords and hashes[k] & 0xFF <= 1 + bool(match.group(1)):
+        weight = hashes[k] & 0xFF
+        match = _HANDED_ON.fullmatch(line) if weight else None  # the spread or star counts as a token or not
+        if match and match.group(2) not in keywords and weight <= 1 + bool(match.group(1)):
             hashes[k] &= ~0xFF
 
 
@@ -302,7 +304,7 @@ def _keyword_argument(text: str, name: str, at: int) -> bool:
 
 
 def module_line_hashes(lines: list[str], hidden: list[tuple[int, int]], syntax: TokenSyntax,
-                       type_level: list[tuple[int, int]] = ()) -> list[int]:
+                       type_level: Sequence[tuple[int, int]] = ()) -> list[int]:
     """FileFacts.module_line_hashes: line_hashes of the code outside functions (module statements,
     class attributes, data, callbacks passed at top level); the `hidden` lines (functions, imports)
     hash to 0. They are whole statements on whole lines, so blanking them cuts no token in two.
