@@ -644,7 +644,8 @@ def _drop_unreviewable(root: Path, prepared: Prepared, scope: list[str], record:
     """Files that cannot be vouched for count as errors, never as a pass: a file deleted
     or replaced since the scan read it, and a file the parser could only partly read, unless it
     is a test suite's input (`test/fixtures/syntax-error.mjs`: broken on purpose, for a parser
-    test to read; nothing runs it), which a note names."""
+    test to read; nothing runs it) or a template with a code extension (a cookiecutter hook whose
+    `{% if %}` lines are rendered away), which a note names."""
     kept = []
     by_path = prepared.scan.by_path()
     for path in scope:
@@ -654,8 +655,10 @@ def _drop_unreviewable(root: Path, prepared: Prepared, scope: list[str], record:
             record.files_error += 1
             ui.echo(f"error: {path}: deleted or unreadable since the scan; not reviewed")
             continue
-        if facts.syntax_errors and is_test_input_path(path):
-            note = (f"{path}: {facts.syntax_errors} syntax error(s) in a test input (a fixture read as data): "
+        if facts.syntax_errors and (is_test_input_path(path) or facts.template_tags):
+            what = "a test input (a fixture read as data)" if is_test_input_path(path) else (
+                "a template (lines of `{% ... %}` tags: rendered into code before it runs)")
+            note = (f"{path}: {facts.syntax_errors} syntax error(s) in {what}: "
                     "reviewed only what the parser recovered; not counted as an error")
             record.notes.append(note)
             prepared.notes.append(note)

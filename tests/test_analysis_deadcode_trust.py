@@ -89,6 +89,25 @@ def test_files_loaded_by_path_examples_and_a_monorepo_package_built_to_dist(tmp_
     assert verdict(evidence, "packages/lib/src/Field.tsx", "useField", "utility") == "USED"
 
 
+def test_files_an_npm_script_runs_are_entry_points_of_an_application(tmp_path: Path) -> None:
+    # TypeScript-Node-Starter: `"serve": "node dist/server.js"` runs src/server.ts once built (tsc's
+    # outDir), whose `const server = app.listen(...)` is the application's start, and
+    # `"copy-static-assets": "ts-node copyStaticAssets.ts"` runs a build script.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "starter", "version": "0.1.0", "scripts": {"start": "npm run serve",'
+                        ' "serve": "node -r dotenv/config dist/server.js", "build": "tsc && ts-node copyStaticAssets.ts",'
+                        ' "test": "jest --forceExit"}}',
+        "src/server.ts": "import app from './app'\nconst server = app.listen(3000)\nexport default server\n",
+        "src/app.ts": "const app = { listen: (port: number) => port }\nexport default app\n",
+        "src/util/unused.ts": "export function nobody() { return 1 }\n",
+        "copyStaticAssets.ts": "function copy() { return 2 }\ncopy()\n",
+    })
+    assert verdict(evidence, "src/server.ts", "server", "utility") == "USED"
+    assert verdict(evidence, "src/app.ts", "app", "utility") == "USED"
+    assert verdict(evidence, "copyStaticAssets.ts", "copy", "utility") == "USED"
+    assert verdict(evidence, "src/util/unused.ts", "nobody", "utility") == "DEAD"  # an application: not API
+
+
 def test_a_source_file_a_documentation_page_includes_is_shown_to_readers(tmp_path: Path) -> None:
     # fastapi-users: docs/configuration/oauth.md has `--8<-- "docs/src/db_sqlalchemy_oauth.py"`.
     evidence = analyze(tmp_path, {

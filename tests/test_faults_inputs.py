@@ -302,3 +302,18 @@ def test_a_syntax_error_in_a_test_fixture_is_a_note_not_an_error(tmp_path):
     assert "note" in result.stdout and "syntax-error-esm.mjs" in result.stdout  # the user is told
     make(root, {"lib/broken.mjs": "export default {\n"})  # outside the fixtures it stays an error
     assert invoke("run", root, "--plain").exit_code == 2
+
+
+def test_a_template_with_a_code_extension_is_a_note_not_an_error(tmp_path):
+    # cookiecutter's tests/hooks-abort-render/hooks/post_gen_project.py: `{% if %}` lines, rendered
+    # away before the hook runs; a Python file with a plain syntax error stays an error.
+    hook = ('import sys\n\n{% if cookiecutter.abort == "yes" %}\nsys.exit(5)\n{% else %}\nsys.exit(0)\n'
+            '{% endif %}\n')
+    root = make(tmp_path / "repo", {"ok.py": GOOD, "template/hooks/post_gen_project.py": hook})
+    result = invoke("run", root, "--plain")
+    assert result.exit_code in (0, 1), result.stdout + result.stderr
+    run = last_run(root)
+    assert not run["errors"]
+    assert any("post_gen_project.py" in note and "a template" in note for note in run["notes"])
+    make(root, {"lib/broken.py": "def f(:\n    return {'a': 1 % 2}\n"})
+    assert invoke("run", root, "--plain").exit_code == 2

@@ -286,3 +286,31 @@ def test_a_trailing_comma_after_a_generic_call_in_tsx_is_valid() -> None:
     facts = scan(source, language="tsx", path="tests/ssr.test.tsx")
     assert facts.syntax_errors == 0
     assert symbol(facts, "Counter").line_start == 9
+
+
+def test_export_type_star_and_a_bare_ampersand_in_a_jsx_string_are_valid() -> None:
+    # got's index.ts (`export type *`, TypeScript 5.0) and formik's website (`href="...?a=1&utm_medium=x"`):
+    # valid code the grammars read as errors, repaired in place (lines unchanged) and parsed again.
+    reexports = scan("""
+        export type * from './types.js';
+        export type * as Hooks from './hooks.js';
+        export function got() { return 1 }
+        """)
+    assert reexports.syntax_errors == 0
+    assert [e.source for e in reexports.exports if e.star] == ["./types.js", "./hooks.js"]
+    assert symbol(reexports, "got").line_start == 3
+    markup = scan("""
+        export function Nav() {
+          return (
+            <a
+              href="https://example.com/?utm_source=site&utm_medium=navbar"
+              title="Tom &amp; Jerry"
+            >
+              Sales
+            </a>
+          )
+        }
+        export const after = () => 1 && 2
+        """, language="tsx", path="src/Nav.tsx")
+    assert markup.syntax_errors == 0
+    assert symbol(markup, "after").line_start == 11

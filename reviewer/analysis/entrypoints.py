@@ -2,7 +2,8 @@
 
 Python: console scripts and entry points in pyproject.toml, setup.cfg and setup.py
 ("pkg.mod:func"). TS/JS: `main`, `module`, `types`, `exports` and `bin` of package.json
-files (a built path like dist/index.js is mapped back to its source when one exists).
+files, and the files its `scripts` run (a built path like dist/index.js is mapped back to its
+source when one exists).
 
 They also tell an application from a library, from evidence that is printed with the
 verdicts: a project that declares where it starts (a console script, `__main__.py`,
@@ -115,7 +116,50 @@ def find_entry_points(index: ProjectIndex, root: Path | None) -> EntryPoints:
                 found.files[path] = f"{specifier} in {manifest}"
                 if published:
                     found.library.append(f"public API: {manifest} exports {path} ({specifier})")
+        _script_files(index, data, directory, manifest, found)
     return found
+
+
+# A file an npm script runs (`"serve": "node dist/server.js"`, `"seed": "ts-node scripts/seed.ts"`):
+# executed, never imported. A script that starts the project (start, serve, dev) makes it an application.
+_SCRIPT_RUNNERS = frozenset({"node", "nodemon", "ts-node", "ts-node-dev", "tsx", "bun", "babel-node", "pm2", "esno",
+                             "vite-node", "node-dev"})
+_VALUED_OPTIONS = frozenset({"-r", "--require", "--import", "--loader", "--experimental-loader", "--env-file"})
+_STARTING_SCRIPT = re.compile(r"^(?:start|serve|dev)(?:$|[:-])")
+
+
+def _script_files(index: ProjectIndex, data: dict, directory: str, manifest: str, found: EntryPoints) -> None:
+    scripts = data.get("scripts")
+    if not isinstance(scripts, dict):
+        return
+    for name, command in scripts.items():
+        if not isinstance(command, str):
+            continue
+        for target in _script_targets(command):
+            for path in _sources_for(index, target, directory):
+                found.files[path] = f"scripts.{name} in {manifest} ({command.strip()[:60]})"
+                if _STARTING_SCRIPT.match(name):
+                    found.application.append(f"scripts.{name} in {manifest} runs {path}")
+
+
+def _script_targets(command: str) -> list[str]:
+    """The files a script's command runs: the first argument that is not an option after a runner
+    (`node --inspect dist/server.js`, `pm2 start app.js`, `tsx watch src/index.ts`)."""
+    targets = []
+    for part in re.split(r"&&|\|\||;|\|", command):
+        words = part.split()
+        for at, word in enumerate(words):
+            if posixpath.basename(word) not in _SCRIPT_RUNNERS:
+                continue
+            arguments = iter(words[at + 1:])
+            for argument in arguments:
+                if argument in _VALUED_OPTIONS:
+                    next(arguments, None)  # a module preloaded (`-r dotenv/config`), not the file run
+                elif not (argument.startswith("-") or argument in ("start", "watch", "run")):
+                    if re.search(_SOURCE_EXTENSION + "$", argument) or "/" in argument:
+                        targets.append(argument.strip("'\""))
+                    break
+    return targets
 
 
 # Where a deployment says how the project is started, and how it names what it starts:

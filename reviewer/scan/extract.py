@@ -62,7 +62,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 23  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 24  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -76,7 +76,8 @@ SCANNER_VERSION = 23  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # (`timeout,`, a positional argument handed on) weighs no tokens; so do a TS class's type parameters and an
 # interface's method and call signatures in module code, FileFacts.jsx; 21: JS files repaired like TS files, an
 # escape sequence a template string holds repaired; 22: a class expression bound to no name is read where it stands,
-# names inside a dynamic import() are read; 23: FileFacts.loaded_paths
+# names inside a dynamic import() are read; 23: FileFacts.loaded_paths; 24: `export type *` and a bare `&` in
+# a JSX attribute string repaired, FileFacts.template_tags
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -510,6 +511,7 @@ class Extractor:
             has_main_guard=self.has_main_guard,
             jsx=self.jsx,
             syntax_errors=_count_syntax_errors(root) if tree_has_error else 0,
+            template_tags=tree_has_error and _TEMPLATE_TAG_LINE.search(data) is not None,
             decode_errors=False,
             suppressions=self.suppressions,
             module_call_arguments=self._call_arguments(module),
@@ -909,8 +911,16 @@ def _is_async(ex: Extractor, node: Node, body: Node | None) -> bool:
 # it becomes a space, which changes nothing a trailing comma means. (3) An escape sequence the
 # grammar rejects in a template string (`\u` with no digits: a tagged template may hold any since
 # ES2018, execa tests `$\`echo.js \u\``): its backslash becomes a space, which changes nothing the
-# scan reads.
+# scan reads. (4) `export type * from './types'` (TypeScript 5.0, got's index.ts) is read as an
+# error: `type` becomes spaces, a re-export of every name as before. (5) A bare `&` in a JSX attribute
+# string (`href="...?a=1&utm_medium=x"`), which the grammar takes for an unfinished character reference
+# (`&amp;`): inside the quotes of an error row it becomes a space.
+# A line holding only a Jinja/Django statement tag: no Python, JavaScript or TypeScript line reads so.
+_TEMPLATE_TAG_LINE = re.compile(rb"(?m)^[ \t]*\{%-?[ \t]*\w[^\n]*%\}[ \t]*\r?$")
 _SIGNATURE_LINE = re.compile(rb"(?m)^([ \t]*)[ \t](?=[<(])")
+_EXPORT_TYPE_STAR = re.compile(rb"^([ \t]*export[ \t]+)type(?=[ \t]+\*)")
+_QUOTED = re.compile(rb'"[^"\n]*"')
+_BARE_AMPERSAND = re.compile(rb"&(?!#?\w+;)")
 _REPAIR_ROUNDS = 3
 
 
@@ -924,7 +934,7 @@ def _repaired(parser, data: bytes, tree):
         lines = bytes(patched).split(b"\n")
         for row in sorted(rows):
             if row < len(lines):
-                lines[row] = _SIGNATURE_LINE.sub(rb"\1;", lines[row], count=1)
+                lines[row] = _repaired_row(lines[row])
         repaired = b"\n".join(lines)
         if repaired == data:
             return tree
@@ -936,6 +946,13 @@ def _repaired(parser, data: bytes, tree):
         if not errors:
             return tree
     return tree
+
+
+def _repaired_row(line: bytes) -> bytes:
+    """One row of an error with repairs (1), (4) and (5) applied, as long as it was."""
+    line = _SIGNATURE_LINE.sub(rb"\1;", line, count=1)
+    line = _EXPORT_TYPE_STAR.sub(rb"\1    ", line, count=1)
+    return _QUOTED.sub(lambda quoted: _BARE_AMPERSAND.sub(b" ", quoted.group(0)), line)
 
 
 def _error_places(root: Node) -> tuple[set[int], list[int]]:
