@@ -108,6 +108,22 @@ def test_files_an_npm_script_runs_are_entry_points_of_an_application(tmp_path: P
     assert verdict(evidence, "src/util/unused.ts", "nobody", "utility") == "DEAD"  # an application: not API
 
 
+def test_a_namespace_import_handed_on_whole_uses_every_value_its_module_exports(tmp_path: Path) -> None:
+    # saas-starter: `import * as schema from './schema'` then `drizzle(client, { schema })`: drizzle reads
+    # the relations it is given (`teamsRelations`); an exported type is no value of that object.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "app", "private": true, "main": "src/index.ts"}',
+        "src/index.ts": "import { db } from './db'\nimport * as util from './util'\nconsole.log(db, util.used())\n",
+        "src/db.ts": "import * as schema from './schema'\nexport const db = connect({ schema })\n",
+        "src/schema.ts": "export const users = table('users')\nexport const usersRelations = relations(users)\n"
+                         "export type User = { id: number }\n",
+        "src/util.ts": "export function used() { return 1 }\nexport function unused() { return 2 }\n",
+    })
+    assert verdict(evidence, "src/schema.ts", "usersRelations", "utility") == "USED"
+    assert verdict(evidence, "src/schema.ts", "User", "utility") == "DEAD"
+    assert verdict(evidence, "src/util.ts", "unused", "utility") == "DEAD"  # `util.used()` reads one member
+
+
 def test_a_source_file_a_documentation_page_includes_is_shown_to_readers(tmp_path: Path) -> None:
     # fastapi-users: docs/configuration/oauth.md has `--8<-- "docs/src/db_sqlalchemy_oauth.py"`.
     evidence = analyze(tmp_path, {

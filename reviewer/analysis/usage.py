@@ -20,7 +20,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..schema.facts import FileFacts, ScanResult, Symbol
+from ..schema.facts import TYPE_KINDS, FileFacts, ScanResult, Symbol
 from .resolve import ProjectIndex, attribute_names, name_chain
 from .roles import is_barrel_path
 from ..schema.evidence import SymbolKey
@@ -287,10 +287,12 @@ class UsageGraph:
                 elif ref.namespace and self._read_whole(facts, ref.namespace):
                     # `module.exports.symbols = symbols`: the object of m's exports is handed on,
                     # and whoever gets it may read any of them (pino's public `pino.symbols`).
-                    for export in self.index.files[source].exports:
-                        target = self.index.export_target(source, export.name)
-                        if target is not None and not target.is_module and not export.star:
-                            self._link((path, MODULE), (target.path, target.qualified_name or ""), "requires", ref.line)
+                    self._link_exported_values(path, source, "requires", ref.line)
+            if (ref.kind == "static" and ref.namespace and not ref.names and facts.language != "python"
+                    and self._read_whole(facts, ref.namespace)):
+                # `import * as schema from './schema'` then `drizzle(client, { schema })`: the object
+                # of the module's exports is handed on, and whoever gets it may read any value of it.
+                self._link_exported_values(path, source, "hands on the namespace of", ref.line)
             for imported in ref.names:
                 local = imported.alias or imported.name
                 target = self.index.export_target(source, imported.name)
@@ -320,6 +322,18 @@ class UsageGraph:
                     self.uses[key].append(Use((path, MODULE), "re-exports", ref.line))
                 else:
                     self._link((path, MODULE), key, "imports (unused import)", ref.line)
+
+    def _link_exported_values(self, path: str, source: str, how: str, line: int) -> None:
+        """Every value `source` exports (not its types: no object holds them) is used by `path`."""
+        for export in self.index.files[source].exports:
+            target = self.index.export_target(source, export.name)
+            if target is None or target.is_module or export.star or export.type_only:
+                continue
+            kind = next((s.kind for s in self.index.files[target.path].symbols
+                         if s.qualified_name == target.qualified_name), None)
+            if kind in TYPE_KINDS:
+                continue
+            self._link((path, MODULE), (target.path, target.qualified_name or ""), how, line)
 
     def _add_reexports(self, facts: FileFacts) -> None:
         for export in facts.exports:

@@ -21,6 +21,7 @@ SymbolKind = Literal[
 ]
 
 FUNCTION_KINDS = ("function", "method")
+TYPE_KINDS = ("type", "interface")  # declarations the type checker alone reads: no value at run time
 
 
 def complexity_score(cyclomatic: int) -> int:
