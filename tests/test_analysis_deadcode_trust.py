@@ -20,12 +20,14 @@ def test_names_tools_read_by_convention_are_alive(tmp_path: Path) -> None:
         "benchmarks/bench_parse.py": "class TimeSuite:\n    def setup(self):\n        self.d = 1\n\n"
                                      "    def time_parse(self):\n        return self.d\n",
         "app/ext.py": "def load_ipython_extension(ipython):\n    return ipython\n\n\n__author__ = 'me'\n",
+        "app_coverage.py": "def coverage_init(reg, options):\n    return reg\n",  # .coveragerc: plugins = app_coverage
         "tests/urls_invalid.py": "urlpatterns = []\n",  # @override_settings(ROOT_URLCONF="tests.urls_invalid")
     })
     for path, name in (("docs/conf.py", "html_theme"), ("app/migrations/versions/0001_init.py", "upgrade"),
                        ("app/migrations/versions/0001_init.py", "revision"),
                        ("benchmarks/bench_parse.py", "TimeSuite.time_parse"),
                        ("app/ext.py", "load_ipython_extension"), ("app/ext.py", "__author__"),
+                       ("app_coverage.py", "coverage_init"),
                        ("tests/urls_invalid.py", "urlpatterns")):
         assert verdict(evidence, path, name, "utility") == "USED", (path, name)
         assert "by convention" in detail(evidence, path, name, "utility") or name == "TimeSuite.time_parse"

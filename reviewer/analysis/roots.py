@@ -68,6 +68,9 @@ CONVENTION_ROOTS: tuple[ConventionRoot, ...] = (
     _row("IPython / Jupyter extension hook", r"\.py$",
          r"(?:load|unload)_ipython_extension|_jupyter_\w+_paths"),
     _row("pytest plugin hook", r"\.py$", r"pytest_\w+"),
+    # coverage.py calls `coverage_init(reg, options)` of each module its configuration lists under
+    # `plugins` (pip-tools' piptools_coverage.py)
+    _row("coverage.py plugin hook", r"\.py$", r"coverage_init"),
     _row("module metadata", r"\.py$", r"__\w+__"),
     _row("celery app", r"(?:^|/)(?:\w+_)?(?:celery|tasks)\.py$", r"app|celery_app"),
     # Code the tests hand to the tool under test by path (a CLI loading a module and scanning it
