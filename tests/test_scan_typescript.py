@@ -314,3 +314,27 @@ def test_export_type_star_and_a_bare_ampersand_in_a_jsx_string_are_valid() -> No
         """, language="tsx", path="src/Nav.tsx")
     assert markup.syntax_errors == 0
     assert symbol(markup, "after").line_start == 11
+
+
+def test_variance_annotations_of_type_parameters_are_valid() -> None:
+    # zod v4: `interface $ZodCheck<in T = never>` and multi-line lists of `out X = ...` (TypeScript 4.7)
+    # are errors to the grammar; `for (const key in object)` keeps its `in`.
+    facts = scan("""
+        export interface $ZodCheck<in T = never> {
+          check(value: T): void
+        }
+        export interface ZodType<
+          out Output = unknown,
+          in out Input = unknown,
+        > {
+          parse(data: unknown): Output
+        }
+        export function keys(object: object) {
+          const found = []
+          for (const key in object) found.push(key)
+          return found
+        }
+        """)
+    assert facts.syntax_errors == 0
+    assert [s.name for s in facts.symbols if s.parent is None] == ["$ZodCheck", "ZodType", "keys"]
+    assert symbol(facts, "keys").line_start == 10

@@ -62,7 +62,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 24  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 25  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -77,7 +77,7 @@ SCANNER_VERSION = 24  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # interface's method and call signatures in module code, FileFacts.jsx; 21: JS files repaired like TS files, an
 # escape sequence a template string holds repaired; 22: a class expression bound to no name is read where it stands,
 # names inside a dynamic import() are read; 23: FileFacts.loaded_paths; 24: `export type *` and a bare `&` in
-# a JSX attribute string repaired, FileFacts.template_tags
+# a JSX attribute string repaired, FileFacts.template_tags; 25: variance annotations (`<in T>`) repaired
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -914,13 +914,17 @@ def _is_async(ex: Extractor, node: Node, body: Node | None) -> bool:
 # scan reads. (4) `export type * from './types'` (TypeScript 5.0, got's index.ts) is read as an
 # error: `type` becomes spaces, a re-export of every name as before. (5) A bare `&` in a JSX attribute
 # string (`href="...?a=1&utm_medium=x"`), which the grammar takes for an unfinished character reference
-# (`&amp;`): inside the quotes of an error row it becomes a space.
+# (`&amp;`): inside the quotes of an error row it becomes a space. (6) The variance annotations of a
+# type parameter (TypeScript 4.7: `interface $ZodCheck<in T>`, `out Output = unknown,` in zod's
+# multi-line parameter lists) become spaces: the parameter stays, what the scan reads of it too.
 # A line holding only a Jinja/Django statement tag: no Python, JavaScript or TypeScript line reads so.
 _TEMPLATE_TAG_LINE = re.compile(rb"(?m)^[ \t]*\{%-?[ \t]*\w[^\n]*%\}[ \t]*\r?$")
 _SIGNATURE_LINE = re.compile(rb"(?m)^([ \t]*)[ \t](?=[<(])")
 _EXPORT_TYPE_STAR = re.compile(rb"^([ \t]*export[ \t]+)type(?=[ \t]+\*)")
 _QUOTED = re.compile(rb'"[^"\n]*"')
 _BARE_AMPERSAND = re.compile(rb"&(?!#?\w+;)")
+_VARIANCE = re.compile(rb"(?:(?<=[<,])|^)[ \t]*((?:in[ \t]+)?(?:out[ \t]+)?)"
+                       rb"(?=[A-Za-z_$][\w$]*[ \t]*(?:extends\b|=|,|>|\r?$))")
 _REPAIR_ROUNDS = 3
 
 
@@ -949,9 +953,10 @@ def _repaired(parser, data: bytes, tree):
 
 
 def _repaired_row(line: bytes) -> bytes:
-    """One row of an error with repairs (1), (4) and (5) applied, as long as it was."""
+    """One row of an error with repairs (1), (4), (5) and (6) applied, as long as it was."""
     line = _SIGNATURE_LINE.sub(rb"\1;", line, count=1)
     line = _EXPORT_TYPE_STAR.sub(rb"\1    ", line, count=1)
+    line = _VARIANCE.sub(lambda found: found.group(0)[: found.start(1) - found.start(0)] + b" " * len(found.group(1)), line)
     return _QUOTED.sub(lambda quoted: _BARE_AMPERSAND.sub(b" ", quoted.group(0)), line)
 
 
