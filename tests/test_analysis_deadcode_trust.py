@@ -126,6 +126,22 @@ def test_a_namespace_import_handed_on_whole_uses_every_value_its_module_exports(
     assert verdict(evidence, "src/util.ts", "unused", "utility") == "DEAD"  # `util.used()` reads one member
 
 
+def test_a_library_offers_every_name_of_its_export_star_chain(tmp_path: Path) -> None:
+    # zod v3: index.ts `export * from "./external.js"`, external.ts `export * from "./types.js"`,
+    # types.ts `export { dateType as date }`: two stars deep, still the package's public API.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "lib", "exports": {".": "./src/index.ts"}}',
+        "src/index.ts": 'export * from "./external.js"\n',
+        "src/external.ts": 'export * from "./types.js"\nexport * from "./helpers/util.js"\n',
+        "src/types.ts": "const dateType = () => new Date()\nexport { dateType as date }\n"
+                        "const forgotten = () => 1\nexport default function main() { return 2 }\n",
+        "src/helpers/util.ts": "export function isAny(x: unknown) { return true }\n",
+    })
+    assert verdict(evidence, "src/types.ts", "dateType", "utility") == "USED"
+    assert verdict(evidence, "src/helpers/util.ts", "isAny", "utility") == "USED"
+    assert verdict(evidence, "src/types.ts", "forgotten", "utility") == "DEAD"
+
+
 def test_a_source_file_a_documentation_page_includes_is_shown_to_readers(tmp_path: Path) -> None:
     # fastapi-users: docs/configuration/oauth.md has `--8<-- "docs/src/db_sqlalchemy_oauth.py"`.
     evidence = analyze(tmp_path, {

@@ -526,15 +526,7 @@ class UtilityAnalysis:
             facts = self.index.files[path]
             names = set(facts.dunder_all or ())
             if not names and facts.language != "python":
-                names = {e.name for e in facts.exports if e.name != "*"}
-                names |= {s.name for s in facts.symbols if s.parent is None and s.exported}
-                for export in facts.exports:  # export * from "./x": everything x exports
-                    if export.star and export.name == "*" and export.source:
-                        source = self.index.module_for_specifier(path, export.source)
-                        if source in self.index.files:
-                            names |= {e.name for e in self.index.files[source].exports if e.name != "*"}
-                            names |= {s.name for s in self.index.files[source].symbols
-                                      if s.parent is None and s.exported}
+                names = self._exported_names(path, set())
             elif not names:
                 names = {n for n in self.index.top_level[path] if not is_private(n)}
                 names |= {local for local in self.index.bindings(path) if not is_private(local)}
@@ -548,6 +540,20 @@ class UtilityAnalysis:
                 if target is not None and not target.is_module:
                     found.setdefault((target.path, target.qualified_name or ""), why)
         return found
+
+    def _exported_names(self, path: str, seen: set[str]) -> set[str]:
+        """The names a JS/TS module exports, through every `export * from "./x"` of the chain (zod's
+        v3/index.ts -> external.ts -> types.ts, each a star re-export of the next)."""
+        seen.add(path)
+        facts = self.index.files[path]
+        names = {e.name for e in facts.exports if e.name != "*"}
+        names |= {s.name for s in facts.symbols if s.parent is None and s.exported}
+        for export in facts.exports:
+            if export.star and export.name == "*" and export.source:
+                source = self.index.module_for_specifier(path, export.source)
+                if source in self.index.files and source not in seen:
+                    names |= self._exported_names(source, seen) - {"default"}  # `export *` leaves default out
+        return names
 
     def _roots(self) -> dict[SymbolKey, str]:
         """Unconditional roots and gated ones (members: alive when their class is)."""
