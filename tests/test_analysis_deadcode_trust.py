@@ -120,6 +120,8 @@ def test_a_namespace_import_handed_on_whole_uses_every_value_its_module_exports(
         "src/schema.ts": "export const users = table('users')\nexport const usersRelations = relations(users)\n"
                          "export type User = { id: number }\n",
         "src/util.ts": "export function used() { return 1 }\nexport function unused() { return 2 }\n",
+        # a test reads the members it checks, whatever the scan makes of its type annotations
+        "tests/util.test.ts": "import * as util from '../src/util'\ntest('x', () => { expect(util).toBeDefined() })\n",
     })
     assert verdict(evidence, "src/schema.ts", "usersRelations", "utility") == "USED"
     assert verdict(evidence, "src/schema.ts", "User", "utility") == "DEAD"

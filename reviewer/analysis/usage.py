@@ -22,7 +22,7 @@ from typing import Callable
 
 from ..schema.facts import TYPE_KINDS, FileFacts, ScanResult, Symbol
 from .resolve import ProjectIndex, attribute_names, name_chain
-from .roles import is_barrel_path
+from .roles import is_barrel_path, is_test_path
 from ..schema.evidence import SymbolKey
 
 MODULE = "<module>"  # qualified name of a file's top-level code node
@@ -289,9 +289,10 @@ class UsageGraph:
                     # and whoever gets it may read any of them (pino's public `pino.symbols`).
                     self._link_exported_values(path, source, "requires", ref.line)
             if (ref.kind == "static" and ref.namespace and not ref.names and facts.language != "python"
-                    and self._read_whole(facts, ref.namespace)):
+                    and not is_test_path(path) and self._read_whole(facts, ref.namespace)):
                 # `import * as schema from './schema'` then `drizzle(client, { schema })`: the object
                 # of the module's exports is handed on, and whoever gets it may read any value of it.
+                # Not from a test, which reads the members it checks (`vi.spyOn(ns, "f")` names one).
                 self._link_exported_values(path, source, "hands on the namespace of", ref.line)
             for imported in ref.names:
                 local = imported.alias or imported.name
