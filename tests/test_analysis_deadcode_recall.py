@@ -145,6 +145,8 @@ def test_unused_imports_are_reported_and_reexports_are_not(tmp_path: Path) -> No
         "app/compat.py": "from urllib.parse import urlparse, quote\n",  # a re-export module
         "app/client.py": "from .compat import urlparse\n\nprint(urlparse)\n",
         "app/tasks.py": "from .models import Model\n",  # imported to be registered
+        # tqdm's deprecated _main.py: `from .cli import *` and `from .cli import __all__` (its public names)
+        "app/_old.py": "from .core import *  # NOQA\nfrom .core import __all__  # NOQA\nfrom . import __version__\n",
         "web/package.json": '{"name": "web", "private": true}',
         "web/src/main.tsx": "import React from 'react'\nimport { used, unusedName } from './lib'\nimport './side.css'\n"
                             "export const App = () => <div>{used()}</div>\n",

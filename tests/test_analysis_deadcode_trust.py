@@ -144,6 +144,32 @@ def test_a_library_offers_every_name_of_its_export_star_chain(tmp_path: Path) ->
     assert verdict(evidence, "src/types.ts", "forgotten", "utility") == "DEAD"
 
 
+def test_a_library_offers_every_name_of_a_namespace_it_exports(tmp_path: Path) -> None:
+    # zod v4: core/index.ts `export * as regexes from "./regexes.js"` (users write `z.regexes.uuid4`),
+    # classic/external.ts `import * as util ...` then `export { util }`.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "lib", "exports": {".": "./src/index.ts"}}',
+        "src/index.ts": 'export * as regexes from "./regexes.js"\nimport * as util from "./util.js"\nexport { util }\n',
+        "src/regexes.ts": "export const uuid4 = /x/\n",
+        "src/util.ts": "export function assertIs(x: unknown) { return x }\nfunction hidden() { return 1 }\n",
+    })
+    assert verdict(evidence, "src/regexes.ts", "uuid4", "utility") == "USED"
+    assert verdict(evidence, "src/util.ts", "assertIs", "utility") == "USED"
+    assert verdict(evidence, "src/util.ts", "hidden", "utility") == "DEAD"
+
+
+def test_a_member_of_an_object_literal_does_not_hide_a_module_name(tmp_path: Path) -> None:
+    # zod's bench/property-access.ts: `metabench("...", { objA() { objA.value } })` reads the module's
+    # `objA`; an object literal binds no name for the code inside it.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "bench", "private": true, "main": "src/run.ts"}',
+        "src/run.ts": "export const objA = { value: 1 }\nconst unusedObj = { value: 2 }\nconst bench = suite({\n"
+                      "  objA() {\n    objA.value;\n  },\n  unusedObj() {\n    return 3\n  },\n})\nbench.run()\n",
+    })
+    assert verdict(evidence, "src/run.ts", "objA", "utility") == "USED"
+    assert verdict(evidence, "src/run.ts", "unusedObj", "utility") == "DEAD"
+
+
 def test_a_source_file_a_documentation_page_includes_is_shown_to_readers(tmp_path: Path) -> None:
     # fastapi-users: docs/configuration/oauth.md has `--8<-- "docs/src/db_sqlalchemy_oauth.py"`.
     evidence = analyze(tmp_path, {

@@ -77,12 +77,17 @@ def unused_imports(index: ProjectIndex, facts: FileFacts, requested: set[str],
     return found
 
 
+_DUNDER = re.compile(r"__\w+__")
+
+
 def _bindings(index: ProjectIndex, facts: FileFacts, ref: ImportRef, python: bool) -> list[tuple[str, int]]:
     """(local name, confidence) per binding the import makes that may be reported."""
     out: list[tuple[str, int]] = []
     for imported in ref.names:
         if imported.alias is not None and imported.alias == imported.name or not imported.binds:
             continue  # `from a import b as b`, `export {b as b}`: an explicit re-export; `{ b: { c } }`: no binding
+        if python and _DUNDER.fullmatch(imported.alias or imported.name):
+            continue  # `from .cli import __all__`, `__version__`: the module's own metadata, read by users and `*`
         out.append((imported.alias or imported.name, 90))
     if ref.namespace and not ref.names:
         if python and "." in ref.namespace:

@@ -535,11 +535,23 @@ class UtilityAnalysis:
                     if source in self.index.files:
                         star_names = self.index.files[source].dunder_all or self.index.top_level[source]
                         names |= {n for n in star_names if not is_private(n)}
-            for name in names:
-                target = self.index.export_target(path, name)
-                if target is not None and not target.is_module:
-                    found.setdefault((target.path, target.qualified_name or ""), why)
+            self._offer(path, names, why, found, {path})
         return found
+
+    def _offer(self, path: str, names: set[str], why: str, found: dict[SymbolKey, str], seen: set[str]) -> None:
+        """The targets of `names` exported by `path` are public API; a JS/TS namespace among them
+        (`export * as regexes from "./regexes.js"`, `import * as util ...; export { util }`: zod's
+        `z.regexes.uuid4`) offers every name its module exports."""
+        for name in names:
+            target = self.index.export_target(path, name)
+            if target is None:
+                continue
+            if not target.is_module:
+                found.setdefault((target.path, target.qualified_name or ""), why)
+            elif (target.path in self.index.files and target.path not in seen
+                  and self.index.files[target.path].language != "python"):
+                seen.add(target.path)
+                self._offer(target.path, self._exported_names(target.path, set()), why, found, seen)
 
     def _exported_names(self, path: str, seen: set[str]) -> set[str]:
         """The names a JS/TS module exports, through every `export * from "./x"` of the chain (zod's
