@@ -404,7 +404,7 @@ def _duplicates(root: Path, config: Config, scan: ScanResult, cards: dict[str, l
         test_cases={f.path for f in scan.files if f.assert_lines and is_test_path(f.path)},
         test_lines={f.path: (f.assert_lines, f.callback_spans) for f in scan.files if is_test_path(f.path)},
         memo=memo,
-        subjects={f.path: case_subjects(f) for f in scan.files if f.language == "python" and is_test_path(f.path)},
+        subjects={f.path: case_subjects(f) for f in scan.files if is_test_path(f.path)},
         test_inputs=(fixture_packages(root, [f.path for f in scan.files if f.language != "python"])
                      | type_checked_files(root, [f.path for f in scan.files if f.language == "python"])),
     )

@@ -508,6 +508,29 @@ def test_cli():
     assert [f for r in run(tmp_path).values() for f in r["findings"] if f["axis"] == "duplication"]
 
 
+def test_js_suites_importing_one_name_from_two_modules_mirror_each_other(tmp_path: Path) -> None:
+    # zod: v4/classic/tests/x.test.ts `import * as z from "zod/v4"` and v3/tests/x.test.ts from "zod/v3",
+    # the same cases over each major version. The same two files over one module are a copy (reported).
+    steps = "".join(f"  const r{k} = await z.string().parseAsync('{k}');\n  expect(r{k}).toEqual('{k}');\n"
+                    for k in range(8))
+    suite = ('import {{ expect, test }} from "vitest";\nimport * as z from "{module}";\n\n'
+             "test('async string', async () => {{\n" + steps.replace("{", "{{").replace("}", "}}") + "}});\n")
+    for folder, module in (("v4/tests", "zod/v4"), ("v3/tests", "zod/v3")):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "async.test.ts").write_text(suite.format(module=module))
+    assert not [f for r in run(tmp_path).values() for f in r["findings"] if f["axis"] == "duplication"]
+    (tmp_path / "v3/tests/async.test.ts").write_text(suite.format(module="zod/v4"))
+    assert [f for r in run(tmp_path).values() for f in r["findings"] if f["axis"] == "duplication"]
+
+
+def test_lists_of_exported_names_take_no_part_in_module_code() -> None:
+    # zod's classic/checks.ts and mini/checks.ts each re-export the same thirty checks of core.
+    source = 'export {\n  _lt as lt,\n  _gt as gt,\n  _size as size,\n} from "../core/index.js";\nexport { a, b };\n' \
+             "export const table = {\n  a: 1,\n}\n"
+    hashes = extract_file("src/checks.ts", source.encode(), "typescript").module_line_hashes
+    assert hashes[:6] == [0] * 6 and all(hashes[6:8])
+
+
 def test_the_same_test_in_the_suites_of_two_packages_is_a_mirrored_suite(tmp_path: Path) -> None:
     # healthchecks: each integration package has its tests/ of its own transport; a test written
     # alike in two of them tests two subjects. In one package's suite it is a test written twice.

@@ -515,7 +515,7 @@ def _find_duplicates(pairs: dict[str, list[SimilarFunction]], functions: dict[st
     edges.extend(_short_class_edges([unit for unit in by_id.values() if unit.symbol.name != MODULE_CODE
                                      and not _left_out(unit.path) and not is_test_path(unit.path)], rank, edges))
     edges.extend(_case_edges(list(_module_units(modules or {}, spans, frozenset(), only=test_cases).values()),
-                             test_lines, rank))
+                             test_lines, rank, subjects))
     return Duplicates(_clone_classes(edges, rank, min_confidence), neighbours)
 
 
@@ -966,13 +966,16 @@ def _class_edges(units: list[_Function], classes: list[tuple[tuple[tuple[int, in
 
 
 def _case_edges(units: list[_Function], test_lines: dict[str, tuple[list[int], list[list[int]]]],
-                rank: Callable[[str, Symbol], KeepRank]) -> list[_Edge]:
+                rank: Callable[[str, Symbol], KeepRank], subjects: dict[str, dict[str, str]]) -> list[_Edge]:
     """Repeated blocks among test cases (the top-level code of test files that assert: the cases and
     what is written inside them), as test code. Tests repeat their scenario on purpose (hand labels:
     1 repeated block in 6 there is worth a helper), so a run of equal lines counts only on evidence
-    that it is support a maintainer would write once (see _case_evidence)."""
+    that it is support a maintainer would write once (see _case_evidence), and never between two
+    suites that mirror each other (see _mirrored_suites)."""
     classes = []
     for spans in _exact_classes(units, 2):
+        if _mirrored_suites({units[u].path for u, _, _ in spans}, subjects):
+            continue
         confidence = _case_evidence(units, spans, test_lines)
         if confidence is not None:
             classes.append((spans, confidence))
@@ -980,6 +983,18 @@ def _case_edges(units: list[_Function], test_lines: dict[str, tuple[list[int], l
     # (koa's three "should respond 500" cases, whose first five lines are also a class of three).
     whole = _class_edges(units, _cases_written_twice(units, test_lines), rank, [])
     return whole + _class_edges(units, classes, rank, whole)
+
+
+def _mirrored_suites(paths: set[str], subjects: dict[str, dict[str, str]]) -> bool:
+    """Two test files among `paths` whose imports bind one name to two modules: zod's
+    v4/classic/tests/async-parsing.test.ts and v3/tests/async-parsing.test.ts, each `import * as z`
+    from its own major version (and mini/tests/ from `zod/mini`). Each suite tests its own subject
+    with the same cases, on purpose (hand labels: 42 such repeated blocks in zod, none worth sharing)."""
+    for x, y in itertools.combinations(sorted(paths), 2):
+        bound_x, bound_y = subjects.get(x, {}), subjects.get(y, {})
+        if any(bound_x[name] != bound_y[name] for name in bound_x.keys() & bound_y.keys()):
+            return True
+    return False
 
 
 def _cases_written_twice(units: list[_Function], test_lines: dict[str, tuple[list[int], list[list[int]]]]

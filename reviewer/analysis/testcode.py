@@ -18,6 +18,7 @@ Everything else in test code lives only when something alive reaches it.
 from __future__ import annotations
 
 import bisect
+import posixpath
 import re
 
 from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
@@ -151,7 +152,7 @@ def case_subjects(facts: FileFacts) -> dict[str, str]:
     and its module-level variables made from one of them (`app = mod.app`)."""
     names: dict[str, str] = {}
     for ref in facts.imports:
-        source = "." * ref.level + ref.source
+        source = "." * ref.level + ref.source if facts.language == "python" else _module_named(facts.path, ref.source)
         for imported in ref.names:
             names[imported.alias or imported.name] = f"{source}.{imported.name}"
         if ref.namespace:
@@ -162,3 +163,12 @@ def case_subjects(facts: FileFacts) -> dict[str, str]:
             if len(made_of) == 1:
                 names.setdefault(sym.name, made_of.pop())
     return names
+
+
+def _module_named(path: str, specifier: str) -> str:
+    """A JS/TS import's module, one spelling however far the importing file is (`../index.js` from
+    tests/ and `../../index.js` from tests/deep/ name one file); a package specifier as written."""
+    if not specifier.startswith("."):
+        return specifier
+    module = posixpath.normpath(posixpath.join(posixpath.dirname(path), specifier))
+    return re.sub(r"(?:/index)?\.[cm]?[jt]sx?$", "", module)

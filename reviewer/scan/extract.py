@@ -62,7 +62,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 25  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 26  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -77,7 +77,8 @@ SCANNER_VERSION = 25  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # interface's method and call signatures in module code, FileFacts.jsx; 21: JS files repaired like TS files, an
 # escape sequence a template string holds repaired; 22: a class expression bound to no name is read where it stands,
 # names inside a dynamic import() are read; 23: FileFacts.loaded_paths; 24: `export type *` and a bare `&` in
-# a JSX attribute string repaired, FileFacts.template_tags; 25: variance annotations (`<in T>`) repaired
+# a JSX attribute string repaired, FileFacts.template_tags; 25: variance annotations (`<in T>`) repaired;
+# 26: export lists take no part in module_line_hashes
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -181,6 +182,7 @@ class Extractor:
         self.noref_end = 0  # identifiers starting before this byte are not reads
         self.imports: list[ImportRef] = []
         self.exports: list[ExportRef] = []
+        self.export_lists: list[tuple[int, int]] = []  # lines of `export { a, b as c } [from "./x"]` statements
         self.dunder_all: list[str] | None = None
         self.dunder_all_literal = True
         self.string_literals: dict[str, None] = {}
@@ -530,9 +532,11 @@ class Extractor:
     def _module_line_hashes(self, lines: list[str], symbols: list[dict]) -> list[int]:
         if self.spec.tokens is None:
             return []
-        # Functions are their own units; imports repeat in every file by nature.
+        # Functions are their own units; imports repeat in every file by nature, and so do the lists
+        # of names a module exports (zod's classic and mini APIs each re-export the same checks of core).
         hidden = [(f["line_start"], f["line_end"]) for f in symbols if f["kind"] in FUNCTION_KINDS]
         hidden += [(i.line, i.line_end or i.line) for i in self.imports if i.line]
+        hidden += self.export_lists
         return module_line_hashes(lines, hidden, self.spec.tokens, self._type_level_lines(symbols))
 
     def _type_level_lines(self, symbols: list[dict]) -> list[tuple[int, int]]:

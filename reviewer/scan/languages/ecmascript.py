@@ -454,6 +454,7 @@ def _on_export(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> Non
         return
     for child in node.named_children:
         if child.type == "export_clause":
+            ex.export_lists.append((line, node.end_point[0] + 1))
             for specifier in child.named_children:
                 if specifier.type != "export_specifier":
                     continue
