@@ -200,6 +200,15 @@ def test_path_roles_of_code_nobody_edits_here() -> None:
     functions = {"a": ("cli/template/extras/auth/with-db.ts", symbol("auth", 1, body(1, 2, 3, 4))),
                  "b": ("cli/template/extras/auth/with-auth.ts", symbol("auth", 1, body(1, 2, 3, 4)))}
     assert run(both_ways(functions, "a", "b", clone_kind="identical"), functions).copies == {}
+    # translations, one file per language (zod's v4/locales/ar.ts, az.ts...)
+    assert _left_out("src/v4/locales/ar.ts") and _left_out("static/js/lang/markedit.fr.js")
+    assert not _left_out("src/language.ts")
+    # one file per module format (zod's integration fixtures index.ts / cjs-test.cts) take no part together
+    for other, twins in (("fixtures/cjs-test.cts", True), ("fixtures/index.mts", True), ("fixtures/other.ts", False),
+                         ("elsewhere/index.cts", False)):
+        functions = {"a": ("fixtures/index.ts", symbol("check", 1, body(1, 2, 3, 4, 5, 6))),
+                     "b": (other, symbol("check", 1, body(1, 2, 3, 4, 5, 6)))}
+        assert (run(both_ways(functions, "a", "b", clone_kind="identical"), functions).copies == {}) is twins, other
 
 
 def test_every_block_two_functions_share_is_reported_not_only_the_longest() -> None:

@@ -14,7 +14,8 @@ Cards that only read alike (siblings such as encode/decode, a wrapper and what i
 are neighbours: the similarities table and findSimilarFunctions show them, no verdict does.
 
 Left out: schema migrations and generated or vendored code (nobody edits them), example
-and demo code (self-contained on purpose), pairs across languages that cannot call each
+and demo code (self-contained on purpose), translations (one file per language), one file
+written once per module format (`index.ts` / `index.cts`), pairs across languages that cannot call each
 other, same-shaped code with none of the same words (constructors storing their
 arguments), per-type boilerplate (a few lines that differ only in the type they name), and
 a pair of straight-line few-liners (parallel hooks such as format_headers/format_metadata:
@@ -31,6 +32,7 @@ import contextvars
 import difflib
 import hashlib
 import itertools
+import posixpath
 import re
 from array import array
 from dataclasses import dataclass
@@ -38,7 +40,8 @@ from functools import cached_property, lru_cache
 from typing import Callable
 
 from .roles import (TEST_DIRECTORIES, generated_sync_twins, is_benchmark_path, is_example_path, is_generated_path,
-                    is_migration_path, is_scaffold_path, is_test_input_path, is_test_path, is_type_test_path)
+                    is_migration_path, is_scaffold_path, is_test_input_path, is_test_path, is_translation_path,
+                    is_type_test_path)
 from .testcode import fixture_decorator, fixture_name, type_assertion
 from ..scan.languages import language_family, language_for_path
 from ..scan.records import build
@@ -644,7 +647,8 @@ def _siblings(a: _Function, b: _Function) -> bool:
 @lru_cache(maxsize=None)  # asked per pair of every candidate (tens of thousands), of a few thousand paths
 def _left_out(path: str) -> bool:
     return (is_migration_path(path) or is_generated_path(path) or is_example_path(path) or is_scaffold_path(path)
-            or is_benchmark_path(path) or is_test_input_path(path) or is_type_test_path(path))
+            or is_benchmark_path(path) or is_test_input_path(path) or is_type_test_path(path)
+            or is_translation_path(path))
 
 
 @lru_cache(maxsize=None)
@@ -660,10 +664,25 @@ def _nested(a: _Function, b: _Function) -> bool:
 
 
 def _comparable(a: _Function, b: _Function) -> bool:
-    """Could one of these ever call the other's code: code someone edits, one language, not nested."""
-    if _left_out(a.path) or _left_out(b.path) or _nested(a, b):
+    """Could one of these ever call the other's code: code someone edits, one language, not nested,
+    not one file written once per module format."""
+    if _left_out(a.path) or _left_out(b.path) or _nested(a, b) or _format_twins(a.path, b.path):
         return False
     return _family(a.path) == _family(b.path)
+
+
+_MODULE_FORMAT = re.compile(r"\.([cm]?)([jt]s)$")
+
+
+@lru_cache(maxsize=None)
+def _format_twins(x: str, y: str) -> bool:
+    """Two files of one folder for two module formats (`index.ts` / `index.cts` / `index.mts`, zod's
+    `cjs-test.cts` beside `index.ts`, each checked against its own build): the same code once per
+    format, on purpose."""
+    if x == y or posixpath.dirname(x) != posixpath.dirname(y):
+        return False
+    fx, fy = _MODULE_FORMAT.search(x), _MODULE_FORMAT.search(y)
+    return fx is not None and fy is not None and fx.group(2) == fy.group(2) and fx.group(1) != fy.group(1)
 
 
 def _test_mix(a: _Function, b: _Function) -> bool:

@@ -103,6 +103,16 @@ def is_benchmark_path(path: str) -> bool:
     return _BENCHMARK.search(path) is not None
 
 
+# Translations: one file per language, each the same messages in its own words (zod's v4/locales/ar.ts,
+# az.ts... each with the same `error` function; pycon's markedit lang/ template). Copies by design.
+_TRANSLATION_DIRECTORIES = frozenset({"locales", "locale", "i18n", "l10n", "translations", "lang", "langs"})
+
+
+def is_translation_path(path: str) -> bool:
+    """`src/v4/locales/ar.ts`, `static/js/lang/markedit.lang.fr.js`, `i18n/de.json.ts`."""
+    return any(part in _TRANSLATION_DIRECTORIES for part in path.split("/")[:-1])
+
+
 # Folders of the project templates a generator copies into new projects (create-t3-app's
 # cli/template/extras, a cookiecutter's `{{cookiecutter.project_slug}}/`): code that runs there,
 # not here, each variant whole on purpose (with-auth.ts next to with-db.ts).

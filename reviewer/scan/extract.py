@@ -78,7 +78,7 @@ SCANNER_VERSION = 26  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # escape sequence a template string holds repaired; 22: a class expression bound to no name is read where it stands,
 # names inside a dynamic import() are read; 23: FileFacts.loaded_paths; 24: `export type *` and a bare `&` in
 # a JSX attribute string repaired, FileFacts.template_tags; 25: variance annotations (`<in T>`) repaired;
-# 26: export lists take no part in module_line_hashes
+# 26: export lists take no part in module_line_hashes, overload signatures weigh nothing there
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -183,6 +183,7 @@ class Extractor:
         self.imports: list[ImportRef] = []
         self.exports: list[ExportRef] = []
         self.export_lists: list[tuple[int, int]] = []  # lines of `export { a, b as c } [from "./x"]` statements
+        self.overload_lines: list[tuple[int, int]] = []  # TS overload signatures of functions
         self.dunder_all: list[str] | None = None
         self.dunder_all_literal = True
         self.string_literals: dict[str, None] = {}
@@ -543,10 +544,11 @@ class Extractor:
         """The lines of TS module code that restate a signature for the type checker alone: the type
         parameters a class or interface header spells out a line each (yup's eleven schema classes each open with
         `TType extends Maybe<...>`, `TContext = AnyObject`...) and the method and call signatures of an
-        interface (overloads, and the methods a schema type restates with its own return type). Each
+        interface (overloads, and the methods a schema type restates with its own return type), and the
+        overload signatures of functions (zod's classic and mini `literal` each declare two). Each
         type restates them with its own names by design; a data shape written twice (an interface's
         properties, a type alias) still weighs."""
-        spans = []
+        spans = list(self.overload_lines)
         for frame, fields in zip(self.closed, symbols):
             node = frame.node
             if node is None:

@@ -586,8 +586,15 @@ def _on_subscript(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> 
     ex.subscripted_names.add(ex.text(target))
 
 
+def _on_function_signature(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
+    """An overload of a TS function (`export function literal<T>(value: T): ZodLiteral<T>;`): a
+    signature for the type checker alone (see Extractor._type_level_lines)."""
+    ex.overload_lines.append((node.start_point[0] + 1, node.end_point[0] + 1))
+
+
 NODE_HANDLERS = {
     "import_statement": _on_import,
+    "function_signature": _on_function_signature,
     "export_statement": _on_export,
     "variable_declarator": _on_variable_declarator,
     "assignment_expression": _on_assignment,
