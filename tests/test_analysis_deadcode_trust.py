@@ -158,6 +158,17 @@ def test_a_library_offers_every_name_of_a_namespace_it_exports(tmp_path: Path) -
     assert verdict(evidence, "src/util.ts", "hidden", "utility") == "DEAD"
 
 
+def test_a_protected_member_of_a_public_class_is_its_subclasses_api(tmp_path: Path) -> None:
+    # zod v3: `protected _regex(...)` of the exported ZodString, for user subclasses; `private` stays hidden.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "lib", "exports": {".": "./src/index.ts"}}',
+        "src/index.ts": "export class ZodString {\n  protected _regex(re: RegExp) { return re }\n"
+                        "  private _unused() { return 1 }\n}\n",
+    })
+    assert verdict(evidence, "src/index.ts", "ZodString._regex", "utility") == "USED"
+    assert verdict(evidence, "src/index.ts", "ZodString._unused", "utility") == "DEAD"
+
+
 def test_a_member_of_an_object_literal_does_not_hide_a_module_name(tmp_path: Path) -> None:
     # zod's bench/property-access.ts: `metabench("...", { objA() { objA.value } })` reads the module's
     # `objA`; an object literal binds no name for the code inside it.
@@ -168,6 +179,23 @@ def test_a_member_of_an_object_literal_does_not_hide_a_module_name(tmp_path: Pat
     })
     assert verdict(evidence, "src/run.ts", "objA", "utility") == "USED"
     assert verdict(evidence, "src/run.ts", "unusedObj", "utility") == "DEAD"
+
+
+def test_fixtures_an_npm_script_hands_to_tsc_are_read_by_the_type_checker(tmp_path: Path) -> None:
+    # zod: packages/integration's `"test:built": "tsc --project fixtures/internal-types/tsconfig.bundler.json"`
+    # compiles fixtures whose every declaration is a type assertion (`const _schema = z.string()`).
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "root", "private": true}',
+        "packages/integration/package.json": '{"name": "i", "private": true, "scripts": {"test:built": '
+                                             '"tsc --project fixtures/internal-types/tsconfig.json && echo ok"}}',
+        "packages/integration/fixtures/internal-types/tsconfig.json": "{}",
+        "packages/integration/fixtures/internal-types/index.ts": "const _schema = make()\nexport const exported = 1\n",
+        "packages/integration/fixtures/other/index.ts": "const _unchecked = make()\n",
+    })
+    fixture = "packages/integration/fixtures/internal-types/index.ts"
+    assert verdict(evidence, fixture, "_schema", "utility") == "USED"
+    assert "tsc --project" in detail(evidence, fixture, "_schema", "utility")
+    assert verdict(evidence, "packages/integration/fixtures/other/index.ts", "_unchecked", "utility") == "DEAD"
 
 
 def test_a_source_file_a_documentation_page_includes_is_shown_to_readers(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ entrypoints); this table holds what only the file layout tells.
 from __future__ import annotations
 
 import importlib
+import json
 import posixpath
 import re
 import sys
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from .roles import SCAFFOLD_PATH, TYPE_TEST_PATH, is_test_path
+from .roles import SCAFFOLD_PATH, TEST_INPUT_DIRECTORIES, TYPE_TEST_PATH, is_test_input_path, is_test_path
 
 _JS = r"\.(?:[cm]?[jt]sx?)$"
 
@@ -264,12 +265,34 @@ _TYPE_CHECK_CONFIGS = ("tox.ini", "noxfile.py", "Makefile", "justfile", ".pre-co
                        "setup.cfg")
 
 
+# `tsc --project fixtures/internal-types/tsconfig.bundler.json` in an npm script: the folder of that
+# tsconfig is compiled for its types alone (zod's integration fixtures, checked against each build).
+_TSC_PROJECT = re.compile(r"\btsc\b[^&|;\n]*?(?:-p|--project)[ \t=]+['\"]?([\w./@-]+)")
+
+
 def type_checked_tests(root: Path | None) -> dict[str, str]:
     """Test folders or files a configured command hands to a type checker: path -> the command
-    and where it is written. Only test paths: `mypy src` checks code that runs anyway."""
+    and where it is written. Only test paths and test inputs (fixtures): `mypy src` checks code
+    that runs anyway."""
     found: dict[str, str] = {}
     if root is None:
         return found
+    for manifest in [root / "package.json", *root.glob("*/package.json"), *root.glob("*/*/package.json")]:
+        if "node_modules" in manifest.parts:
+            continue
+        try:
+            scripts = json.loads(manifest.read_text(encoding="utf-8")).get("scripts") or {}
+        except (OSError, ValueError, AttributeError):
+            continue
+        where = manifest.parent.relative_to(root).as_posix()
+        for name, command in scripts.items() if isinstance(scripts, dict) else ():
+            for match in _TSC_PROJECT.finditer(command if isinstance(command, str) else ""):
+                config = posixpath.normpath(posixpath.join(where, match.group(1)))
+                target = posixpath.dirname(config) if config.endswith(".json") else config
+                if is_test_path(target + "/x.ts") or is_test_input_path(target + "/x.ts") or any(
+                        part in TEST_INPUT_DIRECTORIES for part in target.split("/")):
+                    found.setdefault(target, f"`tsc --project {match.group(1)}` in scripts.{name} of "
+                                             f"{posixpath.join(where, 'package.json')} (types checked by the compiler)")
     configs = list(_TYPE_CHECK_CONFIGS) + [str(p.relative_to(root)) for p in (root / ".github" / "workflows").glob("*.y*ml")]
     for config in configs:
         try:

@@ -90,8 +90,10 @@ PROTOCOL_METHODS = frozenset({
     "seek", "tell", "readable", "writable", "seekable",
 })
 # `private m()` / `protected readonly x` in TypeScript: members outside the public surface.
-_TS_HIDDEN_MEMBER = re.compile(r"^\s*(?:(?:public|static|readonly|async|override|abstract|declare)\s+)*"
-                               r"(?:private|protected)\b")
+_TS_MODIFIERS = r"^\s*(?:(?:public|static|readonly|async|override|abstract|declare)\s+)*"
+_TS_HIDDEN_MEMBER = re.compile(_TS_MODIFIERS + r"private\b")
+# A protected member is its class's API for subclasses (zod's `ZodString._regex`), whatever its name says.
+_TS_PROTECTED_MEMBER = re.compile(_TS_MODIFIERS + r"protected\b")
 
 DEFAULT_MIN_CONFIDENCE = 70  # config analysis.min_confidence: under it a DEAD verdict is not a finding
 
@@ -395,17 +397,19 @@ class UtilityAnalysis:
         """A public member of a public class of a library (or of a class the top-level API
         exports): its users call it even when nothing in the project does."""
         parent = self.index.symbols[path].get(sym.parent) if sym.parent else None
-        if parent is None or parent.kind not in ("class", "interface") or is_private(sym.name):
+        protected = _TS_PROTECTED_MEMBER.match(sym.signature or "") is not None
+        if parent is None or parent.kind not in ("class", "interface") or (is_private(sym.name) and not protected):
             return None
         if _TS_HIDDEN_MEMBER.match(sym.signature or ""):
             return None
         if any(is_private(part) for part in parent.qualified_name.split(".")):
             return None
+        member = "protected method (for subclasses)" if protected else "public method"
         class_key = (path, parent.qualified_name)
         if class_key in self.public_api:
-            return f"public method of public class {parent.qualified_name} (library API: " \
+            return f"{member} of public class {parent.qualified_name} (library API: " \
                    f"{self.public_api[class_key]})", 70
-        if self.entry_points.is_library:
+        if self.entry_points.is_library and not protected:
             return f"public method of public class {parent.qualified_name} (library API: the project declares " \
                    f"no entry point, so users call it)", 60
         return None
@@ -575,7 +579,7 @@ class UtilityAnalysis:
         for path, facts in self.index.files.items():
             roots[(path, MODULE)] = "top-level code"
             test_file = path in self.test_files
-            type_checked = self._type_checked(path) if test_file else None
+            type_checked = self._type_checked(path) if test_file or self.type_checked_tests else None
             for sym in facts.symbols:
                 key = (path, sym.qualified_name)
                 if type_checked:
