@@ -528,6 +528,14 @@ def test_js_suites_importing_one_name_from_two_modules_mirror_each_other(tmp_pat
     assert not [f for r in run(tmp_path).values() for f in r["findings"] if f["axis"] == "duplication"]
     (tmp_path / "v3/tests/async.test.ts").write_text(suite.format(module="zod/v4"))
     assert [f for r in run(tmp_path).values() for f in r["findings"] if f["axis"] == "duplication"]
+    # suites that assert types only (`expectTypeOf`: no assertion line, read as test support code), too
+    typed = ('import {{ expectTypeOf, test }} from "vitest";\nimport * as z from "{module}";\n\n'
+             "test('assignability', () => {{\n" + "".join(
+                 f"  expectTypeOf(z.string().min({k})).toMatchTypeOf<z.ZodType>();\n" for k in range(14)) + "}});\n")
+    for folder, module in (("v4/tests", "zod/v4"), ("v3/tests", "zod/mini")):
+        (tmp_path / folder / "async.test.ts").unlink()
+        (tmp_path / folder / "types.test.ts").write_text(typed.format(module=module))
+    assert not [f for r in run(tmp_path).values() for f in r["findings"] if f["axis"] == "duplication"]
 
 
 def test_lists_of_exported_names_take_no_part_in_module_code() -> None:

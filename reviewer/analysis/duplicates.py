@@ -489,6 +489,9 @@ def _find_duplicates(pairs: dict[str, list[SimilarFunction]], functions: dict[st
     by_id = _functions(functions, spans)
     _mark_subjects(by_id.values(), subjects)
     by_id.update(_module_units(modules or {}, spans, test_cases))
+    for unit in by_id.values():
+        if _test_support(unit):  # test support code of a file reads what the file binds
+            unit.subjects = frozenset(subjects.get(unit.path, {}).items())
     edges: list[_Edge] = []
     neighbours: dict[CloneKey, list[SimilarFunction]] = {}
     seen: set[tuple[str, str]] = set()
@@ -704,12 +707,22 @@ def _mirrored_cases(a: _Function, b: _Function) -> bool:
     testing its own (healthchecks' hc/integrations/ntfy/tests and .../gotify/tests: hand labels, 20
     such pairs of test cases, none worth sharing; their shared set-up is, and is still judged).
     They are mirrored suites, not a test written twice."""
-    if a.path == b.path or not (_test_function(a) and _test_function(b)):
+    if a.path == b.path:
         return False
-    if _suite_owner(a.path) != _suite_owner(b.path):
-        return True
-    sources_a, sources_b = dict(a.subjects), dict(b.subjects)
-    return any(sources_a[name] != sources_b[name] for name in sources_a.keys() & sources_b.keys())
+    if _test_support(a) and _test_support(b):  # the module code of two test files: what each file binds
+        return _bound_apart(dict(a.subjects), dict(b.subjects))
+    if not (_test_function(a) and _test_function(b)):
+        return False
+    return _suite_owner(a.path) != _suite_owner(b.path) or _bound_apart(dict(a.subjects), dict(b.subjects))
+
+
+def _test_support(unit: _Function) -> bool:
+    return unit.symbol.name == MODULE_CODE and is_test_path(unit.path)
+
+
+def _bound_apart(x: dict[str, str], y: dict[str, str]) -> bool:
+    """One name both read, bound to two modules (or fixtures)."""
+    return any(x[name] != y[name] for name in x.keys() & y.keys())
 
 
 @lru_cache(maxsize=None)
@@ -1009,11 +1022,7 @@ def _mirrored_suites(paths: set[str], subjects: dict[str, dict[str, str]]) -> bo
     v4/classic/tests/async-parsing.test.ts and v3/tests/async-parsing.test.ts, each `import * as z`
     from its own major version (and mini/tests/ from `zod/mini`). Each suite tests its own subject
     with the same cases, on purpose (hand labels: 42 such repeated blocks in zod, none worth sharing)."""
-    for x, y in itertools.combinations(sorted(paths), 2):
-        bound_x, bound_y = subjects.get(x, {}), subjects.get(y, {})
-        if any(bound_x[name] != bound_y[name] for name in bound_x.keys() & bound_y.keys()):
-            return True
-    return False
+    return any(_bound_apart(subjects.get(x, {}), subjects.get(y, {})) for x, y in itertools.combinations(sorted(paths), 2))
 
 
 def _cases_written_twice(units: list[_Function], test_lines: dict[str, tuple[list[int], list[list[int]]]]

@@ -109,8 +109,9 @@ _TRANSLATION_DIRECTORIES = frozenset({"locales", "locale", "i18n", "l10n", "tran
 
 
 def is_translation_path(path: str) -> bool:
-    """`src/v4/locales/ar.ts`, `static/js/lang/markedit.lang.fr.js`, `i18n/de.json.ts`."""
-    return any(part in _TRANSLATION_DIRECTORIES for part in path.split("/")[:-1])
+    """`src/v4/locales/ar.ts`, `static/js/lang/markedit.lang.fr.js`, `i18n/de.json.ts`; not the tests of
+    the translations (`tests/locales/ru.test.ts`: one test pasted into three is a test written three times)."""
+    return any(part in _TRANSLATION_DIRECTORIES for part in path.split("/")[:-1]) and not is_test_path(path)
 
 
 # Folders of the project templates a generator copies into new projects (create-t3-app's
