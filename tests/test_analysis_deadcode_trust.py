@@ -3,9 +3,13 @@ real code (issue 10) as a small repository, plus confidence, cascades and the fl
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import pytest
+
 from analysis_helpers import analyze, detail, verdict
+from reviewer.analysis.roots import type_checked_tests
 
 APP = {"manage.py": "import sys\n\nprint(sys.argv)\n"}  # a declared start: an application
 
@@ -91,11 +95,14 @@ def test_files_loaded_by_path_examples_and_a_monorepo_package_built_to_dist(tmp_
     assert verdict(evidence, "packages/lib/src/Field.tsx", "useField", "utility") == "USED"
 
 
-def test_files_an_npm_script_runs_are_entry_points_of_an_application(tmp_path: Path) -> None:
-    # TypeScript-Node-Starter: `"serve": "node dist/server.js"` runs src/server.ts once built (tsc's
-    # outDir), whose `const server = app.listen(...)` is the application's start, and
-    # `"copy-static-assets": "ts-node copyStaticAssets.ts"` runs a build script.
-    evidence = analyze(tmp_path, {
+# Roots measured at first contact in the twelfth pass: one small repository per case, then the
+# verdict of each symbol that case names ((path, qualified name) -> verdict).
+JS_LIBRARY = {"package.json": '{"name": "lib", "exports": {".": "./src/index.ts"}}'}
+FIRST_CONTACT_ROOTS = [
+    # TypeScript-Node-Starter: `"serve": "node dist/server.js"` runs src/server.ts once built (tsc's outDir),
+    # whose `const server = app.listen(...)` is the application's start; `ts-node copyStaticAssets.ts`
+    # runs a build script; an application's unused export is no API.
+    pytest.param({
         "package.json": '{"name": "starter", "version": "0.1.0", "scripts": {"start": "npm run serve",'
                         ' "serve": "node -r dotenv/config dist/server.js", "build": "tsc && ts-node copyStaticAssets.ts",'
                         ' "test": "jest --forceExit"}}',
@@ -103,99 +110,80 @@ def test_files_an_npm_script_runs_are_entry_points_of_an_application(tmp_path: P
         "src/app.ts": "const app = { listen: (port: number) => port }\nexport default app\n",
         "src/util/unused.ts": "export function nobody() { return 1 }\n",
         "copyStaticAssets.ts": "function copy() { return 2 }\ncopy()\n",
-    })
-    assert verdict(evidence, "src/server.ts", "server", "utility") == "USED"
-    assert verdict(evidence, "src/app.ts", "app", "utility") == "USED"
-    assert verdict(evidence, "copyStaticAssets.ts", "copy", "utility") == "USED"
-    assert verdict(evidence, "src/util/unused.ts", "nobody", "utility") == "DEAD"  # an application: not API
-
-
-def test_a_namespace_import_handed_on_whole_uses_every_value_its_module_exports(tmp_path: Path) -> None:
-    # saas-starter: `import * as schema from './schema'` then `drizzle(client, { schema })`: drizzle reads
-    # the relations it is given (`teamsRelations`); an exported type is no value of that object.
-    evidence = analyze(tmp_path, {
+    }, {("src/server.ts", "server"): "USED", ("src/app.ts", "app"): "USED", ("copyStaticAssets.ts", "copy"): "USED",
+        ("src/util/unused.ts", "nobody"): "DEAD"}, id="files-npm-scripts-run"),
+    # saas-starter: `import * as schema from './schema'` then `drizzle(client, { schema })`: drizzle reads the
+    # relations it is given; an exported type is no value of that object; a test reads the members it checks,
+    # whatever the scan makes of its type annotations.
+    pytest.param({
         "package.json": '{"name": "app", "private": true, "main": "src/index.ts"}',
         "src/index.ts": "import { db } from './db'\nimport * as util from './util'\nconsole.log(db, util.used())\n",
         "src/db.ts": "import * as schema from './schema'\nexport const db = connect({ schema })\n",
         "src/schema.ts": "export const users = table('users')\nexport const usersRelations = relations(users)\n"
                          "export type User = { id: number }\n",
         "src/util.ts": "export function used() { return 1 }\nexport function unused() { return 2 }\n",
-        # a test reads the members it checks, whatever the scan makes of its type annotations
         "tests/util.test.ts": "import * as util from '../src/util'\ntest('x', () => { expect(util).toBeDefined() })\n",
-    })
-    assert verdict(evidence, "src/schema.ts", "usersRelations", "utility") == "USED"
-    assert verdict(evidence, "src/schema.ts", "User", "utility") == "DEAD"
-    assert verdict(evidence, "src/util.ts", "unused", "utility") == "DEAD"  # `util.used()` reads one member
-
-
-def test_a_library_offers_every_name_of_its_export_star_chain(tmp_path: Path) -> None:
-    # zod v3: index.ts `export * from "./external.js"`, external.ts `export * from "./types.js"`,
-    # types.ts `export { dateType as date }`: two stars deep, still the package's public API.
-    evidence = analyze(tmp_path, {
-        "package.json": '{"name": "lib", "exports": {".": "./src/index.ts"}}',
+    }, {("src/schema.ts", "usersRelations"): "USED", ("src/schema.ts", "User"): "DEAD",
+        ("src/util.ts", "unused"): "DEAD"}, id="namespace-handed-on-whole"),
+    # zod v3: index.ts `export * from "./external.js"`, external.ts `export * from "./types.js"`, types.ts
+    # `export { dateType as date }`: two stars deep, still the package's public API.
+    pytest.param({
+        **JS_LIBRARY,
         "src/index.ts": 'export * from "./external.js"\n',
         "src/external.ts": 'export * from "./types.js"\nexport * from "./helpers/util.js"\n',
         "src/types.ts": "const dateType = () => new Date()\nexport { dateType as date }\n"
                         "const forgotten = () => 1\nexport default function main() { return 2 }\n",
         "src/helpers/util.ts": "export function isAny(x: unknown) { return true }\n",
-    })
-    assert verdict(evidence, "src/types.ts", "dateType", "utility") == "USED"
-    assert verdict(evidence, "src/helpers/util.ts", "isAny", "utility") == "USED"
-    assert verdict(evidence, "src/types.ts", "forgotten", "utility") == "DEAD"
-
-
-def test_a_library_offers_every_name_of_a_namespace_it_exports(tmp_path: Path) -> None:
+    }, {("src/types.ts", "dateType"): "USED", ("src/helpers/util.ts", "isAny"): "USED",
+        ("src/types.ts", "forgotten"): "DEAD"}, id="export-star-chain"),
     # zod v4: core/index.ts `export * as regexes from "./regexes.js"` (users write `z.regexes.uuid4`),
     # classic/external.ts `import * as util ...` then `export { util }`.
-    evidence = analyze(tmp_path, {
-        "package.json": '{"name": "lib", "exports": {".": "./src/index.ts"}}',
+    pytest.param({
+        **JS_LIBRARY,
         "src/index.ts": 'export * as regexes from "./regexes.js"\nimport * as util from "./util.js"\nexport { util }\n',
         "src/regexes.ts": "export const uuid4 = /x/\n",
         "src/util.ts": "export function assertIs(x: unknown) { return x }\nfunction hidden() { return 1 }\n",
-    })
-    assert verdict(evidence, "src/regexes.ts", "uuid4", "utility") == "USED"
-    assert verdict(evidence, "src/util.ts", "assertIs", "utility") == "USED"
-    assert verdict(evidence, "src/util.ts", "hidden", "utility") == "DEAD"
-
-
-def test_a_protected_member_of_a_public_class_is_its_subclasses_api(tmp_path: Path) -> None:
+    }, {("src/regexes.ts", "uuid4"): "USED", ("src/util.ts", "assertIs"): "USED", ("src/util.ts", "hidden"): "DEAD"},
+        id="exported-namespace"),
     # zod v3: `protected _regex(...)` of the exported ZodString, for user subclasses; `private` stays hidden.
-    evidence = analyze(tmp_path, {
-        "package.json": '{"name": "lib", "exports": {".": "./src/index.ts"}}',
+    pytest.param({
+        **JS_LIBRARY,
         "src/index.ts": "export class ZodString {\n  protected _regex(re: RegExp) { return re }\n"
                         "  private _unused() { return 1 }\n}\n",
-    })
-    assert verdict(evidence, "src/index.ts", "ZodString._regex", "utility") == "USED"
-    assert verdict(evidence, "src/index.ts", "ZodString._unused", "utility") == "DEAD"
-
-
-def test_a_member_of_an_object_literal_does_not_hide_a_module_name(tmp_path: Path) -> None:
+    }, {("src/index.ts", "ZodString._regex"): "USED", ("src/index.ts", "ZodString._unused"): "DEAD"},
+        id="protected-member"),
     # zod's bench/property-access.ts: `metabench("...", { objA() { objA.value } })` reads the module's
     # `objA`; an object literal binds no name for the code inside it.
-    evidence = analyze(tmp_path, {
+    pytest.param({
         "package.json": '{"name": "bench", "private": true, "main": "src/run.ts"}',
         "src/run.ts": "export const objA = { value: 1 }\nconst unusedObj = { value: 2 }\nconst bench = suite({\n"
                       "  objA() {\n    objA.value;\n  },\n  unusedObj() {\n    return 3\n  },\n})\nbench.run()\n",
-    })
-    assert verdict(evidence, "src/run.ts", "objA", "utility") == "USED"
-    assert verdict(evidence, "src/run.ts", "unusedObj", "utility") == "DEAD"
-
-
-def test_fixtures_an_npm_script_hands_to_tsc_are_read_by_the_type_checker(tmp_path: Path) -> None:
+    }, {("src/run.ts", "objA"): "USED", ("src/run.ts", "unusedObj"): "DEAD"}, id="object-literal-member"),
     # zod: packages/integration's `"test:built": "tsc --project fixtures/internal-types/tsconfig.bundler.json"`
     # compiles fixtures whose every declaration is a type assertion (`const _schema = z.string()`).
-    evidence = analyze(tmp_path, {
+    pytest.param({
         "package.json": '{"name": "root", "private": true}',
         "packages/integration/package.json": '{"name": "i", "private": true, "scripts": {"test:built": '
                                              '"tsc --project fixtures/internal-types/tsconfig.json && echo ok"}}',
         "packages/integration/fixtures/internal-types/tsconfig.json": "{}",
         "packages/integration/fixtures/internal-types/index.ts": "const _schema = make()\nexport const exported = 1\n",
         "packages/integration/fixtures/other/index.ts": "const _unchecked = make()\n",
-    })
-    fixture = "packages/integration/fixtures/internal-types/index.ts"
-    assert verdict(evidence, fixture, "_schema", "utility") == "USED"
-    assert "tsc --project" in detail(evidence, fixture, "_schema", "utility")
-    assert verdict(evidence, "packages/integration/fixtures/other/index.ts", "_unchecked", "utility") == "DEAD"
+    }, {("packages/integration/fixtures/internal-types/index.ts", "_schema"): "USED",
+        ("packages/integration/fixtures/other/index.ts", "_unchecked"): "DEAD"}, id="tsc-project-fixtures"),
+]
+
+
+@pytest.mark.parametrize("files, expected", FIRST_CONTACT_ROOTS)
+def test_roots_found_at_first_contact(tmp_path: Path, files: dict[str, str], expected: dict) -> None:
+    evidence = analyze(tmp_path, files)
+    assert {key: verdict(evidence, *key, "utility") for key in expected} == expected
+
+
+def test_a_fixture_folder_tsc_checks_says_which_script_checks_it(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "package.json").write_text(json.dumps({"scripts": {"t": "tsc -p fixtures/types/tsconfig.json"}}))
+    (tmp_path / "pkg" / "src.ts").write_text("export const x = 1\n")
+    assert "tsc --project fixtures/types/tsconfig.json" in type_checked_tests(tmp_path)["pkg/fixtures/types"]
 
 
 def test_a_source_file_a_documentation_page_includes_is_shown_to_readers(tmp_path: Path) -> None:
