@@ -170,6 +170,16 @@ FIRST_CONTACT_ROOTS = [
         "packages/integration/fixtures/other/index.ts": "const _unchecked = make()\n",
     }, {("packages/integration/fixtures/internal-types/index.ts", "_schema"): "USED",
         ("packages/integration/fixtures/other/index.ts", "_unchecked"): "DEAD"}, id="tsc-project-fixtures"),
+    # pdoc's web server: http.server calls `do_` + the request's method, cmd.Cmd `do_` + the command,
+    # ast visitors `visit_` + the node's class; none of them defines those methods.
+    pytest.param({
+        **APP,
+        "web.py": "import ast\nimport http.server\n\n\nclass DocHandler(http.server.BaseHTTPRequestHandler):\n"
+                  "    def do_GET(self):\n        return 1\n\n    def unused(self):\n        return 2\n\n\n"
+                  "class Names(ast.NodeVisitor):\n    def visit_Name(self, node):\n        return node\n\n\n"
+                  "http.server.HTTPServer(('', 0), DocHandler)\nNames().visit(ast.parse('x'))\n",
+    }, {("web.py", "DocHandler.do_GET"): "USED", ("web.py", "Names.visit_Name"): "USED", ("web.py", "DocHandler.unused"): "DEAD"},
+        id="stdlib-dispatch-by-name"),
 ]
 
 

@@ -377,13 +377,23 @@ def framework_base_defines(base: str, name: str) -> bool | None:
     return name in hooks or name.startswith(prefixes)
 
 
+# Standard-library classes that call their subclasses' methods by a name they build: http.server's
+# handlers call `do_` + the request's method (pdoc's DocHandler.do_GET), cmd.Cmd `do_` + the command,
+# ast's visitors `visit_` + the node's class.
+_STDLIB_DISPATCH = {("http.server", "BaseHTTPRequestHandler"): ("do_",), ("cmd", "Cmd"): ("do_", "help_", "complete_"),
+                    ("ast", "NodeVisitor"): ("visit_",)}
+
+
 def stdlib_base_defines(module: str, cls: str, name: str) -> bool | None:
-    """Whether a standard-library class defines `name` (`argparse.HelpFormatter._split_lines`):
-    True/False from the class itself, None when the base is not in the standard library."""
+    """Whether a standard-library class defines `name` (`argparse.HelpFormatter._split_lines`) or calls
+    it by a name it builds (_STDLIB_DISPATCH): True/False from the class itself, None when the base is
+    not in the standard library."""
     if module.split(".", 1)[0] not in sys.stdlib_module_names:
         return None
     try:
         base = getattr(importlib.import_module(module), cls)
     except (ImportError, AttributeError, SyntaxError):
         return None
-    return hasattr(base, name)
+    return hasattr(base, name) or any(
+        name.startswith(_STDLIB_DISPATCH.get((getattr(klass, "__module__", ""), klass.__name__), ("\0",)))
+        for klass in getattr(base, "__mro__", ()))
