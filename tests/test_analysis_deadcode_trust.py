@@ -180,6 +180,14 @@ FIRST_CONTACT_ROOTS = [
                   "http.server.HTTPServer(('', 0), DocHandler)\nNames().visit(ast.parse('x'))\n",
     }, {("web.py", "DocHandler.do_GET"): "USED", ("web.py", "Names.visit_Name"): "USED", ("web.py", "DocHandler.unused"): "DEAD"},
         id="stdlib-dispatch-by-name"),
+    # datasette's docs run `[[[cog from metadata_doc import config_example ... ]]]` blocks (`cog -r docs/*.rst`).
+    pytest.param({
+        **APP,
+        "docs/metadata_doc.py": "def config_example(cog, text):\n    cog.out(text)\n\n\ndef forgotten():\n    return 1\n",
+        "docs/config.rst": "Config\n======\n\n.. [[[cog\n    from metadata_doc import config_example\n"
+                           "    config_example(cog, 'x')\n.. ]]]\n.. [[[end]]]\n",
+    }, {("docs/metadata_doc.py", "config_example"): "USED", ("docs/metadata_doc.py", "forgotten"): "DEAD"},
+        id="cog-blocks-of-docs-pages"),
 ]
 
 

@@ -210,6 +210,29 @@ def documentation_includes(root: Path | None) -> dict[str, str]:
     return found
 
 
+# Code a documentation page runs when it is built: cog's `[[[cog ... ]]]` blocks (datasette regenerates
+# its pages with `cog -r docs/*.rst`: `from metadata_doc import config_example` then a call).
+_COG_BLOCK = re.compile(r"\[\[\[cog(.*?)\]\]\]", re.S)
+_COG_IMPORT = re.compile(r"^\s*from\s+([\w.]+)\s+import\s+([\w, ]+)|^\s*import\s+([\w.]+)", re.M)
+
+
+def documentation_code_imports(root: Path | None) -> dict[tuple[str, str], str]:
+    """(module as imported, name or "*" for a whole module) that the code of documentation pages
+    imports -> the page. The module is looked up beside the page first (cog runs in docs/)."""
+    found: dict[tuple[str, str], str] = {}
+    for where, text in _documentation_pages(root):
+        if "[[[cog" not in text:
+            continue
+        for block in _COG_BLOCK.findall(text):
+            for module, names, whole in _COG_IMPORT.findall(block):
+                if whole:
+                    found.setdefault((whole, "*"), where)
+                for name in (n.strip() for n in names.split(",")):
+                    if name:
+                        found.setdefault((module, name), where)
+    return found
+
+
 def documented_names(root: Path | None) -> dict[str, DocumentedName]:
     """Dotted names the project's API reference documents (under docs/ or doc/): dotted name -> where."""
     found: dict[str, DocumentedName] = {}

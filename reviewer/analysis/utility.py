@@ -37,9 +37,9 @@ from .cascade import group_cascades
 from .dynamic import dynamic_reach
 from .imports import imported_from, unused_imports
 from .testcode import TestRoots, fixture_decorator, fixture_name
-from .roots import (SHELL_CONTEXT_DECORATOR, convention_root, discovering_base, documentation_includes,
-                    documented_names, framework_base_defines, hook_files, runner_loaded_files, stdlib_base_defines,
-                    type_checked_tests, under_type_checker)
+from .roots import (SHELL_CONTEXT_DECORATOR, convention_root, discovering_base, documentation_code_imports,
+                    documentation_includes, documented_names, framework_base_defines, hook_files, runner_loaded_files,
+                    stdlib_base_defines, type_checked_tests, under_type_checker)
 from .usage import MODULE, UsageGraph
 from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey, assessment
 
@@ -613,7 +613,7 @@ class UtilityAnalysis:
                     self.root_confidence.setdefault((path, sym.qualified_name), 50)
         for key, why in self._dotted_path_strings().items():
             roots.setdefault(key, why)
-        for found in (self._included_in_docs(), self._documented_api(), self._loaded_by_path(),
+        for found in (self._included_in_docs(), self._documented_api(), self._run_by_docs(), self._loaded_by_path(),
                       self._example_exports()):
             for key, why in found.items():
                 roots.setdefault(key, why)
@@ -1083,6 +1083,21 @@ class UtilityAnalysis:
                 for path, page in documentation_includes(self.index.root).items()
                 if path in self.index.files and path not in self.test_files
                 for sym in self.index.files[path].symbols if sym.parent is None}
+
+    def _run_by_docs(self) -> dict[SymbolKey, str]:
+        """What the code of a documentation page imports (see roots.documentation_code_imports): the page
+        calls it each time it is built; a module imported whole offers every top-level name."""
+        found: dict[SymbolKey, str] = {}
+        for (module, name), page in documentation_code_imports(self.index.root).items():
+            beside = posixpath.join(posixpath.dirname(page), module.replace(".", "/") + ".py")
+            path = beside if beside in self.index.files else self.index.module_file(module)
+            if path is None or path in self.test_files:
+                continue
+            why = f"run by the documentation ({page} imports {module} in a cog block)"
+            for sym in self.index.files[path].symbols:
+                if sym.parent is None and (name == "*" or sym.name == name):
+                    found[(path, sym.qualified_name)] = why
+        return found
 
     def _documented_api(self) -> dict[SymbolKey, str]:
         """The public names the project's API reference documents (see roots.documented_names): a
