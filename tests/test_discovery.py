@@ -76,6 +76,13 @@ def test_gitignore_can_be_turned_off(tmp_path):
     assert in_scope(tmp_path, Config(scan=ScanConfig(respect_gitignore=False))) == ["a.py"]
 
 
+def test_a_pattern_git_cannot_read_is_skipped_as_git_skips_it(tmp_path):
+    # black's tests/data/invalid_gitignore_tests/.gitignore holds a lone `!`: git ignores that line (and
+    # reviewer ended in an internal error); the file's other patterns still apply.
+    make(tmp_path, {"data/.gitignore": "!\n*.skip.py\n", "data/a.py": PY, "data/b.skip.py": PY, "c.py": PY})
+    assert in_scope(tmp_path) == ["c.py", "data/a.py"]
+
+
 def test_enclosing_repository_rules_apply_to_a_scanned_subfolder(tmp_path):
     make(tmp_path, {"repo/.git/info/exclude": "secret_*.py\n", "repo/.gitignore": "*.skip.py\n/pkg/out/\n",
                     "repo/pkg/a.py": PY, "repo/pkg/a.skip.py": PY, "repo/pkg/secret_x.py": PY,

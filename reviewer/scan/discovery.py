@@ -232,8 +232,21 @@ def _read_gitignore(path: str, anchor: str, strip: str = "", prepend: str = "") 
             lines = handle.read().splitlines()
     except OSError:
         return None
-    spec = pathspec.GitIgnoreSpec.from_lines(lines)
+    try:
+        spec = pathspec.GitIgnoreSpec.from_lines(lines)
+    except Exception:  # pathspec raises several types for a malformed pattern
+        # git skips a pattern it cannot read (a lone `!`: black's tests/data/invalid_gitignore_tests) and
+        # obeys the others: so do we.
+        spec = pathspec.GitIgnoreSpec.from_lines([line for line in lines if _valid_gitignore_line(line)])
     return _GitIgnore(spec, anchor, strip, prepend) if spec.patterns else None
+
+
+def _valid_gitignore_line(line: str) -> bool:
+    try:
+        pathspec.GitIgnoreSpec.from_lines([line])
+    except Exception:
+        return False
+    return True
 
 
 def _enclosing_gitignores(root: str) -> list[_GitIgnore]:
