@@ -26,13 +26,14 @@ def test_names_tools_read_by_convention_are_alive(tmp_path: Path) -> None:
         "app/ext.py": "def load_ipython_extension(ipython):\n    return ipython\n\n\n__author__ = 'me'\n",
         "app_coverage.py": "def coverage_init(reg, options):\n    return reg\n",  # .coveragerc: plugins = app_coverage
         "tests/urls_invalid.py": "urlpatterns = []\n",  # @override_settings(ROOT_URLCONF="tests.urls_invalid")
+        "tests/data/cases/comments.py": "def f(a,b):\n  return a\n",  # black's formatter inputs, read as text
     })
     for path, name in (("docs/conf.py", "html_theme"), ("app/migrations/versions/0001_init.py", "upgrade"),
                        ("app/migrations/versions/0001_init.py", "revision"),
                        ("benchmarks/bench_parse.py", "TimeSuite.time_parse"),
                        ("app/ext.py", "load_ipython_extension"), ("app/ext.py", "__author__"),
                        ("app_coverage.py", "coverage_init"),
-                       ("tests/urls_invalid.py", "urlpatterns")):
+                       ("tests/urls_invalid.py", "urlpatterns"), ("tests/data/cases/comments.py", "f")):
         assert verdict(evidence, path, name, "utility") == "USED", (path, name)
         assert "by convention" in detail(evidence, path, name, "utility") or name == "TimeSuite.time_parse"
 

@@ -203,6 +203,8 @@ def test_path_roles_of_code_nobody_edits_here() -> None:
     # translations, one file per language (zod's v4/locales/ar.ts, az.ts...)
     assert _left_out("src/v4/locales/ar.ts") and _left_out("static/js/lang/markedit.fr.js")
     assert not _left_out("src/language.ts") and not _left_out("src/v4/core/tests/locales/ru.test.ts")
+    # a test suite's data folder: inputs read as text (black's tests/data/cases/*.py formatter cases)
+    assert _left_out("tests/data/cases/comments.py") and not _left_out("src/data/tables.py")
     # one file per module format (zod's integration fixtures index.ts / cjs-test.cts) take no part together
     for other, twins in (("fixtures/cjs-test.cts", True), ("fixtures/index.mts", True), ("fixtures/other.ts", False),
                          ("elsewhere/index.cts", False)):

@@ -24,7 +24,7 @@ def is_test_path(path: str) -> bool:
 
 # The inputs of a test suite (tests/fixtures/, tests/assets/...): files the tests read, load or run
 # as data, written as they are on purpose (a copy per scenario, a syntax error a parser test needs).
-TEST_INPUT_DIRECTORIES = frozenset({"assets", "fixtures", "__fixtures__", "testdata", "test_data"})
+TEST_INPUT_DIRECTORIES = frozenset({"assets", "fixtures", "__fixtures__", "testdata", "test_data", "data"})
 
 
 def is_test_input_path(path: str) -> bool:

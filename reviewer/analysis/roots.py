@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from .roles import SCAFFOLD_PATH, TEST_INPUT_DIRECTORIES, TYPE_TEST_PATH, is_test_input_path, is_test_path
+from .roles import SCAFFOLD_PATH, TYPE_TEST_PATH, is_test_path
 
 _JS = r"\.(?:[cm]?[jt]sx?)$"
 
@@ -76,7 +76,8 @@ CONVENTION_ROOTS: tuple[ConventionRoot, ...] = (
     _row("celery app", r"(?:^|/)(?:\w+_)?(?:celery|tasks)\.py$", r"app|celery_app"),
     # Code the tests hand to the tool under test by path (a CLI loading a module and scanning it
     # for functions): its names are its content, not code anything imports.
-    _row("test input (loaded by path)", r"(?:^|/)(?:tests?|__tests__)/(?:.*/)?(?:assets|testdata|test_data)/"),
+    # (black's tests/data/cases/*.py: formatter inputs, each file read as text by a parametrized test)
+    _row("test input (loaded by path)", r"(?:^|/)(?:tests?|__tests__)/(?:.*/)?(?:assets|testdata|test_data|data)/"),
     _row("project template (a generator copies it into new projects, where it runs)", SCAFFOLD_PATH, members=True),
     # JS/TS conventions: the file's place is its registration
     _row("Next.js app router", r"(?:^|/)app/(?:.*/)?(?:page|layout|template|loading|error|not-found|global-error"
@@ -312,8 +313,7 @@ def type_checked_tests(root: Path | None) -> dict[str, str]:
             for match in _TSC_PROJECT.finditer(command if isinstance(command, str) else ""):
                 config = posixpath.normpath(posixpath.join(where, match.group(1)))
                 target = posixpath.dirname(config) if config.endswith(".json") else config
-                if is_test_path(target + "/x.ts") or is_test_input_path(target + "/x.ts") or any(
-                        part in TEST_INPUT_DIRECTORIES for part in target.split("/")):
+                if is_test_path(target + "/x.ts") or any(part in ("fixtures", "__fixtures__") for part in target.split("/")):
                     found.setdefault(target, f"`tsc --project {match.group(1)}` in scripts.{name} of "
                                              f"{posixpath.join(where, 'package.json')} (types checked by the compiler)")
     configs = list(_TYPE_CHECK_CONFIGS) + [str(p.relative_to(root)) for p in (root / ".github" / "workflows").glob("*.y*ml")]
