@@ -26,8 +26,10 @@ def test_names_tools_read_by_convention_are_alive(tmp_path: Path) -> None:
         "app/ext.py": "def load_ipython_extension(ipython):\n    return ipython\n\n\n__author__ = 'me'\n",
         "app_coverage.py": "def coverage_init(reg, options):\n    return reg\n",  # .coveragerc: plugins = app_coverage
         "tests/urls_invalid.py": "urlpatterns = []\n",  # @override_settings(ROOT_URLCONF="tests.urls_invalid")
-        "tests/data/cases/comments.py": "def f(a,b):\n  return a\n",  # black's formatter inputs, read as text
+        # black's formatter inputs, read as text: an unused import or a line after `return` is their content
+        "tests/data/cases/comments.py": "import os\n\n\ndef f(a,b):\n  return a\n  print(b)\n",
     })
+    assert not [f for f in evidence.findings if f.path == "tests/data/cases/comments.py"]
     for path, name in (("docs/conf.py", "html_theme"), ("app/migrations/versions/0001_init.py", "upgrade"),
                        ("app/migrations/versions/0001_init.py", "revision"),
                        ("benchmarks/bench_parse.py", "TimeSuite.time_parse"),

@@ -32,7 +32,7 @@ from ..schema.facts import FileFacts, Symbol
 from .bodies import returns_its_argument
 from .entrypoints import EntryPoints
 from .resolve import ProjectIndex, name_chain
-from .roles import is_dunder, is_example_path, is_private, is_test_path
+from .roles import is_dunder, is_example_path, is_private, is_test_input_path, is_test_path
 from .cascade import group_cascades
 from .dynamic import dynamic_reach
 from .imports import imported_from, unused_imports
@@ -814,10 +814,12 @@ class UtilityAnalysis:
         verdicts: dict[SymbolKey, AxisAssessment] = {}
         findings: list[FileFinding] = []
         for path, facts in self.index.files.items():
+            # A test input is text the tests read (black's formatter cases): its dead lines are its content.
+            test_input = is_test_input_path(path)
             for sym in facts.symbols:
                 key = (path, sym.qualified_name)
                 verdicts[key] = self._verdict(path, facts, sym)
-                for unreachable in sym.unreachable:
+                for unreachable in () if test_input else sym.unreachable:
                     reason = f" ({unreachable.reason})" if unreachable.reason else ""
                     findings.append(FileFinding(
                         path=path, symbol=sym.qualified_name, axis="utility", verdict="DEAD",
@@ -863,6 +865,8 @@ class UtilityAnalysis:
         findings = []
         reexported = imported_from(self.index)
         for path, facts in self.index.files.items():
+            if is_test_input_path(path):
+                continue  # its imports are its content (black's tests/data/cases/fmtpass_imports.py)
             requested = self.test_roots.requested if path in self.test_files else set()
             for unused in unused_imports(self.index, facts, requested, reexported.get(path, set())):
                 if unused.confidence < self.min_confidence:
