@@ -381,6 +381,36 @@ def status(path: str, config_path: str | None, show_rag: bool, as_json: bool) ->
 @cli.command()
 @path_argument
 @config_option
+def rules(path: str, config_path: str | None) -> None:
+    """Which frameworks reviewer switched on for PATH, and why (the dependency, import or file).
+
+    Example: reviewer rules .   (then `reviewer rule dead/no-root` to explain one rule)"""
+    from .pipeline import frameworks_of
+    from .report.rules import frameworks_text
+
+    root = _root(path)
+    config = _config(root, config_path)
+    click.echo(frameworks_text(frameworks_of(root, config), [f.name for f in config.frameworks]))
+
+
+@cli.command()
+@click.argument("rule_id", metavar="ID")
+def rule(rule_id: str) -> None:
+    """Explain one rule: its principle and the evidence its findings carry.
+
+    Example: reviewer rule dead/unused-import"""
+    from .report.rules import explain_rule
+    from .schema.rules import BY_ID
+
+    text = explain_rule(rule_id)
+    if text is None:
+        raise UserError(f"unknown rule '{rule_id}'; rules: {', '.join(BY_ID)}")
+    click.echo(text, nl=False)
+
+
+@cli.command()
+@path_argument
+@config_option
 @click.option("--output", "-o", "output_path", type=click.Path(dir_okay=False), default=None,
               help="Where to write it (default: <PATH>/.reviewer/baseline.json; commit it).")
 def baseline(path: str, config_path: str | None, output_path: str | None) -> None:

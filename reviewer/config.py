@@ -81,6 +81,38 @@ class AnalysisConfig(_Strict):
     min_confidence: int = Field(default=70, ge=0, le=100)
 
 
+class DeclaredRoot(_Strict):
+    """Names a tool reads from files by their place (frameworks.FileRoot): `files` a regular expression
+    over the repo-relative path, `names` one the whole name matches (null: every top-level name)."""
+
+    files: str
+    names: str | None = None
+    why: str = ""
+    members: bool = False
+    exports: bool = False
+
+
+class DeclaredBase(_Strict):
+    """A base class whose subclasses a tool finds (`discovered`) or whose hooks it calls (frameworks.BaseRule)."""
+
+    base: str
+    discovered: bool = False
+    hooks: list[str] = Field(default_factory=list)
+    prefixes: list[str] = Field(default_factory=list)
+
+
+class DeclaredFramework(_Strict):
+    """What the project's own tools read by name, in the format of reviewer/frameworks/ (vulture's
+    whitelist, knip's `entry`): always on for this repository."""
+
+    name: str = "declared in the configuration"
+    files: list[DeclaredRoot] = Field(default_factory=list)
+    bases: list[DeclaredBase] = Field(default_factory=list)
+    wrapping_decorators: list[str] = Field(default_factory=list)
+    protocol_methods: list[str] = Field(default_factory=list)
+    test_fixtures: list[str] = Field(default_factory=list)
+
+
 class CIConfig(_Strict):
     # needs-refactor, critical, or an axis name: exit 1 when the gate is hit
     fail_on: str | None = None
@@ -110,6 +142,8 @@ class Config(_Strict):
     # Like ruff's per-file-ignores: glob -> axes whose findings are dropped there,
     # e.g. {"tests/**": ["documentation"], "**/migrations/**": ["utility"]}
     per_file_ignores: dict[str, list[Axis]] = Field(default_factory=dict)
+    # The project's own roots, in the format of a framework module (docs/rules.md, "Declaring roots").
+    frameworks: list[DeclaredFramework] = Field(default_factory=list)
 
     @field_validator("output")
     @classmethod
@@ -125,6 +159,7 @@ class Config(_Strict):
             "rag": self.rag.model_dump(),
             "llm": {"provider": self.llm.provider, "model": self.llm.model},
             "min_confidence": self.analysis.min_confidence,
+            "frameworks": [framework.model_dump() for framework in self.frameworks],
         }
         return hashlib.sha256(repr(sorted(relevant.items())).encode()).hexdigest()[:16]
 

@@ -25,7 +25,7 @@ from .schema.cards import FunctionCard, now_iso
 from .review.context import ReviewContext
 from .analysis.duplicates import find_duplicates, keep_rank
 from .analysis.entrypoints import fixture_packages
-from .analysis.roots import documentation_files, type_checked_files
+from .analysis.roots import type_checked_files
 from .analysis.roles import is_test_input_path, is_test_path
 from .analysis.testcode import case_subjects, test_case_spans
 from .review.cache import EvidenceCache, ReviewCache, RunsCache, cache_key, evidence_digest, evidence_input_digest
@@ -227,10 +227,14 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
                     index_size=index_size, phase_seconds=seconds, notes=notes)
 
 
+def frameworks_of(root: Path, config: Config) -> dict[str, str]:
+    """The frameworks a scan of `root` switches on (name -> why), as a run would find them."""
+    from .scan import scan_repository
+
+    return scan_repository(root, config, facts_cache=Workspace(root, config.output).facts_cache).frameworks
+
+
 RAG_OFF_NOTE = "RAG off: duplication from code structure only (run with --enable-rag for semantic duplicates)"
-# Files outside the scan that the analysis reads (entry points, JS module aliases; and coverage data).
-MANIFESTS_AT_ROOT = ("pyproject.toml", "setup.cfg", "setup.py", "pytest.ini", "tox.ini")
-MANIFESTS_PER_DIRECTORY = ("package.json", "tsconfig.json", "jsconfig.json", "tsconfig.app.json")
 
 
 def evidence_key(root: Path, config: Config, scan: ScanResult, rag_enabled: bool, changed: set[str] | None) -> str:
@@ -247,26 +251,20 @@ def evidence_key(root: Path, config: Config, scan: ScanResult, rag_enabled: bool
         digest.update(f"{skipped.path}\0{skipped.reason}\n".encode())
     # Names read outside the scanned code: a template's expressions, the text of skipped files.
     digest.update(repr((sorted(scan.template_names.items()), sorted(scan.unscanned_names.items()))).encode())
-    directories = {""}
-    for facts in scan.files:
-        directory = facts.path
-        while directory:
-            directory = directory.rpartition("/")[0]
-            directories.add(directory)
+    # The files besides the code that the analysis reads, by content: every framework's configuration
+    # files, the manifests, launch files and documentation pages (frameworks.config_globs), read by the
+    # scan; and which frameworks they switched on.
+    for path, text in sorted(scan.config_files.items()):
+        digest.update(f"{path}\0{hashlib.sha256(text.encode()).hexdigest()}\n".encode())
+    digest.update(repr(sorted(scan.frameworks.items())).encode())
     from .analysis.coverage import CANDIDATES as COVERAGE_FILES
 
-    # Plain strings and os.stat: tens of thousands of candidates on a large tree, where
-    # pathlib's joins cost more than the stats.
-    base = str(root)
-    candidates = [os.path.join(base, name) for name in (*MANIFESTS_AT_ROOT, *COVERAGE_FILES)]
-    candidates += [os.path.join(base, d, name) for d in sorted(directories) for name in MANIFESTS_PER_DIRECTORY]
-    candidates += [str(page) for page in documentation_files(root)]  # the API reference and included sources
-    for path in candidates:
+    for name in COVERAGE_FILES:  # coverage data: large and binary, watched by size and time
         try:
-            stat = os.stat(path)
+            stat = os.stat(os.path.join(str(root), name))
         except OSError:
             continue
-        digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+        digest.update(f"{name}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
     if rag_enabled:
         digest.update(table_state(Workspace(root, config.output)).encode())
     return digest.hexdigest()
@@ -297,7 +295,7 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
     symbols = {(f.path, s.qualified_name): s for f in scan.files for s in f.symbols}
     with ExitStack() as background:  # the child (below) lives until the similarity phase takes its result
         with ui.phase("analysis"), deep_recursion(len(scan.files)):
-            graph = build_usage(scan, root, cache)
+            graph = build_usage(scan, root, cache, config)
 
             def rank(path: str, symbol: Symbol) -> tuple:
                 return keep_rank(path, symbol, len(graph.usage.users_of((path, symbol.qualified_name))),
@@ -406,7 +404,7 @@ def _duplicates(root: Path, config: Config, scan: ScanResult, cards: dict[str, l
         memo=memo,
         subjects={f.path: case_subjects(f) for f in scan.files if is_test_path(f.path)},
         test_inputs=(fixture_packages(root, [f.path for f in scan.files if f.language != "python"])
-                     | type_checked_files(root, [f.path for f in scan.files if f.language == "python"])),
+                     | type_checked_files(scan.config_files, [f.path for f in scan.files if f.language == "python"])),
     )
     runs_cache.save(runs_key, memo)
     return duplicates, len(pairs), how

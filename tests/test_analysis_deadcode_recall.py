@@ -83,7 +83,7 @@ def test_strings_keep_names_alive_only_where_they_can_become_lookups(tmp_path: P
 
 def test_conventions_read_exports_and_computed_requires_reach_other_modules(tmp_path: Path) -> None:
     evidence = analyze(tmp_path, {
-        "package.json": '{"name": "web", "private": true}',
+        "package.json": '{"name": "web", "private": true, "dependencies": {"next": "14"}}',
         "app/docs/page.tsx": "export default function Page() { return null }\nfunction orphanHelper() { return 1 }\n",
         "src/view.js": "function View(name) { return require(name) }\nfunction unusedStat() { return 2 }\n"
                        "module.exports = View\n",

@@ -10,13 +10,22 @@ import pytest
 
 from analysis_helpers import analyze, detail, verdict
 from reviewer.analysis.roots import type_checked_tests
+from reviewer.config import Config
+from reviewer.scan import scan_repository
 
 APP = {"manage.py": "import sys\n\nprint(sys.argv)\n"}  # a declared start: an application
+
+
+def _config_texts(root: Path) -> dict[str, str]:
+    """The texts besides the code the scan reads for the analysis (ScanResult.config_files)."""
+    return scan_repository(root, Config(), workers=1).config_files
 
 
 def test_names_tools_read_by_convention_are_alive(tmp_path: Path) -> None:
     evidence = analyze(tmp_path, {
         **APP,
+        # each tool's rules are on because the project uses it (frameworks/: enabled_by)
+        "requirements.txt": "sphinx\nalembic\nasv\ncoverage\ndjango\n",
         "docs/conf.py": "project = 'x'\nextensions = []\nhtml_theme = 'alabaster'\n",
         "app/__init__.py": "",
         "app/migrations/versions/0001_init.py": "revision = 'a1'\ndown_revision = None\n\n\ndef upgrade():\n"
@@ -42,7 +51,8 @@ def test_names_tools_read_by_convention_are_alive(tmp_path: Path) -> None:
 
 def test_javascript_conventions_routes_stories_and_lazy_routes(tmp_path: Path) -> None:
     evidence = analyze(tmp_path, {
-        "package.json": '{"name": "web", "private": true}',
+        "package.json": '{"name": "web", "private": true, "dependencies": {"next": "14", "react-router": "6"},'
+                        ' "devDependencies": {"@storybook/react": "8"}}',
         "app/dashboard/page.tsx": "export default function Page() { return null }\n"
                                   "export function generateMetadata() { return {} }\n",
         "src/button.stories.tsx": "const meta = { title: 'B' }\nexport default meta\nexport const Primary = {}\n",
@@ -204,7 +214,7 @@ def test_a_fixture_folder_tsc_checks_says_which_script_checks_it(tmp_path: Path)
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "package.json").write_text(json.dumps({"scripts": {"t": "tsc -p fixtures/types/tsconfig.json"}}))
     (tmp_path / "pkg" / "src.ts").write_text("export const x = 1\n")
-    assert "tsc --project fixtures/types/tsconfig.json" in type_checked_tests(tmp_path)["pkg/fixtures/types"]
+    assert "tsc --project fixtures/types/tsconfig.json" in type_checked_tests(_config_texts(tmp_path))["pkg/fixtures/types"]
 
 
 def test_a_source_file_a_documentation_page_includes_is_shown_to_readers(tmp_path: Path) -> None:
@@ -315,7 +325,7 @@ def test_a_cascade_lists_no_helper_a_doubtful_dead_symbol_also_uses(tmp_path: Pa
 
 def test_remix_route_modules_root_and_entries_are_read_by_the_framework(tmp_path: Path) -> None:
     evidence = analyze(tmp_path, {
-        "package.json": '{"name": "web", "private": true}',
+        "package.json": '{"name": "web", "private": true, "dependencies": {"@remix-run/react": "2"}}',
         "app/root.tsx": "export const links = () => []\nexport default function App() { return null }\n",
         "app/entry.server.tsx": "export default function handleRequest() { return helper() }\n"
                                 "function helper() { return 1 }\nfunction unused() { return 2 }\n",
@@ -750,7 +760,7 @@ def test_a_type_checker_command_ends_with_its_line(tmp_path: Path) -> None:
 
     (tmp_path / "tox.ini").write_text("[testenv:typing]\ncommands =\n    pyright\n    pytest tests/test_pyright.py -vv\n"
                                       "    mypy typing_tests\n")
-    assert list(type_checked_tests(tmp_path)) == ["typing_tests"]
+    assert list(type_checked_tests(_config_texts(tmp_path))) == ["typing_tests"]
 
 
 def test_nest_starts_the_entry_file_of_nest_cli_json(tmp_path: Path) -> None:
@@ -886,6 +896,7 @@ def test_import_strings_plugin_fixtures_and_duck_typed_interfaces_keep_names(tmp
     only outside code calls, and the members of a class whose type a type test checks."""
     evidence = analyze(tmp_path, {
         **APP,
+        "requirements.txt": "anyio\npytest\n",
         "app/__init__.py": "",
         "app/ws.py": "class Server:\n    closing = False\n\n    def register(self, ws):\n        pass\n\n"
                      "    def is_serving(self):\n        return not self.closing\n\n\n"
@@ -972,7 +983,7 @@ def test_sveltekit_files_lib_alias_runner_set_up_and_global_object_keep_names(tm
     hook files, its `$lib` alias, the files a jest configuration loads by path, and a `var` the
     global set-up hands to the tear-down through `globalThis`."""
     evidence = analyze(tmp_path, {
-        "package.json": '{"name": "app", "private": true}\n',
+        "package.json": '{"name": "app", "private": true, "devDependencies": {"@sveltejs/kit": "2", "jest": "29"}}\n',
         "src/hooks.server.js": "export async function handle({ event, resolve }) {\n  return resolve(event)\n}\n",
         "src/routes/+page.server.js": "import { page_size } from '$lib/constants.js'\n"
                                       "export async function load() {\n  return { page_size }\n}\n",

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..background import Background
 from ..config import Config
+from ..frameworks import declared
 from ..schema.facts import ScanResult
 from .docs import DocsAnalysis
 from .entrypoints import find_entry_points
@@ -72,11 +73,13 @@ class ProjectUsage:
     seconds: float
 
 
-def build_usage(scan: ScanResult, root: Path, cache: Path | None = None) -> ProjectUsage:
+def build_usage(scan: ScanResult, root: Path, cache: Path | None = None, config: Config | None = None) -> ProjectUsage:
     """The project index and the usage graph. `cache`: the cache folder (Workspace.cache), where the
-    analysis keeps what a run after a small change reuses (incremental.py); None computes everything."""
+    analysis keeps what a run after a small change reuses (incremental.py); None computes everything.
+    `config`: its `frameworks:` (the project's declared roots) join the frameworks the scan found on."""
     started = time.perf_counter()
-    index = ProjectIndex.build(scan, root)
+    own = [declared(**framework.model_dump()) for framework in config.frameworks] if config is not None else []
+    index = ProjectIndex.build(scan, root, own)
     stored = AnalysisCache(cache / FILE_NAME, index, scan) if cache is not None else None
     usage = UsageGraph.build(scan, index, stored.contribution if stored is not None else None)
     return ProjectUsage(index, usage, stored, time.perf_counter() - started)
@@ -88,7 +91,7 @@ def analyze_project(scan: ScanResult, root: Path, config: Config | None = None,
 
     `cache`: see build_usage; `graph`: its result, when the caller built it already."""
     axes = [a for a in EVIDENCE_AXES if config is None or a in config.axes]
-    graph = graph or build_usage(scan, root, cache)
+    graph = graph or build_usage(scan, root, cache, config)
     started = time.perf_counter()
     index, usage, stored = graph.index, graph.usage, graph.stored
     seconds: dict[str, float] = {"usage graph": graph.seconds}

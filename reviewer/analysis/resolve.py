@@ -21,8 +21,9 @@ import re
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator
 
+from ..frameworks import Framework, Knowledge, knowledge_of
 from ..schema.facts import FileFacts, ImportRef, ScanResult, Symbol
 
 # Extension resolution order for a TS/JS specifier without (or with a swapped) extension.
@@ -106,9 +107,11 @@ def is_python(facts: FileFacts) -> bool:
 class ProjectIndex:
     """Cross-file name resolution over one ScanResult. Build once with ProjectIndex.build()."""
 
-    def __init__(self, scan: ScanResult, root: Path | None = None) -> None:
+    def __init__(self, scan: ScanResult, root: Path | None = None, declared: Iterable[Framework] = ()) -> None:
         self.scan = scan
         self.root = root
+        # What the frameworks this project uses (and the user's declared roots) read by name.
+        self.knowledge: Knowledge = knowledge_of(scan.frameworks, scan.config_files, declared)
         self.files: dict[str, FileFacts] = {f.path: f for f in scan.files}
         self.symbols: dict[str, dict[str, Symbol]] = {}  # path -> qualified name -> symbol
         self.top_level: dict[str, dict[str, str]] = {}  # path -> top-level name -> qualified name
@@ -159,8 +162,8 @@ class ProjectIndex:
         self._callees: dict[tuple[str, str, str], tuple[str, str] | None] = {}  # see remember_callees
 
     @classmethod
-    def build(cls, scan: ScanResult, root: Path | None = None) -> "ProjectIndex":
-        return cls(scan, Path(scan.root) if root is None and scan.root else root)
+    def build(cls, scan: ScanResult, root: Path | None = None, declared: Iterable[Framework] = ()) -> "ProjectIndex":
+        return cls(scan, Path(scan.root) if root is None and scan.root else root, declared)
 
     # ------------------------------------------------------------------ recorded reads
 

@@ -6,6 +6,9 @@ import posixpath
 import re
 from typing import Iterable
 
+# Type tests (TYPE_TEST_PATH) and project templates (SCAFFOLD_PATH) are layout knowledge: frameworks/layout.py.
+from ..frameworks.layout import SCAFFOLD_PATH, TYPE_TEST_PATH  # noqa: F401 (re-exported for the analysis)
+
 TEST_DIRECTORIES = frozenset({"tests", "test", "__tests__", "testing"})
 _TEST_FILE = re.compile(
     r"^(test_.*\.py|.*_test\.py|tests\.py|conftest\.py|.*\.(test|spec)\.(ts|tsx|js|jsx|mjs|cjs|mts|cts))$"
@@ -32,9 +35,6 @@ def is_test_input_path(path: str) -> bool:
     return is_test_path(path) and any(part in TEST_INPUT_DIRECTORIES for part in path.split("/")[:-1])
 
 
-# Type tests by their name (tsd and vitest's `x.test-d.ts`, tstyche's `x.tst.ts`): the type checker
-# reads them; each restates a call with the types it checks, on purpose.
-TYPE_TEST_PATH = r"\.(?:test-d|tst)\.[cm]?tsx?$"
 _TYPE_TEST = re.compile(TYPE_TEST_PATH)
 
 
@@ -114,10 +114,6 @@ def is_translation_path(path: str) -> bool:
     return any(part in _TRANSLATION_DIRECTORIES for part in path.split("/")[:-1]) and not is_test_path(path)
 
 
-# Folders of the project templates a generator copies into new projects (create-t3-app's
-# cli/template/extras, a cookiecutter's `{{cookiecutter.project_slug}}/`): code that runs there,
-# not here, each variant whole on purpose (with-auth.ts next to with-db.ts).
-SCAFFOLD_PATH = r"(?:^|/)(?:templates?|skeletons?|scaffolds?|\{\{[^/]*\}\})/"
 _SCAFFOLD = re.compile(SCAFFOLD_PATH)
 
 

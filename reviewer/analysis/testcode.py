@@ -30,26 +30,9 @@ _TEST_CLASS = re.compile(r"Test\w*|\w*Tests?")
 _TEST_BASE = re.compile(r"(?:^|\.)\w*(?:TestCase|Case|Test|Tests)\b")
 _SETUP_METHOD = re.compile(r"set_?up\w*|tear_?down\w*|async_?(?:set_?up|tear_?down)\w*", re.I)
 _TEST_METHOD = re.compile(r"test\w*", re.I)
-RUNNER_NAMES = frozenset({"pytestmark", "pytest_plugins", "collect_ignore", "collect_ignore_glob", "__test__",
-                          "load_tests"})
 _FIXTURE = re.compile(r"^(?:pytest\.|pytest_asyncio\.)?fixture\b")
 _FIXTURE_NAME = re.compile(r"""\bname\s*=\s*["']([A-Za-z_]\w*)["']""")
 _AUTOUSE = re.compile(r"\bautouse\s*=\s*True\b")
-# Fixtures a pytest plugin requests by name: a project's fixture of that name overrides the
-# plugin's (uvicorn's conftest `anyio_backend` picks the backends every `@pytest.mark.anyio`
-# test runs on). plugin -> names, from each plugin's documentation.
-PLUGIN_FIXTURES = {
-    "anyio": ("anyio_backend", "anyio_backend_name", "anyio_backend_options"),
-    "pytest-asyncio": ("event_loop", "event_loop_policy"),
-    "pytest-django": ("django_db_setup", "django_db_modify_db_settings", "django_db_use_migrations",
-                      "django_db_keepdb", "django_db_createdb", "django_db_serialized_rollback"),
-    "celery.contrib.pytest": ("celery_config", "celery_includes", "celery_parameters", "celery_worker_parameters",
-                              "celery_enable_logging", "celery_worker_pool", "use_celery_app_trap"),
-    "pytest-recording": ("vcr_config", "vcr_cassette_dir", "default_cassette_name"),
-}
-_PLUGIN_FIXTURE = {name: plugin for plugin, names in PLUGIN_FIXTURES.items() for name in names}
-
-
 # Calls that assert a type, not a value: vitest, tsd, arktype.
 TYPE_ASSERTIONS = frozenset({"expectTypeOf", "assertType", "expectType", "expectAssignable", "expectNotType",
                              "expectNotAssignable", "expectError", "attest"})
@@ -94,12 +77,14 @@ class TestRoots:
             name = fixture_name(sym, decorator)
             if _AUTOUSE.search(decorator):
                 return f"autouse fixture {name}"
-            if name in _PLUGIN_FIXTURE:
-                return f"fixture {name}, requested by the {_PLUGIN_FIXTURE[name]} pytest plugin"
+            plugin = self.index.knowledge.plugin_fixture(name)
+            if plugin:
+                return f"fixture {name}, requested by name ({plugin})"
             return f"fixture {name}, requested by a test or fixture" if name in self.requested else None
         if sym.parent is None:
-            if sym.name in RUNNER_NAMES:
-                return f"{sym.name} is read by the test runner"
+            runner = self.index.knowledge.runner_name(sym.name)
+            if runner:
+                return f"{sym.name} is read by the test runner ({runner})"
             if sym.kind == "function" and _TEST_FUNCTION.match(sym.name):
                 return "test function"
             if sym.kind == "class" and self._test_class(path, sym):

@@ -30,7 +30,6 @@ from collections import defaultdict, deque
 from .coverage import CoverageData, load_coverage
 from .resolve import ProjectIndex
 from .roles import is_dunder, is_private, is_test_path
-from .roots import convention_root
 from .usage import MODULE, UsageGraph
 from ..schema.evidence import AxisAssessment, SymbolKey, assessment
 
@@ -198,10 +197,10 @@ class TestMap:
                               detail="unknown: no test evidence (the project has no test files and no coverage data)")
         sym = self.index.symbol(*key)
         # the top-level name decides (`Demo.render` of a story lives in the story `Demo`)
-        convention = convention_root(key[0], key[1].split(".", 1)[0], True) if sym is not None else None
+        convention = self.index.knowledge.convention_root(key[0], key[1].split(".", 1)[0], True) if sym else None
         if convention:
             return assessment(verdict="NONE", confidence=50, report=False,
-                              detail=f"read by a tool by convention ({convention}): not unit-tested code")
+                              detail=f"read by a tool by convention ({convention[0]}): not unit-tested code")
         area = _area(key[0])
         if area not in self.tested_areas():
             return assessment(verdict="NONE", confidence=30, report=False,

@@ -37,58 +37,16 @@ from .cascade import group_cascades
 from .dynamic import dynamic_reach
 from .imports import imported_from, unused_imports
 from .testcode import TestRoots, fixture_decorator, fixture_name
-from .roots import (SHELL_CONTEXT_DECORATOR, convention_root, discovering_base, documentation_code_imports,
-                    documentation_includes, documented_names, framework_base_defines, hook_files, runner_loaded_files,
-                    stdlib_base_defines, type_checked_tests, under_type_checker)
+from .roots import (documentation_code_imports, documentation_includes, documented_names, stdlib_base_defines,
+                    type_checked_tests, under_type_checker)
 from .usage import MODULE, UsageGraph
 from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey, assessment
 
-# Decorators that wrap or describe a function without registering it anywhere.
-NON_REGISTERING_DECORATORS = frozenset({
-    "staticmethod", "classmethod", "property", "cached_property", "functools.cached_property",
-    "abstractmethod", "abc.abstractmethod", "abstractproperty", "abc.abstractproperty",
-    "wraps", "functools.wraps", "lru_cache", "functools.lru_cache", "cache", "functools.cache",
-    "total_ordering", "functools.total_ordering", "dataclass", "dataclasses.dataclass",
-    "overload", "typing.overload", "override", "typing.override", "typing_extensions.override",
-    "final", "typing.final", "contextmanager", "contextlib.contextmanager",
-    "asynccontextmanager", "contextlib.asynccontextmanager", "singledispatch",
-    "functools.singledispatch", "runtime_checkable", "typing.runtime_checkable",
-    "deprecated", "unique", "enum.unique", "no_type_check", "typing.no_type_check",
-    # Framework decorators that wrap a function where it is (a view is still reached through its
-    # url route, a service through its callers): django-styleguide's never-called
-    # `@transaction.atomic` services were kept alive as if the decorator registered them.
-    "atomic", "transaction.atomic", "login_required", "permission_required", "user_passes_test",
-    "staff_member_required", "csrf_exempt", "csrf_protect", "ensure_csrf_cookie", "require_http_methods",
-    "require_GET", "require_POST", "require_safe", "never_cache", "cache_page", "cache_control",
-    "vary_on_headers", "vary_on_cookie", "method_decorator", "sensitive_variables", "sensitive_post_parameters",
-    "xframe_options_exempt", "fresh_login_required", "api_view", "permission_classes",
-    "authentication_classes", "throttle_classes", "renderer_classes", "parser_classes",
-    "retry", "tenacity.retry", "validate_call", "pydantic.validate_call", "validate_arguments",
-    "jit", "njit", "numba.jit", "numba.njit", "no_grad", "torch.no_grad", "inference_mode", "torch.inference_mode",
-})
 _BUILTIN_NAMES = frozenset(dir(builtins))
 # A Django template library's registrations, and the name one gives (`@register.filter("hash")`,
 # `name="x"`; an inclusion tag's first string is its template, never a bare name).
 _TEMPLATE_LIBRARY = re.compile(r"(?:\w+\.)*register\.(?:filter|simple_tag|inclusion_tag|tag)")
 _REGISTERED_AS = re.compile(r"""(?:\(\s*|name\s*=\s*)["'](\w+)["']""")
-# Bases that carry no registry: a subclass of these is dead when nothing names it.
-PLAIN_BASES = frozenset({
-    "object", "Exception", "BaseException", "ABC", "abc.ABC", "Protocol", "typing.Protocol",
-    "Generic", "typing.Generic", "NamedTuple", "typing.NamedTuple", "TypedDict", "typing.TypedDict",
-    "Enum", "enum.Enum", "IntEnum", "enum.IntEnum", "StrEnum", "enum.StrEnum", "Flag", "IntFlag",
-    "dict", "list", "set", "tuple", "str", "int", "float", "bytes", "Error", "TypeError", "ValueError",
-})
-# Methods a runtime or framework calls by name.
-PROTOCOL_METHODS = frozenset({
-    "constructor", "toString", "toJSON", "valueOf", "render", "componentDidMount",
-    "componentDidUpdate", "componentWillUnmount", "shouldComponentUpdate", "getDerivedStateFromProps",
-    "ngOnInit", "ngOnDestroy", "ngOnChanges", "connectedCallback", "disconnectedCallback",
-    "attributeChangedCallback", "setUp", "tearDown", "setUpClass", "tearDownClass", "asyncSetUp",
-    "asyncTearDown", "then", "next", "handle", "run",
-    # file-like objects: print(file=...), shutil, io and csv call these by name
-    "read", "readline", "readlines", "write", "writelines", "flush", "close", "fileno", "isatty",
-    "seek", "tell", "readable", "writable", "seekable",
-})
 # `private m()` / `protected readonly x` in TypeScript: members outside the public surface.
 _TS_MODIFIERS = r"^\s*(?:(?:public|static|readonly|async|override|abstract|declare)\s+)*"
 _TS_HIDDEN_MEMBER = re.compile(_TS_MODIFIERS + r"private\b")
@@ -158,9 +116,9 @@ class UtilityAnalysis:
         self.public_api: dict[SymbolKey, str] = {}  # filled by _roots
         self.root_confidence: dict[SymbolKey, int] = {}  # roots weaker than the default 85
         self.registry_bases: set[SymbolKey] = set()
-        self.hook_files = hook_files(index.root)
-        self.runner_files = self._runner_files()
-        self.type_checked_tests = type_checked_tests(index.root)
+        self.knowledge = index.knowledge
+        self.texts = index.scan.config_files
+        self.type_checked_tests = type_checked_tests(self.texts)
         introspects = per_file(_introspects) if per_file is not None else _introspects
         self.dynamic = dynamic_reach(index, {path for path, facts in index.files.items() if introspects(facts)})
         self.dynamic_files = set(self.dynamic.whole_files) | set(self.dynamic.scopes) | self.dynamic.foreign
@@ -301,15 +259,6 @@ class UtilityAnalysis:
         return {key: f"a global type: {namers[name]} file(s) name {name} without importing it (declare global)"
                 for name, keys in exported.items() if name in namers for key in keys}
 
-    def _runner_files(self) -> dict[str, str]:
-        """Project files a jest/vitest configuration names for the runner to load -> why."""
-        found: dict[str, str] = {}
-        for written, why in runner_loaded_files(self.index.root, [*self.index.files, "package.json"]).items():
-            path = self.index.js_file_at(written) if written not in self.index.files else written
-            if path is not None:
-                found[path] = why
-        return found
-
     def _global_object_reads(self) -> dict[SymbolKey, str]:
         """JS/TS top-level names read as properties of the global object (`globalThis.X`,
         `window.X`): a `var X` declared at the top of a script is one (jest's global set-up
@@ -361,7 +310,7 @@ class UtilityAnalysis:
         found: dict[SymbolKey, str] = {}
         for path, facts in self.index.files.items():
             for sym in facts.symbols:
-                if not any(SHELL_CONTEXT_DECORATOR.match(d.strip()) for d in sym.decorators):
+                if not any(self.knowledge.shell_decorator(d) for d in sym.decorators):
                     continue
                 for target in sorted(self.graph.out_edges.get((path, sym.qualified_name), ())):
                     target_sym = self.index.symbols.get(target[0], {}).get(target[1])
@@ -423,9 +372,7 @@ class UtilityAnalysis:
         for decorator in sym.decorators:
             text = decorator.strip().lstrip("@")
             head = text.split("(", 1)[0].strip()
-            if head in NON_REGISTERING_DECORATORS or head.endswith((".setter", ".getter", ".deleter")):
-                continue
-            if head.rsplit(".", 1)[-1] in NON_REGISTERING_DECORATORS:
+            if self.knowledge.wraps(head) or head.endswith((".setter", ".getter", ".deleter")):
                 continue
             target = self.index.resolve_callee(path, head, sym.parent)
             if target is not None and self._is_wrapping_decorator(target, is_call="(" in text):
@@ -489,7 +436,10 @@ class UtilityAnalysis:
         elif not module and cls in _BUILTIN_NAMES:  # `dict`, `list`, `Exception`: never imported
             module = "builtins"
         defines = stdlib_base_defines(module, cls, name) if module else None
-        return framework_base_defines(base, name) if defines is None else defines
+        if defines:
+            return True
+        known = self.knowledge.base_defines(base, name)
+        return known if known is not None or defines is None else defines
 
     def external_bases(self, path: str, sym: Symbol) -> list[str]:
         """Bases written on a class that are not project classes (framework or stdlib)."""
@@ -516,7 +466,7 @@ class UtilityAnalysis:
             sym = self.index.symbols.get(key[0], {}).get(key[1])
             if key in seen or sym is None:
                 continue
-            found += [(key[0], base) for base in self.external_bases(key[0], sym) if not seen or base not in PLAIN_BASES]
+            found += [(key[0], base) for base in self.external_bases(key[0], sym) if not seen or not self.knowledge.plain_base(base)]
             seen.add(key)
             todo += [(b.path, b.qualified_name or "") for b in self.index.base_classes(*key)]
         return found
@@ -651,15 +601,11 @@ class UtilityAnalysis:
         decorator = self.registering_decorator(path, sym)
         if decorator:
             return f"registered by decorator @{decorator}"
-        convention = convention_root(path, sym.name, sym.parent is None, sym.exported or facts.language == "python",
-                                     default_export=any(e.name == "default" and e.local == sym.name and not e.source
-                                                        for e in facts.exports))
+        convention = self.knowledge.convention_root(
+            path, sym.name, sym.parent is None, sym.exported or facts.language == "python",
+            default_export=any(e.name == "default" and e.local == sym.name and not e.source for e in facts.exports))
         if convention:
-            return f"read by name by convention: {convention}"
-        if sym.parent is None and path in self.hook_files and sym.kind == "function" and sym.name.startswith("on_"):
-            return self.hook_files[path]
-        if sym.parent is None and path in self.runner_files and (sym.exported or facts.language == "python"):
-            return f"loaded by the test runner: {self.runner_files[path]}"
+            return f"read by name by convention: {convention[0]}"
         if sym.parent is None and sym.kind == "method":
             return "member of an object literal handed to a call (the callee reads it by name)"
         if sym.parent is None and sym.kind == "function" and is_dunder(sym.name):
@@ -675,14 +621,14 @@ class UtilityAnalysis:
             registry = self._has_registry_ancestor((path, sym.qualified_name))
             if registry:
                 return f"subclass of registry base {registry[1]} ({registry[0]})"
-            external = [b for b in self.external_bases(path, sym) if b not in PLAIN_BASES]
-            discovered = next((b for b in external if discovering_base(b)), None)
+            external = [b for b in self.external_bases(path, sym) if not self.knowledge.plain_base(b)]
+            discovered = next((b for b in external if self.knowledge.discovering_base(b)), None)
             if discovered:
                 return f"subclass of external base {discovered} (its framework finds its subclasses)"
         if parent_kind in ("class", "interface"):
             if is_dunder(sym.name):
                 return f"dunder method {sym.name}"
-            if sym.name in PROTOCOL_METHODS:
+            if self.knowledge.protocol_method(sym.name):
                 return f"protocol method {sym.name}"
             parent_key = (path, sym.parent or "")
             for base in self.index.base_classes(*parent_key):
@@ -701,7 +647,7 @@ class UtilityAnalysis:
             # Only a base whose methods are unknown (a framework's) may be what calls it: a public
             # method of a `NamedTuple`, `ABC` or `dict` subclass that the standard library does
             # not define is the project's own, alive only when something calls it.
-            unknown = next((base for base, defines in known if defines is None and base not in PLAIN_BASES), None)
+            unknown = next((base for base, defines in known if defines is None and not self.knowledge.plain_base(base)), None)
             if unknown:
                 return f"may override a method of external base {unknown}"
             protocol = next((base for base, _ in known if base.rsplit(".", 1)[-1] == "Protocol"), None)
@@ -722,7 +668,7 @@ class UtilityAnalysis:
             seen.add(key)
             for at, base in self.inherited_external_bases(*key):
                 defines = self._external_defines(at, base, sym.name)
-                if defines or (defines is None and base not in PLAIN_BASES):
+                if defines or (defines is None and not self.knowledge.plain_base(base)):
                     return f"mixed into {key[1]} ({key[0]}), whose base {base} may call it"
             todo += self.graph.subclasses.get(key, [])
         return None
@@ -825,7 +771,7 @@ class UtilityAnalysis:
                         path=path, symbol=sym.qualified_name, axis="utility", verdict="DEAD",
                         line_start=unreachable.line_start, line_end=unreachable.line_end,
                         message=f"unreachable code{reason} in {sym.qualified_name}",
-                        severity="medium"))
+                        severity="medium", rule="dead/unreachable"))
         group_cascades(verdicts, self.dead_by, self.min_confidence)
         findings.extend(self._unused_import_findings())
         findings.extend(self._unread_attribute_findings(verdicts))
@@ -852,7 +798,7 @@ class UtilityAnalysis:
                 methods = ", ".join(dict.fromkeys(method for _, method in sorted(places)))
                 findings.append(FileFinding(
                     path=path, symbol=None, axis="utility", verdict="DEAD", line_start=line, line_end=line, severity="low",
-                    message=f"attribute self.{name} of {owner} is assigned (in {methods}) and never read: no .{name} "
+                    rule="dead/unread-attribute", confidence=75, message=f"attribute self.{name} of {owner} is assigned (in {methods}) and never read: no .{name} "
                             f"anywhere in the project and no string names it (confidence 75)"))
         return findings
 
@@ -873,7 +819,7 @@ class UtilityAnalysis:
                     continue
                 findings.append(FileFinding(
                     path=path, symbol=None, axis="utility", verdict="DEAD", line_start=unused.line_start,
-                    line_end=unused.line_end, severity="low",
+                    line_end=unused.line_end, severity="low", rule="dead/unused-import", confidence=unused.confidence,
                     message=f"unused import {unused.name} (from {unused.source}): nothing else in the file names it "
                             f"(confidence {unused.confidence})"))
         return findings
@@ -947,7 +893,8 @@ class UtilityAnalysis:
         gate = self._gate(key)
         if gate is not None and gate not in self.liveness.live:
             self.dead_by[key] = {gate}
-            return assessment(verdict="DEAD", confidence=90, detail=f"its enclosing {gate[1]} is dead")
+            return assessment(verdict="DEAD", confidence=90, detail=f"its enclosing {gate[1]} is dead",
+                              rule="dead/enclosing-dead")
         dead_users = sorted({u.user for u in uses if u.user != key and u.kind != "re-exports"})
         importer_files = sorted(importers)
         imported = f"imported by {len(importer_files)} file{'s' if len(importer_files) != 1 else ''}" + (
@@ -957,7 +904,7 @@ class UtilityAnalysis:
             named = ", ".join(f"{'top-level code' if q == MODULE else q} ({p})" for p, q in dead_users[:3])
             more = f" and {len(dead_users) - 3} more" if len(dead_users) > 3 else ""
             confidence, doubts = self._dead_confidence(path, sym, 85)
-            return assessment(verdict="DEAD", confidence=confidence,
+            return assessment(verdict="DEAD", confidence=confidence, rule="dead/dead-users-only",
                               detail=f"{'unused test code: ' if path in self.test_files else ''}{imported}; "
                                      f"referenced only by dead code: {named}{more}{doubts}")
         reexporters = sorted(set(self.graph.reexporters.get(key, ())))
@@ -967,15 +914,17 @@ class UtilityAnalysis:
                              f"parameter, usefixtures or getfixturevalue)" if fixture else
                              f"unused test code: no test reaches it; {imported}")
             confidence, doubts = self._dead_confidence(path, sym, base)
-            return assessment(verdict="DEAD", confidence=confidence, detail=f"{why}{doubts}")
+            return assessment(verdict="DEAD", confidence=confidence, detail=f"{why}{doubts}",
+                              rule="dead/unused-fixture" if fixture else "dead/unused-test-code")
         if reexporters:
-            base, why = 75, f"re-exported by {', '.join(reexporters[:3])} but {imported}"
+            base, why, rule = 75, f"re-exported by {', '.join(reexporters[:3])} but {imported}", "dead/reexported-unused"
         elif is_private(sym.name) or not sym.exported and self.index.files[path].language != "python":
             base, why = 95, f"private and never referenced: {imported}; 0 references in its own file"
+            rule = "dead/private-unreferenced"
         else:
-            base, why = 85, f"{imported}; 0 references in its own file"
+            base, why, rule = 85, f"{imported}; 0 references in its own file", "dead/no-root"
         confidence, doubts = self._dead_confidence(path, sym, base)
-        return assessment(verdict="DEAD", confidence=confidence,
+        return assessment(verdict="DEAD", confidence=confidence, rule=rule,
                           detail=f"{why}; no root reaches it (checked {self.roots_checked()}; project: "
                                  f"{self.entry_points.shape()}){doubts}")
 
@@ -1000,14 +949,14 @@ class UtilityAnalysis:
             doubts.append((30, "a type nothing names may merge into a module or global declaration"))
         if self._kind_of_parent(path, sym) in ("class", "interface"):
             doubts.append((10, "a method may be called through an object the analysis cannot type"))
-            unknown = [b for at, b in self.inherited_external_bases(path, sym.parent or "") if b not in PLAIN_BASES
+            unknown = [b for at, b in self.inherited_external_bases(path, sym.parent or "") if not self.knowledge.plain_base(b)
                        and self._external_defines(at, b, sym.name) is None]
             if unknown:
                 doubts.append((20, f"it may override a method of external base {unknown[0]}"))
             interface = self._duck_typed_interface(path, sym)
             if interface:
                 doubts.append((25, interface))
-        external = [b for b in self.external_bases(path, sym) if b not in PLAIN_BASES] if sym.kind == "class" else []
+        external = [b for b in self.external_bases(path, sym) if not self.knowledge.plain_base(b)] if sym.kind == "class" else []
         if external:
             doubts.append((20, f"a subclass of external base {external[0]}: its framework may instantiate it"))
         if not self.entry_points.application and self._public_python_name(path, sym) and path not in self.test_files:
@@ -1084,7 +1033,7 @@ class UtilityAnalysis:
         """The top-level names of a source file a documentation page includes whole (see
         roots.documentation_includes): readers see them, whoever calls them."""
         return {(path, sym.qualified_name): f"shown in the documentation ({page} includes {path})"
-                for path, page in documentation_includes(self.index.root).items()
+                for path, page in documentation_includes(self.texts).items()
                 if path in self.index.files and path not in self.test_files
                 for sym in self.index.files[path].symbols if sym.parent is None}
 
@@ -1092,7 +1041,7 @@ class UtilityAnalysis:
         """What the code of a documentation page imports (see roots.documentation_code_imports): the page
         calls it each time it is built; a module imported whole offers every top-level name."""
         found: dict[SymbolKey, str] = {}
-        for (module, name), page in documentation_code_imports(self.index.root).items():
+        for (module, name), page in documentation_code_imports(self.texts).items():
             beside = posixpath.join(posixpath.dirname(page), module.replace(".", "/") + ".py")
             path = beside if beside in self.index.files else self.index.module_file(module)
             if path is None or path in self.test_files:
@@ -1107,7 +1056,7 @@ class UtilityAnalysis:
         """The public names the project's API reference documents (see roots.documented_names): a
         module's with `:members:`, a class and (with `:members:`) its public methods, a function."""
         found: dict[SymbolKey, str] = {}
-        for dotted, documented in documented_names(self.index.root).items():
+        for dotted, documented in documented_names(self.texts).items():
             why = f"public, documented in the API reference ({documented.where})"
             path = self.index.module_file(dotted)
             if path is not None and path not in self.test_files:
@@ -1174,7 +1123,7 @@ class UtilityAnalysis:
         if any(use.kind != "calls" for use in self.graph.users_of((path, sym.qualified_name))):
             return None  # passed around as a value (a callback, a dispatch-table entry)
         if returns_its_argument(sym):
-            return assessment(verdict="LOW_VALUE", confidence=70,
+            return assessment(verdict="LOW_VALUE", confidence=70, rule="low-value/returns-argument",
                                   detail=f"only returns its argument {sym.params[0]}: callers can use the value "
                                          f"directly")
         return None

@@ -1,7 +1,8 @@
 """`report.sarif`: SARIF 2.1.0 for GitHub code scanning and other SARIF viewers.
 
 - one result per unsuppressed finding (suppressed ones stay out, as in the gate);
-- one rule per axis and verdict, id `axis/VERDICT` (e.g. `utility/DEAD`);
+- one rule per rule id of the findings (schema/rules.py: `dead/no-root`, `duplicate/block`...), its
+  principle as description and its section of docs/rules.md named in the help;
 - `partialFingerprints` carry the finding's content fingerprint (see
   reviewer/baseline.py), so an alert survives lines moving above it;
 - level from severity: high -> error, medium -> warning, low -> note;
@@ -28,6 +29,7 @@ from urllib.parse import quote
 
 from .. import __version__
 from ..schema.axes import AXES
+from ..schema.rules import BY_ID, RULES, anchor
 from ..schema.review import Finding, ReviewFile, RunRecord, SymbolReview
 from .baseline import Baseline, accepted_findings, ensure_fingerprints
 from .ranking import confidence_of, confidences, rank_key
@@ -86,34 +88,30 @@ RULE_TEXT["suppression"] = {
 }
 
 
-def rule_id(axis: str, verdict: str) -> str:
-    return f"{axis}/{verdict}"
-
-
-def _rule(axis: str, verdict: str) -> dict:
-    description = RULE_TEXT.get(axis, {}).get(verdict, f"{axis} verdict {verdict}.")
+def _rule(rule_id: str, axis: str, verdict: str) -> dict:
+    rule = BY_ID.get(rule_id)
+    description = rule.principle if rule else RULE_TEXT.get(axis, {}).get(verdict, f"{axis} verdict {verdict}.")
     advice = RULE_ADVICE.get(axis, "")
-    markdown = (f"**{axis}: {verdict}**. {description}\n\n{advice}\n\n"
+    markdown = (f"**{rule_id}** ({axis}: {verdict}). {description}\n\n{advice}\n\n"
                 "Silence one finding with a comment on the line above the symbol: "
-                f"`# reviewer: ignore[{axis}] why`. The `.reviewer/reviews/<file>.rev.md` page of the job's "
-                "artifact holds the evidence.")
+                f"`# reviewer: ignore[{rule_id}] why` (or the whole axis: `ignore[{axis}]`). "
+                f"`reviewer rule {rule_id}` and docs/rules.md (#{anchor(rule_id)}) explain the rule; the "
+                "`.reviewer/reviews/<file>.rev.md` page of the job's artifact holds the evidence.")
     return {
-        "id": rule_id(axis, verdict),
-        "name": "".join(part.capitalize() for part in f"{axis}_{verdict}".replace("-", "_").split("_")),
-        "shortDescription": {"text": f"{axis}: {verdict}"},
+        "id": rule_id,
+        "name": "".join(part.capitalize() for part in rule_id.replace("/", "-").split("-")),
+        "shortDescription": {"text": f"{rule_id}: {axis} {verdict}"},
         "fullDescription": {"text": description},
         "help": {"text": f"{description} {advice}".strip(), "markdown": markdown},
         "properties": {"axis": axis, "verdict": verdict, "tags": ["maintainability", axis]},
     }
 
 
-def _rule_ids(reviews: list[ReviewFile]) -> list[tuple[str, str]]:
-    """Every known rule, then any other axis/verdict the findings use, in a stable order."""
-    known = [(axis, verdict) for axis in (*AXES, "suppression") for verdict in RULE_TEXT.get(axis, {})]
-    extra = sorted(
-        {(f.axis, f.verdict) for r in reviews for f in r.findings if not f.suppressed} - set(known)
-    )
-    return known + extra
+def _rule_ids(reviews: list[ReviewFile]) -> list[tuple[str, str, str]]:
+    """(rule id, axis, verdict) of every rule the findings use, in the rule table's order."""
+    used = {(f.rule, f.axis, f.verdict) for r in reviews for f in r.findings if not f.suppressed}
+    order = {rule.id: i for i, rule in enumerate(RULES)}
+    return sorted(used, key=lambda item: (order.get(item[0], len(order)), item))
 
 
 def _artifact(uri: str) -> dict:
@@ -154,7 +152,7 @@ def _result(prefix: str, review: ReviewFile, finding: Finding, rule_index: int,
         kind = LOGICAL_KINDS.get(symbol.kind if symbol else "", "function")
         location["logicalLocations"] = [{"fullyQualifiedName": finding.symbol, "kind": kind}]
     result = {
-        "ruleId": rule_id(finding.axis, finding.verdict),
+        "ruleId": finding.rule,
         "ruleIndex": rule_index,
         "level": LEVELS.get(finding.severity, "warning"),
         "message": {"text": text},
@@ -179,7 +177,7 @@ def build_sarif(reviews: list[ReviewFile], run: RunRecord | None = None, max_res
     the repository ("" at its root, "pkg/" for a sub-folder)."""
     reviews = sorted((ensure_fingerprints(r) for r in reviews), key=lambda r: r.file)
     rules = _rule_ids(reviews)
-    index = {rule_id(axis, verdict): i for i, (axis, verdict) in enumerate(rules)}
+    index = {rule_id: i for i, (rule_id, _, _) in enumerate(rules)}
     accepted = accepted_findings(reviews, baseline)
     active = []
     for review in reviews:
@@ -194,7 +192,7 @@ def build_sarif(reviews: list[ReviewFile], run: RunRecord | None = None, max_res
     omitted = max(len(active) - max_results, 0)
     symbols = {review.file: {s.name: s for s in review.symbols} for review in reviews}
     results = [
-        _result(prefix, review, finding, index[rule_id(finding.axis, finding.verdict)], symbols[review.file], state)
+        _result(prefix, review, finding, index[finding.rule], symbols[review.file], state)
         for _key, review, finding, state in active[:max_results]
     ]
     sarif_run: dict = {
@@ -203,7 +201,7 @@ def build_sarif(reviews: list[ReviewFile], run: RunRecord | None = None, max_res
                 "name": "reviewer",
                 "version": __version__,
                 "semanticVersion": __version__,
-                "rules": [_rule(axis, verdict) for axis, verdict in rules],
+                "rules": [_rule(*rule) for rule in rules],
             }
         },
         "columnKind": "unicodeCodePoints",

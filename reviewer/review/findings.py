@@ -113,6 +113,7 @@ def verdict_findings(
     test_file: bool = False,
     confidence: dict[str, int] | None = None,
     lines: dict[str, tuple[int, int]] | None = None,
+    rules: dict[str, str] | None = None,
 ) -> list[tuple[Finding, Action]]:
     """A finding and its action per verdict of `review` that asks for a change.
 
@@ -120,7 +121,8 @@ def verdict_findings(
     `test_file`: a test module, whose own tests and documentation are not judged;
     `confidence`: per axis, the evidence's confidence: a weak one lowers the severity and
     turns "remove" into "check, then remove"; without it, the symbol review's confidence;
-    `lines`: per axis, the lines a finding points at when narrower than the symbol (a repeated block)."""
+    `lines`: per axis, the lines a finding points at when narrower than the symbol (a repeated block);
+    `rules`: per axis, the schema.rules id of the rule that gave the verdict."""
     out = []
     for axis in axes:
         verdict = getattr(review, axis)
@@ -144,6 +146,7 @@ def verdict_findings(
             line_end=end,
             message=f"{symbol.qualified_name} is {verdict}: {evidence}".rstrip(": "),
             confidence=sure,
+            rule=(rules or {}).get(axis, ""),
             fingerprint=symbol_fingerprint(facts.path, symbol, axis, verdict, f"{dup.file}:{dup.name}" if dup else ""),
         )
         action = Action(category=AXIS[axis].action, description=action_text(axis, verdict, symbol, dup, evidence, sure),

@@ -13,6 +13,7 @@ from ..schema.cards import FunctionCard
 from ..schema.evidence import MODULE_CODE, AxisAssessment, Clone, CloneKey, FileFinding, SymbolKey
 from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
 from ..schema.review import Action, DuplicateOf, Finding, ReviewFile, SimilarFunction, Similarity, SymbolReview
+from ..schema.rules import duplicate_rule
 from .context import ReviewContext
 from .findings import LOW_CONFIDENCE, file_verdict, symbol_fingerprint, verdict_findings
 
@@ -133,8 +134,11 @@ def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> 
     confidence = {axis: a.confidence for axis, a in axes.items()}
     if clones:
         confidence["duplication"] = clones[0].confidence
+    rules = {axis: a.rule for axis, a in axes.items() if a.rule}
+    if clones:
+        rules["duplication"] = duplicate_rule(clones[0].kind, clones[0].test_code)
     pairs = verdict_findings(facts, symbol, review, STATIC_AXES, silent=silent, test_file=evidence.test_file,
-                             confidence=confidence, lines=lines)
+                             confidence=confidence, lines=lines, rules=rules)
     findings = [finding for finding, _ in pairs]
     actions = [action for _, action in pairs]
     return review, findings, actions, similarities
@@ -168,6 +172,8 @@ def review_file(facts: FileFacts, evidence: FileEvidence, cards: list[FunctionCa
                 line_start=extra.line_start,
                 line_end=extra.line_end,
                 message=extra.message,
+                rule=extra.rule,
+                confidence=extra.confidence,
                 fingerprint=symbol_fingerprint(facts.path, symbol, extra.axis, extra.verdict, extra.message),
             )
         )
@@ -215,7 +221,8 @@ def _add_repeated_blocks(review: ReviewFile, facts: FileFacts, evidence: FileEvi
         severity = "low" if best.confidence < LOW_CONFIDENCE else severity_of("duplication", "DUPLICATE")
         review.findings.append(Finding(
             axis="duplication", verdict="DUPLICATE", severity=severity, symbol=None, line_start=start, line_end=end,
-            message=message, confidence=best.confidence, fingerprint=symbol_fingerprint(facts.path, None, "duplication", "DUPLICATE", best.digest)))
+            message=message, confidence=best.confidence,
+            rule="duplicate/test" if best.test_code else "duplicate/module-block", fingerprint=symbol_fingerprint(facts.path, None, "duplication", "DUPLICATE", best.digest)))
         review.actions.append(Action(
             category="refactor", line_start=start,
             description=f"Lines {start}-{end} repeat {places[0]}: define them once "

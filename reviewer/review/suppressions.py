@@ -1,4 +1,5 @@
-"""Inline suppressions: `# reviewer: ignore[duplication]`, `// reviewer: ignore[utility] reason`.
+"""Inline suppressions: `# reviewer: ignore[duplication]`, `// reviewer: ignore[utility] reason`,
+`# reviewer: ignore[dead/unused-import]` (a rule id of schema/rules.py: that rule only).
 
 The scan records them as `FileFacts.suppressions` ({line: [axes]}, `*` for all
 axes). A suppression belongs to the innermost symbol whose range holds its line
@@ -22,10 +23,12 @@ import difflib
 
 from ..schema.axes import AXES, FILE_VERDICTS
 from ..schema.review import Finding, ReviewFile, SymbolReview, finding_fingerprint
+from ..schema.rules import BY_ID
 from .findings import file_verdict
 
 ALL_AXES = "*"
 SUPPRESSION_AXIS = "suppression"
+_KEYS = frozenset({ALL_AXES, *AXES, *BY_ID})  # what a suppression may name: an axis, a rule id, or all
 
 
 def _owner(line: int, symbols: list[SymbolReview]) -> SymbolReview | None:
@@ -37,8 +40,9 @@ def _owner(line: int, symbols: list[SymbolReview]) -> SymbolReview | None:
     return min(candidates, key=lambda s: (s.line_end - s.line_start, s.line_start != line + 1, s.line_start))
 
 
-def _covers(axes: set[str], axis: str) -> bool:
-    return ALL_AXES in axes or axis.lower() in axes
+def _keys(finding: Finding) -> tuple[str, ...]:
+    """What a suppression may name to silence this finding: its rule, its axis, or every axis."""
+    return (finding.rule.lower(), finding.axis.lower(), ALL_AXES)
 
 
 def apply_suppressions(
@@ -59,9 +63,9 @@ def apply_suppressions(
     known: list[tuple[int, str]] = []  # (line, axis) of every valid suppression
     for line, axes in sorted(suppressions.items()):
         wanted = {axis.strip().lower() for axis in axes if axis.strip()}
-        for axis in sorted(wanted - {ALL_AXES, *AXES}):
+        for axis in sorted(wanted - _KEYS):
             problems.append(_problem(review.file, int(line), "UNKNOWN_AXIS", _unknown_axis_message(axis)))
-        wanted &= {ALL_AXES, *AXES}
+        wanted &= _KEYS
         known.extend((int(line), axis) for axis in wanted)
         owner = _owner(int(line), review.symbols)
         if owner is None:
@@ -96,9 +100,9 @@ def apply_suppressions(
 
 
 def _unknown_axis_message(axis: str) -> str:
-    close = difflib.get_close_matches(axis, AXES, n=1, cutoff=0.5)
-    hint = f" (did you mean '{close[0]}'?)" if close else f" (axes: {', '.join(AXES)}, or * for all)"
-    return f"unknown axis '{axis}' in `reviewer: ignore[...]`{hint}: this comment suppresses nothing"
+    close = difflib.get_close_matches(axis, [*AXES, *BY_ID], n=1, cutoff=0.5)
+    hint = f" (did you mean '{close[0]}'?)" if close else f" (axes: {', '.join(AXES)}, a rule id, or * for all)"
+    return f"unknown axis or rule '{axis}' in `reviewer: ignore[...]`{hint}: this comment suppresses nothing"
 
 
 def _problem(file: str, line: int, verdict: str, message: str) -> Finding:
@@ -111,10 +115,12 @@ def _matching_line(finding: Finding, by_symbol: dict[str, dict[str, int]],
     """(line of the comment, the axis key that matched), or None."""
     if finding.symbol and finding.symbol in by_symbol:
         axes = by_symbol[finding.symbol]
-        for key in (finding.axis.lower(), ALL_AXES):
+        for key in _keys(finding):
             if key in axes:
                 return axes[key], key
     for line, axes in loose:
-        if finding.line_start - 1 <= line <= finding.line_end and _covers(axes, finding.axis):
-            return line, (finding.axis.lower() if finding.axis.lower() in axes else ALL_AXES)
+        if finding.line_start - 1 <= line <= finding.line_end:
+            key = next((key for key in _keys(finding) if key in axes), None)
+            if key is not None:
+                return line, key
     return None

@@ -26,6 +26,7 @@ from pathlib import Path
 from ..config import Config
 from ..gcpause import gc_paused
 from .cache import FactsCache, facts_key
+from .project_files import frameworks_on, read_config_files
 from .discovery import Discovery, NotRegularFile, SourceFile, content_skip_reason, discover, discover_paths, read_regular
 from .extract import extract_file
 from ..schema.facts import FileFacts, ScanResult, SkippedFile
@@ -376,6 +377,8 @@ def _scan_discovered(
     result.files.sort(key=lambda f: f.path)
     result.skipped.sort(key=lambda s: s.path)
     result.unscanned_names = _unscanned_names(root, result.skipped)
+    result.config_files = read_config_files(root, found.config_files)
+    result.frameworks = frameworks_on(result.files, result.config_files, [*found.templates, *(s.path for s in result.skipped)])
     result.warnings.sort()
     result.seconds = round(time.perf_counter() - started, 3)
     return result

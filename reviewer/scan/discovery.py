@@ -28,6 +28,7 @@ from pathlib import Path
 
 import pathspec
 
+from ..frameworks import config_file_pattern
 from ..config import Config
 from ..errors import UserError
 from ..ui import format_bytes
@@ -124,6 +125,7 @@ class Discovery:
     skipped: list[SkippedFile] = field(default_factory=list)  # sorted by path
     warnings: list[str] = field(default_factory=list)
     templates: list[str] = field(default_factory=list)  # repo-relative paths of template files, sorted
+    config_files: list[str] = field(default_factory=list)  # files a framework or the analysis reads (sorted)
 
 
 def content_skip_reason(path: str, data: bytes) -> str | None:
@@ -337,6 +339,8 @@ class _Walker:
         self.warnings: list[str] = []
         self.linked: list[SourceFile] = []  # files reached through a symlink, deduplicated at the end
         self.templates: list[str] = []
+        self.config_files: list[str] = []
+        self.config_pattern = config_file_pattern()
 
     def _output_folder(self, output: str) -> str | None:
         path = Path(output)
@@ -407,6 +411,8 @@ class _Walker:
             elif entry.is_file(follow_symlinks=False):
                 if self._ignored(rel, False, ignores):
                     continue
+                if not linked and self.config_pattern.fullmatch(rel):
+                    self.config_files.append(rel)
                 if vendored is not None and language_for_path(entry.name) is not None and self._included(rel):
                     self._skip(rel, f"vendored (a library folder with its own {vendored.rsplit('/', 1)[-1]}: {vendored})")
                     continue
@@ -504,7 +510,8 @@ class _Walker:
         self.skipped.sort(key=lambda s: s.path)
         if self.include is not None and not self.files and not self.skipped:
             self.warnings.append(f"scan.include {self.config.scan.include} matched no source file")
-        return Discovery(files=self.files, skipped=self.skipped, warnings=self.warnings, templates=sorted(self.templates))
+        return Discovery(files=self.files, skipped=self.skipped, warnings=self.warnings, templates=sorted(self.templates),
+                         config_files=sorted(self.config_files))
 
 
 def discover(root: Path, config: Config, *, check_content: bool = True) -> Discovery:

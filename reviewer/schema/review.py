@@ -8,11 +8,12 @@ from __future__ import annotations
 import hashlib
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from .axes import AXIS, FILE_VERDICTS, Severity
 from .cards import FunctionCard
 from .facts import Symbol
+from .rules import default_rule
 
 REVIEW_SCHEMA_VERSION = 1
 
@@ -118,6 +119,15 @@ class Finding(BaseModel):
     confidence: int | None = None
     suppressed: bool = False
     suppression_reason: str | None = None
+    rule: str = ""  # schema.rules id: `dead/no-root`, `duplicate/block`...
+
+    @model_validator(mode="after")
+    def _named_rule(self) -> "Finding":
+        """A finding no analysis named a rule for (the Claude reviewer's, a review written before rule
+        ids) carries its axis's default rule."""
+        if not self.rule:
+            self.rule = default_rule(self.axis, self.verdict)
+        return self
 
 
 class Action(BaseModel):

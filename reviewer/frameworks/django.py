@@ -1,0 +1,44 @@
+"""Django: settings read by name, migrations, app configs, management commands, URLconfs, models
+and their admin, and the view decorators that wrap a view in place (it is reached through its URL)."""
+
+from . import BaseRule, FileRoot, Framework
+
+MODEL_HOOKS = frozenset({
+    "Meta", "save", "delete", "clean", "clean_fields", "full_clean", "validate_unique", "validate_constraints",
+    "get_absolute_url", "natural_key", "refresh_from_db", "from_db", "get_deferred_fields", "serializable_value",
+    "check", "get_constraints", "unique_error_message", "date_error_message", "prepare_database_save",
+    "_do_insert", "_do_update", "_save_table", "_save_parents", "_perform_unique_checks", "_perform_date_checks",
+    "_get_pk_val", "_set_pk_val",
+})
+
+FRAMEWORK = Framework(
+    name="Django",
+    docs="https://docs.djangoproject.com/en/stable/",
+    enabled_by=("django", "file:manage.py"),
+    files=(
+        FileRoot(r"(?:^|/)(?:settings|config)(?:/.*)?(?:\.py$|/)", r"[A-Z][A-Z0-9_]*",
+                 "Django settings (UPPER_CASE names read by name)"),
+        FileRoot(r"(?:^|/)migrations/\d{4}_\w+\.py$", r"Migration", "Django migrations"),
+        FileRoot(r"(?:^|/)apps\.py$", why="Django app config"),
+        FileRoot(r"(?:^|/)__init__\.py$", r"default_app_config", "Django default_app_config (read from an app package)"),
+        FileRoot(r"(?:^|/)management/commands/[^/]+\.py$", r"Command", "Django management command"),
+        # `urls_api.py`, a `urls/` package of one URLconf per host: named by ROOT_URLCONF / include() strings
+        FileRoot(r"(?:^|/)urls(?:_\w+)?\.py$|(?:^|/)urls/[^/]+\.py$", r"urlpatterns|app_name|handler\d{3}",
+                 "Django URLconf"),
+        FileRoot(r"(?:^|/)templatetags/[^/]+\.py$", r"register", "Django template library (loaded by {% load %})"),
+    ),
+    bases=(
+        BaseRule(r"Model", discovered=True, hooks=MODEL_HOOKS),
+        BaseRule(r"AppConfig|BaseCommand|ModelAdmin|TabularInline|StackedInline|Migration", discovered=True),
+        BaseRule(r"MiddlewareMixin", hooks=frozenset({"process_request", "process_view", "process_exception",
+                                                      "process_template_response", "process_response"})),
+    ),
+    wrapping_decorators=frozenset({
+        "atomic", "transaction.atomic", "login_required", "permission_required", "user_passes_test",
+        "staff_member_required", "csrf_exempt", "csrf_protect", "ensure_csrf_cookie", "requires_csrf_token",
+        "require_http_methods", "require_GET", "require_POST", "require_safe", "never_cache", "cache_page",
+        "cache_control", "vary_on_headers", "vary_on_cookie", "method_decorator", "sensitive_variables",
+        "sensitive_post_parameters", "xframe_options_exempt", "xframe_options_deny", "xframe_options_sameorigin",
+        "condition", "etag", "last_modified", "gzip_page", "no_append_slash", "login_not_required",
+    }),
+)

@@ -1,0 +1,39 @@
+"""Jest and Vitest: module mocks under __mocks__ replace modules by path, and the files a runner's
+configuration names (globalSetup, setupFiles, resolvers...) are loaded by it: their exports are called."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from typing import Iterator
+
+from . import FileRoot, Framework
+
+_FILE_OPTION = re.compile(
+    r"""\b(globalSetup|globalTeardown|setupFiles|setupFilesAfterEnv|snapshotResolver|testSequencer|resolver)"""
+    r"""["']?\s*:\s*(\[[^\]]*\]|["'][^"']+["'])""")
+_QUOTED = re.compile(r"""["']([^"']+)["']""")
+_SOURCE = r"(?:\.(?:[cm]?[jt]sx?))?"
+
+
+def loaded_files(path: str, text: str) -> Iterator[FileRoot]:
+    """the files globalSetup, setupFiles, resolver... name: the runner loads them and calls their exports."""
+    base = posixpath.dirname(path)
+    for option, value in _FILE_OPTION.findall(text):
+        for written in _QUOTED.findall(value):
+            if "/" not in written and "." not in written:
+                continue  # a package name (`jest-environment-node`), not a file
+            relative = posixpath.normpath(posixpath.join(base, written.replace("<rootDir>", ".")))
+            stem = re.sub(r"\.(?:[cm]?[jt]sx?)$", "", relative)
+            yield FileRoot("^" + re.escape(stem) + _SOURCE + "$", None,
+                           f"loaded by the test runner: {option} in {path}", exports=True)
+
+
+FRAMEWORK = Framework(
+    name="Jest / Vitest",
+    docs="https://jestjs.io/docs/configuration#globalsetup-string",
+    enabled_by=("jest", "vitest", "ts-jest", "@jest/*", "file:jest.config.*", "file:vitest.config.*"),
+    config_files=("jest.config.*", "vitest.config.*", "vite.config.*", "vitest.workspace.*", "**/package.json"),
+    files=(FileRoot(r"(?:^|/)__mocks__/", why="jest/vitest module mock"),),
+    read_config=loaded_files,
+)

@@ -1,0 +1,24 @@
+"""Places that are no framework's and hold code read by path: inputs a test suite loads as data,
+project templates a generator copies into new projects, and type tests a type checker reads."""
+
+from . import FileRoot, Framework
+
+# Folders of the project templates a generator copies into new projects (`cli/template/extras`, a
+# cookiecutter's `{{cookiecutter.project_slug}}/`): code that runs there, not here.
+SCAFFOLD_PATH = r"(?:^|/)(?:templates?|skeletons?|scaffolds?|\{\{[^/]*\}\})/"
+# Type tests by their name (tsd and vitest's `x.test-d.ts`, tstyche's `x.tst.ts`): the type checker
+# reads them; each restates a call with the types it checks, on purpose.
+TYPE_TEST_PATH = r"\.(?:test-d|tst)\.[cm]?tsx?$"
+
+FRAMEWORK = Framework(
+    name="Repository layout",
+    docs="https://docs.pytest.org/en/stable/explanation/goodpractices.html#choosing-a-test-layout",
+    files=(
+        # Code the tests hand to the tool under test by path: its names are its content.
+        FileRoot(r"(?:^|/)(?:tests?|__tests__)/(?:.*/)?(?:assets|testdata|test_data|data)/",
+                 why="test input (loaded by path)"),
+        FileRoot(SCAFFOLD_PATH, why="project template (a generator copies it into new projects, where it runs)",
+                 members=True),
+        FileRoot(TYPE_TEST_PATH, why="type test (its declarations are what the type checker checks)", members=True),
+    ),
+)

@@ -1,0 +1,14 @@
+"""TypeScript: the compiler reads the members of the `JSX` namespace by name (a project declaring its
+own JSX runtime or augmenting `IntrinsicElements`), whatever calls them."""
+
+from . import FileRoot, Framework
+
+FRAMEWORK = Framework(
+    name="TypeScript",
+    docs="https://www.typescriptlang.org/docs/handbook/jsx.html#type-checking",
+    enabled_by=("typescript", "file:tsconfig*.json", "file:deno.json", "file:deno.jsonc"),
+    files=(FileRoot(r"\.[cm]?tsx?$", r"JSX|IntrinsicElements|ElementClass|ElementAttributesProperty"
+                                     r"|ElementChildrenAttribute|IntrinsicAttributes|IntrinsicClassAttributes"
+                                     r"|LibraryManagedAttributes",
+                    "TypeScript JSX namespace (read by the compiler)", members=True),),
+)
