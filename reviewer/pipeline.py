@@ -257,7 +257,7 @@ def evidence_key(root: Path, config: Config, scan: ScanResult, rag_enabled: bool
     for path, text in sorted(scan.config_files.items()):
         digest.update(f"{path}\0{hashlib.sha256(text.encode()).hexdigest()}\n".encode())
     digest.update(repr(sorted(scan.frameworks.items())).encode())
-    from .analysis.coverage import CANDIDATES as COVERAGE_FILES
+    from .scan.coverage import CANDIDATES as COVERAGE_FILES
 
     for name in COVERAGE_FILES:  # coverage data: large and binary, watched by size and time
         try:
@@ -403,7 +403,7 @@ def _duplicates(root: Path, config: Config, scan: ScanResult, cards: dict[str, l
         test_lines={f.path: (f.assert_lines, f.callback_spans) for f in scan.files if is_test_path(f.path)},
         memo=memo,
         subjects={f.path: case_subjects(f) for f in scan.files if is_test_path(f.path)},
-        test_inputs=(fixture_packages(root, [f.path for f in scan.files if f.language != "python"])
+        test_inputs=(fixture_packages(scan.config_files, [f.path for f in scan.files if f.language != "python"])
                      | type_checked_files(scan.config_files, [f.path for f in scan.files if f.language == "python"])),
     )
     runs_cache.save(runs_key, memo)

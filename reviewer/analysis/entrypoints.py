@@ -25,9 +25,9 @@ import posixpath
 import re
 import tomllib
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Mapping
 
+from ..frameworks.packaging import LAUNCH_FILES
 from ..schema.facts import FileFacts
 from .resolve import ProjectIndex
 from .roles import is_test_path
@@ -69,12 +69,12 @@ class EntryPoints:
         return "library (no entry point and no public API found: read as a library)"
 
 
-def find_entry_points(index: ProjectIndex, root: Path | None) -> EntryPoints:
+def find_entry_points(index: ProjectIndex) -> EntryPoints:
+    """From the manifests and launch files the scan read (ScanResult.config_files)."""
     found = EntryPoints()
-    if root is None:
-        return found
+    texts = index.scan.config_files
     for name in ("pyproject.toml", "setup.cfg", "setup.py"):
-        for module, attribute in _python_entry_points(root / name):
+        for module, attribute in _python_entry_points(name, texts.get(name)):
             path = index.module_file(module)
             if path is None:
                 continue
@@ -87,7 +87,7 @@ def find_entry_points(index: ProjectIndex, root: Path | None) -> EntryPoints:
                              if posixpath.basename(path) == "__main__.py" and not is_test_path(path))
     found.application.extend(f"{path} runs the project" for path in sorted(index.files)
                              if _application_file(index, path) and not is_test_path(path))
-    _launch_commands(index, root, found)
+    _launch_commands(index, texts, found)
     for path in sorted(index.top_level_packages):
         public = _offered_names(index, path)
         if public:
@@ -97,14 +97,14 @@ def find_entry_points(index: ProjectIndex, root: Path | None) -> EntryPoints:
                                  f"{'s' if len(public) != 1 else ''} ({', '.join(sorted(public)[:4])}"
                                  f"{', ...' if len(public) > 4 else ''}){explicit}")
     found.library.extend(f"{LIBRARY_CLASSIFIER} in {name}" for name in ("pyproject.toml", "setup.cfg", "setup.py")
-                         if _declares_library(root / name))
-    _nest_entry(index, root, found)
-    for manifest in _package_manifests(index, root):
+                         if _LIBRARY_TROVE.search(texts.get(name, "")))
+    _nest_entry(index, texts, found)
+    for manifest in _package_manifests(index, texts):
         directory = posixpath.dirname(manifest)
         if is_test_path(manifest):
             _fixture_package(index, directory, manifest, found)
             continue
-        data = _read_json(root / manifest)
+        data = _read_json(texts.get(manifest))
         # A private package that maps `exports` is published from a build step (zustand copies
         # its package.json into dist/ and flips `private` there): an application maps nothing.
         published = data.get("private") is not True or bool(data.get("exports"))
@@ -166,8 +166,7 @@ def _script_targets(command: str) -> list[str]:
 # `gunicorn config.wsgi:application`, `uvicorn app.main:app`, `FLASK_APP=microblog.py`,
 # `fastapi run app/main.py`, `python -m pkg`. A project started this way is an application
 # even when its pyproject.toml declares no script.
-_LAUNCH_FILES = ("Procfile", "Dockerfile", "docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml",
-                 ".flaskenv", "boot.sh", "entrypoint.sh", "start.sh", "fly.toml", "app.yaml", "Makefile")
+_LAUNCH_FILES = LAUNCH_FILES  # frameworks/packaging.py: the scan reads them
 _LAUNCH_TARGET = re.compile(
     r"\b(?:uvicorn|gunicorn|hypercorn|daphne|granian)\b[^\n]*?\s['\"]?([A-Za-z_][\w.]*):([A-Za-z_]\w*)"
     r"|\bFLASK_APP\s*[= ]\s*['\"]?([\w./]+)"
@@ -181,13 +180,12 @@ def _top_directories(index: ProjectIndex) -> list[str]:
     return sorted({""} | {p.split("/", 1)[0] for p in index.files if "/" in p})
 
 
-def _launch_commands(index: ProjectIndex, root: Path, found: EntryPoints) -> None:
+def _launch_commands(index: ProjectIndex, texts: Mapping[str, str], found: EntryPoints) -> None:
     for directory in _top_directories(index):
         for name in _LAUNCH_FILES:
             where = posixpath.join(directory, name)
-            try:
-                text = (root / where).read_text(encoding="utf-8", errors="replace")
-            except OSError:
+            text = texts.get(where)
+            if text is None:
                 continue
             for match in _LAUNCH_TARGET.finditer(text):
                 module, attribute, flask_app, script, run_module = match.groups()
@@ -234,14 +232,6 @@ LIBRARY_CLASSIFIER = "classifier `Topic :: Software Development :: Libraries`"
 _LIBRARY_TROVE = re.compile(r"""(?:["']|^\s*)Topic :: Software Development :: Libraries\b""", re.MULTILINE)
 
 
-def _declares_library(path: Path) -> bool:
-    try:
-        text = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return False
-    return _LIBRARY_TROVE.search(text) is not None
-
-
 def _declares_api(facts: FileFacts) -> bool:
     return sum(1 for ref in facts.imports for n in ref.names if n.alias == n.name) >= EXPLICIT_REEXPORTS
 
@@ -257,20 +247,18 @@ def _offered_names(index: ProjectIndex, init_path: str) -> set[str]:
     return names
 
 
-def _read_json(path: Path) -> dict:
+def _read_json(text: str | None) -> dict:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
+        data = json.loads(text or "")
+    except ValueError:
         return {}
     return data if isinstance(data, dict) else {}
 
 
-def _python_entry_points(path: Path) -> list[tuple[str, str]]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+def _python_entry_points(name: str, text: str | None) -> list[tuple[str, str]]:
+    if text is None:
         return []
-    if path.suffix == ".toml":
+    if name.endswith(".toml"):
         try:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError:
@@ -288,14 +276,14 @@ def _python_entry_points(path: Path) -> list[tuple[str, str]]:
     return [(m.group(1), m.group(2)) for m in _ENTRY_POINT.finditer(text)]
 
 
-def _nest_entry(index: ProjectIndex, root: Path, found: EntryPoints) -> None:
+def _nest_entry(index: ProjectIndex, texts: Mapping[str, str], found: EntryPoints) -> None:
     """A NestJS project starts at nest-cli.json's `sourceRoot`/`entryFile` (src/main.ts by default),
     which `nest start` runs: what it exports is read by its runners (vite-plugin-node's `viteNodeApp`)."""
     for directory in _top_directories(index):
         config = posixpath.join(directory, "nest-cli.json")
-        if not (root / config).is_file():
+        if config not in texts:
             continue
-        data = _read_json(root / config)
+        data = _read_json(texts[config])
         source_root = data.get("sourceRoot") if isinstance(data.get("sourceRoot"), str) else "src"
         entry = data.get("entryFile") if isinstance(data.get("entryFile"), str) else "main"
         path = index.js_file_at(posixpath.join(directory, source_root, entry))
@@ -316,24 +304,24 @@ def _below(directory: str, paths: Iterable[str]) -> list[str]:
     return sorted(path for path in paths if path.startswith(prefix))
 
 
-def fixture_packages(root: Path, paths: Iterable[str]) -> frozenset[str]:
+def fixture_packages(texts: Mapping[str, str], paths: Iterable[str]) -> frozenset[str]:
     """The source files of packages of their own inside the tests (axios's test/module/typings/esm,
     installed and compiled by `tsc --noEmit`): inputs the tests hand to a tool, a typing checked by
     the compiler in each declaration, not code the project runs, publishes or should share."""
     paths = list(paths)
     found: set[str] = set()
-    for manifest in _manifests_around(root, paths):
+    for manifest in _manifests_around(texts, paths):
         if is_test_path(manifest):
             found.update(_below(posixpath.dirname(manifest), paths))
     return frozenset(found)
 
 
-def _package_manifests(index: ProjectIndex, root: Path) -> list[str]:
+def _package_manifests(index: ProjectIndex, texts: Mapping[str, str]) -> list[str]:
     """package.json at the root and in every directory that holds JS/TS sources (or above)."""
-    return _manifests_around(root, [path for path, facts in index.files.items() if facts.language != "python"])
+    return _manifests_around(texts, [path for path, facts in index.files.items() if facts.language != "python"])
 
 
-def _manifests_around(root: Path, paths: Iterable[str]) -> list[str]:
+def _manifests_around(texts: Mapping[str, str], paths: Iterable[str]) -> list[str]:
     directories = {""}
     for path in paths:
         directory = posixpath.dirname(path)
@@ -341,7 +329,7 @@ def _manifests_around(root: Path, paths: Iterable[str]) -> list[str]:
             directories.add(directory)
             directory = posixpath.dirname(directory)
     return sorted(posixpath.join(d, "package.json") for d in directories
-                  if (root / d / "package.json").is_file() and "node_modules" not in d)
+                  if posixpath.join(d, "package.json") in texts and "node_modules" not in d)
 
 
 def _package_json_targets(data: dict) -> list[str]:

@@ -97,7 +97,7 @@ def analyze_project(scan: ScanResult, root: Path, config: Config | None = None,
     seconds: dict[str, float] = {"usage graph": graph.seconds}
     floor = config.analysis.min_confidence if config is not None else DEFAULT_MIN_CONFIDENCE
     per_file = stored.per_file if stored is not None else None
-    utility = UtilityAnalysis(index, usage, find_entry_points(index, root), floor, per_file)
+    utility = UtilityAnalysis(index, usage, find_entry_points(index), floor, per_file)
     per_axis: dict[str, dict[SymbolKey, AxisAssessment]] = {}
     findings: list[FileFinding] = []
     # The tests' map reads the index and the usage graph only (neither changes from here on): a

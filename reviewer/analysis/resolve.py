@@ -288,9 +288,7 @@ class ProjectIndex:
     def _read_tsconfig(self) -> None:
         """Module aliases of every tsconfig.json/jsconfig.json next to JS/TS sources (a frontend/
         folder has its own), following `extends` and the `tsconfig.app.json` of Vite templates.
-        The root one also fills ts_base_url/ts_paths."""
-        if self.root is None:
-            return
+        The root one also fills ts_base_url/ts_paths. (The scan read them: ScanResult.config_files.)"""
         directories = {""} | {posixpath.dirname(p) for p, f in self.files.items() if f.language != "python"}
         for directory in list(directories):
             while directory:
@@ -307,9 +305,8 @@ class ProjectIndex:
 
     def _tsconfig_options(self, config: str, depth: int) -> tuple[str | None, list[tuple[str, list[str]]]] | None:
         """(baseUrl, paths) of one config, both relative to the repository root."""
-        try:
-            text = (self.root / config).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+        text = self.scan.config_files.get(config)
+        if text is None:
             return None
         # tsconfig is JSON with comments and trailing commas.
         text = re.sub(r'("(?:\\.|[^"\\])*")|//[^\n]*|/\*.*?\*/', lambda m: m.group(1) or "", text, flags=re.S)

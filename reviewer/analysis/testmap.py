@@ -27,7 +27,7 @@ import posixpath
 import re
 from collections import defaultdict, deque
 
-from .coverage import CoverageData, load_coverage
+from ..scan.coverage import CoverageData, load_coverage
 from .resolve import ProjectIndex
 from .roles import is_dunder, is_private, is_test_path
 from .usage import MODULE, UsageGraph
@@ -375,13 +375,8 @@ _TESTPATHS = re.compile(r"^\s*testpaths\s*=\s*(.+(?:\n[ \t]+\S.*)*)", re.M)  # i
 
 def _pytest_configs(index: ProjectIndex) -> list[str]:
     """The texts of the files pytest reads its options from: configuration, not code, is read."""
-    texts = []
-    for name in ("pytest.ini", "setup.cfg", "tox.ini", "pyproject.toml"):
-        try:
-            texts.append((index.root / name).read_text(encoding="utf-8", errors="replace") if index.root else "")
-        except OSError:
-            continue
-    return texts
+    return [index.scan.config_files[name] for name in ("pytest.ini", "setup.cfg", "tox.ini", "pyproject.toml")
+            if name in index.scan.config_files]
 
 
 def doctest_folders(index: ProjectIndex) -> list[str] | None:

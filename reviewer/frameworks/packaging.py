@@ -5,12 +5,17 @@ files; this record makes the scan read them, so a change to one changes the verd
 
 from . import Framework
 
+# Files that start an application (a server command, FLASK_APP, `python -m`), looked up at the root and
+# in each top-level folder: the entry-point rules read the targets they name.
+LAUNCH_FILES = ("Procfile", "Dockerfile", "docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml",
+                ".flaskenv", "boot.sh", "entrypoint.sh", "start.sh", "fly.toml", "app.yaml", "Makefile")
+
 FRAMEWORK = Framework(
     name="Packaging and launch files",
     docs="https://packaging.python.org/en/latest/specifications/entry-points/",
-    config_files=("pyproject.toml", "setup.cfg", "setup.py", "**/package.json", "Procfile", "Procfile.*",
-                  "Dockerfile", "Dockerfile.*", "*.Dockerfile", "docker-compose*.yml", "docker-compose*.yaml",
-                  "compose*.yml", "compose*.yaml", ".github/workflows/*.yml", ".github/workflows/*.yaml",
-                  "Makefile", "justfile", "noxfile.py", ".pre-commit-config.yaml", "app.json", "fly.toml",
-                  "render.yaml", "vercel.json", "netlify.toml"),
+    config_files=("pyproject.toml", "setup.cfg", "setup.py", "**/package.json", *LAUNCH_FILES, "Procfile.*",
+                  "Dockerfile.*", "*.Dockerfile", "docker-compose*.yml", "docker-compose*.yaml",
+                  ".github/workflows/*.yml", ".github/workflows/*.yaml", "justfile", "noxfile.py",
+                  ".pre-commit-config.yaml", "app.json", "render.yaml", "vercel.json", "netlify.toml",
+                  "nest-cli.json", "alembic.ini", "tox.ini"),
 )
