@@ -367,3 +367,13 @@ def test_empty_and_non_utf8_files():
 def test_facts_pickle_for_the_process_pool():
     facts = scan(CLONE_B)
     assert pickle.loads(pickle.dumps(facts)) == facts
+
+
+def test_a_bare_ampersand_in_jsx_text_is_no_syntax_error() -> None:
+    """`<Button>Save & Close</Button>`: valid JSX the TSX grammar rejects (a run would exit 2 on it)."""
+    from reviewer.scan.extract import extract_file
+
+    source = (b"export function Dialog() {\n  return (\n    <Button onClick={() => close(false)}>\n"
+              b"      Save & Close\n    </Button>\n  )\n}\ntype Both = A & B\n")
+    facts = extract_file("dialog.tsx", source, "tsx")
+    assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["Dialog", "Both"]

@@ -62,7 +62,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 26  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 27  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -78,7 +78,8 @@ SCANNER_VERSION = 26  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # escape sequence a template string holds repaired; 22: a class expression bound to no name is read where it stands,
 # names inside a dynamic import() are read; 23: FileFacts.loaded_paths; 24: `export type *` and a bare `&` in
 # a JSX attribute string repaired, FileFacts.template_tags; 25: variance annotations (`<in T>`) repaired;
-# 26: export lists take no part in module_line_hashes, overload signatures weigh nothing there
+# 26: export lists take no part in module_line_hashes, overload signatures weigh nothing there; 27: a bare `&`
+# in JSX text repaired
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -929,6 +930,10 @@ _SIGNATURE_LINE = re.compile(rb"(?m)^([ \t]*)[ \t](?=[<(])")
 _EXPORT_TYPE_STAR = re.compile(rb"^([ \t]*export[ \t]+)type(?=[ \t]+\*)")
 _QUOTED = re.compile(rb'"[^"\n]*"')
 _BARE_AMPERSAND = re.compile(rb"&(?!#?\w+;)")
+# (7) A bare `&` in JSX text ("Save & Close" between tags) is valid JSX that the TSX grammar rejects: on a
+# row of plain text (no code punctuation), blanked.
+_TEXT_ROW = re.compile(rb"^[^=:;(){}<>\[\]`'\"]*$")
+_TEXT_AMPERSAND = re.compile(rb"(?<= )&(?= )")
 _VARIANCE = re.compile(rb"(?:(?<=[<,])|^)[ \t]*((?:in[ \t]+)?(?:out[ \t]+)?)"
                        rb"(?=[A-Za-z_$][\w$]*[ \t]*(?:extends\b|=|,|>|\r?$))")
 _REPAIR_ROUNDS = 3
@@ -959,10 +964,12 @@ def _repaired(parser, data: bytes, tree):
 
 
 def _repaired_row(line: bytes) -> bytes:
-    """One row of an error with repairs (1), (4), (5) and (6) applied, as long as it was."""
+    """One row of an error with repairs (1), (4), (5), (6) and (7) applied, as long as it was."""
     line = _SIGNATURE_LINE.sub(rb"\1;", line, count=1)
     line = _EXPORT_TYPE_STAR.sub(rb"\1    ", line, count=1)
     line = _VARIANCE.sub(lambda found: found.group(0)[: found.start(1) - found.start(0)] + b" " * len(found.group(1)), line)
+    if _TEXT_ROW.match(line):
+        line = _TEXT_AMPERSAND.sub(b" ", line)
     return _QUOTED.sub(lambda quoted: _BARE_AMPERSAND.sub(b" ", quoted.group(0)), line)
 
 
