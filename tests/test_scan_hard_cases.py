@@ -373,7 +373,8 @@ def test_a_bare_ampersand_in_jsx_text_is_no_syntax_error() -> None:
     """`<Button>Save & Close</Button>`: valid JSX the TSX grammar rejects (a run would exit 2 on it)."""
     from reviewer.scan.extract import extract_file
 
-    source = (b"export function Dialog() {\n  return (\n    <Button onClick={() => close(false)}>\n"
-              b"      Save & Close\n    </Button>\n  )\n}\ntype Both = A & B\n")
+    source = (b"export function Dialog() {\n  return (\n    <div>\n    <Button onClick={() => close(false)}>\n"
+              b"      Save & Close\n    </Button>\n    <Label>Files & Collections</Label>\n    </div>\n  )\n}\n"
+              b"type Both = A & B\n")
     facts = extract_file("dialog.tsx", source, "tsx")
     assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["Dialog", "Both"]

@@ -931,8 +931,9 @@ _EXPORT_TYPE_STAR = re.compile(rb"^([ \t]*export[ \t]+)type(?=[ \t]+\*)")
 _QUOTED = re.compile(rb'"[^"\n]*"')
 _BARE_AMPERSAND = re.compile(rb"&(?!#?\w+;)")
 # (7) A bare `&` in JSX text ("Save & Close" between tags) is valid JSX that the TSX grammar rejects: on a
-# row of plain text (no code punctuation), blanked.
+# row of plain text (no code punctuation) or between a `>` and a `<` of one row, blanked.
 _TEXT_ROW = re.compile(rb"^[^=:;(){}<>\[\]`'\"]*$")
+_TAG_TEXT = re.compile(rb">[^<>{}=;]*<")
 _TEXT_AMPERSAND = re.compile(rb"(?<= )&(?= )")
 _VARIANCE = re.compile(rb"(?:(?<=[<,])|^)[ \t]*((?:in[ \t]+)?(?:out[ \t]+)?)"
                        rb"(?=[A-Za-z_$][\w$]*[ \t]*(?:extends\b|=|,|>|\r?$))")
@@ -970,6 +971,8 @@ def _repaired_row(line: bytes) -> bytes:
     line = _VARIANCE.sub(lambda found: found.group(0)[: found.start(1) - found.start(0)] + b" " * len(found.group(1)), line)
     if _TEXT_ROW.match(line):
         line = _TEXT_AMPERSAND.sub(b" ", line)
+    elif b"&" in line:
+        line = _TAG_TEXT.sub(lambda text: _TEXT_AMPERSAND.sub(b" ", text.group(0)), line)
     return _QUOTED.sub(lambda quoted: _BARE_AMPERSAND.sub(b" ", quoted.group(0)), line)
 
 
