@@ -176,6 +176,7 @@ def finding_rows(reviews: list[dict], findings: list[dict], labels: dict, axes: 
                        if s.get("line_start", 0) <= line <= s.get("line_end", 0)), {})
         rows.append({"axis": f["axis"], "file": f["file"], "symbol": f.get("symbol"), "lines": [f.get("line_start"),
                      f.get("line_end")], "confidence": f.get("confidence"), "message": f.get("message"),
+                     "rule": f.get("rule"), "raw_confidence": f.get("raw_confidence", f.get("confidence")),
                      "label": entry.get("label"), "via": entry.get("via"), "reason": entry.get("reason"),
                      "symbol_kind": symbol.get("kind"),
                      "symbol_lines": [symbol.get("line_start"), symbol.get("line_end")],

@@ -97,3 +97,13 @@ def test_rules_command_says_what_switched_each_framework_on(tmp_path: Path) -> N
     assert explained.exit_code == 0 and "dead/unused-import" in explained.output
     unknown = CliRunner().invoke(cli, ["rule", "dead/nope"])
     assert unknown.exit_code == 2 and "unknown rule 'dead/nope'" in unknown.output
+
+
+def test_every_package_of_reviewer_is_installed() -> None:
+    """pyproject.toml lists the packages by name: a new one left out installs with `pip install -e .`
+    but is missing from `pip install .`."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "reviewer").rglob("__init__.py")}
+    assert found <= listed, sorted(found - listed)

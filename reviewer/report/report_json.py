@@ -28,7 +28,8 @@ Schema, version 1 (`"version": 1`; a breaking change bumps it):
   see reviewer/baseline.py); ordered by file, then line. Added in 0.2:
   `confidence` (the symbol's, 0-100), `new` (true when the baseline does not
   hold it, null without a baseline), `related` ({file, name, line_start}: a
-  duplicate's partner, or null)
+  duplicate's partner, or null). Added in 0.3: `rule` (the rule id, docs/rules.md) and
+  `raw_confidence` (the evidence's confidence; `confidence` is then the rule's measured precision)
 - `suppressed`: the suppressed findings, same shape plus `suppression_reason`
 - `warnings`: reviews that could not be read, and other notes
 - added in 0.2: `summary.new_findings` (against the baseline, null without one),
@@ -152,6 +153,8 @@ class FindingEntry(BaseModel):
     confidence: int = DEFAULT_CONFIDENCE
     new: bool | None = None
     related: Related | None = None
+    rule: str = ""  # schema.rules id
+    raw_confidence: int | None = None  # the evidence's confidence, when `confidence` is calibrated
 
     @property
     def importance(self) -> float:
@@ -245,6 +248,7 @@ def build_report(
                 confidence=confidence_of(finding, by_symbol),
                 new=None if baseline is None or finding.suppressed else index not in in_baseline,
                 related=_related(review, finding),
+                rule=finding.rule, raw_confidence=finding.raw_confidence,
             )
             if finding.suppressed:
                 suppressed.append(entry)

@@ -15,6 +15,7 @@ from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
 from ..schema.review import Action, DuplicateOf, Finding, ReviewFile, SimilarFunction, Similarity, SymbolReview
 from ..schema.rules import duplicate_rule
 from .context import ReviewContext
+from .calibration import calibrated
 from .findings import LOW_CONFIDENCE, file_verdict, symbol_fingerprint, verdict_findings
 
 STATIC_REVIEWER_VERSION = "1"
@@ -182,6 +183,10 @@ def review_file(facts: FileFacts, evidence: FileEvidence, cards: list[FunctionCa
                    symbol=extra.symbol, line_start=extra.line_start)
         )
     _add_repeated_blocks(review, facts, evidence)
+    for finding in review.findings:  # the confidence shown is its rule's measured precision
+        if finding.confidence is not None and finding.raw_confidence is None:
+            finding.raw_confidence = finding.confidence
+            finding.confidence = calibrated(finding.rule, finding.confidence)
     review.verdict = file_verdict(review.findings)
     counts = {}
     for finding in review.findings:

@@ -120,6 +120,8 @@ class Finding(BaseModel):
     suppressed: bool = False
     suppression_reason: str | None = None
     rule: str = ""  # schema.rules id: `dead/no-root`, `duplicate/block`...
+    # The evidence's own confidence, when `confidence` is its rule's measured precision (review/calibration.py).
+    raw_confidence: int | None = None
 
     @model_validator(mode="after")
     def _named_rule(self) -> "Finding":

@@ -1,0 +1,44 @@
+"""Calibrated confidence: the confidence a finding shows is the measured precision of its rule.
+
+The analyses give each verdict a confidence from its evidence (`raw`). `calibration.json`, fitted by
+`scripts/calibrate.py` on a training split of the labelled corpus (benchmarks/real/), maps each rule
+and band of raw confidence to the share of such findings that hand labels found right; the held-out
+split's table is in docs/benchmarks.md (section `calibration`). A rule or band with too few labels
+keeps its raw confidence. The file is data shipped with the package: refit it, do not edit it.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+TABLE = Path(__file__).with_name("calibration.json")
+BANDS = ((0, 59), (60, 69), (70, 79), (80, 89), (90, 100))
+
+
+def band_of(raw: int) -> str:
+    low, high = next(b for b in BANDS if b[0] <= raw <= b[1])
+    return f"{low}-{high}"
+
+
+@lru_cache(maxsize=1)
+def table() -> dict:
+    """{"rules": {rule: {"all": precision, band: precision}}, "floor": int, ...}; empty when not fitted."""
+    try:
+        return json.loads(TABLE.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def calibrated(rule: str, raw: int | None, fitted: dict | None = None) -> int | None:
+    """The measured precision (0-100) of findings of `rule` with this raw confidence, or the raw
+    confidence when the rule was not fitted (too few labels)."""
+    if raw is None:
+        return None
+    rules = (fitted if fitted is not None else table()).get("rules", {})
+    by_band = rules.get(rule)
+    if not by_band:
+        return raw
+    value = by_band.get(band_of(raw), by_band.get("all"))
+    return raw if value is None else int(round(value))
