@@ -1018,3 +1018,16 @@ def test_a_name_two_imports_bind_keeps_both_sources(tmp_path: Path) -> None:
     })
     assert verdict(evidence, "app/_compat.py", "UndefinedType", "utility") == "USED"
     assert evidence.for_symbol("app/_compat.py", "Stale")["utility"].report
+
+
+def test_an_unread_name_whose_value_calls_something_is_not_a_deletion_finding(tmp_path: Path) -> None:
+    """`var tips = nodes.map(n => new Tooltip(n))`: nothing reads `tips`, but the call runs for its effect;
+    a finding telling the user to delete the statement would break the page."""
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "web", "private": true}',
+        "src/app.js": "const nodes = document.querySelectorAll('[data-tip]')\n"
+                      "var tips = [...nodes].map(n => new Tooltip(n))\nconst LIMIT = 3\n",
+    })
+    tips = evidence.for_symbol("src/app.js", "tips")["utility"]
+    assert tips.verdict == "DEAD" and tips.confidence < 70 and "may run for its effect" in tips.detail
+    assert evidence.for_symbol("src/app.js", "LIMIT")["utility"].confidence >= 70

@@ -964,6 +964,10 @@ class UtilityAnalysis:
                                "users may import it"))
         if sym.parent is None and self._orphan_package_module(path) and path not in self.test_files:
             doubts.append((10, f"no project file imports {path} (a script or plugin module?)"))
+        if sym.kind in ("constant", "variable") and sym.calls:
+            # `var tips = nodes.map(n => new Tooltip(n))`: the name is unread, the call may run for its effect;
+            # deleting the statement is not what the evidence supports.
+            doubts.append((25, f"its value calls {sym.calls[0]}, which may run for its effect"))
         confidence = max(5, base - sum(cost for cost, _ in doubts))
         text = "".join(f"; but {why}" for _, why in doubts)
         return confidence, text
