@@ -967,7 +967,7 @@ class UtilityAnalysis:
         if sym.kind in ("constant", "variable") and sym.calls:
             # `var tips = nodes.map(n => new Tooltip(n))`: the name is unread, the call may run for its effect;
             # deleting the statement is not what the evidence supports.
-            doubts.append((25, f"its value calls {sym.calls[0]}, which may run for its effect"))
+            doubts.append((30, f"its value calls {sym.calls[0]}, which may run for its effect"))
         confidence = max(5, base - sum(cost for cost, _ in doubts))
         text = "".join(f"; but {why}" for _, why in doubts)
         return confidence, text
