@@ -95,6 +95,33 @@ def test_a_linked_output_folder_is_refused_by_report_too(template, tmp_path):
     assert snapshot(outside) == before
 
 
+def test_baseline_from_ref_is_not_written_through_a_linked_cache(template, tmp_path):
+    root = copy(template, tmp_path)
+    env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@t", GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@t")
+    for args in (["init", "-q"], ["add", "pkg"], ["commit", "-qm", "base"]):
+        subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, env=env)
+    victim = make(tmp_path / "victim", {"reviews.json": "{}"})
+    before = snapshot(victim)
+    shutil.rmtree(root / ".reviewer" / "cache")
+    (root / ".reviewer" / "cache").symlink_to(victim, target_is_directory=True)
+    result = invoke("run", root, "--plain", "--baseline-from-ref", "HEAD")
+    assert snapshot(victim) == before
+    assert result.exit_code == 2
+    one_clear_line(result.stderr, "cache is a symbolic link")
+
+
+def test_reviewer_baseline_is_not_written_through_a_linked_output_folder(template, tmp_path):
+    root = copy(template, tmp_path)
+    outside = tmp_path / "outside"
+    shutil.move(root / ".reviewer", outside)
+    (root / ".reviewer").symlink_to(outside, target_is_directory=True)
+    before = snapshot(outside)
+    result = invoke("baseline", root)
+    assert snapshot(outside) == before
+    assert result.exit_code == 2
+    one_clear_line(result.stderr, "not a folder inside the repository")
+
+
 # -- the LanceDB table and rag/cache.json ----------------------------------------------------
 
 def _delete_table(root: Path) -> None:
