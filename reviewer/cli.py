@@ -275,7 +275,9 @@ def run(path: str, config_path: str | None, enable_rag: bool, rebuild_rag: bool,
         from .workspace import Workspace
 
         # On disk for the reports, which read ci.baseline to mark the new findings.
-        kept = write_baseline(baseline, Workspace(root, config.output).cache / "baseline-from-ref.json")
+        workspace = Workspace(root, config.output)
+        workspace.claim()  # the first write into the output folder: never through a link
+        kept = write_baseline(baseline, workspace.cache / "baseline-from-ref.json")
         config.ci.baseline = str(kept)
         ui.echo(f"baseline: {len(baseline.findings)} findings at {baseline_from_ref}")
     outcome = run_pipeline(root, config, options, ui)
@@ -425,6 +427,8 @@ def baseline(path: str, config_path: str | None, output_path: str | None) -> Non
     loaded = load_reviews(workspace)
     if not loaded.reviews:
         raise UserError(f"no review found in {workspace.base}: run `reviewer run {path}` first")
+    if not output_path:
+        workspace.confine(BASELINE_FILENAME)  # never written through a link
     target = Path(output_path).resolve() if output_path else workspace.base / BASELINE_FILENAME
     recorded = build_baseline(loaded.reviews)
     write_baseline(recorded, target)

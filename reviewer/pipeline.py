@@ -443,7 +443,9 @@ def index_only(root: Path, config: Config, rebuild: bool, ui: UI):
     from .scan import scan_repository
 
     require_rag("`reviewer index`")
-    scan = scan_repository(root, config, facts_cache=Workspace(root, config.output).facts_cache)
+    workspace = Workspace(root, config.output)
+    workspace.confine()  # the scan writes and prunes its facts cache: never through a link
+    scan = scan_repository(root, config, facts_cache=workspace.facts_cache)
     resolve = ProjectIndex.build(scan, root).resolve_callee
     with ui.phase("index") as bar:
         return index_repository(root, config, scan, resolve, rebuild=rebuild, progress=bar.progress,
@@ -499,12 +501,9 @@ def _remove_stale_reviews(workspace: Workspace, live: set[str], cache: ReviewCac
         return 0
     expected = {workspace.review_json(p) for p in live}
     for path in workspace.reviews.rglob("*.rev.json"):
-        if path in expected or not path.is_file() or path.is_symlink():
+        if path in expected or not workspace.remove(path):
             continue  # a folder or a link named like a review is not ours to delete
-        path.unlink(missing_ok=True)
-        md = path.with_name(path.name[: -len(".json")] + ".md")
-        if md.is_file() and not md.is_symlink():
-            md.unlink(missing_ok=True)
+        workspace.remove(path.with_name(path.name[: -len(".json")] + ".md"))
         removed += 1
     return removed
 
@@ -743,9 +742,8 @@ def _review(run: Run, pending: list[ReviewContext], keys: dict[str, str], review
 
 def _forget_review(run: Run, path: str) -> None:
     """Remove a file's stored review (its re-review failed): reports list it under Errors only."""
-    run.workspace.review_json(path).unlink(missing_ok=True)
-    md = run.workspace.review_json(path)
-    md.with_name(md.name[: -len(".json")] + ".md").unlink(missing_ok=True)
+    run.workspace.remove(run.workspace.review_json(path))
+    run.workspace.remove(run.workspace.review_md(path))
     run.cache.forget(path)
 
 
@@ -839,4 +837,5 @@ def _prune_runs(workspace: Workspace) -> None:
         if "run.json" in names and names <= {"run.json"} | {n for n in names if n.startswith(".run.json.")}:
             runs.append(entry.path)
     for old in runs[:-KEEP_RUNS]:
-        shutil.rmtree(old, ignore_errors=True)
+        if workspace.inside(Path(old)):
+            shutil.rmtree(old, ignore_errors=True)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import socket
+import stat
 import sys
 import tempfile
 import threading
@@ -71,10 +73,10 @@ class Workspace:
         return self.base / SENTINEL
 
     def review_json(self, file_path: str) -> Path:
-        return self.reviews / _bounded(f"{file_path}.rev.json")
+        return self.reviews / _bounded(file_path, ".rev.json")
 
     def review_md(self, file_path: str) -> Path:
-        return self.reviews / _bounded(f"{file_path}.rev.md")
+        return self.reviews / _bounded(file_path, ".rev.md")
 
     def inside(self, path: Path) -> bool:
         """Whether `path` (after resolving `..` and links) stays inside the output folder."""
@@ -84,6 +86,14 @@ class Workspace:
         except (OSError, ValueError):
             return False
 
+    def remove(self, path: Path) -> bool:
+        """Delete a file reviewer wrote: a regular file, not a link, that resolves inside the
+        output folder (a linked folder on the way would lead elsewhere). False when refused."""
+        if path.is_symlink() or not path.is_file() or not self.inside(path):
+            return False
+        path.unlink(missing_ok=True)
+        return True
+
     def claim(self) -> None:
         """Make sure the output folder is reviewer's before writing into it, and mark it.
 
@@ -91,14 +101,7 @@ class Workspace:
         itself, and an existing folder that holds files reviewer did not write (a source
         folder named in `output:`). A folder reviewer made is marked with `.reviewer-output`;
         an unmarked one of an earlier version is accepted when it holds only our entries."""
-        root = self.root.resolve()
-        base = Path(os.path.normpath(root / self.output))
-        real = base.resolve()
-        if real == root or os.path.commonpath([root, real]) != str(root):
-            raise UserError(f"output: '{self.output}' resolves to {real}, which is not a folder inside the repository "
-                            f"{root}: set output to a new folder such as .reviewer")
-        if base.exists() and not base.is_dir():
-            raise UserError(f"output: '{self.output}' is a file, not a folder: set output to a new folder such as .reviewer")
+        base = self._checked_base()
         if base.is_dir() and not (base / SENTINEL).exists():
             try:
                 foreign = sorted(entry.name for entry in os.scandir(base) if entry.name not in OWN_ENTRIES
@@ -119,30 +122,133 @@ class Workspace:
         except OSError as exc:
             raise UserError(f"output folder {base} is not writable ({exc.strerror or exc}): "
                             "fix its permissions or set output to another folder") from None
+        self.confine(sweep=True)
+
+    def _checked_base(self) -> Path:
+        """The output folder, refused when it resolves outside the repository (or to it) or is a file."""
+        root = self.root.resolve()
+        base = Path(os.path.normpath(root / self.output))
+        real = base.resolve()
+        if real == root or os.path.commonpath([root, real]) != str(root):
+            raise UserError(f"output: '{self.output}' resolves to {real}, which is not a folder inside the repository "
+                            f"{root}: set output to a new folder such as .reviewer")
+        if base.exists() and not base.is_dir():
+            raise UserError(f"output: '{self.output}' is a file, not a folder: set output to a new folder such as .reviewer")
+        return base
+
+    def confine(self, *entries: str, sweep: bool = False) -> None:
+        """Refuse, in one line naming it, what would make a write or a delete under the output
+        folder land elsewhere or fail halfway: a symbolic link anywhere among reviewer's entries
+        (`entries`, e.g. "rag"; default all of them; a pull request or a restored CI cache can
+        hold one) and an entry of the wrong kind (a folder named report.json). Every path a run
+        writes or deletes is under these entries, so none of it can leave the output folder.
+        `sweep`: also remove temp files of reviewer's naming left by a killed process."""
+        base = self._checked_base()
+        if not base.is_dir():
+            return
+        for name in entries or sorted(OWN_ENTRIES | {entry.partition("/")[0] for entry in ENTRY_KINDS}):
+            self._confine_entry(base, name, sweep)
+        if sweep:  # temp files of the top-level files (report.json, lock)
+            for entry in os.scandir(base):
+                if entry.name.endswith(_TEMP_ENDINGS) and TEMP_NAME.fullmatch(entry.name) and entry.is_file(
+                        follow_symlinks=False):
+                    _remove_stale_temp(Path(entry.path))
+
+    def _confine_entry(self, base: Path, name: str, sweep: bool) -> None:
+        # Plain strings and DirEntry types (no stat per file): a large project's output
+        # folder holds tens of thousands of files, walked at the start of every run.
+        stack = [name]
+        while stack:
+            relative = stack.pop()
+            path = os.path.join(base, relative)
+            try:
+                mode = os.lstat(path).st_mode
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                raise UserError(f"cannot read {path} in the output folder ({exc.strerror or exc}): "
+                                "fix its permissions or remove it") from None
+            if stat.S_ISLNK(mode):
+                raise UserError(f"{path} is a symbolic link (to {os.readlink(path)}): reviewer never writes "
+                                f"through a link; remove it (rm {path}) and run again")
+            kind = ENTRY_KINDS.get(relative)
+            if kind == "folder" and not stat.S_ISDIR(mode):
+                raise UserError(f"{path} is a file where reviewer keeps a folder: remove it (rm {path}); "
+                                "reviewer writes it again")
+            if kind == "file" and not stat.S_ISREG(mode):
+                raise UserError(f"{path} is not a regular file: remove it (rm -r {path}); reviewer writes it again")
+            if not stat.S_ISDIR(mode):
+                continue
+            sweeping = sweep and not relative.startswith(UNSWEPT)
+            fixed = relative in _FIXED_PARENTS
+            try:
+                with os.scandir(path) as entries:
+                    for entry in entries:
+                        if entry.is_symlink() or entry.is_dir(follow_symlinks=False):
+                            stack.append(f"{relative}/{entry.name}")
+                        elif fixed and f"{relative}/{entry.name}" in ENTRY_KINDS:
+                            stack.append(f"{relative}/{entry.name}")  # a file where a folder belongs
+                        elif sweeping and entry.name.endswith(_TEMP_ENDINGS) and TEMP_NAME.fullmatch(entry.name):
+                            _remove_stale_temp(Path(entry.path))
+            except FileNotFoundError:
+                continue  # removed meanwhile by a writer that holds its lock (old runs pruned, a compaction)
+            except OSError as exc:
+                raise UserError(f"cannot read {path} in the output folder ({exc.strerror or exc}): "
+                                "fix its permissions or remove it") from None
 
 
 SENTINEL = ".reviewer-output"
 # What reviewer writes at the top of its output folder (an unmarked folder holding only these is ours).
 OWN_ENTRIES = frozenset({"reviews", "cache", "rag", "runs", "report.md", "report.json", "report.sarif",
                          "baseline.json", "lock", SENTINEL})
+# The kind of the entries reviewer writes at fixed places: anything else there is refused by name.
+ENTRY_KINDS = {
+    **dict.fromkeys(("reviews", "cache", "rag", "runs", "findings", "cache/facts", "rag/lancedb", "rag/vectors"),
+                    "folder"),
+    **dict.fromkeys(("report.md", "report.json", "report.sarif", "baseline.json", "lock", SENTINEL,
+                     "rag/cache.json", "rag/lock", "cache/reviews.json", "cache/cards.json", "cache/rendered.json"),
+                    "file"),
+}
+# Temp files of reviewer's own naming: `.<name>.<8 random>.tmp` (atomic_write_text), `.<name>.<pid>.tmp`
+# (a lock takeover), `.<name>.tmp.npz` (a vector shard). One older than TEMP_STALE_SECONDS belongs
+# to a process that was killed: an atomic write renames its temp file within a second.
+TEMP_NAME = re.compile(r"\..+\.(?:[a-z0-9_]{8}|[0-9]+)\.tmp|\..+\.tmp\.npz", re.DOTALL)
+TEMP_STALE_SECONDS = 120.0
+_TEMP_ENDINGS = (".tmp", ".tmp.npz")
+UNSWEPT = "rag/lancedb"  # LanceDB's own files: not ours to name or remove
+_FIXED_PARENTS = {entry.rpartition("/")[0] for entry in ENTRY_KINDS if "/" in entry}
+
+
+def _remove_stale_temp(path: Path) -> None:
+    if _age_seconds(path) > TEMP_STALE_SECONDS:
+        try:
+            path.unlink()
+        except OSError:
+            pass  # removed by another sweep, or a read-only folder (the writes will say so)
+
+
 MAX_NAME_BYTES = 255  # a file name component, on every common file system
 _TEMP_NAME_ROOM = 40  # what a temp name adds around the name it is for
 
 
-def _bounded(relative: str) -> str:
-    """`relative` with a last component too long for the file system replaced by a
-    shortened, hashed one (a legal 250-character source name plus `.rev.json` is not)."""
+def _bounded(relative: str, suffix: str) -> str:
+    """`relative` + `suffix`, with a last component too long for the file system shortened
+    and hashed (a legal 250-character source name plus `.rev.json` is not). The decision and
+    the hash depend on the source name alone, so the pages of one file differ only by their
+    suffix: a `.rev.md` name gives its `.rev.json` name by swapping it, and back."""
     folder, _, name = relative.rpartition("/")
-    if len(name.encode("utf-8", "surrogateescape")) <= MAX_NAME_BYTES - _TEMP_NAME_ROOM:
-        return relative
-    return (folder + "/" if folder else "") + _short_name(name)
+    if len(f"{name}{LONGEST_SUFFIX}".encode("utf-8", "surrogateescape")) > MAX_NAME_BYTES - _TEMP_NAME_ROOM:
+        name = _short_name(name)
+    return (folder + "/" if folder else "") + name + suffix
+
+
+LONGEST_SUFFIX = ".rev.json"
 
 
 def _short_name(name: str) -> str:
     digest = hashlib.sha256(name.encode("utf-8", "surrogateescape")).hexdigest()[:16]
-    suffix = "".join(Path(name).suffixes[-2:])[-20:] if name.endswith((".rev.json", ".rev.md")) else ""
     stem = name.encode("utf-8", "surrogateescape")[:80].decode("utf-8", "ignore")
-    return f"{stem}~{digest}{suffix}"
+    return f"{stem}~{digest}"
 
 
 def _file_mode() -> int:
@@ -218,6 +324,9 @@ def warn_line(line: str) -> None:
 # -- the writer lock ------------------------------------------------------------------------
 
 LOCK_TIMEOUT = 30.0  # seconds a run waits for a live holder; REVIEWER_LOCK_TIMEOUT overrides
+# A lock written on another machine is taken over after this long: no run lasts a day
+# (REVIEWER_BREAK_LOCK=1 takes it over at once).
+FOREIGN_LOCK_EXPIRY = 24 * 3600.0
 INDEX_LOCK_TIMEOUT = 300.0  # the RAG lock is held for a whole indexing (`reviewer index` beside a run)
 _HELD: set[str] = set()  # locks held by this process (a second holder in the same process waits)
 _HELD_GUARD = threading.Lock()
@@ -273,9 +382,8 @@ def _holder_alive(owner: dict, path: Path) -> bool:
     pid = owner.get("pid")
     if not isinstance(pid, int) or pid <= 0:
         return _age_seconds(path) < 5  # empty: a holder between create and write, or a crash there
-    host = owner.get("host")
-    if host and host != socket.gethostname():
-        return True  # another machine's process: we cannot tell, so it holds
+    if _foreign(owner):
+        return True  # another machine's process: we cannot tell, so it holds (see _foreign_takeover)
     if pid == os.getpid():
         with _HELD_GUARD:
             return str(path) in _HELD  # our pid but not our lock: a previous life (PID 1 in a container)
@@ -283,6 +391,33 @@ def _holder_alive(owner: dict, path: Path) -> bool:
         return False
     start = owner.get("start")
     return not (start and _process_start(pid) not in (None, start))  # a reused pid is not the holder
+
+
+def _foreign(owner: dict) -> bool:
+    host = owner.get("host")
+    return bool(host) and host != socket.gethostname()
+
+
+def _foreign_takeover(path: Path) -> str | None:
+    """Why a lock held on another machine may be taken over, or None. Whether that process
+    lives cannot be checked from here; a CI cache restores the lock of a killed job with
+    the output folder. REVIEWER_BREAK_LOCK=1 says no reviewer runs there; a lock older than
+    any run (FOREIGN_LOCK_EXPIRY) is one whose run is long gone."""
+    if os.environ.get("REVIEWER_BREAK_LOCK", "").strip().lower() in ("1", "true", "yes"):
+        return "REVIEWER_BREAK_LOCK is set"
+    age = _age_seconds(path)
+    if age > FOREIGN_LOCK_EXPIRY:
+        return f"written {age / 3600:.0f} h ago, longer than any run lasts"
+    return None
+
+
+def lock_holder(path: Path) -> str | None:
+    """Who holds the lock at `path` now ("process 12 on host since ..."), or None when it is free
+    or stale: readers say a run is in progress rather than show its half-written output."""
+    owner = _read_owner(path)
+    if owner is None or not _holder_alive(owner, path):
+        return None
+    return _describe_owner(owner)
 
 
 def _describe_owner(owner: dict) -> str:
@@ -337,6 +472,8 @@ def file_lock(path: Path, timeout: float | None = None, poll: float = 0.1,
         except ValueError:
             timeout = default_timeout
     path.parent.mkdir(parents=True, exist_ok=True)
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise UserError(f"{path} is not a regular file: remove it (rm -r {path}) if no reviewer runs here")
     me = _owner()
     content = json.dumps(me)
     deadline = time.monotonic() + timeout
@@ -349,12 +486,20 @@ def file_lock(path: Path, timeout: float | None = None, poll: float = 0.1,
         owner = _read_owner(path) if not held_here else {"pid": os.getpid()}
         if owner is None:
             continue  # released between our attempts: try again at once
-        if not held_here and not _holder_alive(owner, path):
+        reason = _foreign_takeover(path) if not held_here and _foreign(owner) else None
+        if not held_here and (reason or not _holder_alive(owner, path)):
             if _take_over(path, owner, content):
+                if reason:
+                    (waiting or warn_line)(f"took over {path} from {_describe_owner(owner)} ({reason})")
                 break
             time.sleep(poll / 4)
             continue
         if time.monotonic() > deadline:
+            if _foreign(owner):
+                raise UserError(f"{path} is held by {_describe_owner(owner)}, which cannot be checked from here: "
+                                f"if no reviewer runs there (a lock restored from another machine's cache), "
+                                f"take it over with REVIEWER_BREAK_LOCK=1 (done on its own after "
+                                f"{FOREIGN_LOCK_EXPIRY / 3600:.0f} h)")
             raise UserError(f"{path} is held by {_describe_owner(owner)}: wait for that run to finish, "
                             f"or remove the file if no reviewer runs there (REVIEWER_LOCK_TIMEOUT sets the wait)")
         if not told:

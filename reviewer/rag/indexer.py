@@ -177,6 +177,7 @@ def index_repository(
     workspace = Workspace(root, config.output)
     embedder = embedder or load_embedder(config.rag.model)  # a LazyEmbedder: nothing loaded yet
     report = IndexReport(rebuilt=rebuild)
+    workspace.confine("rag")  # before the lock file is written: rag/ may be a link out of the folder
     with file_lock(workspace.rag_lock, default_timeout=INDEX_LOCK_TIMEOUT):
         store = CardStore(workspace, embedder.name, embedder.dimension)
         cache: dict[str, dict] = {}
@@ -189,6 +190,13 @@ def index_repository(
                 cache = _load_cache(workspace, embedder.name)
                 # Reading every row's id reads every data file: a damaged table shows here.
                 dirty, in_table = _reconcile(store, cache) if store.exists() else (set(), {})
+                if not in_table and any(entry["cards"] for entry in cache.values()):
+                    # cache.json vouches for rows the table lost (its folder deleted, the table emptied):
+                    # trusting it would leave every file out of the index, silently.
+                    warn_line(f"the RAG index in {workspace.lancedb} {'holds no rows' if store.exists() else 'is missing'}"
+                              f" while {workspace.rag_cache} lists {len(cache)} indexed files; rebuilding it")
+                    cache, dirty = {}, set()
+                    report.rebuilt = True
         except ModelMismatchError:
             raise
         except Exception as exc:  # lance: RuntimeError/OSError/ValueError on missing or garbled files

@@ -29,7 +29,8 @@ import numpy as np
 
 from ..config import Config
 from ..schema.review import Match, SimilarFunction
-from ..workspace import Workspace
+from ..errors import ModelMismatchError
+from ..workspace import Workspace, file_lock, lock_holder
 from .ann import ANN_MIN_ROWS, CoarseIndex, nearest_rows
 from .store import CardStore
 from .store import STRUCTURE_COLUMNS
@@ -241,8 +242,22 @@ class SimilarityIndex:
 
     @classmethod
     def open(cls, root: Path, config: Config) -> "SimilarityIndex":
-        """Load the workspace's index (the model is checked against config.rag.model)."""
-        return cls.load(open_store(root, config))
+        """Load the workspace's index (the model is checked against config.rag.model). An index
+        found empty, or unreadable, while a writer holds the rag lock is being (re)built: wait
+        for that writer (saying so), then read the finished index."""
+        lock = Workspace(root, config.output).rag_lock
+        try:
+            index = cls.load(open_store(root, config))
+        except ModelMismatchError:
+            raise
+        except Exception:
+            if lock_holder(lock) is None:
+                raise
+            index = None
+        if (index is None or not len(index)) and lock_holder(lock) is not None:
+            with file_lock(lock):
+                index = cls.load(open_store(root, config))
+        return index
 
     def __len__(self) -> int:
         return len(self.ids)

@@ -161,6 +161,8 @@ class CardStore:
         self.model = model
         self.dimension = dimension
         self.path = workspace.lancedb
+        if not workspace.inside(self.path):
+            workspace.confine("rag")  # a link on the way: refused in one line naming it
         self.path.mkdir(parents=True, exist_ok=True)
         # interval 0: every read checks for newer versions written by other processes.
         self._db = lancedb.connect(str(self.path), read_consistency_interval=timedelta(0))

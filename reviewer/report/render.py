@@ -82,7 +82,7 @@ def _remove_stale_pages(workspace: Workspace, pages: set[str]) -> None:
     if folder.is_dir():
         for path in folder.glob("*.md"):
             if f"{PAGES_FOLDER}/{path.name}" not in pages:
-                path.unlink(missing_ok=True)
+                workspace.remove(path)
 
 
 def _remove_orphan_rev_md(workspace: Workspace) -> None:
@@ -90,7 +90,7 @@ def _remove_orphan_rev_md(workspace: Workspace) -> None:
         return
     for path in workspace.reviews.rglob(f"*{REV_MD_SUFFIX}"):
         if not path.with_name(path.name[: -len(REV_MD_SUFFIX)] + REVIEW_SUFFIX).exists():
-            path.unlink(missing_ok=True)
+            workspace.remove(path)
 
 
 @dataclass
@@ -145,6 +145,10 @@ def _previous_report(workspace: Workspace) -> ReportJson | None:
 def _render_all(root: Path, config: Config, reviews: list[ReviewFile] | None, run: RunRecord | None,
                 baseline: Baseline | None, known: dict[str, tuple[str, ReviewFile]] | None = None) -> Rendered:
     workspace = Workspace(root, config.output)
+    # `reviewer report` writes and deletes without a run's claim: the same refusal of links.
+    workspace.confine("reviews", PAGES_FOLDER, REPORT_JSON, REPORT_SARIF, "report.md")
+    if not workspace.inside(workspace.cache / RENDERED_MANIFEST):
+        workspace.confine("cache")  # names the link (cache/ holds the scan's many facts: walked only then)
     warnings: list[str] = []
     digests: dict[str, str] = {}
     if reviews is None:

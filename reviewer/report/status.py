@@ -22,7 +22,7 @@ from ..ui import format_bytes
 from ..errors import UserError
 from ..schema.review import ReviewFile, RunRecord
 from ..rag.extra import RAG_INSTALL_HINT
-from ..workspace import Workspace
+from ..workspace import Workspace, lock_holder
 from .loading import last_run, load_reviews
 from ..schema.axes import FILE_VERDICTS
 
@@ -66,6 +66,7 @@ class Status(BaseModel):
     report: str | None  # report.md, when present
     rag: RagStatus | None = None
     warnings: list[str] = Field(default_factory=list)
+    in_progress: str | None = None  # the holder of the run lock: a run is writing (the figures predate it)
 
 
 def changed_files(root: Path, config: Config, reviews: list[ReviewFile]) -> ChangedFiles:
@@ -117,9 +118,13 @@ def rag_status(workspace: Workspace, config: Config) -> RagStatus:
 def collect_status(root: Path, config: Config, show_rag: bool = False) -> Status:
     """Raises UserError when nothing was ever run here (the CLI exits 2)."""
     workspace = Workspace(root, config.output)
+    running = lock_holder(workspace.run_lock)
     run = last_run(workspace)
     loaded = load_reviews(workspace)
     if run is None and not loaded.reviews:
+        if running:
+            raise UserError(f"no review yet in {workspace.base}: a run is in progress ({running}); "
+                            "run `reviewer status` again when it finishes")
         raise UserError(f"no review found in {workspace.base}: run `reviewer run {root}` first")
     verdicts = {verdict: 0 for verdict in FILE_VERDICTS}
     for review in loaded.reviews:
@@ -138,6 +143,7 @@ def collect_status(root: Path, config: Config, show_rag: bool = False) -> Status
         report=str(report) if report.is_file() else None,
         rag=rag_status(workspace, config) if show_rag else None,
         warnings=loaded.warnings,
+        in_progress=running,
     )
 
 
@@ -151,6 +157,8 @@ def _listed(label: str, paths: list[str], budget: int) -> list[str]:
 
 def render_status(status: Status) -> str:
     lines = [f"reviewer status: {status.root}"]
+    if status.in_progress:
+        lines.append(_row("running", f"a run is in progress ({status.in_progress}): what follows is from before it"))
     run = status.last_run
     if run is None:
         lines.append(_row("last run", "none recorded (reviews exist from an older run)"))

@@ -76,10 +76,10 @@ class FactsCache:
         except OSError:
             return 0
         for shard in shards:
-            if not shard.is_dir():
-                continue
+            if not shard.is_dir(follow_symlinks=False):
+                continue  # a link is never followed to delete what it leads to
             for entry in os.scandir(shard.path):
-                if entry.name.removesuffix(".json") not in live:
+                if entry.name.removesuffix(".json") not in live and entry.is_file(follow_symlinks=False):
                     try:
                         os.unlink(entry.path)
                         removed += 1
