@@ -105,7 +105,7 @@ def find_entry_points(index: ProjectIndex) -> EntryPoints:
             _fixture_package(index, directory, manifest, found)
             continue
         data = _read_json(texts.get(manifest))
-        # A private package that maps `exports` is published from a build step (zustand copies
+        # A private package that maps `exports` is published from a build step (the build copies
         # its package.json into dist/ and flips `private` there): an application maps nothing.
         published = data.get("private") is not True or bool(data.get("exports"))
         if not published:
@@ -226,8 +226,8 @@ EXPLICIT_REEXPORTS = 3
 
 
 # What the package's own metadata says it is, for PyPI's users: the Trove classifier of libraries.
-# A console script next to it is the library's CLI (rq's `rq worker`, typer's `typer`), and the
-# names it offers (rq's exceptions, a worker's public methods) are its users' API.
+# A console script next to it is the library's CLI (a job queue's `worker` command), and the
+# names it offers (its exceptions, a worker's public methods) are its users' API.
 LIBRARY_CLASSIFIER = "classifier `Topic :: Software Development :: Libraries`"
 _LIBRARY_TROVE = re.compile(r"""(?:["']|^\s*)Topic :: Software Development :: Libraries\b""", re.MULTILINE)
 
@@ -305,8 +305,8 @@ def _below(directory: str, paths: Iterable[str]) -> list[str]:
 
 
 def fixture_packages(texts: Mapping[str, str], paths: Iterable[str]) -> frozenset[str]:
-    """The source files of packages of their own inside the tests (axios's test/module/typings/esm,
-    installed and compiled by `tsc --noEmit`): inputs the tests hand to a tool, a typing checked by
+    """The source files of packages of their own inside the tests (a `test/module/typings/esm`
+    package with its own package.json, installed and compiled by `tsc --noEmit`): inputs the tests hand to a tool, a typing checked by
     the compiler in each declaration, not code the project runs, publishes or should share."""
     paths = list(paths)
     found: set[str] = set()

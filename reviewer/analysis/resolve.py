@@ -631,7 +631,7 @@ class ProjectIndex:
             sym = by_qname.get(scope)
             # A class body is no scope of the functions written in it: `save_model(...)` inside
             # the method `AuditAdmin.save_model` calls the module's function, not the method. An
-            # object literal is no scope at all: `objA() { objA.value }` in zod's benchmark object
+            # object literal is no scope at all: `objA() { objA.value }` in an object literal
             # reads the module's `objA`, not the member.
             if not (sym is not None and (sym.kind in ("constant", "variable")
                                          or (in_function and sym.kind in ("class", "interface")))):

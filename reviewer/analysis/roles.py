@@ -18,7 +18,7 @@ _INDEX_FILE = re.compile(r"^index\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$")
 
 def is_test_path(path: str) -> bool:
     """test_*.py, *_test.py, tests.py (Django, a root-level suite), conftest.py, *.test.ts,
-    *.spec.js, or anything under tests/, __tests__/, or a folder named *_tests (attrs's typing_tests)."""
+    *.spec.js, or anything under tests/, __tests__/, or a folder named *_tests (`typing_tests`)."""
     parts = path.split("/")
     if any(part in TEST_DIRECTORIES or part.endswith("_tests") for part in parts[:-1]):
         return True
@@ -42,7 +42,7 @@ def is_type_test_path(path: str) -> bool:
     return _TYPE_TEST.search(path) is not None
 
 
-# A synchronous twin generated from async code (unasync: httpcore/_async/ -> httpcore/_sync/, each
+# A synchronous twin generated from async code (unasync: pkg/_async/ -> pkg/_sync/, each
 # file rewritten with `await` and `async` removed): nobody edits it, and it repeats its source by design.
 _ASYNC_FOLDERS = {"_sync": "_async", "sync": "async"}
 
@@ -92,8 +92,8 @@ def is_example_path(path: str) -> bool:
     return any(part in _EXAMPLE_DIRECTORIES or part.endswith("_examples") for part in path.split("/")[:-1])
 
 
-# Benchmark programs: each file is run on its own by a bench runner (pino's benchmarks/*.bench.js,
-# asv suites, immer's perf-testing/ scripts), its set-up written out in full on purpose, like an example's.
+# Benchmark programs: each file is run on its own by a bench runner (benchmarks/*.bench.js,
+# asv suites, perf-testing/ scripts), its set-up written out in full on purpose, like an example's.
 _BENCHMARK = re.compile(r"(?:^|/)(?:benchmarks?|bench|perf(?:[-_]?tests?|[-_]?testing)?|performance)/"
                         r"|\.bench\.[cm]?[jt]sx?$")
 
@@ -103,8 +103,8 @@ def is_benchmark_path(path: str) -> bool:
     return _BENCHMARK.search(path) is not None
 
 
-# Translations: one file per language, each the same messages in its own words (zod's v4/locales/ar.ts,
-# az.ts... each with the same `error` function; pycon's markedit lang/ template). Copies by design.
+# Translations: one file per language, each the same messages in its own words (locales/ar.ts,
+# az.ts... each with the same `error` function; an editor plugin's lang/ files). Copies by design.
 _TRANSLATION_DIRECTORIES = frozenset({"locales", "locale", "i18n", "l10n", "translations", "lang", "langs"})
 
 

@@ -17,8 +17,8 @@ from .roles import is_test_path
 
 # The API reference a project publishes: Sphinx autodoc directives (`.. automodule:: pkg.mod` with
 # `:members:`, `.. autoclass:: pkg.mod.Name`, autofunction, autoexception...) and mkdocstrings'
-# `::: pkg.mod.Name`. What it documents is offered to users, whoever calls it here (cookiecutter's
-# `UnknownTemplateDirException`, documented by `automodule:: cookiecutter.exceptions`).
+# `::: pkg.mod.Name`. What it documents is offered to users, whoever calls it here (an exception
+# class documented by `automodule:: pkg.exceptions` that the package itself never raises).
 _AUTODOC = re.compile(r"^\s*\.\.\s+auto(module|class|exception|function|method|data|attribute)::\s*([\w.]+)[^\n]*"
                       r"((?:\n[ \t]+:[\w-]+:[^\n]*)*)", re.M)
 _MKDOCSTRINGS = re.compile(r"^:::\s*([\w.]+)\s*$", re.M)
@@ -61,7 +61,7 @@ def documentation_includes(texts: Mapping[str, str]) -> dict[str, str]:
     return found
 
 
-# Code a documentation page runs when it is built: cog's `[[[cog ... ]]]` blocks (datasette regenerates
+# Code a documentation page runs when it is built: cog's `[[[cog ... ]]]` blocks (a project regenerating
 # its pages with `cog -r docs/*.rst`: `from metadata_doc import config_example` then a call).
 _COG_BLOCK = re.compile(r"\[\[\[cog(.*?)\]\]\]", re.S)
 _COG_IMPORT = re.compile(r"^\s*from\s+([\w.]+)\s+import\s+([\w, ]+)|^\s*import\s+([\w.]+)", re.M)
@@ -107,7 +107,7 @@ _TYPE_CHECK_CONFIGS = ("tox.ini", "noxfile.py", "Makefile", "justfile", ".pre-co
 
 
 # `tsc --project fixtures/internal-types/tsconfig.bundler.json` in an npm script: the folder of that
-# tsconfig is compiled for its types alone (zod's integration fixtures, checked against each build).
+# tsconfig is compiled for its types alone (integration fixtures checked against each build).
 _TSC_PROJECT = re.compile(r"\btsc\b[^&|;\n]*?(?:-p|--project)[ \t=]+['\"]?([\w./@-]+)")
 
 

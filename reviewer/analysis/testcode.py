@@ -69,7 +69,7 @@ class TestRoots:
             if sym.exported or sym.parent is None and sym.kind == "method":
                 return f"test support exported by {path} (a test configuration may load it)"
             if sym.parent is not None and self._asserts_types(facts):
-                # valtio's `Snapshot<typeof user>` checked against a type naming `hasRole`
+                # `Snapshot<typeof user>` checked against a type naming `hasRole`
                 return f"member of {sym.parent} in a type test: the type's shape is what {path} checks"
             return None
         decorator = fixture_decorator(sym)

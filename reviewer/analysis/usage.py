@@ -286,7 +286,7 @@ class UsageGraph:
                     self._link((path, MODULE), (value.path, value.qualified_name or ""), "requires", ref.line)
                 elif ref.namespace and self._read_whole(facts, ref.namespace):
                     # `module.exports.symbols = symbols`: the object of m's exports is handed on,
-                    # and whoever gets it may read any of them (pino's public `pino.symbols`).
+                    # and whoever gets it may read any of them (a logger's public `logger.symbols`).
                     self._link_exported_values(path, source, "requires", ref.line)
             if (ref.kind == "static" and ref.namespace and not ref.names and facts.language != "python"
                     and not is_test_path(path) and self._read_whole(facts, ref.namespace)):

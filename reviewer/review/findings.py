@@ -24,7 +24,7 @@ def action_text(axis: str, verdict: str, symbol: Symbol, dup: DuplicateOf | None
         return f"Fix {where}: {evidence}".rstrip(": ")
     if axis == "utility" and verdict == "DEAD":
         if symbol.kind in ("constant", "variable") and symbol.calls:
-            # formik's `const BUILD_ID = fs.readFileSync(...)`: nothing reads the name, but the call
+            # `const BUILD_ID = fs.readFileSync(...)`: nothing reads the name, but the call
             # runs at load on purpose (it fails the script when no build exists).
             return (f"Remove the name {where}: nothing reads it (confidence {confidence}); its value calls "
                     f"`{symbol.calls[0]}`, so keep that call as a statement if it must still run.")

@@ -138,7 +138,7 @@ def structure_of(text: str, syntax: TokenSyntax) -> Structure:
 
 # `self.loop = loop`, `self.transport = None`, `this.tasks = new Set()`: a constructor storing its
 # arguments and declaring its state. Two classes holding the same state repeat these lines by
-# design (uvicorn's two websocket protocols; hand labels: none worth a helper), as two records
+# design (a server's two websocket protocols; hand labels: none worth a helper), as two records
 # repeat their typed fields: they match as lines and weigh no tokens (see module_line_hashes).
 # Only in constructors: elsewhere `self.waiting = False` is a step of the logic.
 _CONSTRUCTOR = re.compile(r"\bdef\s+__init__\s*\(|\bconstructor\s*\(")
@@ -259,7 +259,7 @@ def _weigh_handed_on(text: str, hashes: list[int], keywords: frozenset[str]) -> 
 
 
 # A local name alone on its line (`timeout,`): a positional argument or a tuple's field handed on,
-# one a line, as a keyword argument is (see _forwards): rq's 21 fields unpacked from `parse_args` and
+# one a line, as a keyword argument is (see _forwards): 21 fields unpacked from `parse_args` and
 # passed on in four places are a signature written four times, not logic.
 _HANDED_ON = re.compile(r"\s*(\.\.\.|\*{1,2})?([A-Za-z_$][\w$]*)\s*,?\s*")
 

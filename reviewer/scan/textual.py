@@ -35,7 +35,7 @@ _COMPUTED_JS = re.compile(r"""(?:require(?<!\wrequire)|import(?<!\wimport))\s*\(
 _COMPUTED_PY = re.compile(r"""(?:import_module|__import__)\(\s*f?["']([A-Za-z_][\w.]*\.)(?:\{|["']\s*\+)""")
 _SILENCED = re.compile(r"#\s*noqa|eslint-disable|@ts-ignore|type:\s*ignore")
 _DOTTED_STRING = re.compile(r"""["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)["']""")
-# "package.module:name", the import string of ASGI/WSGI servers and entry points (uvicorn's tests
+# "package.module:name", the import string of ASGI/WSGI servers and entry points (a server's tests
 # run `uvicorn tests.test_cli:App`): read as "package.module.name".
 _IMPORT_PATH_STRING = re.compile(r"""["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*):([A-Za-z_]\w*)["']""")
 _IMPORT_STRING = re.compile(r"""["']\s*from\s+([A-Za-z_][\w.]*)\s+import\s+([\w\s,]+?)\s*["']""")
