@@ -773,8 +773,8 @@ def _close_claude(run: Run, claude, indexer: _CardIndexer | None) -> None:
         ui.echo(f"note: {note}")
     if claude.secrets_masked:
         ui.echo(f"secrets: {claude.secrets_masked} masked before sending")
-    if record.files_not_reviewed:
-        ui.echo(f"not reviewed: {len(record.files_not_reviewed)} files (max cost or a stop)")
+    if summary := claude.kept_summary():
+        ui.echo(summary)
     if indexer is not None and indexer.written:
         ui.echo(f"index: {indexer.written} cards enriched by Claude")
 

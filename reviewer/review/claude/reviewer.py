@@ -54,9 +54,10 @@ MAX_COST_STOP = "stopped: llm.max_cost reached"
 class ReviewFailed(Exception):
     """This file could not be reviewed (API error, never a valid submission). The run goes on."""
 
-    def __init__(self, message: str, usage: TokenUsage | None = None) -> None:
+    def __init__(self, message: str, usage: TokenUsage | None = None, unanswered: bool = False) -> None:
         super().__init__(message)
         self.usage = usage or TokenUsage()
+        self.unanswered = unanswered  # the model never gave a valid submit_review (counted by the run)
 
 
 @dataclass
@@ -163,8 +164,8 @@ class ClaudeReviewer:
                         rejected += 1
                         if rejected > llm.max_validation_retries:
                             raise ReviewFailed(
-                                f"submit_review still invalid after {rejected} attempts: " + "; ".join(outcome[:3]), usage
-                            )
+                                f"submit_review still invalid after {rejected} attempts: " + "; ".join(outcome[:3]), usage,
+                                unanswered=True)
                         results.append(_tool_result(block.id, "submit_review was rejected; fix these and call it again:\n- "
                                                     + "\n- ".join(outcome), True))
                         continue
@@ -184,7 +185,7 @@ class ClaudeReviewer:
         finally:
             self.masked(tools.masked)
             tools.masked = 0
-        raise ReviewFailed(f"no valid submit_review within llm.max_turns={llm.max_turns} turns", usage)
+        raise ReviewFailed(f"no valid submit_review within llm.max_turns={llm.max_turns} turns", usage, unanswered=True)
 
     def masked(self, count: int) -> None:
         """Secrets masked before sending (counted by the run)."""
