@@ -105,7 +105,10 @@ def test_secret_shapes_are_masked_and_lines_kept(text):
 
 
 @pytest.mark.parametrize("text", ['max_tokens = 8192', 'token = self.next_token()', 'ERROR = "unexpected token"',
-                                  'password = os.environ["PW"]', 'secret_key = settings.SECRET_KEY'])
+                                  'password = os.environ["PW"]', 'secret_key = settings.SECRET_KEY',
+                                  'headers = {"Authorization": f"Bearer {token}"}', '"X-Api-Key": settings.API_KEY',
+                                  'kind = "HTTP2ConnectionManagerV3"', 'name = "TestCaseWithLongName2024"',
+                                  'pkg = "sk-learn-tutorial"', 'The bearer token is read from the environment.'])
 def test_code_that_only_names_secrets_is_left_alone(text):
     assert mask_secrets(text) == (text, 0)
 

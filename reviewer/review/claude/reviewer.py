@@ -44,7 +44,7 @@ from ...schema.axes import DEFAULT_VERDICTS
 from ...schema.review import Action, DuplicateOf, Finding, ReviewFile, Similarity, SymbolReview, TokenUsage
 from ..findings import HIGH_CONFIDENCE, LOW_CONFIDENCE, file_verdict, symbol_fingerprint, verdict_findings, worst_verdict
 from .submission import check_against_facts, format_validation_error, submission_model
-from .tools import ReviewTools
+from .tools import ReviewTools, listed_file_refusal
 
 log = logging.getLogger(__name__)
 
@@ -123,6 +123,9 @@ class ClaudeReviewer:
     def review(self, context: ReviewContext) -> ReviewFile:
         """One conversation: tool turns, then one submit_review per batch of symbols."""
         llm = self.config.llm
+        refusal = listed_file_refusal(context.root, context.config, context.facts.path)
+        if refusal:  # e.g. a link to a secrets file: its content is never sent
+            raise ReviewFailed(f"not sent to Claude: {refusal}")
         carded = self.card_cache.hashes() if (self.card_cache is not None and context.rag_enabled) else set()
         built = build_prompt(context, carded_hashes=carded)
         self.masked(built.masked)
