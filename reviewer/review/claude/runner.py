@@ -153,9 +153,9 @@ class ClaudeRun:
         if self.stop_reason is None and not self.not_reviewed:
             return None
         why = "the run stopped" if self.stop_reason is not None else "llm.max_cost reached"
-        return (f"kept: {self.reviewed} files reviewed by Claude in this run (written and cached); "
+        return (f"kept: {_count(self.reviewed, 'file')} reviewed by Claude in this run (written and cached); "
                 f"{len(self.not_reviewed)} not reviewed ({why}), the next run reviews only those; "
-                f"${self.usage.cost_usd:.2f} spent in {self.usage.calls} calls")
+                f"${self.usage.cost_usd:.2f} spent in {_count(self.usage.calls, 'call')}")
 
     def _outcome(self, future: Future[ReviewFile], context: ReviewContext) -> tuple[FileOutcome | None, UserError | None]:
         path = context.facts.path
@@ -171,6 +171,10 @@ class ClaudeRun:
         except Exception as exc:  # noqa: BLE001 - one file's bug must not end the run
             return FileOutcome(file=path, status="error", error=f"{type(exc).__name__}: {exc}"), None
         return FileOutcome(file=path, status="reviewed", review=review, usage=review.usage), None
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 class ReviewStream:
