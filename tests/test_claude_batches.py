@@ -79,7 +79,7 @@ def test_a_cut_answer_resizes_the_remaining_batches_and_the_next_files(repo) -> 
     assert len(review.symbols) == 40
     assert model.cut == 1  # planned in 5 parts of up to 9; the first is cut, the rest is planned again
     first_file = len(model.requests)
-    assert first_file == 1 + 10  # the cut call, then 10 parts of 4 that fit (before: 4 cuts, 14 calls)
+    assert first_file == 1 + 10  # the cut call, then 10 parts of 4 that fit (before: 4 cuts, 13 calls)
 
     again = reviewer.review(many_functions(repo, "src/more.py", 40, config))
     assert len(again.symbols) == 40
