@@ -247,7 +247,7 @@ class ClaudeReviewer:
             submission = model.model_validate(raw if isinstance(raw, dict) else {})
         except ValidationError as exc:
             return format_validation_error(exc)
-        problems = check_against_facts(submission, batch.names, context.facts.lines, built.axes, set())
+        problems = check_against_facts(submission, batch.names, context.facts.lines, built.axes)
         if problems:
             return problems
         carded = {card.function for card in getattr(submission, "cards", [])}
