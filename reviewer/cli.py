@@ -55,8 +55,8 @@ class _Group(click.Group):
 def cli() -> None:
     """Audit a repository: scan, estimate, index, review, report.
 
-    Works offline with the built-in static reviewer; uses Claude when
-    ANTHROPIC_API_KEY is set (or llm.provider: anthropic).
+    Works offline with the built-in static reviewer; uses Claude with --llm claude
+    (or llm.provider: claude) and ANTHROPIC_API_KEY, or on a terminal when the key is set.
     """
 
 
@@ -226,6 +226,9 @@ def _baseline_from_ref(root: Path, config: Config, ref: str):
 @click.option("--sarif-category", metavar="NAME", default=None, help="SARIF automationDetails category (default: report.sarif_category, 'reviewer'); one per CI job.")
 @click.option("--max-cost", type=click.FloatRange(0), default=None, help="USD: the Claude reviews stop at this cost (checked before every call).")
 @click.option("--force-cost", is_flag=True, help="Start even when the estimate exceeds --max-cost (the run still stops at the cap).")
+@click.option("--llm", "llm", type=click.Choice(["auto", "static", "claude"]), default=None,
+              help="Reviewer: claude (paid, needs ANTHROPIC_API_KEY; how CI opts in), static, or auto (Claude only on a terminal with the key). Default: llm.provider.")
+@click.option("-y", "--yes", is_flag=True, help="Start a Claude run estimated over llm.confirm_over without asking.")
 @click.option("--min-confidence", type=click.IntRange(0, 100), default=None,
               help="DEAD and DUPLICATE verdicts under this confidence are not findings. Default: analysis.min_confidence (70).")
 @click.option("--plain", is_flag=True, help="No progress bars (the default in CI and when stderr is not a terminal).")
@@ -236,7 +239,7 @@ def run(path: str, config_path: str | None, enable_rag: bool, rebuild_rag: bool,
         changed_since: str | None, axes_value: str | None, exclude: tuple[str, ...], fail_on: str | None,
         exit_zero: bool, baseline_path: str | None, baseline_from_ref: str | None, update_baseline: bool,
         output_format: str, output_file: str | None, sarif_category: str | None, max_cost: float | None, force_cost: bool,
-        plain: bool, quiet: bool, verbose: bool, color: str, min_confidence: int | None) -> None:
+        llm: str | None, yes: bool, plain: bool, quiet: bool, verbose: bool, color: str, min_confidence: int | None) -> None:
     """Audit PATH: scan, estimate, index, review, report. Exit 0 clean, 1 gate hit, 2 error."""
     from .pipeline import RunOptions, run as run_pipeline
     from .report.baseline import BASELINE_FILENAME, build_baseline, load_baseline, write_baseline
@@ -248,6 +251,8 @@ def run(path: str, config_path: str | None, enable_rag: bool, rebuild_rag: bool,
     config = _config(root, config_path)
     if min_confidence is not None:
         config.analysis.min_confidence = min_confidence
+    if llm is not None:
+        config.llm.provider = llm
     note = config_source(root, Path(config_path).resolve() if config_path else None)[1]
     if note and not quiet:
         click.echo(f"reviewer: note: {note}", err=True)
@@ -268,7 +273,7 @@ def run(path: str, config_path: str | None, enable_rag: bool, rebuild_rag: bool,
         config.ci.baseline = str(baseline_file)  # the reports mark what it does not hold as new
     options = RunOptions(
         enable_rag=enable_rag, rebuild_rag=rebuild_rag, no_cache=no_cache, changed_since=changed_since,
-        max_cost=max_cost, force_cost=force_cost, plain=plain,
+        max_cost=max_cost, force_cost=force_cost, yes=yes, plain=plain,
     )
     ui = UI.for_terminal(plain, quiet=quiet, color=color)
     if baseline_from_ref:

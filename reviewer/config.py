@@ -56,16 +56,26 @@ def _default_pricing() -> dict[str, Pricing]:
 
 
 class LLMConfig(_Strict):
-    # auto: Claude when ANTHROPIC_API_KEY is set, else the static reviewer
-    provider: Literal["auto", "static", "anthropic"] = "auto"
+    # auto: Claude when ANTHROPIC_API_KEY is set and a person at a terminal runs reviewer, else the
+    # static reviewer (a key alone never starts a paid run in CI); claude: always Claude (needs the key).
+    # "anthropic" is the older name of "claude".
+    provider: Literal["auto", "static", "claude", "anthropic"] = "auto"
     model: str = "claude-sonnet-5-5"  # current Sonnet; claude-sonnet-4-5 retires 2026-11-30
     concurrency: int = Field(default=4, ge=1, le=64)
     max_turns: int = Field(default=12, ge=1, le=100)  # tool-use round trips per file
     max_validation_retries: int = Field(default=2, ge=0, le=10)
     max_output_tokens: int = Field(default=8192, ge=256)
-    max_cost: float | None = Field(default=None, ge=0)  # USD; stop starting new files once reached
+    # USD; a run estimated over it does not start (--force-cost), and stops once it is spent. null: no cap
+    max_cost: float | None = Field(default=5.0, ge=0)
+    # USD; on a terminal, a run estimated over it asks before starting (--yes skips the question). null: never ask
+    confirm_over: float | None = Field(default=1.0, ge=0)
     timeout_seconds: float = Field(default=120.0, gt=0)
     pricing: dict[str, Pricing] = Field(default_factory=_default_pricing)
+
+    @field_validator("provider")
+    @classmethod
+    def _one_name(cls, value: str) -> str:
+        return "claude" if value == "anthropic" else value
 
 
 class RagConfig(_Strict):
@@ -157,7 +167,9 @@ class Config(_Strict):
         relevant = {
             "axes": self.axes,
             "rag": self.rag.model_dump(),
-            "llm": {"provider": self.llm.provider, "model": self.llm.model},
+            # not the provider: the reviewer it picks is a part of the key on its own, and `--llm claude`
+            # in CI must reuse what a terminal run (provider auto) paid for
+            "llm": {"model": self.llm.model},
             "min_confidence": self.analysis.min_confidence,
             "frameworks": [framework.model_dump() for framework in self.frameworks],
         }

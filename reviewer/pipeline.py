@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .config import Config, api_key
+from .config import Config
 from .errors import UserError
 from .schema.cards import FunctionCard, now_iso
 from .review.context import ReviewContext
@@ -28,7 +28,8 @@ from .analysis.entrypoints import fixture_packages
 from .analysis.roots import type_checked_files
 from .analysis.roles import is_test_input_path, is_test_path
 from .analysis.testcode import case_subjects, test_case_spans
-from .review.cache import EvidenceCache, ReviewCache, RunsCache, cache_key, evidence_digest, evidence_input_digest
+from .review.claude.consent import choose_reviewer, confirm_cost, opt_in_note
+from .review.cache import EvidenceCache, ReviewCache, RunsCache, cache_key, evidence_input_digest, verdict_digest
 from .schema.review import FileError, ReviewFile, RunRecord
 from .schema.evidence import MODULE_CODE
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
@@ -50,6 +51,7 @@ class RunOptions:
     changed_since: str | None = None
     max_cost: float | None = None
     force_cost: bool = False  # start even when the estimate exceeds max_cost (the run still stops at it)
+    yes: bool = False  # start a Claude run over llm.confirm_over without asking
     plain: bool = True
 
 
@@ -102,17 +104,6 @@ def rag_on(config: Config, options: RunOptions) -> bool:
 
         require_rag("--enable-rag (rag.enabled: true)")
     return enabled
-
-
-def choose_reviewer(config: Config) -> str:
-    provider = config.llm.provider
-    if provider == "static":
-        return "static"
-    if provider == "anthropic":
-        if not api_key():
-            raise UserError("llm.provider is 'anthropic' but ANTHROPIC_API_KEY is not set: export it, or set llm.provider: static")
-        return "claude"
-    return "claude" if api_key() else "static"
 
 
 def _read_source(root: Path, path: str) -> str:
@@ -220,8 +211,8 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
         if choose_reviewer(config) == "static":
             code = _code_digest()
             digests = {path: evidence_input_digest(*contexts.inputs[path], rag_enabled, code) for path in contexts}
-        else:  # Claude's review must not depend on the meaning scores its own cards move: its digest leaves them out
-            digests = {path: evidence_digest(context.evidence, with_meaning=False) for path, context in contexts.items()}
+        else:  # Claude's review: only the fields its verdicts depend on (not the scores its own cards move)
+            digests = {path: verdict_digest(context.evidence) for path, context in contexts.items()}
     cache.save(evidence_key(root, config, scan, rag_enabled, changed), digests, index_size)
     return Prepared(scan=scan, digests=digests, build=lambda: contexts, rag_enabled=rag_enabled,
                     index_size=index_size, phase_seconds=seconds, notes=notes)
@@ -551,6 +542,8 @@ def run(root: Path, config: Config, options: RunOptions, ui: UI | None = None) -
     with file_lock(workspace.run_lock, waiting=ui.echo):
         this = Run(root=root, config=config, options=options, ui=ui, workspace=workspace,
                    record=new_run_record(root, config, options, choose_reviewer(config)), cache=ReviewCache(workspace))
+        if note := opt_in_note(config):
+            ui.echo(f"note: {note}")
         try:
             with gc_thawed():
                 return _run_phases(this)
@@ -776,8 +769,8 @@ def _close_claude(run: Run, claude, indexer: _CardIndexer | None) -> None:
         ui.echo(f"note: {note}")
     if claude.secrets_masked:
         ui.echo(f"secrets: {claude.secrets_masked} masked before sending")
-    if record.files_not_reviewed:
-        ui.echo(f"not reviewed: {len(record.files_not_reviewed)} files (max cost or a stop)")
+    if summary := claude.kept_summary():
+        ui.echo(summary)
     if indexer is not None and indexer.written:
         ui.echo(f"index: {indexer.written} cards enriched by Claude")
 
@@ -796,6 +789,7 @@ def _claude_stream(run: Run, pending: list[ReviewContext], all_files: list[str])
         raise UserError(f"the estimate (${estimate.total.cost_usd:.2f}) exceeds the cost cap (${max_cost:.2f}, "
                         "--max-cost or llm.max_cost): raise the cap, review fewer files (--changed-since), or pass "
                         "--force-cost to start anyway and stop at the cap")
+    confirm_cost(estimate.total.cost_usd, run.config, run.options.yes)
     return review_files(pending, run.config, max_cost=max_cost, files=all_files)
 
 

@@ -252,6 +252,7 @@ import re as _re
 _SYMBOL_LINE = _re.compile(r"^- `([^`]+)` ", _re.MULTILINE)
 _PART = _re.compile(r"holds exactly these \d+ symbols: (.*?)\. (?:Cards for: (.*?)\.|No cards in this part\.)")
 _CARDS = _re.compile(r"^Cards to write: (.*?)\.$", _re.MULTILINE)
+_CARDS_ONLY = _re.compile(r"holds no verdicts \(give symbols: \[\]\): only the cards for (.*?)\.")
 
 
 def _all_text(body: dict[str, Any]) -> list[str]:
@@ -273,10 +274,15 @@ def auto_submission(body: dict[str, Any]) -> dict[str, Any]:
     names = _SYMBOL_LINE.findall(first)
     found = _CARDS.search(first)
     cards = [] if not found or found.group(1) == "none" else found.group(1).split(", ")
-    parts = [m for text in texts for m in _PART.finditer(text)]
-    if parts:
-        names = parts[-1].group(1).split(", ")
-        cards = parts[-1].group(2).split(", ") if parts[-1].group(2) else []
+    found = [(number, match.start(), match) for number, text in enumerate(texts)
+             for pattern in (_PART, _CARDS_ONLY) for match in pattern.finditer(text)]
+    if found:
+        latest = max(found, key=lambda item: item[:2])[2]
+        if latest.re is _CARDS_ONLY:
+            names, cards = [], latest.group(1).split(", ")
+        else:
+            names = latest.group(1).split(", ")
+            cards = latest.group(2).split(", ") if latest.group(2) else []
     submission: dict[str, Any] = {
         "verdict": "CLEAN", "summary": "Reviewed.",
         "symbols": [{"name": n, "confidence": 80, "correction": axis("OK"), "utility": axis("USED"),

@@ -22,7 +22,7 @@ from claude_helpers import (
     valid_submission,
 )
 from reviewer.config import Config
-from reviewer.review.cache import evidence_digest
+from reviewer.review.cache import verdict_digest
 from reviewer.review.claude.api import ProviderDown, ProviderGate, RetryPolicy
 from reviewer.review.claude.batches import plan_batches
 from reviewer.review.claude.estimate import estimate_reviews
@@ -105,7 +105,10 @@ def test_secret_shapes_are_masked_and_lines_kept(text):
 
 
 @pytest.mark.parametrize("text", ['max_tokens = 8192', 'token = self.next_token()', 'ERROR = "unexpected token"',
-                                  'password = os.environ["PW"]', 'secret_key = settings.SECRET_KEY'])
+                                  'password = os.environ["PW"]', 'secret_key = settings.SECRET_KEY',
+                                  'headers = {"Authorization": f"Bearer {token}"}', '"X-Api-Key": settings.API_KEY',
+                                  'kind = "HTTP2ConnectionManagerV3"', 'name = "TestCaseWithLongName2024"',
+                                  'pkg = "sk-learn-tutorial"', 'The bearer token is read from the environment.'])
 def test_code_that_only_names_secrets_is_left_alone(text):
     assert mask_secrets(text) == (text, 0)
 
@@ -248,11 +251,10 @@ def test_meaning_scores_do_not_enter_claudes_cache_key(repo):
     moved.similarities[0].score = 0.83
     moved.similarities.append(Similarity(function="discount", line_start=14, file="src/x.py", name="cut", score=0.62,
                                          meaning=0.8))  # a meaning-only neighbour appears
-    assert evidence_digest(evidence, with_meaning=False) == evidence_digest(moved, with_meaning=False)
-    assert evidence_digest(evidence) != evidence_digest(moved)  # the static reviewer still sees it
+    assert verdict_digest(evidence) == verdict_digest(moved)
     structural = moved.model_copy(deep=True)
     structural.similarities[0].clone_kind = "identical"
-    assert evidence_digest(structural, with_meaning=False) != evidence_digest(moved, with_meaning=False)
+    assert verdict_digest(structural) != verdict_digest(moved)
 
 
 # -- 9. what was dropped is reported, what Claude found is shown ----------------------------

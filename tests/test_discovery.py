@@ -225,16 +225,33 @@ def test_symlinks_leaving_the_repository_looping_or_dangling(tmp_path):
 
 
 def test_symlinks_inside_the_repository_are_followed(tmp_path):
-    root = make(tmp_path, {"shared/util.py": PY, ".gitignore": "shared/\n"})
+    root = make(tmp_path, {"shared/util.py": PY, ".gitignore": "local/\n"})
     (root / "pkg").mkdir()
     (root / "pkg" / "util.py").symlink_to(root / "shared" / "util.py")
     (root / "linked").symlink_to(root / "shared", target_is_directory=True)
-    assert in_scope(root) == ["linked/util.py", "pkg/util.py"]
-    assert in_scope(root, Config(scan=ScanConfig(follow_symlinks=False))) == []
+    assert in_scope(root) == ["shared/util.py"]  # both links followed to it, and scanned once
+    assert skipped(root) == {"linked/util.py": "symlink to shared/util.py (scanned there)",
+                             "pkg/util.py": "symlink to shared/util.py (scanned there)"}
+    assert in_scope(root, Config(scan=ScanConfig(follow_symlinks=False))) == ["shared/util.py"]
     assert skipped(root, Config(scan=ScanConfig(follow_symlinks=False))) == {
         "linked/": "symlink not followed (scan.follow_symlinks is false)",
         "pkg/util.py": "symlink not followed (scan.follow_symlinks is false)",
     }
+
+
+def test_a_symlink_to_an_ignored_file_is_judged_by_its_target(tmp_path):
+    """A committed link to a gitignored file (or into an ignored folder) does not bring it in:
+    its content would reach the reports and the Claude reviewer."""
+    root = make(tmp_path, {"shared/util.py": PY, "app.py": PY, ".gitignore": "shared/\nlocal_settings.py\n",
+                           "local_settings.py": "KEY = 'x'\n"})
+    (root / "pkg").mkdir()
+    (root / "pkg" / "util.py").symlink_to(root / "shared" / "util.py")
+    (root / "linked").symlink_to(root / "shared", target_is_directory=True)
+    (root / "settings.py").symlink_to(root / "local_settings.py")
+    assert in_scope(root) == ["app.py"]
+    reasons = skipped(root)
+    assert reasons["settings.py"] == "symlink to an ignored file (local_settings.py)"
+    assert reasons["pkg/util.py"] == reasons["linked/util.py"] == "symlink to an ignored file (shared/util.py)"
 
 
 def test_languages_without_grammar_or_not_enabled_are_listed(tmp_path):

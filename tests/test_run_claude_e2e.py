@@ -88,7 +88,7 @@ def api(monkeypatch: pytest.MonkeyPatch):
 
 def test_run_with_claude_reviews_records_cost_and_enriches_the_index(tmp_path: Path, api) -> None:
     (tmp_path / "cart.py").write_text(textwrap.dedent(SOURCE).lstrip())
-    result = CliRunner().invoke(cli, ["run", str(tmp_path), "--plain", "--enable-rag"], catch_exceptions=False)
+    result = CliRunner().invoke(cli, ["run", str(tmp_path), "--plain", "--enable-rag", "--llm", "claude"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     assert "estimate" in result.output.lower()
 
@@ -117,6 +117,6 @@ def test_run_with_claude_reviews_records_cost_and_enriches_the_index(tmp_path: P
     assert rows["cart_total"]["summary"] == "Adds up price times quantity for every cart item."
 
     # Nothing changed: the second run pays for nothing.
-    again = CliRunner().invoke(cli, ["run", str(tmp_path), "--plain", "--enable-rag"], catch_exceptions=False)
+    again = CliRunner().invoke(cli, ["run", str(tmp_path), "--plain", "--enable-rag", "--llm", "claude"], catch_exceptions=False)
     assert again.exit_code == 0, again.output
     assert len(api.requests) == 1

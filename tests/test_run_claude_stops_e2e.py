@@ -63,7 +63,7 @@ def repo(root: Path) -> Path:
 
 
 def run(root: Path, *extra: str):
-    return CliRunner().invoke(cli, ["run", str(root), "--plain", "--enable-rag", *extra], catch_exceptions=False)
+    return CliRunner().invoke(cli, ["run", str(root), "--plain", "--enable-rag", "--llm", "claude", *extra], catch_exceptions=False)
 
 
 def llm_rows(root: Path) -> dict[str, str]:

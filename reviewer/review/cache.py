@@ -27,17 +27,78 @@ CACHE_VERSION = 1
 JOURNAL = "reviews.journal"  # entries appended as files finish, folded into reviews.json on save
 
 
-MATCH_NUMBERS = ("score", "structure", "meaning", "vocabulary", "behaviour")
+# What a Claude verdict depends on, field by field: the review cache key of a Claude review
+# is computed from these fields of the static evidence and nothing else. Left out on purpose:
+# every similarity number (score, meaning, vocabulary...: Claude's own cards move them once
+# their summaries are embedded), pairs that rest on meaning alone (no clone kind, or
+# "semantic"), the wording built from those numbers (duplication evidence and messages),
+# confidences, the static summary and actions (derived), cards, usage and timings. The order
+# of every list is left out too (the key sorts them).
+STRUCTURAL_KINDS = frozenset({"identical", "renamed", "near-miss", "inline", "contained", "block"})
+CLONE_FIELDS = ("file", "name", "clone_kind", "line_start", "line_end", "lines", "other_lines", "members",
+                "edited_lines", "other_edited_lines", "test_code")
+VERDICT_INPUTS: dict[str, tuple[str, ...] | dict] = {
+    "file": (),
+    "language": (),
+    "symbols": {"name": (), "kind": (), "exported": (), "line_start": (), "line_end": (), "correction": (),
+                "utility": (), "duplication": (), "overengineering": (), "tests": (), "documentation": (),
+                "evidence": (), "duplicate_of": CLONE_FIELDS, "duplicates": CLONE_FIELDS},
+    "findings": ("axis", "verdict", "severity", "symbol", "line_start", "line_end", "message"),
+    "similarities": ("function", "line_start", "file", "name", "other_line_start", "clone_kind"),
+    "repeated_blocks": CLONE_FIELDS,
+}
 
 
-def evidence_digest(evidence: ReviewFile, with_meaning: bool = True) -> str:
-    """The digest of the evidence. `with_meaning=False` (the Claude reviewer) keeps only the
-    facts that embeddings cannot move: Claude's own cards change the meaning scores of the
-    next run (their summaries are embedded), and a review must not be redone for that."""
-    data = evidence.model_dump(mode="json", exclude={"reviewed_at": True, "function_cards": {"__all__": {"last_indexed"}}})
-    if not with_meaning:
-        data = _structural_view(data)
-    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()
+def verdict_digest(evidence: ReviewFile) -> str:
+    """The digest of VERDICT_INPUTS of the evidence: the part of the Claude review's cache key
+    that stands for the static evidence it was shown."""
+    return hashlib.sha256(json.dumps(verdict_inputs(evidence), sort_keys=True).encode()).hexdigest()
+
+
+def verdict_inputs(evidence: ReviewFile) -> dict:
+    """The fields of VERDICT_INPUTS, lists sorted, pairs resting on meaning left out."""
+    semantic: set[str] = set()  # symbols whose DUPLICATE verdict rests on meaning alone
+    symbols = []
+    for symbol in evidence.symbols:
+        clones = [_pick(d, CLONE_FIELDS) for d in symbol.duplicates if d.clone_kind in STRUCTURAL_KINDS]
+        first = symbol.duplicate_of if symbol.duplicate_of is not None and symbol.duplicate_of.clone_kind in STRUCTURAL_KINDS \
+            else None
+        if symbol.duplication == "DUPLICATE" and first is None:
+            semantic.add(symbol.name)
+        symbols.append({
+            "name": symbol.name, "kind": symbol.kind, "exported": symbol.exported, "line_start": symbol.line_start,
+            "line_end": symbol.line_end, "correction": symbol.correction, "utility": symbol.utility,
+            "duplication": symbol.duplication if first is not None else "UNIQUE",
+            "overengineering": symbol.overengineering, "tests": symbol.tests, "documentation": symbol.documentation,
+            "evidence": {axis: text for axis, text in symbol.evidence.items() if axis != "duplication"},
+            "duplicate_of": _pick(first, CLONE_FIELDS) if first is not None else None,
+            "duplicates": _sorted(clones),
+        })
+    findings = []
+    for finding in evidence.findings:
+        if finding.axis == "duplication" and finding.symbol in semantic:
+            continue
+        fields = VERDICT_INPUTS["findings"]
+        if finding.axis == "duplication":  # its message quotes the scores
+            fields = tuple(f for f in fields if f != "message")
+        findings.append(_pick(finding, fields))
+    return {
+        "file": evidence.file,
+        "language": evidence.language,
+        "symbols": _sorted(symbols),
+        "findings": _sorted(findings),
+        "similarities": _sorted([_pick(s, VERDICT_INPUTS["similarities"]) for s in evidence.similarities
+                                 if s.clone_kind in STRUCTURAL_KINDS]),
+        "repeated_blocks": _sorted([_pick(b, CLONE_FIELDS) for b in evidence.repeated_blocks]),
+    }
+
+
+def _pick(record, fields: tuple[str, ...]) -> dict:
+    return {name: getattr(record, name) for name in fields}
+
+
+def _sorted(items: list[dict]) -> list[dict]:
+    return sorted(items, key=lambda item: json.dumps(item, sort_keys=True))
 
 
 def evidence_input_digest(facts: FileFacts, evidence: FileEvidence, cards: list[FunctionCard], rag_enabled: bool,
@@ -57,32 +118,6 @@ def evidence_input_digest(facts: FileFacts, evidence: FileEvidence, cards: list[
 def _file_evidence() -> TypeAdapter:
     """FileEvidence serialized by pydantic's core, in one call per file (built on first use)."""
     return TypeAdapter(FileEvidence)
-
-
-def _structural_view(data: dict) -> dict:
-    """The evidence without what the semantic index decides: similarities that are no
-    structural clone, every similarity number, and the duplication wording built from them."""
-    data = dict(data)
-    data["similarities"] = [{k: v for k, v in s.items() if k not in MATCH_NUMBERS}
-                            for s in data.get("similarities", []) if s.get("clone_kind")]
-    symbols, semantic = [], set()  # semantic: names whose duplicate verdict rests on meaning
-    for symbol in data.get("symbols", []):
-        symbol = {k: v for k, v in symbol.items() if k not in ("confidence", "detail")}
-        symbol["evidence"] = {axis: text for axis, text in symbol.get("evidence", {}).items() if axis != "duplication"}
-        duplicate = symbol.get("duplicate_of") or {}
-        if duplicate.get("clone_kind"):
-            symbol["duplicate_of"] = {k: v for k, v in duplicate.items() if k not in MATCH_NUMBERS}
-        else:
-            if symbol.get("duplication") == "DUPLICATE":
-                semantic.add(symbol["name"])
-            symbol["duplicate_of"], symbol["duplication"] = None, "UNIQUE"
-        symbols.append(symbol)
-    data["symbols"] = symbols
-    data["findings"] = [{k: v for k, v in f.items() if k not in ("message", "fingerprint")} if f.get("axis") == "duplication"
-                        else f for f in data.get("findings", [])
-                        if not (f.get("axis") == "duplication" and f.get("symbol") in semantic)]
-    data["actions"] = [a for a in data.get("actions", []) if a.get("symbol") not in semantic]
-    return data
 
 
 def cache_key(*parts: str) -> str:

@@ -341,6 +341,21 @@ class _Walker:
         self.templates: list[str] = []
         self.config_files: list[str] = []
         self.config_pattern = config_file_pattern()
+        self._target_ignores: dict[str, list[_GitIgnore] | None] | None = None  # for _target_ignored
+
+    def _target_ignored(self, abs_path: str) -> bool:
+        """Whether the real file behind a link is one the rules leave out (a .gitignore, scan.exclude,
+        a pruned folder): a committed link must not bring in a file that is ignored where it lives."""
+        real = os.path.realpath(abs_path)
+        if not _is_inside(real, self.root):
+            return True
+        rel = os.path.relpath(real, self.root).replace(os.sep, "/")
+        if self._target_ignores is None:
+            seed = list(self.base_ignores)
+            own = _read_gitignore(os.path.join(self.root, ".gitignore"), self.root) if self.config.scan.respect_gitignore else None
+            self._target_ignores = {"": [*seed, own] if own else seed}
+        ignores = _folder_ignores(self, rel.rpartition("/")[0], self._target_ignores)
+        return ignores is None or self._ignored(rel, False, ignores)
 
     def _output_folder(self, output: str) -> str | None:
         path = Path(output)
@@ -464,6 +479,9 @@ class _Walker:
                 self.templates.append(rel)
             return
         if not self._included(rel):
+            return
+        if linked and self._target_ignored(abs_path):
+            self._skip(rel, f"symlink to an ignored file ({os.path.relpath(os.path.realpath(abs_path), self.root)})")
             return
         if language not in self.languages:
             self._skip(rel, f"language {language} not enabled (languages in the configuration)")

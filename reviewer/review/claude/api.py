@@ -110,18 +110,23 @@ class ProviderDown(UserError):
     """The circuit breaker is open and its probe failed: the run stops, files are not retried one by one."""
 
 
-BREAKER_THRESHOLD = 5  # consecutive overloads / 5xx / malformed answers, over all files, that open the breaker
+BREAKER_THRESHOLD = 5  # consecutive provider failures, over all files, that open the breaker
+# Seconds the open breaker waits before its probe: a burst of overloads often passes in that
+# time, and a real outage still stops a run of any size in under a minute (threshold + wait + probe).
+BREAKER_COOLDOWN = 20.0
 
 
 class ProviderGate:
     """What every file's calls share about the provider: a pause after a 429 (one back-off
     for all threads, not one each) and a circuit breaker. After `threshold` consecutive
-    overloads or server errors the breaker opens: one call goes through as a probe while
-    the others wait; if it succeeds the breaker closes, if it fails the run stops."""
+    provider failures (overloads, server errors, connection errors, timeouts) the breaker
+    opens: every call waits `cooldown` seconds, then one goes through as a probe while the
+    others wait; if it succeeds the breaker closes, if it fails the run stops."""
 
     def __init__(self, threshold: int = BREAKER_THRESHOLD, sleep: Callable[[float], None] = time.sleep,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, cooldown: float = BREAKER_COOLDOWN) -> None:
         self.threshold = threshold
+        self.cooldown = cooldown
         self.sleep = sleep
         self.clock = clock
         self.failures = 0  # consecutive, over all files
@@ -165,9 +170,14 @@ class ProviderGate:
             self.last_failure = describe_api_error(exc)
             if probe:
                 self.down = True
-            elif self.failures >= self.threshold:
+            elif self.failures >= self.threshold and not self.open:
                 self.open = True
+                self._pause_until = max(self._pause_until, self.clock() + self.cooldown)  # before the probe
             self._cond.notify_all()
+
+    def is_open(self) -> bool:
+        with self._cond:
+            return self.open
 
     def released(self, probe: bool) -> None:
         """A probe that ended without an answer either way (e.g. a 400): let the next one try."""
@@ -201,8 +211,9 @@ def _is_retryable(exc: Exception) -> bool:
 
 
 def _is_provider_failure(exc: Exception) -> bool:
-    """Failures that say the provider is unwell (not the account's rate, not our request)."""
-    if isinstance(exc, MalformedResponse):
+    """Failures that say the provider is unwell or out of reach (not the account's rate, not
+    our request): an outage refuses connections or lets them time out as often as it answers 5xx."""
+    if isinstance(exc, (MalformedResponse, anthropic.APIConnectionError)):  # includes APITimeoutError
         return True
     return isinstance(exc, anthropic.APIStatusError) and exc.status_code >= 500
 
@@ -248,7 +259,7 @@ def create_with_retries(
             delay = policy.delay(attempt, retry_after)
             if isinstance(exc, anthropic.RateLimitError):
                 gate.pause(delay)  # every thread waits, this one included (in before_call)
-            else:
+            elif not gate.is_open():  # an open breaker's cool-down is the wait (in before_call)
                 policy.sleep(delay)
             continue
         gate.succeeded()

@@ -2,8 +2,10 @@
 is answered in several, each holding the verdicts (and cards) of a slice of its symbols.
 
 The sizes come from the same per-item output allowances the estimate uses, so what
-`reviewer estimate` predicts is what the reviewer plans. A batch whose answer is still
-cut at max_tokens is split in two and asked again (`split`).
+`reviewer estimate` predicts is what the reviewer plans. When an answer is still cut at
+max_tokens, the model writes longer answers than the allowances say: the allowances are
+scaled up (`scale`, kept for the rest of the run) and the remaining symbols planned again,
+so one cut costs one extra call, not one per batch.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ class Entry:
     name: str
     is_function: bool
     wants_card: bool
+    verdict: bool = True  # False: only its card is asked (the verdicts came in an answer that lacked it)
 
 
 @dataclass(frozen=True)
@@ -37,8 +40,8 @@ class Batch:
 
 
 def entry_tokens(entry: Entry, axes: int) -> int:
-    return (OUTPUT_PER_SYMBOL + OUTPUT_PER_SYMBOL_AXIS * axes + (OUTPUT_PER_FUNCTION if entry.is_function else 0)
-            + (OUTPUT_PER_CARD if entry.wants_card else 0))
+    verdicts = OUTPUT_PER_SYMBOL + OUTPUT_PER_SYMBOL_AXIS * axes + (OUTPUT_PER_FUNCTION if entry.is_function else 0)
+    return (verdicts if entry.verdict else 0) + (OUTPUT_PER_CARD if entry.wants_card else 0)
 
 
 def answer_tokens(entries: list[Entry], axes: int) -> int:
@@ -50,14 +53,15 @@ def batch_budget(max_output_tokens: int) -> int:
     return int(max_output_tokens * OUTPUT_SHARE)
 
 
-def plan_batches(entries: list[Entry], axes: int, max_output_tokens: int) -> list[list[Entry]]:
-    """Consecutive slices of `entries` whose planned answers fit the budget (at least one entry each)."""
+def plan_batches(entries: list[Entry], axes: int, max_output_tokens: int, scale: float = 1.0) -> list[list[Entry]]:
+    """Consecutive slices of `entries` whose planned answers fit the budget (at least one entry each);
+    `scale` multiplies every entry's allowance (after cut answers)."""
     budget = batch_budget(max_output_tokens) - OUTPUT_BASE
     batches: list[list[Entry]] = []
     current: list[Entry] = []
-    used = 0
+    used = 0.0
     for entry in entries:
-        cost = entry_tokens(entry, axes)
+        cost = entry_tokens(entry, axes) * scale
         if current and used + cost > budget:
             batches.append(current)
             current, used = [], 0
@@ -69,12 +73,21 @@ def plan_batches(entries: list[Entry], axes: int, max_output_tokens: int) -> lis
 
 
 def as_batch(entries: list[Entry]) -> Batch:
-    return Batch(names=tuple(e.name for e in entries), cards=tuple(e.name for e in entries if e.wants_card))
+    return Batch(names=tuple(e.name for e in entries if e.verdict), cards=tuple(e.name for e in entries if e.wants_card))
 
 
-def split(entries: list[Entry]) -> tuple[list[Entry], list[Entry]] | None:
-    """Two halves of a batch whose answer was cut; None when it holds one symbol."""
-    if len(entries) < 2:
+CUT_GROWTH = 2.0  # how much a cut answer scales the allowances: a cut answer ran past 1/OUTPUT_SHARE of its plan
+
+
+def replan_after_cut(parts: list[list[Entry]], axes: int, max_output_tokens: int, scale: float) -> list[list[Entry]] | None:
+    """The remaining parts planned again at `scale` (already grown), the cut one first and always
+    smaller than it was; None when the cut part holds one entry (it cannot be made smaller)."""
+    cut = parts[0]
+    if len(cut) < 2:
         return None
-    middle = len(entries) // 2
-    return entries[:middle], entries[middle:]
+    planned = plan_batches([entry for part in parts for entry in part], axes, max_output_tokens, scale)
+    if len(planned[0]) >= len(cut):  # the scale did not shrink it: halve it
+        middle = len(cut) // 2
+        planned = [cut[:middle]] + plan_batches(cut[middle:] + [e for part in parts[1:] for e in part], axes,
+                                                max_output_tokens, scale)
+    return planned

@@ -238,6 +238,9 @@ def batch_instruction(batch: Batch, number: int, total: int, cut: bool = False) 
     """What the next submit_review must hold, when the file is answered in batches."""
     opening = ("Your last answer was cut at the output limit, so it was discarded; answer in smaller parts. "
                if cut else "")
+    if not batch.names:
+        return (f"{opening}Call {number} of {total} {BATCH_MARK} holds no verdicts (give symbols: []): "
+                f"only the cards for {', '.join(batch.cards)}.")
     cards = f" Cards for: {', '.join(batch.cards)}." if batch.cards else " No cards in this part."
     return (f"{opening}This file is answered in {total} {BATCH_MARK}. "
             f"Call {number} of {total} holds exactly these {len(batch.names)} symbols: {', '.join(batch.names)}."

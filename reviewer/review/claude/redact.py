@@ -3,8 +3,10 @@ and secrets written inside reviewed source are masked before anything is sent.
 
 The rules follow the well-kept scanners (gitleaks' default rules, detect-secrets'
 keyword and high-entropy plugins): provider tokens with a fixed shape, private key
-blocks, credentials inside URLs, and assignments of a literal to a name that says
-password/secret/token/key. A masked value keeps its line, so line numbers hold.
+blocks, credentials inside URLs, header values (Authorization, Bearer, X-Api-Key),
+assignments of a literal to a name that says password/secret/token/key, and quoted
+literals that look generated whatever their name. A masked value keeps its line, so
+line numbers hold.
 """
 
 from __future__ import annotations
@@ -66,6 +68,44 @@ TOKEN_RULES: list[tuple[str, re.Pattern[str], int]] = [
     ("url-credentials", re.compile(r"(?i)\b[a-z][a-z0-9+.-]*://(?:[^\s:/@'\"]*:([^\s/@'\"]+)|([A-Za-z0-9_-]{16,}))@"), 0),
 ]
 
+# Rules whose match must also pass a check on the value (kind, pattern, group of the value, check).
+def _has_digit(value: str) -> bool:
+    return any(c.isdigit() for c in value)
+
+
+def _credential_value(value: str) -> bool:
+    """A header's value that is a literal credential, not code that computes one."""
+    if PLACEHOLDER.match(value) or DOTTED_NAME.match(value) or "[MASKED" in value:
+        return False
+    return not value.isidentifier() or _has_digit(value)
+
+
+def _random_literal(value: str) -> bool:
+    """A quoted literal that looks generated (detect-secrets' entropy plugins, tightened so words,
+    identifiers, paths and versions stay): hex of 32+ characters, or mixed case with digits and
+    high entropy for its length."""
+    if re.fullmatch(r"[0-9a-fA-F]{32,}", value):
+        return shannon_entropy(value) >= 3.0
+    if not (_has_digit(value) and any(c.islower() for c in value) and any(c.isupper() for c in value)):
+        return False
+    words = sum(len(word) for word in CAMEL_WORD.findall(value))  # HTTPConnectionManagerV2: words, not a key
+    return words < WORD_SHARE_MAX * len(value) and shannon_entropy(value) >= min(4.5, 0.8 * math.log2(len(value)))
+
+
+CAMEL_WORD = re.compile(r"[A-Z]{5,}|[A-Z]?[a-z]{3,}")
+WORD_SHARE_MAX = 0.5  # generated keys rarely hold runs of 3+ lower-case letters; names are made of them
+
+
+CHECKED_RULES: list[tuple[str, re.Pattern[str], int, object]] = [
+    # Authorization: Bearer <token>, "X-Api-Key": "<key>", Proxy-Authorization: Basic <base64>
+    ("bearer-token", re.compile(r"(?i)\b(?:bearer|basic)\s+([A-Za-z0-9._~+/-]{8,}=*)"), 1, _has_digit),
+    ("header-secret", re.compile(
+        r"(?i)\b(?:proxy-authorization|authorization|x-api-key|api-key|x-auth-token|x-access-token|private-token)"
+        r"[\"']?\]?\s*[:=]\s*[\"']?(?:(?:bearer|basic|token)\s+)?([^\s\"'`,;{}()\[\]]{8,})"), 1, _credential_value),
+    ("api-key", re.compile(r"\bsk-[A-Za-z0-9_-]{8,}"), 0, _has_digit),  # short test keys: sk-fake-PY-999
+    ("high-entropy", re.compile(r"([\"'`])([A-Za-z0-9+/=_.-]{20,})\1"), 2, _random_literal),
+]
+
 SECRET_NAME = r"[A-Za-z0-9_.-]*(?:passw(?:or)?d|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|auth[_-]?key|credential|client[_-]?secret)[A-Za-z0-9_.-]*"
 # name = "value", name: 'value', "name": "value", name => "value", NAME=value (env style)
 ASSIGNMENT = re.compile(
@@ -123,6 +163,21 @@ def mask_secrets(text: str) -> tuple[str, int]:
 
     for kind, pattern, group in TOKEN_RULES:
         text = pattern.sub(replace_group(kind, group), text)
+
+    def replace_checked(kind: str, group: int, check):
+        def replace(match: re.Match[str]) -> str:
+            nonlocal count
+            value = match.group(group)
+            if "[MASKED" in value or not check(value):
+                return match.group(0)
+            count += 1
+            start, end = match.span(group)
+            whole, offset = match.group(0), match.start()
+            return whole[: start - offset] + MASK.format(kind=kind) + whole[end - offset :]
+        return replace
+
+    for kind, pattern, group, check in CHECKED_RULES:
+        text = pattern.sub(replace_checked(kind, group, check), text)
 
     def replace_assignment(match: re.Match[str]) -> str:
         nonlocal count

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -36,14 +37,14 @@ from .api import (
     pricing_for,
     usage_of,
 )
-from .batches import Batch, as_batch, plan_batches, split
+from .batches import CUT_GROWTH, Batch, Entry, as_batch, plan_batches, replan_after_cut
 from .budget import CostMeter, worst_case_cost
 from .prompt import BATCH_MARK, PROMPT_VERSION, SUBMIT_TOOL, BuiltPrompt, batch_instruction, build_prompt, request_params
 from ...schema.axes import DEFAULT_VERDICTS
 from ...schema.review import Action, DuplicateOf, Finding, ReviewFile, Similarity, SymbolReview, TokenUsage
 from ..findings import HIGH_CONFIDENCE, LOW_CONFIDENCE, file_verdict, symbol_fingerprint, verdict_findings, worst_verdict
 from .submission import check_against_facts, format_validation_error, submission_model
-from .tools import ReviewTools
+from .tools import ReviewTools, listed_file_refusal
 
 log = logging.getLogger(__name__)
 
@@ -54,9 +55,10 @@ MAX_COST_STOP = "stopped: llm.max_cost reached"
 class ReviewFailed(Exception):
     """This file could not be reviewed (API error, never a valid submission). The run goes on."""
 
-    def __init__(self, message: str, usage: TokenUsage | None = None) -> None:
+    def __init__(self, message: str, usage: TokenUsage | None = None, unanswered: bool = False) -> None:
         super().__init__(message)
         self.usage = usage or TokenUsage()
+        self.unanswered = unanswered  # the model never gave a valid submit_review (counted by the run)
 
 
 @dataclass
@@ -108,14 +110,27 @@ class ClaudeReviewer:
         self.gate = gate or ProviderGate(sleep=self.retry.sleep)
         self.on_note = on_note or (lambda note: log.warning("%s", note))
         self.pricing = pricing_for(config)
+        # How much longer than the planned allowances this model's answers run, learned from cut
+        # answers and kept for the run: later files are planned in parts that fit from the start.
+        self.output_scale = 1.0
+        self._scale_lock = threading.Lock()
+
+    def _grow_scale(self, used: float) -> float:
+        with self._scale_lock:
+            self.output_scale = max(self.output_scale, used * CUT_GROWTH)
+            return self.output_scale
 
     def review(self, context: ReviewContext) -> ReviewFile:
         """One conversation: tool turns, then one submit_review per batch of symbols."""
         llm = self.config.llm
+        refusal = listed_file_refusal(context.root, context.config, context.facts.path)
+        if refusal:  # e.g. a link to a secrets file: its content is never sent
+            raise ReviewFailed(f"not sent to Claude: {refusal}")
         carded = self.card_cache.hashes() if (self.card_cache is not None and context.rag_enabled) else set()
         built = build_prompt(context, carded_hashes=carded)
         self.masked(built.masked)
-        parts = plan_batches(built.entries, len(built.axes), llm.max_output_tokens)  # parts[0]: the one asked now
+        scale = self.output_scale
+        parts = plan_batches(built.entries, len(built.axes), llm.max_output_tokens, scale)  # parts[0]: the one asked now
         done = 0
         tools = ReviewTools(context, self.files)
         first: list[dict[str, Any]] = [{"type": "text", "text": built.user}]
@@ -135,13 +150,14 @@ class ClaudeReviewer:
                 response, call_usage = self._call(params, usage)
                 usage = add_usage(usage, call_usage)
                 if response.stop_reason == "max_tokens":
-                    # A cut answer is never parsed: ask again for half the symbols.
-                    halves = split(parts[0])
-                    if halves is None:
+                    # A cut answer is never parsed: the rest is planned again in smaller parts.
+                    scale = self._grow_scale(scale)
+                    planned = replan_after_cut(parts, len(built.axes), llm.max_output_tokens, scale)
+                    if planned is None:
                         raise ReviewFailed(f"the answer for {parts[0][0].name} alone exceeds llm.max_output_tokens="
                                            f"{llm.max_output_tokens}; raise it", usage)
-                    parts[0:1] = list(halves)
-                    calls_left += 1
+                    calls_left += 1 + max(0, len(planned) - len(parts))  # the cut call again, and any extra part
+                    parts = planned
                     _set_instruction(messages[-1], batch_instruction(as_batch(parts[0]), done + 1, done + len(parts), cut=True))
                     continue
                 messages.append({"role": "assistant", "content": [_block_param(block) for block in response.content]})
@@ -163,28 +179,37 @@ class ClaudeReviewer:
                         rejected += 1
                         if rejected > llm.max_validation_retries:
                             raise ReviewFailed(
-                                f"submit_review still invalid after {rejected} attempts: " + "; ".join(outcome[:3]), usage
-                            )
+                                f"submit_review still invalid after {rejected} attempts: " + "; ".join(outcome[:3]), usage,
+                                unanswered=True)
                         results.append(_tool_result(block.id, "submit_review was rejected; fix these and call it again:\n- "
                                                     + "\n- ".join(outcome), True))
                         continue
-                    answer.add(outcome)
-                    self._keep_cards(context, outcome)  # paid cards survive a later failure of the file
-                    parts.pop(0)
+                    submission, absent = outcome
+                    answer.add(submission)
+                    self._keep_cards(context, submission)  # paid cards survive a later failure of the file
+                    asked = parts.pop(0)
                     done += 1
                     rejected = 0
+                    lacking = ""
+                    if absent and any(entry.verdict for entry in asked):
+                        # The verdicts are kept; only the missing cards are asked for, in a part of their own.
+                        parts.insert(0, [Entry(name, True, True, verdict=False) for name in absent])
+                        lacking = f"It lacked cards for {', '.join(absent)}; its verdicts are kept. "
+                    elif absent:
+                        self.on_note(f"{context.facts.path}: no card for {', '.join(absent)} (asked twice); "
+                                     "reviewed without them")
                     if not parts:
                         review = self._review_file(context, built, answer, tools)
                         review.usage = usage
                         return review
                     calls_left += 1
-                    results.append(_tool_result(block.id, f"Part {done} accepted. " + batch_instruction(
+                    results.append(_tool_result(block.id, f"Part {done} accepted. {lacking}" + batch_instruction(
                         as_batch(parts[0]), done + 1, done + len(parts)), False))
                 messages.append({"role": "user", "content": results})
         finally:
             self.masked(tools.masked)
             tools.masked = 0
-        raise ReviewFailed(f"no valid submit_review within llm.max_turns={llm.max_turns} turns", usage)
+        raise ReviewFailed(f"no valid submit_review within llm.max_turns={llm.max_turns} turns", usage, unanswered=True)
 
     def masked(self, count: int) -> None:
         """Secrets masked before sending (counted by the run)."""
@@ -215,14 +240,18 @@ class ClaudeReviewer:
     # -- the submission -------------------------------------------------------------
 
     def _accept(self, context: ReviewContext, built: BuiltPrompt, batch: Batch, raw: Any) -> Any:
-        """The validated submission of this batch, or the problems to send back."""
+        """(the validated submission of this batch, the cards it lacks), or the problems to send back.
+        A lacking card does not reject the verdicts: it is asked for on its own (review)."""
         model = submission_model(built.axes, built.with_cards)
         try:
             submission = model.model_validate(raw if isinstance(raw, dict) else {})
         except ValidationError as exc:
             return format_validation_error(exc)
-        problems = check_against_facts(submission, batch.names, context.facts.lines, built.axes, set(batch.cards))
-        return problems or submission
+        problems = check_against_facts(submission, batch.names, context.facts.lines, built.axes)
+        if problems:
+            return problems
+        carded = {card.function for card in getattr(submission, "cards", [])}
+        return submission, [name for name in batch.cards if name not in carded]
 
     def _review_file(self, context: ReviewContext, built: BuiltPrompt, answer: Answer, tools: ReviewTools) -> ReviewFile:
         facts = context.facts

@@ -28,6 +28,14 @@ from .budget import CostMeter
 from ...schema.review import FileError, ReviewFile, TokenUsage
 
 MAX_COST_REASON = "not started: llm.max_cost reached"
+# Files in a row whose model never gave a valid submit_review before the run stops: a model
+# that does not answer (a wrong model id behind a proxy, a prompt it refuses) would otherwise be
+# paid llm.max_turns calls for every file.
+UNANSWERED_STOP = 3
+
+
+class ModelNotAnswering(UserError):
+    """Several files in a row got no valid submit_review: the run stops instead of paying for every file."""
 
 
 class FileOutcome(BaseModel):
@@ -36,6 +44,7 @@ class FileOutcome(BaseModel):
     review: ReviewFile | None = None
     error: str | None = None  # one line, for `error` and `not_reviewed`
     usage: TokenUsage = Field(default_factory=TokenUsage)
+    unanswered: bool = False  # an error because the model never gave a valid submit_review
 
 
 class ClaudeRun:
@@ -66,6 +75,9 @@ class ClaudeRun:
         self.not_reviewed: list[str] = []
         self.notes: list[str] = []  # dropped cards and the like, one line each
         self.secrets_masked = 0
+        self.reviewed = 0  # files reviewed (and so written and cached) by this run
+        self.stop_reason: str | None = None  # why the run stopped early, when it did
+        self._unanswered = 0  # files in a row without a valid submit_review
 
     def _note(self, text: str) -> None:
         with self._lock:
@@ -103,8 +115,11 @@ class ClaudeRun:
                 for future in done:
                     context = running.pop(future)
                     outcome, error = self._outcome(future, context)
+                    if outcome is not None and error is None:
+                        error = self._count_answer(outcome)
                     if error is not None and fatal is None:
                         fatal = error
+                        self.stop_reason = str(error)
                         self._stop.set()  # in-flight files stop before their next call
                         for waiting in pending:
                             self.not_reviewed.append(waiting.facts.path)
@@ -119,6 +134,29 @@ class ClaudeRun:
         if fatal is not None:
             raise fatal
 
+    def _count_answer(self, outcome: FileOutcome) -> UserError | None:
+        """Count the files in a row the model left unanswered; the error that stops the run at UNANSWERED_STOP."""
+        if outcome.status == "reviewed":
+            self.reviewed += 1
+            self._unanswered = 0
+        elif outcome.unanswered:
+            self._unanswered += 1
+            if self._unanswered >= UNANSWERED_STOP:
+                return ModelNotAnswering(
+                    f"the model gave no valid submit_review for {self._unanswered} files in a row (last: "
+                    f"{outcome.file}: {outcome.error}); the run stopped instead of paying for every file: check "
+                    "llm.model, or raise llm.max_turns")
+        return None
+
+    def kept_summary(self) -> str | None:
+        """One line when the run did not review every file: what it kept, what the next run does."""
+        if self.stop_reason is None and not self.not_reviewed:
+            return None
+        why = "the run stopped" if self.stop_reason is not None else "llm.max_cost reached"
+        return (f"kept: {_count(self.reviewed, 'file')} reviewed by Claude in this run (written and cached); "
+                f"{len(self.not_reviewed)} not reviewed ({why}), the next run reviews only those; "
+                f"${self.usage.cost_usd:.2f} spent in {_count(self.usage.calls, 'call')}")
+
     def _outcome(self, future: Future[ReviewFile], context: ReviewContext) -> tuple[FileOutcome | None, UserError | None]:
         path = context.facts.path
         try:
@@ -129,10 +167,14 @@ class ClaudeRun:
         except ReviewStopped as exc:
             return FileOutcome(file=path, status="not_reviewed", error=str(exc) or "not finished: the run was stopped"), None
         except ReviewFailed as exc:
-            return FileOutcome(file=path, status="error", error=str(exc), usage=exc.usage), None
+            return FileOutcome(file=path, status="error", error=str(exc), usage=exc.usage, unanswered=exc.unanswered), None
         except Exception as exc:  # noqa: BLE001 - one file's bug must not end the run
             return FileOutcome(file=path, status="error", error=f"{type(exc).__name__}: {exc}"), None
         return FileOutcome(file=path, status="reviewed", review=review, usage=review.usage), None
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 class ReviewStream:
@@ -155,6 +197,9 @@ class ReviewStream:
     @property
     def secrets_masked(self) -> int:
         return self.run.secrets_masked
+
+    def kept_summary(self) -> str | None:
+        return self.run.kept_summary()
 
     @property
     def usage(self) -> TokenUsage:

@@ -208,19 +208,24 @@ class ReviewTools:
                 continue
             try:
                 path = confine(self.root, relative)
-                if secret_file_reason(relative) or secret_file_reason(self._relative(path)):
+                if listed_file_refusal(self.root, self.context.config, relative):
                     continue
                 if path.stat().st_size > SEARCH_MAX_FILE_BYTES:
                     continue
                 text = path.read_text(encoding="utf-8", errors="replace")
             except (ToolRefused, OSError):
                 continue
-            for number, line in enumerate(text.splitlines(), start=1):
+            # The pattern runs over the masked text: a secret can neither match nor be bisected by
+            # patterns, and a secret over several lines (a key in a docstring) is masked whole.
+            masked, _ = mask_secrets(text)
+            for number, line in enumerate(masked.splitlines(), start=1):
                 if matcher.search(line[:2000]):
                     if len(matches) == SEARCH_MAX_MATCHES:
                         truncated = True
                         break
-                    matches.append(f"{relative}:{number}: {self._mask(line.strip())[:LINE_SHOWN_CHARS]}")
+                    shown = line.strip()[:LINE_SHOWN_CHARS]
+                    self.masked += shown.count("[MASKED ")
+                    matches.append(f"{relative}:{number}: {shown}")
             if truncated:
                 break
         if not matches:
@@ -255,18 +260,44 @@ class ReviewTools:
 
     def _refuse_private(self, requested: str, path: Path) -> None:
         """Secret-bearing and ignored files are never read, whatever name reaches them."""
-        relative = self._relative(path) if path != self.root else "."
-        for name in (requested.strip().replace("\\", "/"), relative):
-            reason = secret_file_reason(name)
-            if reason:
-                raise ToolRefused(f"{requested}: refused, {reason}: secrets are never sent")
-        if relative != "." and is_ignored(self.root, self.context.config, relative):
-            raise ToolRefused(f"{requested}: refused, the file is ignored (.gitignore, scan.exclude or a pruned folder)")
+        reason = private_reason(self.root, self.context.config, requested, path)
+        if reason:
+            raise ToolRefused(f"{requested}: refused, {reason}")
 
     def _mask(self, text: str) -> str:
         masked, count = mask_secrets(text)
         self.masked += count
         return masked
+
+
+def private_reason(root: Path, config, requested: str, path: Path | None = None) -> str | None:
+    """Why a file must not be sent, under the name asked for or the real file behind it (a link
+    is judged by its target too): a secret-bearing file, or one the scan's rules ignore."""
+    real_root = root.resolve()
+    path = path if path is not None else (real_root / requested).resolve()
+    relative = path.relative_to(real_root).as_posix() if path != real_root else "."
+    asked = requested.strip().replace("\\", "/")
+    for name in (asked, relative):
+        reason = secret_file_reason(name)
+        if reason:
+            return f"{reason}: secrets are never sent"
+    for name in dict.fromkeys((asked, relative)):
+        if name not in (".", "") and is_ignored(real_root, config, name):
+            return "the file is ignored (.gitignore, scan.exclude or a pruned folder)"
+    return None
+
+
+def listed_file_refusal(root: Path, config, relative: str) -> str | None:
+    """private_reason for a file the scan listed (it passed the scan's rules): its name, and when
+    it is reached through a link, the target's name and rules too."""
+    real_root = root.resolve()
+    path = (real_root / relative).resolve()
+    if path == real_root / relative:
+        reason = secret_file_reason(relative)
+        return f"{reason}: secrets are never sent" if reason else None
+    if not path.is_relative_to(real_root):
+        return "a link that leaves the repository"
+    return private_reason(real_root, config, relative, path)
 
 
 def _glob_matches(relative: str, pattern: str) -> bool:
