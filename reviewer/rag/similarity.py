@@ -524,6 +524,17 @@ class SimilarityIndex:
         scored.sort(key=lambda item: (-item[0].score, self.ids[item[1]]))
         return [self._hit(i, j, p) for p, j in scored[:max_results]]
 
+    def nearest(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
+        """Card ids nearest a query vector (an L2-normalized text: what a searcher typed), with
+        their cosine, best first. Cards with no vector are never listed."""
+        if not len(self._embedded):
+            return []
+        query = np.asarray(vector, dtype=np.float32)
+        found = nearest_rows(self._meaning_vectors, query, limit, self._coarse())
+        rows = found if self._meaning_vectors is self.vectors else self._embedded[found].tolist()
+        scored = [(self.ids[k], float(self.vectors[k] @ query)) for k in rows]
+        return sorted(scored, key=lambda item: (-item[1], item[0]))
+
     def candidate_pairs(self, meaning_floor: float) -> set[tuple[int, int]]:
         """Pairs worth scoring across the whole index: close vectors (blocked matmul) or shared shingles."""
         n = len(self.ids)

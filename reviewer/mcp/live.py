@@ -1,0 +1,135 @@
+"""The card index of one repository, kept in step with its working tree between tool calls.
+
+An agent edits a file, then asks about the code: the answer must be about the new code. So
+every tool call starts with `refresh()`: the files in scope are listed again (the scan's own
+rules) and stat'ed; those whose size or mtime moved are parsed again (the facts cache holds
+the others), and when a file's content hash differs from what the index was last brought to,
+the index is updated as `reviewer index` does it (same function, same rag lock, only the
+changed files' cards re-embedded). The in-memory similarity index is reloaded whenever the
+table changed on disk, by this server or by a `reviewer run` beside it.
+
+The server never builds a first index: on a large repository that takes minutes, longer than
+a client waits for one call. Without one, every call says how to build it.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+from reviewer.analysis.resolve import ProjectIndex
+from reviewer.analysis.testcode import test_case_spans
+from reviewer.config import Config
+from reviewer.errors import UserError
+from reviewer.pipeline import claude_cards
+from reviewer.rag.extra import require_rag
+from reviewer.rag.indexer import IndexReport, index_repository
+from reviewer.rag.lookup import CardHeads
+from reviewer.rag.similarity import SimilarityIndex, open_store
+from reviewer.rag.store import table_state
+from reviewer.scan import scan_paths, scan_repository
+from reviewer.scan.discovery import discover
+from reviewer.schema.cards import now_iso
+from reviewer.schema.facts import FileFacts, ScanResult
+from reviewer.workspace import Workspace
+
+Stamp = tuple[int, int]  # (size, mtime_ns) of a file in scope
+
+
+class NoIndex(UserError):
+    """The repository has no card index yet."""
+
+
+class LiveIndex:
+    """The index of `root`, refreshed from the working tree by `refresh()` (one caller at a time)."""
+
+    def __init__(self, root: Path, config: Config) -> None:
+        self.root = root
+        self.config = config
+        self.workspace = Workspace(root, config.output)
+        self.lock = threading.Lock()  # tool calls run in worker threads: one refresh at a time
+        self._embedder = None
+        self._stamps: dict[str, Stamp] = {}
+        self._facts: dict[str, FileFacts] | None = None
+        self._indexed: dict[str, str] = {}  # path -> sha256 this server last brought the index to
+        self._table_state: str | None = None
+        self.similarity: SimilarityIndex | None = None
+        self.heads: CardHeads | None = None
+        self.generation = 0  # moves whenever a file's content changed (the evidence is keyed on it)
+        self.last_report: IndexReport | None = None  # the last update this server made
+        self.last_update: str | None = None
+
+    @property
+    def embedder(self):
+        """One embedder for the session: its model is loaded once, on the first text to embed."""
+        if self._embedder is None:
+            from reviewer.rag.embedder import load_embedder
+
+            self._embedder = load_embedder(self.config.rag.model)
+        return self._embedder
+
+    def index_missing(self) -> bool:
+        return table_state(self.workspace) == "none"
+
+    def no_index_error(self) -> NoIndex:
+        return NoIndex(f"no card index in {self.workspace.rag} yet: run `reviewer index {self.root}` once "
+                       "(about a minute per 3,000 functions); this server keeps it up to date from then on")
+
+    def scan(self) -> ScanResult:
+        facts = self._facts or {}
+        return ScanResult(root=str(self.root), files=[facts[p] for p in sorted(facts)])
+
+    def facts(self, path: str) -> FileFacts | None:
+        return (self._facts or {}).get(path)
+
+    def refresh(self) -> IndexReport | None:
+        """Bring the facts, the table and the in-memory index up to date with the files on disk.
+        Returns the index update it made, or None when the table needed none."""
+        require_rag("`reviewer mcp`")
+        stamps = self._stamp()
+        if self.index_missing():
+            self._stamps, self._facts, self.similarity = {}, None, None
+            raise self.no_index_error()
+        if stamps != self._stamps or self._facts is None:
+            self._rescan(stamps)
+        report = None
+        current = {path: facts.sha256 for path, facts in (self._facts or {}).items()}
+        if current != self._indexed:
+            scan = self.scan()
+            report = index_repository(self.root, self.config, scan, ProjectIndex.build(scan, self.root).resolve_callee,
+                                      embedder=self.embedder, written=claude_cards(self.root, self.config),
+                                      test_cases=test_case_spans)
+            self._indexed = current
+            self.generation += 1
+            self.last_report, self.last_update = report, now_iso()
+        state = table_state(self.workspace)
+        if state != self._table_state or self.similarity is None:
+            self.similarity = SimilarityIndex.load(open_store(self.root, self.config))
+            self.heads = CardHeads(self.similarity.rows)
+            self._table_state = state
+        return report
+
+    def _stamp(self) -> dict[str, Stamp]:
+        stamps: dict[str, Stamp] = {}
+        for source in discover(self.root, self.config, check_content=False).files:
+            try:
+                stat = os.stat(source.abs_path)
+            except OSError:
+                continue  # gone since the listing: it is gone
+            stamps[source.path] = (stat.st_size, stat.st_mtime_ns)
+        return stamps
+
+    def _rescan(self, stamps: dict[str, Stamp]) -> None:
+        """Parse the files whose stamp moved (all of them the first time; the facts cache keeps
+        the unchanged ones cheap), and forget the files that left."""
+        cache = self.workspace.facts_cache
+        if self._facts is None:
+            self._facts = {f.path: f for f in scan_repository(self.root, self.config, facts_cache=cache).files}
+        else:
+            moved = sorted(p for p in stamps if stamps[p] != self._stamps.get(p))
+            for path in moved + [p for p in self._stamps if p not in stamps]:
+                self._facts.pop(path, None)
+            if moved:
+                self._facts.update((f.path, f) for f in scan_paths(self.root, self.config, moved, facts_cache=cache).files)
+        self._stamps = stamps
