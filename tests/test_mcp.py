@@ -224,3 +224,25 @@ def test_without_an_index_each_call_says_how_to_build_one(tmp_path: Path):
 
     assert run(session_steps, root)
     assert not (root / ".reviewer" / "rag" / "lancedb").exists() or not any((root / ".reviewer" / "rag" / "lancedb").iterdir())
+
+
+def test_without_the_sdk_the_command_names_the_extra(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
+    from click.testing import CliRunner
+
+    from reviewer.cli import cli
+    from reviewer.mcp.server import MCP_INSTALL_HINT
+
+    monkeypatch.setitem(sys.modules, "mcp", None)  # how Python sees a package that is not installed
+    result = CliRunner().invoke(cli, ["mcp", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.output.strip().count("\n") == 0 and MCP_INSTALL_HINT in result.output
+
+
+def test_without_the_rag_extra_a_tool_call_names_it(monkeypatch: pytest.MonkeyPatch, repo: Path):
+    from reviewer.mcp.tools import ReviewerTools
+    from reviewer.rag.extra import RAG_INSTALL_HINT, RAG_MODULES
+
+    for name in RAG_MODULES:
+        monkeypatch.setitem(sys.modules, name, None)
+    text, is_error = ReviewerTools(repo, load_config(repo, None)).call("findSimilarFunctions", {"functionId": "cart_total"})
+    assert is_error and RAG_INSTALL_HINT in text and "\n" not in text
