@@ -246,3 +246,24 @@ def test_without_the_rag_extra_a_tool_call_names_it(monkeypatch: pytest.MonkeyPa
         monkeypatch.setitem(sys.modules, name, None)
     text, is_error = ReviewerTools(repo, load_config(repo, None)).call("findSimilarFunctions", {"functionId": "cart_total"})
     assert is_error and RAG_INSTALL_HINT in text and "\n" not in text
+
+
+def test_the_live_index_sees_new_folders_deleted_files_and_settles(repo: Path, tmp_path: Path):
+    """In process, on a copy of the indexed fixture: what the listing must notice between two calls."""
+    import shutil
+
+    from reviewer.mcp.live import LiveIndex
+
+    root = tmp_path / "copy"
+    shutil.copytree(repo, root)
+    live = LiveIndex(root, load_config(root, None))
+    live.refresh()
+    (root / "tools" / "nested").mkdir(parents=True)
+    (root / "tools" / "nested" / "weeks.py").write_text(ADDED.lstrip(), encoding="utf-8")
+    (root / "shop" / "text.py").unlink()
+    report = live.refresh()
+    assert (report.files_indexed, report.files_removed) == (1, 1)
+    names = {h.qualified_name for h in live.heads.heads}
+    assert "weekday_name" in names and "parse_duration" not in names
+    assert live.refresh() is None  # nothing changed since: no index update
+

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
 
 from reviewer.analysis.resolve import ProjectIndex
@@ -30,11 +31,24 @@ from reviewer.rag.similarity import SimilarityIndex, open_store
 from reviewer.rag.store import table_state
 from reviewer.scan import scan_paths, scan_repository
 from reviewer.scan.discovery import discover
-from reviewer.schema.cards import now_iso
 from reviewer.schema.facts import FileFacts, ScanResult
 from reviewer.workspace import Workspace
 
-Stamp = tuple[int, int]  # (size, mtime_ns) of a file in scope
+Stamp = tuple[int, int]  # (size, mtime_ns) of a file or folder
+GONE = (-1, -1)
+# A stamp this recent may hide a second change within the file system's timestamp tick (or,
+# for a folder, a file added while the walk was listing it): it is not trusted, so the next
+# call looks again (as git does with its "racily clean" entries).
+RACY_NS = 2_000_000_000
+
+
+def _stamp_of(path: str) -> Stamp | None:
+    """(size, mtime_ns) of `path`; GONE when it does not exist; None when too recent to trust."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return GONE
+    return None if time.time_ns() - stat.st_mtime_ns < RACY_NS else (stat.st_size, stat.st_mtime_ns)
 
 
 class NoIndex(UserError):
@@ -50,15 +64,14 @@ class LiveIndex:
         self.workspace = Workspace(root, config.output)
         self.lock = threading.Lock()  # tool calls run in worker threads: one refresh at a time
         self._embedder = None
-        self._stamps: dict[str, Stamp] = {}
+        self._stamps: dict[str, Stamp | None] = {}
+        self._folders: dict[str, Stamp | None] = {}  # folders the last listing walked, and their .gitignore
+        self._paths: dict[str, str] = {}  # path in scope -> absolute path, from the last listing
         self._facts: dict[str, FileFacts] | None = None
         self._indexed: dict[str, str] = {}  # path -> sha256 this server last brought the index to
         self._table_state: str | None = None
         self.similarity: SimilarityIndex | None = None
         self.heads: CardHeads | None = None
-        self.generation = 0  # moves whenever a file's content changed (the evidence is keyed on it)
-        self.last_report: IndexReport | None = None  # the last update this server made
-        self.last_update: str | None = None
 
     @property
     def embedder(self):
@@ -91,7 +104,7 @@ class LiveIndex:
         if self.index_missing():
             self._stamps, self._facts, self.similarity = {}, None, None
             raise self.no_index_error()
-        if stamps != self._stamps or self._facts is None:
+        if stamps != self._stamps or self._facts is None or None in stamps.values():
             self._rescan(stamps)
         report = None
         current = {path: facts.sha256 for path, facts in (self._facts or {}).items()}
@@ -101,8 +114,6 @@ class LiveIndex:
                                       embedder=self.embedder, written=claude_cards(self.root, self.config),
                                       test_cases=test_case_spans)
             self._indexed = current
-            self.generation += 1
-            self.last_report, self.last_update = report, now_iso()
         state = table_state(self.workspace)
         if state != self._table_state or self.similarity is None:
             self.similarity = SimilarityIndex.load(open_store(self.root, self.config))
@@ -110,24 +121,35 @@ class LiveIndex:
             self._table_state = state
         return report
 
-    def _stamp(self) -> dict[str, Stamp]:
-        stamps: dict[str, Stamp] = {}
-        for source in discover(self.root, self.config, check_content=False).files:
-            try:
-                stat = os.stat(source.abs_path)
-            except OSError:
-                continue  # gone since the listing: it is gone
-            stamps[source.path] = (stat.st_size, stat.st_mtime_ns)
-        return stamps
+    def warm(self) -> None:
+        """Before the first call: load the index and the embedding model, which a first search or
+        the first call after a new function is written would wait for otherwise."""
+        with self.lock:
+            self.refresh()
+            self.embedder.embed(["warm up"])
 
-    def _rescan(self, stamps: dict[str, Stamp]) -> None:
+    def _stamp(self) -> dict[str, Stamp | None]:
+        """Each file in scope with its stamp. The listing is redone only when a folder it walked (or
+        its .gitignore) changed, which any file added, removed or renamed there does; else the
+        files known are stat'ed, a tenth of the cost on a large tree."""
+        if self._folders and all(stamp is not None and _stamp_of(folder) == stamp for folder, stamp in self._folders.items()):
+            stamps = {path: _stamp_of(abs_path) for path, abs_path in self._paths.items()}
+            if all(stamp != GONE for stamp in stamps.values()):
+                return stamps
+        found = discover(self.root, self.config, check_content=False)
+        self._folders = {folder: _stamp_of(folder) for name in found.folders
+                         for folder in (name, os.path.join(name, ".gitignore"))}
+        self._paths = {source.path: str(source.abs_path) for source in found.files}
+        return {path: stamp for path, abs_path in self._paths.items() if (stamp := _stamp_of(abs_path)) != GONE}
+
+    def _rescan(self, stamps: dict[str, Stamp | None]) -> None:
         """Parse the files whose stamp moved (all of them the first time; the facts cache keeps
         the unchanged ones cheap), and forget the files that left."""
         cache = self.workspace.facts_cache
         if self._facts is None:
             self._facts = {f.path: f for f in scan_repository(self.root, self.config, facts_cache=cache).files}
         else:
-            moved = sorted(p for p in stamps if stamps[p] != self._stamps.get(p))
+            moved = sorted(p for p in stamps if stamps[p] is None or stamps[p] != self._stamps.get(p))
             for path in moved + [p for p in self._stamps if p not in stamps]:
                 self._facts.pop(path, None)
             if moved:

@@ -73,8 +73,8 @@ def serve(root: Path, config: Config) -> None:
     os.environ["REVIEWER_NO_FORK"] = "1"
     server, tools = build_server(root, config)
     try:
-        tools.live.refresh()  # a warm index for the first call; without one, each call says how to build it
-    except UserError:
+        tools.live.warm()
+    except UserError:  # no index yet, or no rag extra: each call says so
         pass
 
     async def main() -> None:

@@ -124,6 +124,8 @@ class Discovery:
     skipped: list[SkippedFile] = field(default_factory=list)  # sorted by path
     warnings: list[str] = field(default_factory=list)
     templates: list[str] = field(default_factory=list)  # repo-relative paths of template files, sorted
+    # The folders the walk listed (absolute): a file added or removed in scope changes one's mtime.
+    folders: list[str] = field(default_factory=list)
 
 
 def content_skip_reason(path: str, data: bytes) -> str | None:
@@ -337,6 +339,7 @@ class _Walker:
         self.warnings: list[str] = []
         self.linked: list[SourceFile] = []  # files reached through a symlink, deduplicated at the end
         self.templates: list[str] = []
+        self.folders: list[str] = []
 
     def _output_folder(self, output: str) -> str | None:
         path = Path(output)
@@ -378,6 +381,7 @@ class _Walker:
         except OSError as exc:
             self._skip(rel_folder + "/" if rel_folder else ".", f"unreadable folder: {exc.strerror or exc}")
             return
+        self.folders.append(folder)
         names = {entry.name for entry in entries}
         if rel_folder and any(marker in names for marker in ENVIRONMENT_MARKERS):
             return  # a virtual environment or conda env: installed packages, not the project
@@ -504,7 +508,8 @@ class _Walker:
         self.skipped.sort(key=lambda s: s.path)
         if self.include is not None and not self.files and not self.skipped:
             self.warnings.append(f"scan.include {self.config.scan.include} matched no source file")
-        return Discovery(files=self.files, skipped=self.skipped, warnings=self.warnings, templates=sorted(self.templates))
+        return Discovery(files=self.files, skipped=self.skipped, warnings=self.warnings, templates=sorted(self.templates),
+                         folders=self.folders)
 
 
 def discover(root: Path, config: Config, *, check_content: bool = True) -> Discovery:
