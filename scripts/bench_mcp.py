@@ -90,8 +90,9 @@ def edit_body(root: Path, path: str, n: int) -> None:
 
 
 def append_function(root: Path, path: str, n: int) -> str:
-    """Append a new function (a new card text, embedded on the next call); returns its `path:name`."""
-    name = f"fresh_total_{n}"
+    """Append a new function (a new card text, embedded on the next call); returns its `path:name`,
+    unique across runs on a kept repository (--repo)."""
+    name = f"fresh_total_{time.time_ns() // 1000 % 10**9}_{n}"
     with open(root / path, "a", encoding="utf-8") as out:
         out.write(f"\n\ndef {name}(orders, rate={n}):\n    \"\"\"Sum the amounts of the orders, times a rate.\"\"\"\n"
                   "    total = 0\n    for order in orders:\n        total += order.amount * rate\n    return total\n")

@@ -18,7 +18,8 @@ pytest.importorskip("lancedb")
 from mcp import ClientSession, StdioServerParameters, stdio_client  # noqa: E402
 
 from reviewer.config import load_config  # noqa: E402
-from reviewer.pipeline import index_only  # noqa: E402
+from reviewer.pipeline import RunOptions, index_only  # noqa: E402
+from reviewer.pipeline import run as run_pipeline  # noqa: E402
 from reviewer.ui import UI  # noqa: E402
 
 TREE = Path(__file__).resolve().parent.parent
@@ -114,6 +115,13 @@ def repo(tmp_path_factory) -> Path:
         path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
     (root / "shop" / "__init__.py").write_text("", encoding="utf-8")
     index_only(root, load_config(root, None), False, UI(plain=True, quiet=True))
+    # A static run, as the user's: its stored reviews are what reviewFile reuses while they hold.
+    key = os.environ.pop("ANTHROPIC_API_KEY", None)
+    try:
+        run_pipeline(root, load_config(root, None), RunOptions(), UI(plain=True, quiet=True))
+    finally:
+        if key is not None:
+            os.environ["ANTHROPIC_API_KEY"] = key
     return root
 
 
@@ -187,7 +195,7 @@ def test_a_session_answers_every_tool_and_follows_the_working_tree(repo: Path):
         assert copy["duplication"][0]["keep"] == "shop/cart.py:cart_total"
 
         reviewed = await call(session, "reviewFile", path="shop/text.py")
-        assert reviewed["file"] == "shop/text.py"
+        assert reviewed["file"] == "shop/text.py" and reviewed["fromCache"] is True
         assert any(f["rule"] == "utility/DEAD" and f["symbol"] == "slug_of" for f in reviewed["findings"])
 
         # Errors are tool results with one sentence, and the session goes on.
@@ -205,6 +213,8 @@ def test_a_session_answers_every_tool_and_follows_the_working_tree(repo: Path):
         assert (await call(session, "getFunctionCard", functionId="weekday_name"))["card"]["file_path"] == "shop/calendar.py"
         status = await call(session, "indexStatus")
         assert status["filesOutOfDate"] == 0 and status["cards"] >= 8
+        fresh = await call(session, "reviewFile", path="shop/calendar.py")
+        assert fresh["fromCache"] is False and any(f["symbol"] == "weekday_name" for f in fresh["findings"])
 
     run(session_steps, repo)
 

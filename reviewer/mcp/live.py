@@ -64,6 +64,7 @@ class LiveIndex:
         self.workspace = Workspace(root, config.output)
         self.lock = threading.Lock()  # tool calls run in worker threads: one refresh at a time
         self._embedder = None
+        self._rag_checked = False
         self._stamps: dict[str, Stamp | None] = {}
         self._folders: dict[str, Stamp | None] = {}  # folders the last listing walked, and their .gitignore
         self._paths: dict[str, str] = {}  # path in scope -> absolute path, from the last listing
@@ -82,9 +83,6 @@ class LiveIndex:
             self._embedder = load_embedder(self.config.rag.model)
         return self._embedder
 
-    def index_missing(self) -> bool:
-        return table_state(self.workspace) == "none"
-
     def no_index_error(self) -> NoIndex:
         return NoIndex(f"no card index in {self.workspace.rag} yet: run `reviewer index {self.root}` once "
                        "(about a minute per 3,000 functions); this server keeps it up to date from then on")
@@ -99,23 +97,26 @@ class LiveIndex:
     def refresh(self) -> IndexReport | None:
         """Bring the facts, the table and the in-memory index up to date with the files on disk.
         Returns the index update it made, or None when the table needed none."""
-        require_rag("`reviewer mcp`")
+        if not self._rag_checked:
+            require_rag("`reviewer mcp`")
+            self._rag_checked = True
         stamps = self._stamp()
-        if self.index_missing():
+        state = table_state(self.workspace)
+        if state == "none":
             self._stamps, self._facts, self.similarity = {}, None, None
             raise self.no_index_error()
+        report = None
         if stamps != self._stamps or self._facts is None or None in stamps.values():
             self._rescan(stamps)
-        report = None
-        current = {path: facts.sha256 for path, facts in (self._facts or {}).items()}
-        if current != self._indexed:
-            scan = self.scan()
-            report = index_repository(self.root, self.config, scan, ProjectIndex.build(scan, self.root).resolve_callee,
-                                      embedder=self.embedder, written=claude_cards(self.root, self.config),
-                                      test_cases=test_case_spans)
-            self._indexed = current
-        state = table_state(self.workspace)
-        if state != self._table_state or self.similarity is None:
+            current = {path: facts.sha256 for path, facts in self._facts.items()}
+            if current != self._indexed:
+                scan = self.scan()
+                report = index_repository(self.root, self.config, scan,
+                                          ProjectIndex.build(scan, self.root).resolve_callee, embedder=self.embedder,
+                                          written=claude_cards(self.root, self.config), test_cases=test_case_spans)
+                self._indexed = current
+                state = table_state(self.workspace)
+        if state != self._table_state or self.similarity is None:  # written by this server or by a run beside it
             self.similarity = SimilarityIndex.load(open_store(self.root, self.config))
             self.heads = CardHeads(self.similarity.rows)
             self._table_state = state

@@ -62,6 +62,17 @@ def build_server(root: Path, config: Config):
     return server, tools
 
 
+def _single_threaded_blas() -> None:
+    """The server embeds one text at a time (a query, an edited function): on a busy machine a
+    multi-threaded BLAS spends about a second spinning its threads for it, one thread 45 ms."""
+    try:
+        import numpy  # noqa: F401  (loads the BLAS library that the limit applies to)
+        from threadpoolctl import threadpool_limits
+    except ImportError:  # without the rag extra nothing is embedded
+        return
+    threadpool_limits(1, "blas")
+
+
 def serve(root: Path, config: Config) -> None:
     """Serve the repository at `root` on stdin/stdout until the client closes the stream."""
     require_mcp()
@@ -71,6 +82,7 @@ def serve(root: Path, config: Config) -> None:
     # The analysis forks a helper child when it may (background.py); in a server holding LanceDB's
     # runtime threads a fork can deadlock, so here the job runs in this process (slower, same result).
     os.environ["REVIEWER_NO_FORK"] = "1"
+    _single_threaded_blas()
     server, tools = build_server(root, config)
     try:
         tools.live.warm()
