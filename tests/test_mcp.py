@@ -263,6 +263,7 @@ def test_the_live_index_sees_new_folders_deleted_files_and_settles(repo: Path, t
     import shutil
 
     from reviewer.mcp.live import LiveIndex
+    from reviewer.rag.similarity import SimilarityIndex, open_store
 
     root = tmp_path / "copy"
     shutil.copytree(repo, root)
@@ -276,4 +277,8 @@ def test_the_live_index_sees_new_folders_deleted_files_and_settles(repo: Path, t
     names = {h.qualified_name for h in live.heads.heads}
     assert "weekday_name" in names and "parse_duration" not in names
     assert live.refresh() is None  # nothing changed since: no index update
+    # Only the two files' rows were read back: the index in memory is the one a full load gives.
+    full = SimilarityIndex.load(open_store(root, live.config))
+    assert live.similarity.ids == full.ids and live.similarity.rows == full.rows
+    assert (live.similarity.vectors == full.vectors).all()
 

@@ -40,6 +40,9 @@ GONE = (-1, -1)
 # for a folder, a file added while the walk was listing it): it is not trusted, so the next
 # call looks again (as git does with its "racily clean" entries).
 RACY_NS = 2_000_000_000
+# After this server updated at most this many files, only their rows are read back into the
+# in-memory index (most of a first call after an edit was reading all 10k rows again).
+REREAD_MAX_FILES = 50
 
 
 def _stamp_of(path: str) -> Stamp | None:
@@ -105,19 +108,25 @@ class LiveIndex:
         if state == "none":
             self._stamps, self._facts, self.similarity = {}, None, None
             raise self.no_index_error()
-        report = None
+        report, reread = None, None
         if stamps != self._stamps or self._facts is None or None in stamps.values():
             self._rescan(stamps)
             current = {path: facts.sha256 for path, facts in self._facts.items()}
             if current != self._indexed:
+                files = {p for p in current.keys() | self._indexed.keys() if current.get(p) != self._indexed.get(p)}
+                ours = state == self._table_state  # nobody else wrote since the index was loaded
                 scan = self.scan()
                 report = index_repository(self.root, self.config, scan,
                                           ProjectIndex.build(scan, self.root).resolve_callee, embedder=self.embedder,
                                           written=claude_cards(self.root, self.config), test_cases=test_case_spans)
                 self._indexed = current
                 state = table_state(self.workspace)
+                if ours and len(files) <= REREAD_MAX_FILES and not (
+                        report.rebuilt or report.files_repaired or report.cards_reapplied):
+                    reread = files  # only these files' rows changed: the others stay in memory
         if state != self._table_state or self.similarity is None:  # written by this server or by a run beside it
-            self.similarity = SimilarityIndex.load(open_store(self.root, self.config))
+            previous = self.similarity if reread else None
+            self.similarity = SimilarityIndex.load(open_store(self.root, self.config), previous, reread or ())
             self.heads = CardHeads(self.similarity.rows)
             self._table_state = state
         return report
