@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import threading
 from pathlib import Path
 
 from reviewer import __version__
@@ -84,10 +85,15 @@ def serve(root: Path, config: Config) -> None:
     os.environ["REVIEWER_NO_FORK"] = "1"
     _single_threaded_blas()
     server, tools = build_server(root, config)
-    try:
-        tools.live.warm()
-    except UserError:  # no index yet, or no rag extra: each call says so
-        pass
+
+    def warm() -> None:
+        try:
+            tools.live.warm()
+        except UserError:  # no index yet, or no rag extra: each call says so
+            pass
+
+    # The client's handshake is answered at once; the first call waits for the warm-up (it holds the lock).
+    threading.Thread(target=warm, name="reviewer-mcp-warm", daemon=True).start()
 
     async def main() -> None:
         async with stdio_server() as (read_stream, write_stream):
