@@ -145,7 +145,7 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms" if seconds < 10 else f"{seconds:.1f} s"
 
 
-def table(result: dict, index_seconds: float, summary: str, fresh: bool) -> str:
+def table(result: dict, index_seconds: float, summary: str, fresh: bool, command: str) -> str:
     warm = sorted(result["warm"])
     p50, p90 = statistics.median(warm), warm[int(0.9 * (len(warm) - 1))]
     body, new = result["edited"]["body"], result["edited"]["new"]
@@ -165,7 +165,7 @@ def table(result: dict, index_seconds: float, summary: str, fresh: bool) -> str:
     return "\n".join([
         "## MCP server (`scripts/bench_mcp.py`)",
         "",
-        f"Measured {machine_line()}, with `python scripts/bench_mcp.py`: a real `reviewer mcp` process driven "
+        f"Measured {machine_line()}, with `{command}`: a real `reviewer mcp` process driven "
         f"by the `mcp` SDK's stdio client; each latency is the client's wall time of one tools/call. "
         f"Synthetic repository: {FILES:,} files of {PER_FILE} functions (five body shapes, varied names, "
         f"docstrings, fields and constants). Index: {summary}.",
@@ -199,7 +199,8 @@ def main() -> None:
     finally:
         if args.repo is None:
             shutil.rmtree(root.parent, ignore_errors=True)
-    text = table(result, index_seconds, summary, fresh)
+    command = "python scripts/bench_mcp.py" + (" --repo DIR" if args.repo else "")
+    text = table(result, index_seconds, summary, fresh, command)
     print(text)
     if not args.no_record:
         record_section("mcp", text)
