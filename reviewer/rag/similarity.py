@@ -22,6 +22,7 @@ Scoring constants were chosen on benchmarks/dup_pairs (see docs/benchmarks.md, r
 from __future__ import annotations
 
 import itertools
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,7 +33,7 @@ from ..schema.review import Match, SimilarFunction
 from ..errors import ModelMismatchError
 from ..workspace import Workspace, file_lock, lock_holder
 from .ann import ANN_MIN_ROWS, CoarseIndex, nearest_rows
-from .store import CardStore
+from .store import CardStore, sql_string
 from .store import STRUCTURE_COLUMNS
 from .structure import jaccard, signature_contract
 
@@ -226,19 +227,31 @@ class SimilarityIndex:
         self._build_shape_groups()
 
     @classmethod
-    def load(cls, store: CardStore) -> "SimilarityIndex":
+    def load(cls, store: CardStore, previous: "SimilarityIndex | None" = None,
+             files: Collection[str] = ()) -> "SimilarityIndex":
+        """The index of the table. With `previous` (loaded from the same table) and `files`: only
+        the rows of `files` are read again, the others are taken from `previous`; for a caller
+        that knows the table changed there alone (it wrote them, holding the rag lock)."""
         columns = ["id", "file_path", "name", "qualified_name", "line_start", "line_end", "summary", "signature",
                    "body_hash", *STRUCTURE_COLUMNS, "vector"]
-        table = store.read(columns)
-        # Rows in id order, not storage order: compaction reorders a table, and the candidate
-        # limits break ties by position, so the same index must always give the same pairs.
-        if len(table):
-            table = table.sort_by("id")
+        files = set(files)
+        if previous is not None and not files:
+            return previous
+        where = None if previous is None else " OR ".join(f"file_path = {sql_string(f)}" for f in sorted(files))
+        table = store.read(columns, where=where)
         vectors = (
             table.column("vector").combine_chunks().flatten().to_numpy().reshape(len(table), -1).astype(np.float32)
             if len(table) else np.zeros((0, store.dimension), dtype=np.float32)
         )
-        return cls(table.drop_columns(["vector"]).to_pylist(), vectors, store)
+        rows = table.drop_columns(["vector"]).to_pylist()
+        if previous is not None:
+            kept = [k for k, row in enumerate(previous.rows) if row["file_path"] not in files]
+            rows = [previous.rows[k] for k in kept] + rows
+            vectors = np.concatenate([previous.vectors[kept], vectors]) if len(previous.vectors) else vectors
+        # Rows in id order, not storage order: compaction reorders a table, and the candidate
+        # limits break ties by position, so the same index must always give the same pairs.
+        order = sorted(range(len(rows)), key=lambda k: rows[k]["id"])
+        return cls([rows[k] for k in order], vectors[order] if len(rows) else vectors, store)
 
     @classmethod
     def open(cls, root: Path, config: Config) -> "SimilarityIndex":
@@ -538,6 +551,17 @@ class SimilarityIndex:
         scored = [(p, j) for p, j in scored if p.score >= min_score]
         scored.sort(key=lambda item: (-item[0].score, self.ids[item[1]]))
         return [self._hit(i, j, p) for p, j in scored[:max_results]]
+
+    def nearest(self, vector: np.ndarray, limit: int) -> list[tuple[str, float]]:
+        """Card ids nearest a query vector (an L2-normalized text: what a searcher typed), with
+        their cosine, best first. Cards with no vector are never listed."""
+        if not len(self._embedded):
+            return []
+        query = np.asarray(vector, dtype=np.float32)
+        found = nearest_rows(self._meaning_vectors, query, limit, self._coarse())
+        rows = found if self._meaning_vectors is self.vectors else self._embedded[found].tolist()
+        scored = [(self.ids[k], float(self.vectors[k] @ query)) for k in rows]
+        return sorted(scored, key=lambda item: (-item[1], item[0]))
 
     def candidate_pairs(self, meaning_floor: float) -> set[tuple[int, int]]:
         """Pairs worth scoring across the whole index: close vectors (blocked matmul) or shared shingles."""

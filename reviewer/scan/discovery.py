@@ -126,6 +126,8 @@ class Discovery:
     warnings: list[str] = field(default_factory=list)
     templates: list[str] = field(default_factory=list)  # repo-relative paths of template files, sorted
     config_files: list[str] = field(default_factory=list)  # files a framework or the analysis reads (sorted)
+    # The folders the walk listed (absolute): a file added or removed in scope changes one's mtime.
+    folders: list[str] = field(default_factory=list)
 
 
 def content_skip_reason(path: str, data: bytes) -> str | None:
@@ -356,6 +358,7 @@ class _Walker:
             self._target_ignores = {"": [*seed, own] if own else seed}
         ignores = _folder_ignores(self, rel.rpartition("/")[0], self._target_ignores)
         return ignores is None or self._ignored(rel, False, ignores)
+        self.folders: list[str] = []
 
     def _output_folder(self, output: str) -> str | None:
         path = Path(output)
@@ -397,6 +400,7 @@ class _Walker:
         except OSError as exc:
             self._skip(rel_folder + "/" if rel_folder else ".", f"unreadable folder: {exc.strerror or exc}")
             return
+        self.folders.append(folder)
         names = {entry.name for entry in entries}
         if rel_folder and any(marker in names for marker in ENVIRONMENT_MARKERS):
             return  # a virtual environment or conda env: installed packages, not the project
@@ -529,7 +533,7 @@ class _Walker:
         if self.include is not None and not self.files and not self.skipped:
             self.warnings.append(f"scan.include {self.config.scan.include} matched no source file")
         return Discovery(files=self.files, skipped=self.skipped, warnings=self.warnings, templates=sorted(self.templates),
-                         config_files=sorted(self.config_files))
+                         config_files=sorted(self.config_files), folders=self.folders)
 
 
 def discover(root: Path, config: Config, *, check_content: bool = True) -> Discovery:

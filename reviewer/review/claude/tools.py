@@ -102,6 +102,16 @@ def tool_specs(with_similarity: bool) -> list[ToolSpec]:
     return ([FIND_SIMILAR] if with_similarity else []) + [READ_FILE, SEARCH_CODE, FIND_USAGES]
 
 
+def similar_hit_json(hit: SimilarFunction, parts: bool = False) -> dict:
+    """One findSimilarFunctions result; `parts` adds what the score is made of (structure,
+    meaning, clone kind), for a caller that shows the evidence rather than judging it."""
+    out: dict = {"name": hit.name, "filePath": hit.file_path, "lines": f"{hit.line_start}-{hit.line_end}",
+                 "score": round(hit.score, 3), "summary": hit.summary}
+    if parts:
+        out.update({"id": hit.id, "structure": hit.structure, "meaning": hit.meaning, "cloneKind": hit.clone_kind})
+    return out
+
+
 def confine(root: Path, requested: str) -> Path:
     """The real path of `requested` inside `root`, or ToolRefused. Nothing is opened."""
     text = requested.strip().replace("\\", "/")
@@ -168,8 +178,7 @@ class ReviewTools:
             if hit.id == card.id:
                 continue
             self.similar_hits.append((card.qualified_name, card.line_start, hit))
-            results.append({"name": hit.name, "filePath": hit.file_path, "lines": f"{hit.line_start}-{hit.line_end}",
-                            "score": round(hit.score, 3), "summary": hit.summary})
+            results.append(similar_hit_json(hit))
         return json.dumps({"function": card.qualified_name, "minScore": min_score, "results": results}, ensure_ascii=False)
 
     # -- read_file ------------------------------------------------------------------
