@@ -7,8 +7,9 @@ confidence) linked to their source lines, then the health of each axis. Each
 axis then lists every finding; an axis with more than INLINE_FINDINGS shows the
 most important ones and links to `findings/<axis>-<n>.md` pages holding all of
 them, so nothing is left to "see report.json". Hygiene axes (tests,
-documentation) are counted per file unless `report.hygiene: full` (or `--axes`
-naming them). The run's metadata closes the page, folded.
+documentation) are counted per file unless listed (report.json's `summary.unlisted`
+names the others: `report.hygiene: full`, or `--select` naming them). "Fix first"
+follows report/ranking.py's first screen. The run's metadata closes the page, folded.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from ..schema.axes import FILE_VERDICT_RANK, FILE_VERDICTS, SEVERITIES
 from . import markdown
 from .markdown import code_cell, plural, prose_cell, quote_target
 from .links import line_anchor
-from .ranking import is_hygiene
+from .ranking import first_screen, is_hygiene
 from .report_json import FindingEntry, ReportJson, axis_order
 
 REPORT_MD = "report.md"
@@ -119,16 +120,16 @@ def _hygiene_files(report: ReportJson, findings: list[FindingEntry]) -> list[tup
     return rows
 
 
-def sections(report: ReportJson, hygiene: str) -> tuple[list[AxisSection], dict[str, str]]:
+def sections(report: ReportJson) -> tuple[list[AxisSection], dict[str, str]]:
     """One section per axis with findings, and the extra pages {name: markdown}."""
     grouped: dict[str, list[FindingEntry]] = defaultdict(list)
-    for finding in report.ranked():
+    for finding in report.counted():
         grouped[finding.axis].append(finding)
     rows = Rows(report)
     out, pages = [], {}
     for axis in sorted(grouped, key=axis_order):
         findings = grouped[axis]
-        if hygiene == "summary" and is_hygiene(axis):
+        if axis in report.summary.unlisted:
             files = _hygiene_files(report, findings)
             out.append(AxisSection(axis, len(findings), "", 0, [], files[:MAX_HYGIENE_FILES],
                                    max(len(files) - MAX_HYGIENE_FILES, 0)))
@@ -163,7 +164,7 @@ def overall_verdict(report: ReportJson) -> str:
 
 def _health(report: ReportJson, section_list: list[AxisSection]) -> list[dict]:
     per_axis_files: dict[str, set[str]] = defaultdict(set)
-    for f in report.findings:
+    for f in report.counted():
         per_axis_files[f.axis].add(f.file)
     rows = []
     for section in section_list:
@@ -173,22 +174,24 @@ def _health(report: ReportJson, section_list: list[AxisSection]) -> list[dict]:
     return rows
 
 
-def render_report_pages(report: ReportJson, hygiene: str = "summary") -> dict[str, str]:
-    """{relative path: markdown}: report.md and any findings/<axis>-<n>.md pages."""
-    section_list, pages = sections(report, hygiene)
-    return {REPORT_MD: render_report_md(report, section_list), **pages}
+def render_report_pages(report: ReportJson, selected: frozenset[str] = frozenset()) -> dict[str, str]:
+    """{relative path: markdown}: report.md and any findings/<axis>-<n>.md pages. `selected`:
+    the axes the user asked for by name (they may open "Fix first")."""
+    section_list, pages = sections(report)
+    return {REPORT_MD: render_report_md(report, section_list, selected), **pages}
 
 
-def render_report_md(report: ReportJson, section_list: list[AxisSection] | None = None) -> str:
+def render_report_md(report: ReportJson, section_list: list[AxisSection] | None = None,
+                     selected: frozenset[str] = frozenset()) -> str:
     if section_list is None:
-        section_list = sections(report, "summary")[0]
+        section_list = sections(report)[0]
     not_clean = [entry for entry in report.files if entry.verdict != "CLEAN"]
     rev_md = {entry.file: entry.rev_md for entry in report.files}
     clusters = report.semantic.clusters
     errors = report.run.errors if report.run else []
     ranked = report.ranked()
-    top = [f for f in ranked if not is_hygiene(f.axis)][:TOP_FINDINGS] or ranked[:TOP_FINDINGS]
-    by_severity = Counter(f.severity for f in report.findings)
+    top = first_screen(ranked, TOP_FINDINGS, selected)
+    by_severity = Counter(f.severity for f in report.counted())
     return template(
         "report.md.j2",
         report=report,
