@@ -64,5 +64,5 @@ def test_action_yml_is_a_composite_action() -> None:
 def test_pre_commit_hook() -> None:
     hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
     hook = hooks[0]
-    assert hook["id"] == "reviewer" and hook["language"] == "python" and hook["pass_filenames"] is False
+    assert hook["id"] == "reviewer" and hook["language"] == "python" and hook["pass_filenames"] is True
     assert hook["entry"].startswith("reviewer run")

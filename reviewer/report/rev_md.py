@@ -149,7 +149,8 @@ def render_rev_md(review: ReviewFile, links: Links, axes: tuple[str, ...] = AXES
         reviewed_at=text(review.reviewed_at, 40),
         report_link=links.report(),
         source_link=links.here(),
-        summary=prose(review.summary, 1000),
+        # The reviewer's summary speaks of every axis: out of a narrowed view.
+        summary=prose(review.summary, 1000) if set(axes) >= set(AXES) else "",
         similarities=[_similarity_row(links, s) for s in similar],
         more_similarities=more_similarities,
         symbols=[_symbol_row(links, s, axes) for s in symbols],
