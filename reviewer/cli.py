@@ -89,7 +89,15 @@ class _Group(click.Group):
             ctx.exit(EXIT_ERROR)
 
 
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+def examples(*lines: str) -> str:
+    """A command's epilog: its examples, kept as written by click's formatter (\\b)."""
+    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]},
+             epilog=examples("reviewer run                       # review the repository you are in",
+                             "reviewer run src tests --select utility",
+                             "reviewer run -h                    # every option, each with an example"))
 @click.version_option(__version__, prog_name="reviewer")
 def cli() -> None:
     """Audit a repository: scan, estimate, index, review, report.
@@ -99,10 +107,10 @@ def cli() -> None:
     """
 
 
-@cli.command()
+@cli.command(epilog=examples("reviewer scan", "reviewer scan path/to/repo --json > facts.json"))
 @path_argument
 @config_option
-@click.option("--json", "as_json", is_flag=True, help="Print the full facts as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print the full facts as JSON. Example: --json")
 def scan(path: str, config_path: str | None, as_json: bool) -> None:
     """Parse PATH with tree-sitter and print what it holds."""
     from .scan import scan_repository
@@ -117,11 +125,12 @@ def scan(path: str, config_path: str | None, as_json: bool) -> None:
     click.echo(render_scan_summary(result))
 
 
-@cli.command()
+@cli.command(epilog=examples("reviewer estimate", "reviewer estimate path/to/repo --enable-rag --json"))
 @path_argument
 @config_option
-@click.option("--json", "as_json", is_flag=True, help="Print the estimate as JSON.")
-@click.option("--enable-rag", is_flag=True, help="Estimate the RAG variant of the prompt (same as rag.enabled: true).")
+@click.option("--json", "as_json", is_flag=True, help="Print the estimate as JSON. Example: --json")
+@click.option("--enable-rag", is_flag=True, help="Estimate the RAG variant of the prompt (same as rag.enabled: true). "
+              "Example: --enable-rag")
 def estimate(path: str, config_path: str | None, as_json: bool, enable_rag: bool) -> None:
     """Tokens and dollars a Claude review of PATH would cost, before any call (no key needed)."""
     from .pipeline import UI, RunOptions, prepare
@@ -137,10 +146,11 @@ def estimate(path: str, config_path: str | None, as_json: bool, enable_rag: bool
     click.echo(result.model_dump_json(indent=2) if as_json else render_estimate(result))
 
 
-@cli.command()
+@cli.command(epilog=examples("reviewer index", "reviewer index path/to/repo --rebuild-rag"))
 @path_argument
 @config_option
-@click.option("--rebuild-rag", "rebuild", is_flag=True, help="Drop the RAG index and build it again.")
+@click.option("--rebuild-rag", "rebuild", is_flag=True, help="Drop the RAG index and build it again. "
+              "Example: --rebuild-rag")
 def index(path: str, config_path: str | None, rebuild: bool) -> None:
     """Build or update the RAG index of function cards for PATH."""
     from .pipeline import index_only
@@ -150,13 +160,16 @@ def index(path: str, config_path: str | None, rebuild: bool) -> None:
     click.echo(index_only(root, config, rebuild, UI.for_terminal()).summary_line())
 
 
-@cli.command()
+@cli.command(epilog=examples("reviewer similar src/rng.py:weighted_pick",
+                             "reviewer similar Cart.total path/to/repo --min-score 0.8 --json"))
 @click.argument("target")
 @path_argument
 @config_option
-@click.option("--json", "as_json", is_flag=True, help="Print the hits as JSON.")
-@click.option("--max-results", type=click.IntRange(1, 100), default=None, help="Default: rag.max_results.")
-@click.option("--min-score", type=click.FloatRange(0, 1), default=None, help="Default: rag.min_score.")
+@click.option("--json", "as_json", is_flag=True, help="Print the hits as JSON. Example: --json")
+@click.option("--max-results", type=click.IntRange(1, 100), default=None,
+              help="How many neighbours (default: rag.max_results). Example: --max-results 20")
+@click.option("--min-score", type=click.FloatRange(0, 1), default=None,
+              help="Lowest combined score shown (default: rag.min_score). Example: --min-score 0.8")
 def similar(target: str, path: str, config_path: str | None, as_json: bool, max_results: int | None, min_score: float | None) -> None:
     """Print the functions similar to TARGET (path/to/file.py:func, Class.method, or a card id)."""
     from .rag.lookup import find_card
@@ -516,7 +529,7 @@ def _scope_report(root: Path, config: Config, outcome, scope, baseline):
                         unlisted=unlisted_axes(config))
 
 
-@cli.command()
+@cli.command(epilog=examples("reviewer report", "reviewer report path/to/repo --config ci/reviewer.yml"))
 @path_argument
 @config_option
 def report(path: str, config_path: str | None) -> None:
@@ -535,11 +548,12 @@ def report(path: str, config_path: str | None) -> None:
     click.echo(f"report: {pages} .rev.md files, report.md, report.json and report.sarif in {workspace.base}")
 
 
-@cli.command()
+@cli.command(epilog=examples("reviewer status", "reviewer status path/to/repo --show-rag --json"))
 @path_argument
 @config_option
-@click.option("--show-rag", is_flag=True, help="Also show the RAG index: cards, files, model, size, store path.")
-@click.option("--json", "as_json", is_flag=True, help="Print the status as JSON.")
+@click.option("--show-rag", is_flag=True, help="Also show the RAG index: cards, files, model, size, store path. "
+              "Example: --show-rag")
+@click.option("--json", "as_json", is_flag=True, help="Print the status as JSON. Example: --json")
 def status(path: str, config_path: str | None, show_rag: bool, as_json: bool) -> None:
     """The last run and the files changed since, without reviewing. Exit 2 when nothing ran yet."""
     from .report.status import collect_status, render_status
@@ -549,11 +563,13 @@ def status(path: str, config_path: str | None, show_rag: bool, as_json: bool) ->
     click.echo(current.model_dump_json(indent=2) if as_json else render_status(current))
 
 
-@cli.command()
+@cli.command(epilog=examples("reviewer baseline && git add -f .reviewer/baseline.json",
+                             "reviewer baseline path/to/repo -o ci/accepted.json"))
 @path_argument
 @config_option
 @click.option("--output", "-o", "output_path", type=click.Path(dir_okay=False), default=None,
-              help="Where to write it (default: <PATH>/.reviewer/baseline.json; commit it).")
+              help="Where to write it (default: <PATH>/.reviewer/baseline.json, which `reviewer run` then uses; "
+                   "commit it). Example: -o ci/accepted.json")
 def baseline(path: str, config_path: str | None, output_path: str | None) -> None:
     """Record the current findings, so `reviewer run --baseline FILE` fails only on new ones."""
     from .report.baseline import BASELINE_FILENAME, build_baseline, write_baseline

@@ -257,3 +257,16 @@ def test_a_closed_stderr_keeps_the_exit_code(repo: Path) -> None:
         os.close(write)
     assert done.returncode == 0, done.stdout[-500:]
     assert b"reviewer run: summary" in done.stdout
+
+
+def test_every_command_and_option_shows_an_example() -> None:
+    import click
+
+    assert "Examples:" in CliRunner().invoke(cli, ["-h"]).output
+    for name, command in cli.commands.items():
+        help_text = CliRunner().invoke(cli, [name, "-h"]).output
+        assert "Examples:" in help_text, name
+        for param in command.params:
+            if isinstance(param, click.Option) and param.name != "help":
+                assert "Example: " in (param.help or ""), f"{name} {param.opts}"
+    assert "pyproject.toml" in CliRunner().invoke(cli, ["run", "-h"]).output  # --config names both files
