@@ -206,6 +206,8 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     with ui.phase("scan") as bar:
         scan = scan_repository(root, config, progress=bar.advance, facts_cache=Workspace(root, config.output).facts_cache)
     seconds["scan"] = time.perf_counter() - started
+    # Said here, before the phases that follow it print their own lines (index, similarity).
+    ui.echo(f"scan: {len(scan.files)} files, {sum(len(f.symbols) for f in scan.files)} symbols")
 
     cache = EvidenceCache(Workspace(root, config.output))
     started = time.perf_counter()
@@ -588,9 +590,9 @@ def _run_phases(run: Run) -> RunOutcome:
             record.errors.append(FileError(file=skipped.path, message=skipped.reason))
             record.files_error += 1
     scope = [p for p in prepared.paths if (changed is None or p in changed) and in_paths(p, options.paths)]
-    ui.echo(f"scan: {len(prepared.scan.files)} files, {sum(len(f.symbols) for f in prepared.scan.files)} symbols"
-            + (f"; {len(scope)} changed since {options.changed_since}" if changed is not None else "")
-            + (f"; {len(scope)} under {', '.join(options.paths)}" if options.paths is not None else ""))
+    if changed is not None or options.paths is not None:
+        ui.echo(f"scope: {len(scope)}" + (f" changed since {options.changed_since}" if changed is not None else "")
+                + (f" under {', '.join(options.paths)}" if options.paths is not None else "") + " (files to review)")
 
     for warning in prepared.scan.warnings:
         if "matched no source file" in warning:

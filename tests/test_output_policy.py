@@ -270,3 +270,11 @@ def test_every_command_and_option_shows_an_example() -> None:
             if isinstance(param, click.Option) and param.name != "help":
                 assert "Example: " in (param.help or ""), f"{name} {param.opts}"
     assert "pyproject.toml" in CliRunner().invoke(cli, ["run", "-h"]).output  # --config names both files
+
+
+def test_phases_print_in_order(repo: Path) -> None:
+    result = _run(str(repo), "--no-cache")
+    lines = [line.split(":")[0] for line in result.stderr.splitlines()]
+    assert lines.index("scan") < lines.index("similarity") < lines.index("estimate"), result.stderr
+    scoped = _run(str(repo / "pkg" / "core.py"))
+    assert "scope: 1 under pkg/core.py (files to review)" in scoped.stderr

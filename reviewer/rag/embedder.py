@@ -373,6 +373,7 @@ class LazyEmbedder:
         self._factory = factory
         self._model: Embedder | None = None
         self.loads = 0
+        self.on_batch: Callable[[int, int], None] | None = None  # (texts done, texts) after each batch
 
     @property
     def model(self) -> Embedder:
@@ -390,7 +391,10 @@ class LazyEmbedder:
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
-        return self.model.embed(texts)
+        model = self.model
+        if hasattr(model, "on_batch"):  # the backends report each batch (a progress bar that moves)
+            model.on_batch = self.on_batch
+        return model.embed(texts)
 
 
 def model_dimension(path: Path) -> int | None:
