@@ -278,3 +278,25 @@ def test_phases_print_in_order(repo: Path) -> None:
     assert lines.index("scan") < lines.index("similarity") < lines.index("estimate"), result.stderr
     scoped = _run(str(repo / "pkg" / "core.py"))
     assert "scope: 1 under pkg/core.py (files to review)" in scoped.stderr
+
+
+def test_report_md_reads_on_github(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Findings are list items with the message under them (no table wider than the page), no
+    run id in the page's opening lines, absolute blob links in a GitHub Actions job."""
+    assert _run(str(repo)).exit_code == 0
+    _run(str(repo))  # a second run: "Since the last run" appears
+    text = (repo / ".reviewer" / "report.md").read_text()
+    report = json.loads((repo / ".reviewer" / "report.json").read_text())
+    assert "Since the last run:" in text and report["run"]["run_id"] not in text.split("## About this run")[0]
+    for finding in report["findings"]:
+        lines = [line for line in text.splitlines() if finding["message"][:40] in line]
+        assert lines and not any(line.startswith("|") for line in lines)
+    assert "](../pkg/core.py#L9-L10)" in text and "[review](reviews/pkg/core.py.rev.md)" in text
+
+    monkeypatch.setenv("GITHUB_SERVER_URL", "https://github.com")
+    monkeypatch.setenv("GITHUB_REPOSITORY", "octo/shop")
+    monkeypatch.setenv("GITHUB_SHA", "0123abcd")
+    assert _run(str(repo)).exit_code == 0
+    text = (repo / ".reviewer" / "report.md").read_text()
+    assert "](https://github.com/octo/shop/blob/0123abcd/pkg/core.py#L9-L10)" in text
+    assert "](../" not in text and "[review](" not in text

@@ -29,7 +29,7 @@ from ..workspace import Workspace, atomic_write_json, atomic_write_text, read_js
 from .loading import REVIEW_SUFFIX, last_run, load_reviews
 from .report_json import build_report
 from .baseline import Baseline, load_baseline
-from .links import Links
+from .links import Links, blob_base
 from .report_json import ReportJson
 from .report_md import PAGES_FOLDER, render_report_pages
 from .repo import repo_prefix
@@ -173,7 +173,7 @@ def _render_all(root: Path, config: Config, reviews: list[ReviewFile] | None, ru
     report = build_report(reviews, run, workspace, warnings, baseline, _previous_report(workspace), unlisted)
     sarif = build_sarif(reviews, run, config.report.max_sarif_results, config.report.sarif_category,
                         repo_prefix(root), baseline, unlisted)
-    pages = render_report_pages(report, selected_by_name(config))
+    pages = render_report_pages(report, selected_by_name(config), blob_base(repo_prefix(root)))
     outputs = {
         REPORT_JSON: report.model_dump_json(indent=2) + "\n",
         REPORT_SARIF: sarif_text(sarif),
