@@ -300,3 +300,21 @@ def test_report_md_reads_on_github(repo: Path, monkeypatch: pytest.MonkeyPatch) 
     text = (repo / ".reviewer" / "report.md").read_text()
     assert "](https://github.com/octo/shop/blob/0123abcd/pkg/core.py#L9-L10)" in text
     assert "](../" not in text and "[review](" not in text
+
+
+def test_rag_without_a_key_says_what_the_index_contributed(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    (repo / "pkg" / "more.py").write_text(
+        "def sum_weighted(values, coefficients):\n"
+        "    \"\"\"Add up the values, each multiplied by its coefficient.\"\"\"\n"
+        "    acc = 0\n    for v, c in zip(values, coefficients):\n        acc = acc + c * v\n    return acc\n")
+    result = _run(str(repo), "--enable-rag")
+    assert result.exit_code == 0, result.output
+    row = next(line for line in result.stdout.splitlines() if line.strip().startswith("rag "))
+    report = json.loads((repo / ".reviewer" / "report.json").read_text())
+    assert f"{report['semantic']['similarities']:,} similarities by meaning" in row
+    assert "leads, not findings" in row and "report.md" in row
+    text = (repo / ".reviewer" / "report.md").read_text()
+    assert "What the RAG index added:" in text and "structural evidence" in text
+    off = _run(str(repo))
+    assert not [line for line in off.stdout.splitlines() if line.strip().startswith("rag ")]

@@ -34,7 +34,9 @@ Schema, version 1 (`"version": 1`; a breaking change bumps it):
 - added in 0.2: `summary.new_findings` (against the baseline, null without one),
   `changes` ({`previous_run_id`, `new`, `fixed`}: fingerprints that appeared or
   went away since the previous report.json, null on a first report)
-- added in 0.3: `summary.unlisted` {axis -> count}: the hygiene findings (tests,
+- added in 0.3: `semantic.similarities` (pairs of functions found similar by meaning
+  through the RAG index and listed in the files' reviews; 0 with RAG off),
+  `summary.unlisted` {axis -> count}: the hygiene findings (tests,
   documentation) counted in `summary.findings` but not listed in `findings`, because
   they were not selected by name (`--select documentation`, `report.hygiene`)
 
@@ -118,6 +120,7 @@ class Semantic(BaseModel):
     redundant_functions: int  # in a cluster, the kept ones excluded
     keep_rule: str = KEEP_RULE
     clusters: list[DuplicateCluster]
+    similarities: int = 0  # neighbours by meaning the RAG index found, listed in the .rev.md pages
 
 
 class FileEntry(BaseModel):
@@ -304,6 +307,7 @@ def build_report(
             duplicated_functions=len(in_clusters),
             redundant_functions=len(redundant_functions(reviews, clusters)),
             clusters=clusters,
+            similarities=sum(len(r.similarities) for r in reviews if r.rag_enabled),
         ),
         files=files,
         findings=listed,

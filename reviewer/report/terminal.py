@@ -47,6 +47,18 @@ def render_findings(findings: list[FindingEntry], limit: int | None = TOP_FINDIN
     return "\n".join(lines)
 
 
+def rag_contribution(report: ReportJson, reviewer: str) -> str:
+    """What the RAG index added to this run, and where to read it."""
+    semantic = report.semantic
+    text = (f"{semantic.similarities:,} similarities by meaning (each file's .rev.md, Semantic similarities); "
+            f"{len(semantic.clusters):,} duplication clusters and the coherence score "
+            f"{semantic.semanticCoherenceScore:.1f}/100 in report.md")
+    if reviewer == "static":
+        text += "; the static reviewer reports a DUPLICATE only on structural evidence, so these are leads, " \
+                "not findings (with ANTHROPIC_API_KEY, Claude judges them)"
+    return text
+
+
 def _row(label: str, value: Any) -> str:
     return f"  {label:<18} {value}"
 
@@ -87,6 +99,8 @@ def render_run_summary(outcome: Any, gate: Any, report: ReportJson | None = None
         _row("findings", f"{live}" + (f" ({detail})" if detail else "")
              + (f"; {suppressed} suppressed inline" if suppressed else "")),
     ]
+    if report is not None and record.rag_enabled:
+        lines.append(_row("rag", rag_contribution(report, record.reviewer)))
     if unlisted:
         lines.append(_row("hygiene", f"`--select {','.join(unlisted)}` lists them; report.md counts them per file"))
     if record.usage.calls:
