@@ -318,3 +318,10 @@ def test_rag_without_a_key_says_what_the_index_contributed(repo: Path, monkeypat
     assert "What the RAG index added:" in text and "structural evidence" in text
     off = _run(str(repo))
     assert not [line for line in off.stdout.splitlines() if line.strip().startswith("rag ")]
+
+
+def test_extend_select_lists_hygiene_after_production_on_the_first_screen(repo: Path) -> None:
+    full = _run(str(repo), "--extend-select", "documentation")
+    listed = [line.strip() for line in full.stdout.splitlines() if line.startswith("  ") and ": [" in line]
+    axes = [line.split("[")[1].split("/")[0] for line in listed]
+    assert "documentation" in axes and axes.index("utility") < axes.index("documentation")

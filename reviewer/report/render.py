@@ -35,7 +35,7 @@ from .report_md import PAGES_FOLDER, render_report_pages
 from .repo import repo_prefix
 from .rev_md import render_rev_md
 from .sarif import build_sarif, sarif_text
-from .selection import ignored_axes, narrowed_to, select, unlisted_axes
+from .selection import HYGIENE_AXES, ignored_axes, narrowed_to, select, unlisted_axes
 from ..schema.axes import AXES
 from ..gcpause import gc_paused
 
@@ -128,8 +128,11 @@ def render(root: Path, config: Config, reviews: list[ReviewFile] | None = None, 
 
 
 def selected_by_name(config: Config) -> frozenset[str]:
-    """The axes the user narrowed the selection to (they may open the first screen)."""
-    return frozenset(axis for axis in AXES if narrowed_to(config, axis))
+    """The axes the user asked for: the selection narrowed to them, or hygiene axes listed
+    (--select/--extend-select documentation). They may be on the first screen; the ranking
+    still puts them after the production findings of the other axes."""
+    listed = {axis for axis in HYGIENE_AXES if axis in config.axes} - unlisted_axes(config)
+    return frozenset(axis for axis in AXES if narrowed_to(config, axis)) | listed
 
 
 def configured_baseline(root: Path, config: Config) -> Baseline | None:
