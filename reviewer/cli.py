@@ -591,8 +591,11 @@ def baseline(path: str, config_path: str | None, output_path: str | None) -> Non
     if run_record is not None and not run_record.complete:
         click.echo(f"reviewer: warning: the last run ({run_record.run_id}) did not finish; "
                    "the baseline holds the reviews it left", err=True)
+    gate = ("`reviewer run --fail-on LEVEL` now gates only on new findings (it uses this file when it exists)"
+            if target == workspace.base / BASELINE_FILENAME else
+            "gate with `reviewer run --baseline <that file> --fail-on LEVEL`")
     click.echo(f"baseline: {len(recorded.findings)} findings from {len(loaded.reviews)} files written to {target}; "
-               "commit it, then gate with `reviewer run --baseline <that file> --fail-on LEVEL`")
+               f"commit it (`git add -f`), and {gate}")
 
 
 def _print(text: str, nl: bool = True, color: bool | None = None) -> None:
