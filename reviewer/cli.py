@@ -1,6 +1,9 @@
 """The `reviewer` command. Thin: parse options, call the pipeline, print, exit.
 
-Exit codes: 0 clean, 1 findings at or over the CI gate, 2 error.
+Exit codes (docs/ci.md and the README carry the same table): 0 clean, 1 the gate
+(--fail-on) was hit, 2 an error or a run that did not review every file in scope,
+130 interrupted (Ctrl-C), 143 terminated (SIGTERM). A reader of stdout or stderr that
+goes away (`| head`) never changes the code.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import click
 from . import __version__
 from .config import Config, config_source, load_config
 from .errors import EXIT_ERROR, UserError
-from .ui import UI
+from .ui import UI, err_line
 
 
 
@@ -27,13 +30,49 @@ def _root(path: str) -> Path:
     return root
 
 
+ROOT_MARKERS = (".git", ".reviewer.yml", "pyproject.toml", "package.json", "setup.py")
+
+
+def _context_root(folder: Path) -> Path:
+    """The repository holding `folder`: the nearest folder at or above it with `.git`, else the
+    nearest with a project file (.reviewer.yml, pyproject.toml, package.json, setup.py), else
+    `folder` itself. Its configuration and output folder are used, and all its code is context."""
+    for marker_set in (ROOT_MARKERS[:1], ROOT_MARKERS[1:]):
+        for candidate in (folder, *folder.parents):
+            if any((candidate / marker).exists() for marker in marker_set):
+                return candidate
+    return folder
+
+
+def _targets(paths: tuple[str, ...]) -> tuple[Path, list[str] | None]:
+    """The root to run in and the repository-relative paths to review (None: all of it).
+    One folder is reviewed as its own root, as always; a file, or several paths, are reviewed
+    in the context of the repository that holds them (like ruff, which checks each file
+    with its project's settings)."""
+    named = []
+    for value in paths or (".",):
+        path = Path(os.path.abspath(value))
+        if not path.exists():
+            raise UserError(f"no such file or directory: {value}")
+        named.append(path)
+    if len(named) == 1 and named[0].is_dir():
+        return named[0].resolve(), None
+    common = Path(os.path.commonpath([p if p.is_dir() else p.parent for p in named]))
+    root = _context_root(common)
+    relative = sorted({Path(os.path.relpath(p, root)).as_posix() for p in named})
+    if "." in relative:
+        return root.resolve(), None
+    return root.resolve(), relative
+
+
 def _config(root: Path, config_path: str | None) -> Config:
     return load_config(root, Path(config_path).resolve() if config_path else None)
 
 
 config_option = click.option(
     "--config", "config_path", type=click.Path(dir_okay=False), default=None,
-    help="Configuration file (default: <PATH>/.reviewer.yml).",
+    help="Configuration file, .reviewer.yml or a pyproject.toml with [tool.reviewer] (default: <PATH>/.reviewer.yml, "
+         "else <PATH>/pyproject.toml). Example: --config ci/reviewer.yml",
 )
 path_argument = click.argument("path", default=".", type=click.Path(file_okay=False))
 
@@ -50,7 +89,15 @@ class _Group(click.Group):
             ctx.exit(EXIT_ERROR)
 
 
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+def examples(*lines: str) -> str:
+    """A command's epilog: its examples, kept as written by click's formatter (\\b)."""
+    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]},
+             epilog=examples("reviewer run                       # review the repository you are in",
+                             "reviewer run src tests --select utility",
+                             "reviewer run -h                    # every option, each with an example"))
 @click.version_option(__version__, prog_name="reviewer")
 def cli() -> None:
     """Audit a repository: scan, estimate, index, review, report.
@@ -60,10 +107,10 @@ def cli() -> None:
     """
 
 
-@cli.command()
+@cli.command(epilog=examples("reviewer scan", "reviewer scan path/to/repo --json > facts.json"))
 @path_argument
 @config_option
-@click.option("--json", "as_json", is_flag=True, help="Print the full facts as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print the full facts as JSON. Example: --json")
 def scan(path: str, config_path: str | None, as_json: bool) -> None:
     """Parse PATH with tree-sitter and print what it holds."""
     from .scan import scan_repository
@@ -78,11 +125,12 @@ def scan(path: str, config_path: str | None, as_json: bool) -> None:
     click.echo(render_scan_summary(result))
 
 
-@cli.command()
+@cli.command(epilog=examples("reviewer estimate", "reviewer estimate path/to/repo --enable-rag --json"))
 @path_argument
 @config_option
-@click.option("--json", "as_json", is_flag=True, help="Print the estimate as JSON.")
-@click.option("--enable-rag", is_flag=True, help="Estimate the RAG variant of the prompt (same as rag.enabled: true).")
+@click.option("--json", "as_json", is_flag=True, help="Print the estimate as JSON. Example: --json")
+@click.option("--enable-rag", is_flag=True, help="Estimate the RAG variant of the prompt (same as rag.enabled: true). "
+              "Example: --enable-rag")
 def estimate(path: str, config_path: str | None, as_json: bool, enable_rag: bool) -> None:
     """Tokens and dollars a Claude review of PATH would cost, before any call (no key needed)."""
     from .pipeline import UI, RunOptions, prepare
@@ -98,10 +146,11 @@ def estimate(path: str, config_path: str | None, as_json: bool, enable_rag: bool
     click.echo(result.model_dump_json(indent=2) if as_json else render_estimate(result))
 
 
-@cli.command()
+@cli.command(epilog=examples("reviewer index", "reviewer index path/to/repo --rebuild-rag"))
 @path_argument
 @config_option
-@click.option("--rebuild-rag", "rebuild", is_flag=True, help="Drop the RAG index and build it again.")
+@click.option("--rebuild-rag", "rebuild", is_flag=True, help="Drop the RAG index and build it again. "
+              "Example: --rebuild-rag")
 def index(path: str, config_path: str | None, rebuild: bool) -> None:
     """Build or update the RAG index of function cards for PATH."""
     from .pipeline import index_only
@@ -111,13 +160,16 @@ def index(path: str, config_path: str | None, rebuild: bool) -> None:
     click.echo(index_only(root, config, rebuild, UI.for_terminal()).summary_line())
 
 
-@cli.command()
+@cli.command(epilog=examples("reviewer similar src/rng.py:weighted_pick",
+                             "reviewer similar Cart.total path/to/repo --min-score 0.8 --json"))
 @click.argument("target")
 @path_argument
 @config_option
-@click.option("--json", "as_json", is_flag=True, help="Print the hits as JSON.")
-@click.option("--max-results", type=click.IntRange(1, 100), default=None, help="Default: rag.max_results.")
-@click.option("--min-score", type=click.FloatRange(0, 1), default=None, help="Default: rag.min_score.")
+@click.option("--json", "as_json", is_flag=True, help="Print the hits as JSON. Example: --json")
+@click.option("--max-results", type=click.IntRange(1, 100), default=None,
+              help="How many neighbours (default: rag.max_results). Example: --max-results 20")
+@click.option("--min-score", type=click.FloatRange(0, 1), default=None,
+              help="Lowest combined score shown (default: rag.min_score). Example: --min-score 0.8")
 def similar(target: str, path: str, config_path: str | None, as_json: bool, max_results: int | None, min_score: float | None) -> None:
     """Print the functions similar to TARGET (path/to/file.py:func, Class.method, or a card id)."""
     from .rag.lookup import find_card
@@ -158,31 +210,50 @@ def mcp_command(path: str, config_path: str | None) -> None:
 OUTPUT_FORMATS = ("full", "concise", "json", "github", "gitlab", "sarif")
 
 
-def _axes_option(value: str | None) -> list[str] | None:
-    """`--axes utility,duplication`: the axes to report (like ruff's --select)."""
+def _selectors(values: tuple[str, ...], option: str) -> list[str] | None:
+    """`--select utility,duplication` (repeatable): the axes named, or None when the option is absent.
+    Each name goes through `_selector`, the one place that says what a name can stand for."""
+    if not values:
+        return None
+    return [_selector(name.strip().lower(), option) for value in values for name in value.split(",") if name.strip()]
+
+
+def _selector(name: str, option: str) -> str:
+    """An axis name (`duplication`), checked; unknown names end the run with a suggestion."""
     from .schema.axes import AXES
 
-    if value is None:
-        return None
-    axes = [a.strip().lower() for a in value.split(",") if a.strip()]
-    for axis in axes:
-        if axis not in AXES:
-            import difflib
+    if name in AXES:
+        return name
+    import difflib
 
-            close = difflib.get_close_matches(axis, AXES, n=1)
-            hint = f" (did you mean '{close[0]}'?)" if close else f" (axes: {', '.join(AXES)})"
-            raise UserError(f"unknown axis '{axis}' in --axes{hint}")
-    return axes
+    close = difflib.get_close_matches(name, AXES, n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else f" (axes: {', '.join(AXES)})"
+    raise UserError(f"unknown axis '{name}' in {option}{hint}")
 
 
-def _apply_run_options(config: Config, axes: list[str] | None, exclude: tuple[str, ...], sarif_category: str | None) -> None:
-    """Command-line options override the configuration, like ruff's."""
+def _apply_selection(config: Config, select: list[str] | None, extend: list[str] | None,
+                     ignore: list[str] | None) -> None:
+    """Like ruff: --select replaces the configured axes, --extend-select adds to them, --ignore
+    drops from them. A hygiene axis (tests, documentation) named in --select or --extend-select
+    is listed one by one in every output; otherwise it is counted only (report.hygiene)."""
     from .report.selection import HYGIENE_AXES
+    from .schema.axes import AXES
 
-    if axes is not None:
-        config.axes = axes
-        if set(axes) & set(HYGIENE_AXES):
-            config.report.hygiene = "full"  # asked for by name: listed, not summarised
+    axes = list(select) if select is not None else list(config.axes)
+    axes += [axis for axis in extend or [] if axis not in axes]
+    axes = [axis for axis in axes if axis not in (ignore or [])]
+    if not axes:
+        raise UserError("--select/--ignore leave no axis to report: keep at least one "
+                        f"({', '.join(AXES)})")
+    config.axes = sorted(set(axes), key=AXES.index)
+    named = [axis for axis in [*(select or []), *(extend or [])] if axis in HYGIENE_AXES and axis in config.axes]
+    if named and config.report.hygiene != "full":
+        listed = config.report.hygiene if isinstance(config.report.hygiene, list) else []
+        config.report.hygiene = sorted({*listed, *named}, key=AXES.index)
+
+
+def _apply_run_options(config: Config, exclude: tuple[str, ...], sarif_category: str | None) -> None:
+    """Command-line options override the configuration, like ruff's."""
     config.scan.exclude = [*config.scan.exclude, *exclude]
     if sarif_category:
         config.report.sarif_category = sarif_category
@@ -218,47 +289,101 @@ def _baseline_from_ref(root: Path, config: Config, ref: str):
             git("worktree", "remove", "--force", str(tree))
 
 
-@cli.command()
-@path_argument
+SELECT_HELP = ("comma-separated, repeatable; axes: correction, utility, duplication, overengineering, tests, "
+               "documentation")
+
+
+@cli.command(epilog="""\b
+Examples:
+  reviewer run                              # the repository you are in
+  reviewer run src tests                    # two folders, in their repository's context
+  reviewer run pkg/mod.py --select utility  # one file, dead code only
+  reviewer run --fail-on needs-refactor --output-format github   # a CI job""")
+@click.argument("paths", nargs=-1, metavar="[PATH]...", type=click.Path())
 @config_option
-@click.option("--enable-rag", is_flag=True, help="Semantic duplication through the local RAG index (same as rag.enabled: true).")
-@click.option("--rebuild-rag", is_flag=True, help="Drop the RAG index and build it again.")
-@click.option("--no-cache", is_flag=True, help="Review every file again, ignoring the review cache.")
-@click.option("--changed-since", metavar="REF", default=None, help="Review only the files changed since git REF (compared against the whole index).")
-@click.option("--axes", "axes_value", metavar="LIST", default=None, help="Report only these axes, comma-separated (default: axes). Naming tests or documentation lists them in full.")
-@click.option("--exclude", multiple=True, metavar="GLOB", help="Leave out files matching GLOB (repeatable; added to scan.exclude).")
-@click.option("--fail-on", metavar="LEVEL", default=None, help="Exit 1 when hit: needs-refactor, critical, or an axis (e.g. duplication). Default: ci.fail_on.")
-@click.option("--exit-zero", is_flag=True, help="Exit 0 even when the gate is hit (errors still exit 2).")
-@click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False), default=None, help="Gate only on findings not in this baseline (see `reviewer baseline`); they are marked new in the reports.")
-@click.option("--baseline-from-ref", metavar="REF", default=None, help="Review git REF in a temporary worktree and use its findings as the baseline.")
-@click.option("--update-baseline", is_flag=True, help="After the run, write the findings to the baseline file (--baseline, ci.baseline, or .reviewer/baseline.json).")
-@click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), default="full", show_default=True, help="What goes to stdout: the summary and top findings, one line per finding, report.json, GitHub annotations, GitLab code quality, or SARIF.")
-@click.option("-o", "--output-file", type=click.Path(dir_okay=False), default=None, help="Write the --output-format output to FILE instead of stdout.")
-@click.option("--sarif-category", metavar="NAME", default=None, help="SARIF automationDetails category (default: report.sarif_category, 'reviewer'); one per CI job.")
-@click.option("--max-cost", type=click.FloatRange(0), default=None, help="USD: the Claude reviews stop at this cost (checked before every call).")
-@click.option("--force-cost", is_flag=True, help="Start even when the estimate exceeds --max-cost (the run still stops at the cap).")
+@click.option("--enable-rag", is_flag=True, help="Semantic duplication through the local RAG index (same as rag.enabled: true). "
+              "Example: --enable-rag")
+@click.option("--rebuild-rag", is_flag=True, help="Drop the RAG index and build it again. Example: --enable-rag --rebuild-rag")
+@click.option("--no-cache", is_flag=True, help="Review every file again, ignoring the review cache. Example: --no-cache")
+@click.option("--changed-since", metavar="REF", default=None,
+              help="Review only the files changed since git REF (compared against the whole index). "
+                   "Example: --changed-since origin/main")
+@click.option("--select", "--axes", "select_values", metavar="LIST", multiple=True,
+              help="Report only these axes (--axes is the older name); naming tests or documentation lists their "
+                   f"findings one by one ({SELECT_HELP}). Example: --select utility,duplication")
+@click.option("--extend-select", "extend_values", metavar="LIST", multiple=True,
+              help=f"Add axes to the configured ones; names tests or documentation to list them ({SELECT_HELP}). "
+                   "Example: --extend-select documentation")
+@click.option("--ignore", "ignore_values", metavar="LIST", multiple=True,
+              help=f"Leave these axes out ({SELECT_HELP}). Example: --ignore tests,documentation")
+@click.option("--exclude", multiple=True, metavar="GLOB",
+              help="Leave out files matching GLOB (repeatable; added to scan.exclude). Example: --exclude 'migrations/**'")
+@click.option("--fail-on", metavar="LEVEL", default=None,
+              help="Exit 1 when hit: needs-refactor, critical, or an axis (e.g. duplication). Default: ci.fail_on. "
+                   "Example: --fail-on needs-refactor")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when the gate is hit (errors still exit 2). Example: --exit-zero")
+@click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False), default=None,
+              help="Gate only on findings not in this baseline (default: ci.baseline, else .reviewer/baseline.json "
+                   "when it exists; see `reviewer baseline`); they are marked new in the reports. "
+                   "Example: --baseline .reviewer/baseline.json")
+@click.option("--no-baseline", is_flag=True, help="Use no baseline, even one that exists. Example: --no-baseline")
+@click.option("--baseline-from-ref", metavar="REF", default=None,
+              help="Review git REF in a temporary worktree and use its findings as the baseline. "
+                   "Example: --baseline-from-ref origin/main")
+@click.option("--update-baseline", is_flag=True,
+              help="After the run, write the findings to the baseline file (--baseline, ci.baseline, or "
+                   ".reviewer/baseline.json); the first one, written where none was, gates nothing (exit 0). "
+                   "Example: --update-baseline")
+@click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), default="full", show_default=True,
+              help="What goes to stdout: the summary and top findings, one line per finding, report.json, GitHub "
+                   "annotations, GitLab code quality, or SARIF. Example: --output-format concise")
+@click.option("-o", "--output-file", type=click.Path(dir_okay=False), default=None,
+              help="Write the --output-format output to FILE instead of stdout. Example: -o reviewer.sarif")
+@click.option("--sarif-category", metavar="NAME", default=None,
+              help="SARIF automationDetails category (default: report.sarif_category, 'reviewer'); one per CI job. "
+                   "Example: --sarif-category reviewer-web")
+@click.option("--max-cost", type=click.FloatRange(0), default=None,
+              help="USD: the Claude reviews stop at this cost (checked before every call). Example: --max-cost 2.00")
+@click.option("--force-cost", is_flag=True,
+              help="Start even when the estimate exceeds --max-cost (the run still stops at the cap). "
+                   "Example: --max-cost 2 --force-cost")
 @click.option("--llm", "llm", type=click.Choice(["auto", "static", "claude"]), default=None,
-              help="Reviewer: claude (paid, needs ANTHROPIC_API_KEY; how CI opts in), static, or auto (Claude only on a terminal with the key). Default: llm.provider.")
-@click.option("-y", "--yes", is_flag=True, help="Start a Claude run estimated over llm.confirm_over without asking.")
+              help="Reviewer: claude (paid, needs ANTHROPIC_API_KEY; how CI opts in), static, or auto (Claude only on "
+                   "a terminal with the key). Default: llm.provider. Example: --llm claude --max-cost 2")
+@click.option("-y", "--yes", is_flag=True, help="Start a Claude run estimated over llm.confirm_over without asking. "
+              "Example: --llm claude --yes")
 @click.option("--min-confidence", type=click.IntRange(0, 100), default=None,
-              help="DEAD and DUPLICATE verdicts under this confidence are not findings. Default: analysis.min_confidence (70).")
-@click.option("--plain", is_flag=True, help="No progress bars (the default in CI and when stderr is not a terminal).")
-@click.option("-q", "--quiet", is_flag=True, help="Print only the findings and errors.")
-@click.option("-v", "--verbose", is_flag=True, help="List every finding after the summary, not only the top ones.")
-@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True, help="Colour in the terminal (auto honours NO_COLOR).")
-def run(path: str, config_path: str | None, enable_rag: bool, rebuild_rag: bool, no_cache: bool,
-        changed_since: str | None, axes_value: str | None, exclude: tuple[str, ...], fail_on: str | None,
-        exit_zero: bool, baseline_path: str | None, baseline_from_ref: str | None, update_baseline: bool,
-        output_format: str, output_file: str | None, sarif_category: str | None, max_cost: float | None, force_cost: bool,
-        llm: str | None, yes: bool, plain: bool, quiet: bool, verbose: bool, color: str, min_confidence: int | None) -> None:
-    """Audit PATH: scan, estimate, index, review, report. Exit 0 clean, 1 gate hit, 2 error."""
+              help="DEAD and DUPLICATE verdicts under this confidence are not findings. Default: analysis.min_confidence "
+                   "(70). Example: --min-confidence 90")
+@click.option("--plain", is_flag=True, help="No progress bars (the default in CI and when stderr is not a terminal). "
+              "Example: --plain")
+@click.option("-q", "--quiet", is_flag=True, help="Print only the findings and errors. Example: -q")
+@click.option("-v", "--verbose", is_flag=True, help="List every listed finding after the summary, not only the first "
+              "screen. Example: -v")
+@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+              help="Colour in the terminal (auto honours NO_COLOR). Example: --color never")
+def run(paths: tuple[str, ...], config_path: str | None, enable_rag: bool, rebuild_rag: bool, no_cache: bool,
+        changed_since: str | None, select_values: tuple[str, ...], extend_values: tuple[str, ...],
+        ignore_values: tuple[str, ...], exclude: tuple[str, ...], fail_on: str | None,
+        exit_zero: bool, baseline_path: str | None, no_baseline: bool, baseline_from_ref: str | None,
+        update_baseline: bool, output_format: str, output_file: str | None, sarif_category: str | None,
+        max_cost: float | None, force_cost: bool, llm: str | None, yes: bool, plain: bool, quiet: bool, verbose: bool, color: str,
+        min_confidence: int | None) -> None:
+    """Audit each PATH (default: the current folder): scan, estimate, index, review, report.
+
+    One folder is reviewed as its own root. Files, or several paths, are reviewed in the
+    context of the repository that holds them (its configuration, its output folder, and
+    all its code as callers and copies); only they are reported and gated.
+
+    Exit codes: 0 clean, 1 gate hit, 2 error or files not reviewed, 130/143 interrupted.
+    """
     from .pipeline import RunOptions, run as run_pipeline
     from .report.baseline import BASELINE_FILENAME, build_baseline, load_baseline, write_baseline
     from .report.gate import ci_exit_code, evaluate_gate, parse_fail_on
     from .report.selection import select
     from .ui import use_color
 
-    root = _root(path)
+    root, only = _targets(paths)
     config = _config(root, config_path)
     if min_confidence is not None:
         config.analysis.min_confidence = min_confidence
@@ -266,25 +391,29 @@ def run(path: str, config_path: str | None, enable_rag: bool, rebuild_rag: bool,
         config.llm.provider = llm
     note = config_source(root, Path(config_path).resolve() if config_path else None)[1]
     if note and not quiet:
-        click.echo(f"reviewer: note: {note}", err=True)
-    _apply_run_options(config, _axes_option(axes_value), exclude, sarif_category)
+        err_line(f"reviewer: note: {note}")
+    _apply_selection(config, _selectors(select_values, "--select"), _selectors(extend_values, "--extend-select"),
+                     _selectors(ignore_values, "--ignore"))
+    _apply_run_options(config, exclude, sarif_category)
     fail_on = fail_on or config.ci.fail_on
     parse_fail_on(fail_on)  # a typo in the gate is an error before any work, not after
-    if baseline_path and baseline_from_ref:
-        raise UserError("--baseline and --baseline-from-ref both name a baseline: keep one")
-    # --baseline is relative to where you are; ci.baseline to the repository.
-    baseline_file = Path(baseline_path).resolve() if baseline_path else (root / config.ci.baseline if config.ci.baseline else None)
+    if sum(map(bool, (baseline_path, baseline_from_ref, no_baseline))) > 1:
+        raise UserError("--baseline, --baseline-from-ref and --no-baseline each choose the baseline: keep one")
+    baseline_file = _baseline_file(root, config, baseline_path, no_baseline, update_baseline)
+    first_baseline = update_baseline and not baseline_from_ref and (baseline_file is None or not baseline_file.exists())
     if baseline_from_ref:
         baseline = _baseline_from_ref(root, config, baseline_from_ref)
-    elif baseline_file is not None and not (update_baseline and not baseline_file.exists()):
+    elif baseline_file is not None and baseline_file.exists():
         baseline = load_baseline(baseline_file)
     else:
         baseline = None
-    if baseline_path:
+    if baseline is not None and baseline_file is not None:
         config.ci.baseline = str(baseline_file)  # the reports mark what it does not hold as new
+    elif no_baseline:
+        config.ci.baseline = None
     options = RunOptions(
         enable_rag=enable_rag, rebuild_rag=rebuild_rag, no_cache=no_cache, changed_since=changed_since,
-        max_cost=max_cost, force_cost=force_cost, yes=yes, plain=plain,
+        paths=only, max_cost=max_cost, force_cost=force_cost, yes=yes, plain=plain,
     )
     ui = UI.for_terminal(plain, quiet=quiet, color=color)
     if baseline_from_ref:
@@ -296,38 +425,89 @@ def run(path: str, config_path: str | None, enable_rag: bool, rebuild_rag: bool,
         kept = write_baseline(baseline, workspace.cache / "baseline-from-ref.json")
         config.ci.baseline = str(kept)
         ui.echo(f"baseline: {len(baseline.findings)} findings at {baseline_from_ref}")
+    elif baseline is not None and not quiet:
+        ui.echo(f"baseline: {_shown_path(baseline_file)} ({len(baseline.findings)} findings accepted)")
     outcome = run_pipeline(root, config, options, ui)
     scope = select(list(outcome.reviews.values()), config)
     gate = evaluate_gate(scope, fail_on, baseline)
-    _print_results(root, config, outcome, gate, scope, baseline, output_format, output_file,
-                   quiet=quiet, verbose=verbose, color=use_color(color))
+    if first_baseline:
+        gate = evaluate_gate(scope, fail_on, build_baseline(scope))  # adopting: today's findings are accepted
+    summary_shown = _print_results(root, config, outcome, gate, scope, baseline, output_format, output_file,
+                                   quiet=quiet, verbose=verbose, color=use_color(color))
     if update_baseline:
         target = baseline_file or root / config.output / BASELINE_FILENAME
         recorded = write_baseline(build_baseline(scope), target)
-        ui.echo(f"baseline: {recorded} updated")
+        ui.echo(f"baseline: {recorded} {'written' if first_baseline else 'updated'}")
     # 2 when the review did not run on every file (never report clean then), else 1 on the gate.
     code = ci_exit_code(gate, outcome.record)
     if code == 1 and exit_zero:
         code = 0
+    if code and not summary_shown:
+        _explain_exit(code, gate, outcome.record)
     if code:
         sys.exit(code)
 
 
+def _baseline_file(root: Path, config: Config, baseline_path: str | None, no_baseline: bool,
+                   update_baseline: bool) -> Path | None:
+    """--baseline (relative to where you are), else ci.baseline (relative to the repository), else
+    the file `reviewer baseline` writes, when it exists (or is about to, with --update-baseline)."""
+    from .report.baseline import BASELINE_FILENAME
+
+    if no_baseline:
+        return None
+    if baseline_path:
+        return Path(baseline_path).resolve()
+    if config.ci.baseline:
+        return root / config.ci.baseline
+    default = root / config.output / BASELINE_FILENAME
+    return default if default.is_file() or update_baseline else None
+
+
+def _shown_path(path: Path | None) -> str:
+    if path is None:
+        return ""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # another drive
+        return str(path)
+
+
+def _explain_exit(code: int, gate, record) -> None:
+    """The gate's result and reason on stderr, for the formats whose stdout is for machines
+    (and for -q and -o runs): a failed CI job always says why in its log."""
+    from .report.gate import describe_gate, run_problems
+
+    if code == 2:
+        for problem in run_problems(record):
+            err_line(f"reviewer: exit 2: {problem}")
+        return
+    for line in describe_gate(gate, limit=10):
+        err_line(f"reviewer: {line.strip()}" if not line.startswith("  ") else f"  {line.strip()}")
+
+
 def _print_results(root: Path, config: Config, outcome, gate, scope, baseline, output_format: str,
-                   output_file: str | None, quiet: bool, verbose: bool, color: bool) -> None:
-    """stdout (or -o FILE) in the chosen format; the findings are those of this run's scope."""
+                   output_file: str | None, quiet: bool, verbose: bool, color: bool) -> bool:
+    """stdout (or -o FILE) in the chosen format; the findings are those of this run's scope,
+    listed as report/selection.py says (hygiene counted, listed only when selected).
+    True when the summary, gate line included, went to stdout."""
     from .report import formats
+    from .report.render import selected_by_name
     from .report.repo import repo_prefix
     from .report.sarif import build_sarif, sarif_text
-    from .report.terminal import render_findings, render_run_summary
+    from .report.selection import unlisted_axes
+    from .report.terminal import render_findings, render_run_summary, unlisted_line
 
     report = _scope_report(root, config, outcome, scope, baseline)
     ranked = report.ranked()
     prefix = repo_prefix(root)
+    summary_shown = False
     if output_format == "full":
-        parts = [] if quiet else [render_run_summary(outcome, gate)]
-        parts.append(render_findings(ranked, None if verbose or quiet else 10, color=color and not output_file))
+        parts = [] if quiet else [render_run_summary(outcome, gate, report)]
+        parts.append(render_findings(ranked, None if verbose or quiet else 10, color=color and not output_file,
+                                     selected=selected_by_name(config)))
         text = "\n\n".join(p for p in parts if p) + "\n"
+        summary_shown = not quiet and not output_file
     elif output_format == "concise":
         text = formats.concise(ranked)
     elif output_format == "github":
@@ -338,15 +518,19 @@ def _print_results(root: Path, config: Config, outcome, gate, scope, baseline, o
         text = report.model_dump_json(indent=2) + "\n"
     else:
         text = sarif_text(build_sarif(scope, outcome.record, config.report.max_sarif_results,
-                                      config.report.sarif_category, prefix, baseline))
+                                      config.report.sarif_category, prefix, baseline, unlisted_axes(config)))
     if output_file:
         from .workspace import atomic_write_text
 
         atomic_write_text(Path(output_file).resolve(), text)
         if output_format != "full" and not quiet:
-            _print(render_run_summary(outcome, gate))
+            _print(render_run_summary(outcome, gate, report))
+            summary_shown = True
     else:
         _print(text, nl=False, color=color or None)  # None: click strips styles off a non-terminal
+        if output_format != "full" and not quiet and report.summary.unlisted:
+            err_line(f"reviewer: {unlisted_line(report.summary.unlisted)}")
+    return summary_shown
 
 
 def _scope_report(root: Path, config: Config, outcome, scope, baseline):
@@ -354,16 +538,18 @@ def _scope_report(root: Path, config: Config, outcome, scope, baseline):
     scope is every stored review and the baseline is the one it used: that one, with this
     run's final record and without what only report.json carries (warnings, changes since)."""
     from .report.report_json import build_report, run_summary
+    from .report.selection import unlisted_axes
     from .workspace import Workspace
 
     rendered = outcome.rendered
     if rendered is not None and rendered.baseline == baseline \
             and sorted(entry.file for entry in rendered.report.files) == sorted(review.file for review in scope):
         return rendered.report.model_copy(update={"run": run_summary(outcome.record), "warnings": [], "changes": None})
-    return build_report(scope, outcome.record, Workspace(root, config.output), baseline=baseline)
+    return build_report(scope, outcome.record, Workspace(root, config.output), baseline=baseline,
+                        unlisted=unlisted_axes(config))
 
 
-@cli.command()
+@cli.command(epilog=examples("reviewer report", "reviewer report path/to/repo --config ci/reviewer.yml"))
 @path_argument
 @config_option
 def report(path: str, config_path: str | None) -> None:
@@ -382,11 +568,12 @@ def report(path: str, config_path: str | None) -> None:
     click.echo(f"report: {pages} .rev.md files, report.md, report.json and report.sarif in {workspace.base}")
 
 
-@cli.command()
+@cli.command(epilog=examples("reviewer status", "reviewer status path/to/repo --show-rag --json"))
 @path_argument
 @config_option
-@click.option("--show-rag", is_flag=True, help="Also show the RAG index: cards, files, model, size, store path.")
-@click.option("--json", "as_json", is_flag=True, help="Print the status as JSON.")
+@click.option("--show-rag", is_flag=True, help="Also show the RAG index: cards, files, model, size, store path. "
+              "Example: --show-rag")
+@click.option("--json", "as_json", is_flag=True, help="Print the status as JSON. Example: --json")
 def status(path: str, config_path: str | None, show_rag: bool, as_json: bool) -> None:
     """The last run and the files changed since, without reviewing. Exit 2 when nothing ran yet."""
     from .report.status import collect_status, render_status
@@ -396,7 +583,8 @@ def status(path: str, config_path: str | None, show_rag: bool, as_json: bool) ->
     click.echo(current.model_dump_json(indent=2) if as_json else render_status(current))
 
 
-@cli.command()
+@cli.command(epilog=examples("reviewer baseline && git add -f .reviewer/baseline.json",
+                             "reviewer baseline path/to/repo -o ci/accepted.json"))
 @path_argument
 @config_option
 def rules(path: str, config_path: str | None) -> None:
@@ -430,7 +618,8 @@ def rule(rule_id: str) -> None:
 @path_argument
 @config_option
 @click.option("--output", "-o", "output_path", type=click.Path(dir_okay=False), default=None,
-              help="Where to write it (default: <PATH>/.reviewer/baseline.json; commit it).")
+              help="Where to write it (default: <PATH>/.reviewer/baseline.json, which `reviewer run` then uses; "
+                   "commit it). Example: -o ci/accepted.json")
 def baseline(path: str, config_path: str | None, output_path: str | None) -> None:
     """Record the current findings, so `reviewer run --baseline FILE` fails only on new ones."""
     from .report.baseline import BASELINE_FILENAME, build_baseline, write_baseline
@@ -454,8 +643,11 @@ def baseline(path: str, config_path: str | None, output_path: str | None) -> Non
     if run_record is not None and not run_record.complete:
         click.echo(f"reviewer: warning: the last run ({run_record.run_id}) did not finish; "
                    "the baseline holds the reviews it left", err=True)
+    gate = ("`reviewer run --fail-on LEVEL` now gates only on new findings (it uses this file when it exists)"
+            if target == workspace.base / BASELINE_FILENAME else
+            "gate with `reviewer run --baseline <that file> --fail-on LEVEL`")
     click.echo(f"baseline: {len(recorded.findings)} findings from {len(loaded.reviews)} files written to {target}; "
-               "commit it, then gate with `reviewer run --baseline <that file> --fail-on LEVEL`")
+               f"commit it (`git add -f`), and {gate}")
 
 
 def _print(text: str, nl: bool = True, color: bool | None = None) -> None:

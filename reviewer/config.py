@@ -130,8 +130,9 @@ class CIConfig(_Strict):
 
 
 class ReportConfig(_Strict):
-    # summary: tests/documentation findings counted per file, listed only when selected with --axes
-    hygiene: Literal["summary", "full"] = "summary"
+    # summary: tests/documentation findings counted in every output, listed one by one only when
+    # selected by name (--select documentation); full: listed everywhere; or the list of those to list
+    hygiene: Literal["summary", "full"] | list[Literal["tests", "documentation"]] = "summary"
     # GitHub shows 5,000 results per SARIF run; the most important are kept (report.json keeps all)
     max_sarif_results: int = Field(default=5000, ge=1, le=25_000)
     sarif_category: str = "reviewer"  # automationDetails.id: one per job, so two jobs never overwrite each other

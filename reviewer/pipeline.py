@@ -49,6 +49,9 @@ class RunOptions:
     rebuild_rag: bool = False
     no_cache: bool = False
     changed_since: str | None = None
+    # `reviewer run src tests` / `reviewer run pkg/mod.py`: repository-relative files or folders to
+    # review; the rest of the repository is scanned and analysed as their context (None: everything)
+    paths: list[str] | None = None
     max_cost: float | None = None
     force_cost: bool = False  # start even when the estimate exceeds max_cost (the run still stops at it)
     yes: bool = False  # start a Claude run over llm.confirm_over without asking
@@ -194,6 +197,8 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     with ui.phase("scan") as bar:
         scan = scan_repository(root, config, progress=bar.advance, facts_cache=Workspace(root, config.output).facts_cache)
     seconds["scan"] = time.perf_counter() - started
+    # Said here, before the phases that follow it print their own lines (index, similarity).
+    ui.echo(f"scan: {len(scan.files)} files, {sum(len(f.symbols) for f in scan.files)} symbols")
 
     cache = EvidenceCache(Workspace(root, config.output))
     started = time.perf_counter()
@@ -570,12 +575,14 @@ def _run_phases(run: Run) -> RunOutcome:
     record.files_skipped = len(prepared.scan.skipped)
     # A file we could not read or parse was not reviewed: an error, never a silent skip.
     for skipped in prepared.scan.skipped:
-        if skipped.reason.startswith(FAILED_SKIPS) and (changed is None or skipped.path in changed):
+        if skipped.reason.startswith(FAILED_SKIPS) and (changed is None or skipped.path in changed) \
+                and in_paths(skipped.path, options.paths):
             record.errors.append(FileError(file=skipped.path, message=skipped.reason))
             record.files_error += 1
-    scope = [p for p in prepared.paths if changed is None or p in changed]
-    ui.echo(f"scan: {len(prepared.scan.files)} files, {sum(len(f.symbols) for f in prepared.scan.files)} symbols"
-            + (f"; {len(scope)} changed since {options.changed_since}" if changed is not None else ""))
+    scope = [p for p in prepared.paths if (changed is None or p in changed) and in_paths(p, options.paths)]
+    if changed is not None or options.paths is not None:
+        ui.echo(f"scope: {len(scope)}" + (f" changed since {options.changed_since}" if changed is not None else "")
+                + (f" under {', '.join(options.paths)}" if options.paths is not None else "") + " (files to review)")
 
     for warning in prepared.scan.warnings:
         if "matched no source file" in warning:
@@ -588,6 +595,8 @@ def _run_phases(run: Run) -> RunOutcome:
                         "in .reviewer.yml")
     if changed is not None and not scope:
         ui.echo(f"nothing to review: no source file in scope changed since {options.changed_since}")
+    elif options.paths is not None and not scope:
+        ui.echo(f"nothing to review: no source file in scope under {', '.join(options.paths)}")
     scope = _drop_unreviewable(run.root, prepared, scope, record, ui)
 
     removed = _remove_stale_reviews(run.workspace, set(prepared.digests), run.cache)
@@ -628,6 +637,11 @@ def _run_phases(run: Run) -> RunOutcome:
     if stopped is not None:
         raise stopped
     return RunOutcome(record=record, reviews=reviews, report_path=report_path, notes=prepared.notes, rendered=rendered)
+
+
+def in_paths(path: str, paths: list[str] | None) -> bool:
+    """`path` is one of `paths` or inside one of them (None: every path)."""
+    return paths is None or any(path == p or path.startswith(p.rstrip("/") + "/") for p in paths)
 
 
 def _drop_unreviewable(root: Path, prepared: Prepared, scope: list[str], record: RunRecord, ui: UI) -> list[str]:

@@ -21,6 +21,20 @@ import click
 HEARTBEAT_SECONDS = 10.0
 
 
+def err_line(line: str) -> None:
+    """One line on stderr. A reader that went away (`reviewer run 2>&1 | head`) silences
+    stderr for the rest of the run; it never changes the run's exit code."""
+    try:
+        click.echo(line, err=True)
+    except BrokenPipeError:
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stderr.fileno())
+            os.close(devnull)
+        except (OSError, ValueError):
+            pass
+
+
 def in_ci() -> bool:
     """CI services set CI=true; their logs want lines, not redrawn bars."""
     return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
@@ -41,13 +55,27 @@ def use_color(choice: str = "auto", stream=None) -> bool:
 HEARTBEAT_SECONDS = 10.0
 
 
+def err_line(line: str) -> None:
+    """One line on stderr. A reader that went away (`reviewer run 2>&1 | head`) silences
+    stderr for the rest of the run; it never changes the run's exit code."""
+    try:
+        click.echo(line, err=True)
+    except BrokenPipeError:
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stderr.fileno())
+            os.close(devnull)
+        except (OSError, ValueError):
+            pass
+
+
 class UI:
     def __init__(self, plain: bool = True, echo: Callable[[str], None] | None = None, quiet: bool = False,
                  color: bool = False) -> None:
         self.plain = plain or quiet
         self.quiet = quiet
         self.color = color
-        self._echo = echo or (lambda line: click.echo(line, err=True))
+        self._echo = echo or err_line
 
     @classmethod
     def for_terminal(cls, plain: bool = False, quiet: bool = False, color: str = "auto") -> "UI":

@@ -119,6 +119,8 @@ class Workspace:
             if not (base / SENTINEL).exists():
                 atomic_write_text(base / SENTINEL, "This folder is written by reviewer (output: in .reviewer.yml).\n"
                                   "reviewer deletes only files it wrote here.\n")
+            if not (base / ".gitignore").exists():  # out of `git status`; `git add -f` still commits a baseline
+                atomic_write_text(base / ".gitignore", "*\n")
         except OSError as exc:
             raise UserError(f"output folder {base} is not writable ({exc.strerror or exc}): "
                             "fix its permissions or set output to another folder") from None

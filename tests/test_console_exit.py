@@ -36,7 +36,7 @@ def test_an_error_keeps_its_line_and_code(tmp_path):
     done = subprocess.run([sys.executable, "-m", "reviewer", "run", str(tmp_path / "nope"), "--plain"],
                           capture_output=True, text=True, env=_env())
     assert done.returncode == 2
-    assert done.stderr.strip() == f"reviewer: error: not a directory: {tmp_path / 'nope'}"
+    assert done.stderr.strip() == f"reviewer: error: no such file or directory: {tmp_path / 'nope'}"
 
 
 def test_a_profiler_still_writes_its_data(tmp_path):

@@ -86,8 +86,8 @@ def test_no_default_or_rag_dependency_pulls_torch():
 
 def test_the_tests_dependencies_pull_rag_and_mcp():
     extras = project()["project"]["optional-dependencies"]
-    assert "reviewer[rag]" in extras["dev"] and "reviewer[mcp]" in extras["dev"]
-    assert "reviewer[rag]" in extras["mcp"]  # the server answers from the RAG index
+    assert "reviewer-agent[rag]" in extras["dev"] and "reviewer-agent[mcp]" in extras["dev"]
+    assert "reviewer-agent[rag]" in extras["mcp"]  # the server answers from the RAG index
     assert not any(requirement_name(r) in TORCH_PULLERS for r in extras["mcp"])
 
 

@@ -397,3 +397,19 @@ def test_without_a_test_predicate_every_non_trivial_card_is_embedded(repo):
     write(repo, {"tests/test_util.py": TEST_MODULE})
     report = index(repo, FakeEmbedder())
     assert "test case" not in report.not_embedded
+
+
+def test_the_progress_moves_per_embedding_batch(tmp_path):
+    """The index phase's bar advances after each batch the model embeds, not once per chunk of
+    1,024 cards (a first index of 2,000 functions sat at 0/2,373 for half a minute)."""
+    from reviewer.rag.embedder import DEFAULT_MODEL, load_embedder
+
+    functions = "".join(f"def compute_{i}(value, factor):\n    total = value * {i} + factor\n"
+                        f"    return [total, value - factor, {i}]\n\n\n" for i in range(200))
+    write(tmp_path, {"pkg/many.py": functions})
+    calls: list[tuple[int, int]] = []
+    index(tmp_path, load_embedder(DEFAULT_MODEL), progress=lambda done, total: calls.append((done, total)))
+    total = calls[-1][1]
+    assert calls[-1] == (total, total) and total >= 200
+    inside = [done for done, _ in calls if 0 < done < total]
+    assert len(inside) >= 2 and inside == sorted(inside)  # moved within the single chunk, forward only

@@ -88,7 +88,7 @@ def test_a_big_project_gives_a_small_report_md(tmp_path: Path) -> None:
                             line_end=10 * j + 5, message=f"message {i}/{j} " + "words " * 20)
                     for j, (axis, verdict) in enumerate([("utility", "DEAD"), ("duplication", "DUPLICATE"), ("tests", "NONE"), ("documentation", "UNDOCUMENTED")])]
         reviews.append(_review(file, symbols, findings=findings, verdict="NEEDS_REFACTOR" if i % 3 else "CRITICAL"))
-    report = build_report(reviews, None, Workspace(tmp_path))
+    report = build_report(reviews, None, Workspace(tmp_path), unlisted=frozenset({"tests", "documentation"}))
     pages = render_report_pages(report)
     text = pages["report.md"]
     assert len(text.encode()) < 200_000
@@ -100,7 +100,8 @@ def test_a_big_project_gives_a_small_report_md(tmp_path: Path) -> None:
     # hygiene is counted per file, not listed
     assert "findings/tests-1.md" not in pages and f"and {1500 - MAX_HYGIENE_FILES:,} more files" in text
     assert "more clusters" in text or len(report.semantic.clusters) <= 10
-    assert len(report.findings) == 6000  # report.json keeps everything
+    assert len(report.findings) == 3000 and report.summary.findings == 6000  # hygiene: counted, not listed
+    assert report.summary.unlisted == {"tests": 1500, "documentation": 1500}
 
 
 def test_a_tiny_project_reads_well(tmp_path: Path) -> None:

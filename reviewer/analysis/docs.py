@@ -1,9 +1,11 @@
 """Documentation: DOCUMENTED, PARTIAL or UNDOCUMENTED.
 
-A function's doc covers it when it names every parameter (a Google `Args:`, NumPy
-`Parameters`, Sphinx `:param x:` or JSDoc `@param x` entry, or the bare name in prose)
-and, when the function returns a value, says what it returns (`Returns:`, `:returns:`,
-`@returns`, or the word "return" in prose). A doc that misses either is PARTIAL. Classes,
+Like pydoclint and ruff's pydocstyle rules, a doc is checked against what its sections
+claim: a doc of prose alone (a summary, a paragraph) documents its function. A doc with
+sections (a Google `Args:`/`Returns:`/`Raises:`, NumPy `Parameters` underlined, Sphinx
+`:param x:`/`:returns:`, JSDoc `@param`/`@returns`) must name every parameter and, when the
+function returns a value, hold a returns (or yields) section; one that misses either is
+PARTIAL. No word of the prose is demanded. Classes,
 interfaces, types and enums are DOCUMENTED by any doc. Only exported symbols (and public
 methods of exported classes) turn into findings; the others carry the same verdict with
 `report=False`.
@@ -27,7 +29,18 @@ from .roles import is_dunder, is_private, is_test_path
 from ..schema.evidence import AxisAssessment, SymbolKey, assessment
 
 _WORD = re.compile(r"[\w$]+")
-_RETURN_WORDS = re.compile(r"\breturn|\byield|@returns?\b|:rtype:", re.I)
+# Section headers: Google (`Args:` on its own line), NumPy (a title underlined with dashes),
+# Sphinx fields, JSDoc tags.
+_GOOGLE_SECTION = r"^[ \t]*(?:{names})[ \t]*:[ \t]*$"
+_NUMPY_SECTION = r"^[ \t]*(?:{names})[ \t]*\n[ \t]*-{{3,}}[ \t]*$"
+_RETURN_NAMES = "Returns|Return|Yields|Yield"
+_SECTION_NAMES = ("Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments|Other Parameters|Raises|"
+                  f"Attributes|{_RETURN_NAMES}")
+_SECTIONED = re.compile("|".join([_GOOGLE_SECTION.format(names=_SECTION_NAMES), _NUMPY_SECTION.format(names=_SECTION_NAMES),
+                                  r"^[ \t]*(?:\*[ \t]*)?(?::(?:param|parameter|arg|type|returns?|rtype|yields?|raises?)\b|"
+                                  r"@(?:param|returns?|yields?|throws)\b)"]), re.M)
+_RETURN_SECTION = re.compile("|".join([_GOOGLE_SECTION.format(names=_RETURN_NAMES), _NUMPY_SECTION.format(names=_RETURN_NAMES),
+                                       r"^[ \t]*(?:\*[ \t]*)?(?::(?:returns?|rtype|yields?):|@(?:returns?|yields?)\b)"]), re.M)
 _PY_RETURN_ANNOTATION = re.compile(r"->\s*(.+?)\s*:?\s*$", re.S)
 _TS_RETURN_ANNOTATION = re.compile(r"\)\s*:\s*([^={]+?)\s*(=>|\{|$)", re.S)
 _NO_VALUE_TYPES = ("None", "NoReturn", "Never", "void", "Promise<void>", "never", "undefined")
@@ -84,16 +97,18 @@ class DocsAnalysis:
             return "UNDOCUMENTED", f"no {noun}"
         if sym.kind not in ("function", "method"):
             return "DOCUMENTED", f"has a {noun}"
+        if not _SECTIONED.search(doc):
+            return "DOCUMENTED", f"has a {noun} (prose, no sections to check)"
         params = [p for p in plain_params(sym) if not _injected(sym, p)]
         words = set(_WORD.findall(doc))
         missing = [p for p in params if p not in words]
         returns = self._returns_value(path, language, sym)
-        return_missing = returns and not _RETURN_WORDS.search(doc)
+        return_missing = returns and not _RETURN_SECTION.search(doc)
         if not missing and not return_missing:
             covered = f"{len(params)} parameter{'s' if len(params) != 1 else ''}"
             return "DOCUMENTED", f"{noun} covers {covered}" + (" and the return value" if returns else "")
-        gaps = list(missing) + (["the return value"] if return_missing else [])
-        return "PARTIAL", f"{noun} does not describe {', '.join(gaps)}"
+        gaps = list(missing) + (["the return value (no returns section)"] if return_missing else [])
+        return "PARTIAL", f"{noun} sections do not describe {', '.join(gaps)}"
 
     def _returns_value(self, path: str, language: str, sym: Symbol) -> bool:
         if sym.name in ("__init__", "constructor"):

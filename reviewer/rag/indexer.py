@@ -283,6 +283,10 @@ def _index_files(
         structs = [s for _, _, ss, _ in chunk for s in ss]
         reasons = [r for _, _, _, rs in chunk for r in rs]
         texts = [c.embedding_text() for c in cards]
+        if progress and hasattr(embedder, "on_batch"):
+            # The bar moves per embedding batch inside a chunk, not once per chunk of 1,024 cards.
+            embedder.on_batch = lambda batch_done, batch_total, before=done, size=len(cards): progress(
+                before + size * batch_done // max(batch_total, 1), total)
         vectors, embedded = _embed_worthwhile(embedder, vector_cache, texts, reasons)
         store.add(cards, vectors, structs, _text_hashes(texts, reasons))  # table first ...
         vector_cache.save()

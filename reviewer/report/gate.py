@@ -8,7 +8,8 @@
 Only *active* findings count: suppressed inline (`# reviewer: ignore[axis]`)
 never, and with a baseline only the findings it does not hold (matched by
 content fingerprint). So a file judged NEEDS_REFACTOR hits the gate when it has
-at least one active finding, or, having no finding at all, when the baseline
+at least one active finding severe enough for the level (medium or high for
+needs-refactor, high for critical: a new missing docstring never fails it), or, having no finding at all, when the baseline
 did not already hold it at that verdict.
 
 Exit codes (`ci_exit_code`): 0 clean, 1 gate hit, 2 error, where error includes
@@ -24,6 +25,7 @@ from ..errors import EXIT_CLEAN, EXIT_ERROR, EXIT_FINDINGS, UserError
 from ..schema.axes import AXES, FILE_VERDICT_RANK
 from ..schema.review import ReviewFile, RunRecord
 from .baseline import Baseline, accepted_findings, ensure_fingerprints
+from .selection import VERDICT_OF_SEVERITY
 
 
 LEVELS = {"needs-refactor": FILE_VERDICT_RANK["NEEDS_REFACTOR"], "critical": FILE_VERDICT_RANK["CRITICAL"]}
@@ -98,10 +100,14 @@ def evaluate_gate(reviews: list[ReviewFile], fail_on: str | None, baseline: Base
         if fail_on in LEVELS:
             if FILE_VERDICT_RANK.get(review.verdict, 0) < LEVELS[fail_on]:
                 continue
-            if active:
-                shown = ", ".join(sorted({f"{f.axis}/{f.verdict}" for f in active}))
+            # Only findings severe enough for the level count: a new missing docstring (low) in a
+            # file that needed a refactor already does not fail a needs-refactor gate.
+            weighty = [f for f in active if FILE_VERDICT_RANK[VERDICT_OF_SEVERITY.get(f.severity, "CLEAN")]
+                       >= LEVELS[fail_on]]
+            if weighty:
+                shown = ", ".join(sorted({f"{f.axis}/{f.verdict}" for f in weighty}))
                 result.hits.append(
-                    GateHit(file=review.file, rule=review.verdict, message=f"{len(active)} active finding(s): {shown}")
+                    GateHit(file=review.file, rule=review.verdict, message=f"{len(weighty)} active finding(s): {shown}")
                 )
             elif not review.findings and FILE_VERDICT_RANK.get(accepted_files.get(review.file, "CLEAN"), 0) < LEVELS[fail_on]:
                 result.hits.append(GateHit(file=review.file, rule=review.verdict, message=review.summary or "file verdict"))

@@ -4,6 +4,10 @@ Relative targets work both on GitHub (a committed or artifact `.reviewer/` folde
 browsed in the web UI, where `file.py#L10-L20` highlights the lines) and locally
 (the fragment is ignored, the file opens). Every target goes through
 `quote_target`, so spaces and `#` in a path stay a path.
+
+In a GitHub Actions job (GITHUB_SERVER_URL, GITHUB_REPOSITORY and GITHUB_SHA set),
+report.md is read in the job's summary, where a relative link goes nowhere: its source
+links are absolute, to the file at the commit (`blob_base`).
 """
 
 from __future__ import annotations
@@ -22,6 +26,16 @@ def line_anchor(start: int, end: int | None = None) -> str:
 
 def relative(target: Path, page_folder: Path) -> str:
     return os.path.relpath(target, page_folder).replace(os.sep, "/")
+
+
+def blob_base(prefix: str = "", environ: dict | None = None) -> str | None:
+    """`https://github.com/owner/repo/blob/<sha>/<prefix>` in a GitHub Actions job, else None.
+    `prefix`: where the reviewed folder sits in the repository (report/repo.py)."""
+    env = os.environ if environ is None else environ
+    server, repository, sha = (env.get(k, "").strip() for k in ("GITHUB_SERVER_URL", "GITHUB_REPOSITORY", "GITHUB_SHA"))
+    if not (server and repository and sha):
+        return None
+    return f"{server.rstrip('/')}/{repository}/blob/{sha}/{quote_target(prefix)}"
 
 
 class Links:

@@ -1,13 +1,20 @@
-"""Which finding to fix first: severity x confidence, the same order everywhere
-(report.md's "Fix first", each .rev.md, the terminal, the SARIF cap).
+"""Which finding to fix first, the same order everywhere (report.md's "Fix first", each
+.rev.md, the terminal, the CI formats, the SARIF cap):
 
-The confidence of a finding is its own when it carries one, else its symbol's (0-100,
-from the evidence); a finding with neither counts as DEFAULT_CONFIDENCE. Hygiene axes (tests, documentation)
-come after every other finding of the same score.
+1. production code before hygiene (tests, documentation);
+2. production code before test code (a path under tests/, test_*.py, *.test.ts);
+3. severity x confidence: the confidence of a finding is its own when it carries one, else
+   its symbol's (0-100, from the evidence); a finding with neither counts as DEFAULT_CONFIDENCE;
+4. the size of the payoff: more lines to remove or merge first;
+5. path and line, so the order is stable.
+
+The first screen (`first_screen`) leaves out hygiene and test-code duplication unless the
+user selected that axis: a suite's repeated set-up is rarely the first thing to fix.
 """
 
 from __future__ import annotations
 
+from ..analysis.roles import is_test_path
 from ..schema.axes import AXIS
 from ..schema.review import Finding, ReviewFile
 
@@ -35,13 +42,27 @@ def is_hygiene(axis: str) -> bool:
     return axis in AXIS and AXIS[axis].action == "hygiene"
 
 
-def rank_key(file: str, axis: str, severity: str, confidence: int, line: int) -> tuple:
-    """Sort key, most important first; ties broken by path and line so the order is stable."""
-    return (is_hygiene(axis), -importance(severity, confidence), file, line, axis)
+def rank_key(file: str, axis: str, severity: str, confidence: int, line: int, line_end: int | None = None) -> tuple:
+    """Sort key, most important first (see the module docstring)."""
+    payoff = max((line_end or line) - line + 1, 1)
+    return (is_hygiene(axis), is_test_path(file), -importance(severity, confidence), -payoff, file, line, axis)
 
 
 def ranked(review: ReviewFile, findings: list[Finding]) -> list[Finding]:
     """`findings` of one file, most important first."""
     by_symbol = confidences(review)
     return sorted(findings, key=lambda f: rank_key(review.file, f.axis, f.severity, confidence_of(f, by_symbol),
-                                                   f.line_start))
+                                                   f.line_start, f.line_end))
+
+
+def in_first_screen(file: str, axis: str, selected: frozenset[str] = frozenset()) -> bool:
+    """May this finding be among the first ones shown? Not hygiene, not test-code duplication,
+    unless the user selected that axis (`selected`)."""
+    if axis in selected:
+        return True
+    return not is_hygiene(axis) and not (axis == "duplication" and is_test_path(file))
+
+
+def first_screen(findings: list, limit: int, selected: frozenset[str] = frozenset()) -> list:
+    """The first `limit` of `findings` (ranked FindingEntry rows) that may open a screen."""
+    return [f for f in findings if in_first_screen(f.file, f.axis, selected)][:limit]

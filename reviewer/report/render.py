@@ -29,13 +29,14 @@ from ..workspace import Workspace, atomic_write_json, atomic_write_text, read_js
 from .loading import REVIEW_SUFFIX, last_run, load_reviews
 from .report_json import build_report
 from .baseline import Baseline, load_baseline
-from .links import Links
+from .links import Links, blob_base
 from .report_json import ReportJson
 from .report_md import PAGES_FOLDER, render_report_pages
 from .repo import repo_prefix
 from .rev_md import render_rev_md
 from .sarif import build_sarif, sarif_text
-from .selection import select
+from .selection import HYGIENE_AXES, ignored_axes, narrowed_to, select, unlisted_axes
+from ..schema.axes import AXES
 from ..gcpause import gc_paused
 
 REPORT_JSON = "report.json"
@@ -69,7 +70,8 @@ def _render_pages(workspace: Workspace, reviews: list[ReviewFile], digests: dict
         content = digests.get(review.file) or hashlib.sha256(review.model_dump_json().encode()).hexdigest()
         key = f"{renderer}:{content}"
         if previous.get(review.file) != key or not path.exists():
-            atomic_write_text(path, render_rev_md(review, Links(workspace, review.file)))
+            shown = tuple(axis for axis in AXES if axis in config.axes and axis not in ignored_axes(config, review.file))
+            atomic_write_text(path, render_rev_md(review, Links(workspace, review.file), shown))
         manifest[review.file] = key
         written.append(path)
     atomic_write_json(manifest_path, manifest)
@@ -125,6 +127,14 @@ def render(root: Path, config: Config, reviews: list[ReviewFile] | None = None, 
         return _render_all(root, config, reviews, run, baseline, known)
 
 
+def selected_by_name(config: Config) -> frozenset[str]:
+    """The axes the user asked for: the selection narrowed to them, or hygiene axes listed
+    (--select/--extend-select documentation). They may be on the first screen; the ranking
+    still puts them after the production findings of the other axes."""
+    listed = {axis for axis in HYGIENE_AXES if axis in config.axes} - unlisted_axes(config)
+    return frozenset(axis for axis in AXES if narrowed_to(config, axis)) | listed
+
+
 def configured_baseline(root: Path, config: Config) -> Baseline | None:
     """ci.baseline (relative to the repository, or absolute) when it exists."""
     if not config.ci.baseline:
@@ -166,10 +176,11 @@ def _render_all(root: Path, config: Config, reviews: list[ReviewFile] | None, ru
     written = _render_pages(workspace, reviews, digests, config)
     _remove_orphan_rev_md(workspace)
 
-    report = build_report(reviews, run, workspace, warnings, baseline, _previous_report(workspace))
+    unlisted = unlisted_axes(config)
+    report = build_report(reviews, run, workspace, warnings, baseline, _previous_report(workspace), unlisted)
     sarif = build_sarif(reviews, run, config.report.max_sarif_results, config.report.sarif_category,
-                        repo_prefix(root), baseline)
-    pages = render_report_pages(report, config.report.hygiene)
+                        repo_prefix(root), baseline, unlisted)
+    pages = render_report_pages(report, selected_by_name(config), blob_base(repo_prefix(root)))
     outputs = {
         REPORT_JSON: report.model_dump_json(indent=2) + "\n",
         REPORT_SARIF: sarif_text(sarif),

@@ -23,7 +23,7 @@ Schema, version 1 (`"version": 1`; a breaking change bumps it):
   high severity), `suppressed`, `by_axis` {axis -> active count}, `rev_md`
   (path of its .rev.md relative to the output folder), `source` (path of the
   source file relative to the output folder; added in 0.2)
-- `findings`: every active finding: `file`, `symbol`, `axis`, `verdict`,
+- `findings`: every active finding listed (see `summary.unlisted`): `file`, `symbol`, `axis`, `verdict`,
   `severity`, `line_start`, `line_end`, `message`, `fingerprint` (content hash,
   see reviewer/baseline.py); ordered by file, then line. Added in 0.2:
   `confidence` (the symbol's, 0-100), `new` (true when the baseline does not
@@ -35,6 +35,11 @@ Schema, version 1 (`"version": 1`; a breaking change bumps it):
 - added in 0.2: `summary.new_findings` (against the baseline, null without one),
   `changes` ({`previous_run_id`, `new`, `fixed`}: fingerprints that appeared or
   went away since the previous report.json, null on a first report)
+- added in 0.3: `semantic.similarities` (pairs of functions found similar by meaning
+  through the RAG index and listed in the files' reviews; 0 with RAG off),
+  `summary.unlisted` {axis -> count}: the hygiene findings (tests,
+  documentation) counted in `summary.findings` but not listed in `findings`, because
+  they were not selected by name (`--select documentation`, `report.hygiene`)
 
 The view is the configuration's: findings of axes not selected, or ignored for
 their path (`per_file_ignores`), are not in it (the .rev.json keeps them).
@@ -45,7 +50,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from .. import __version__
 from ..schema.axes import AXES, FILE_VERDICT_RANK, FILE_VERDICTS, SEVERITIES
@@ -87,6 +92,7 @@ class Summary(BaseModel):
     models: list[str]
     rag_enabled: bool
     new_findings: int | None = None
+    unlisted: dict[str, int] = Field(default_factory=dict)  # axis -> findings counted, not listed
 
 
 class RunSummary(BaseModel):
@@ -115,6 +121,7 @@ class Semantic(BaseModel):
     redundant_functions: int  # in a cluster, the kept ones excluded
     keep_rule: str = KEEP_RULE
     clusters: list[DuplicateCluster]
+    similarities: int = 0  # neighbours by meaning the RAG index found, listed in the .rev.md pages
 
 
 class FileEntry(BaseModel):
@@ -161,7 +168,7 @@ class FindingEntry(BaseModel):
         return importance(self.severity, self.confidence)
 
     def rank_key(self) -> tuple:
-        return rank_key(self.file, self.axis, self.severity, self.confidence, self.line_start)
+        return rank_key(self.file, self.axis, self.severity, self.confidence, self.line_start, self.line_end)
 
 
 class Changes(BaseModel):
@@ -183,10 +190,16 @@ class ReportJson(BaseModel):
     suppressed: list[FindingEntry]
     warnings: list[str] = Field(default_factory=list)
     changes: Changes | None = None
+    # The active findings of the unlisted axes: report.md counts them per file; never serialised.
+    _unlisted: list[FindingEntry] = PrivateAttr(default_factory=list)
 
     def ranked(self) -> list[FindingEntry]:
-        """The active findings, most important first."""
+        """The listed active findings, most important first."""
         return sorted(self.findings, key=FindingEntry.rank_key)
+
+    def counted(self) -> list[FindingEntry]:
+        """Every active finding, listed or not, most important first."""
+        return sorted([*self.findings, *self._unlisted], key=FindingEntry.rank_key)
 
 
 def rev_md_link(workspace: Workspace, file: str) -> str:
@@ -219,10 +232,11 @@ def axis_order(axis: str) -> tuple[int, str]:
 
 def build_report(
     reviews: list[ReviewFile], run: RunRecord | None, workspace: Workspace, warnings: list[str] | None = None,
-    baseline: Baseline | None = None, previous: "ReportJson | None" = None,
+    baseline: Baseline | None = None, previous: "ReportJson | None" = None, unlisted: frozenset[str] = frozenset(),
 ) -> ReportJson:
     """`reviews`: the configuration's view (report/selection.py); `baseline` marks what is
-    new; `previous`: the report.json this one replaces (what changed since)."""
+    new; `previous`: the report.json this one replaces (what changed since); `unlisted`:
+    the axes counted but not listed (selection.unlisted_axes)."""
     reviews = sorted((ensure_fingerprints(r) for r in reviews), key=lambda r: r.file)
     accepted = accepted_findings(reviews, baseline)
     verdicts = Counter({verdict: 0 for verdict in FILE_VERDICTS})
@@ -284,8 +298,11 @@ def build_report(
         models=sorted({r.model for r in reviews if r.model}),
         rag_enabled=any(r.rag_enabled for r in reviews),
         new_findings=None if baseline is None else sum(1 for f in active if f.new),
+        unlisted=dict(sorted(Counter(f.axis for f in active if f.axis in unlisted).items(),
+                             key=lambda item: axis_order(item[0]))),
     )
-    return ReportJson(
+    listed = [f for f in active if f.axis not in unlisted]
+    report = ReportJson(
         summary=summary,
         run=run_summary(run),
         semantic=Semantic(
@@ -294,13 +311,16 @@ def build_report(
             duplicated_functions=len(in_clusters),
             redundant_functions=len(redundant_functions(reviews, clusters)),
             clusters=clusters,
+            similarities=sum(len(r.similarities) for r in reviews if r.rag_enabled),
         ),
         files=files,
-        findings=active,
+        findings=listed,
         suppressed=suppressed,
         warnings=list(warnings or []),
-        changes=_changes(active, previous),
+        changes=_changes(listed, previous),
     )
+    report._unlisted = [f for f in active if f.axis in unlisted]
+    return report
 
 
 def _changes(active: list[FindingEntry], previous: ReportJson | None) -> Changes | None:

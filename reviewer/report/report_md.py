@@ -7,8 +7,9 @@ confidence) linked to their source lines, then the health of each axis. Each
 axis then lists every finding; an axis with more than INLINE_FINDINGS shows the
 most important ones and links to `findings/<axis>-<n>.md` pages holding all of
 them, so nothing is left to "see report.json". Hygiene axes (tests,
-documentation) are counted per file unless `report.hygiene: full` (or `--axes`
-naming them). The run's metadata closes the page, folded.
+documentation) are counted per file unless listed (report.json's `summary.unlisted`
+names the others: `report.hygiene: full`, or `--select` naming them). "Fix first"
+follows report/ranking.py's first screen. The run's metadata closes the page, folded.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from ..schema.axes import FILE_VERDICT_RANK, FILE_VERDICTS, SEVERITIES
 from . import markdown
 from .markdown import code_cell, plural, prose_cell, quote_target
 from .links import line_anchor
-from .ranking import is_hygiene
+from .ranking import first_screen, is_hygiene
 from .report_json import FindingEntry, ReportJson, axis_order
 
 REPORT_MD = "report.md"
@@ -35,7 +36,6 @@ MAX_CLUSTER_MEMBERS = 8
 MAX_SUPPRESSED = 20
 MAX_ERRORS = 20
 MAX_WARNINGS = 20
-FINDING_COLUMNS = "| # | Where | Finding | Severity, confidence | Message |\n|---|---|---|---|---|"
 
 
 def duration(seconds: float) -> str:
@@ -52,43 +52,62 @@ def number(value: int) -> str:
     return f"{value:,}"
 
 
-def file_link(path: str, rev_md: str, in_table: bool = True) -> str:
-    """The file's path as code, linked to its .rev.md (relative to report.md)."""
+def file_link(path: str, target: str, in_table: bool = True) -> str:
+    """The file's path as code, linked to `target` (already quoted: Rows.page)."""
     label = markdown.code_cell(path, 200) if in_table else markdown.code(path, 200)
-    return f"[{label}]({quote_target(rev_md)})"
+    return f"[{label}]({target})"
 
 
 @dataclass
 class Rows:
-    """Finding rows for one page: `up` is the way back to the output folder ("" or "../")."""
+    """Findings for one page, one numbered item each: a short first line (where, what, how
+    sure) and the message under it, so that no column runs past a 980 px GitHub page.
+    `up` is the way back to the output folder ("" or "../"); `blob`: absolute source links
+    (links.blob_base, in a GitHub Actions job summary), where the .rev.md pages are not
+    reachable and are named, not linked."""
 
     report: ReportJson
     up: str = ""
+    blob: str | None = None
 
     def __post_init__(self) -> None:
         self.files = {entry.file: entry for entry in self.report.files}
 
-    def where(self, f: FindingEntry) -> str:
-        entry = self.files.get(f.file)
-        label = code_cell(f"{f.file}:{f.line_start}", 200)
-        if entry is None:
-            return label
-        source = quote_target(self.up + entry.source) + line_anchor(f.line_start, f.line_end)
-        new = " **new**" if f.new else ""
-        return f"[{label}]({source}){new} · [review]({quote_target(self.up + entry.rev_md)})"
+    def source(self, file: str, start: int, end: int | None = None) -> str:
+        entry = self.files[file]
+        base = self.blob + quote_target(file) if self.blob else quote_target(self.up + entry.source)
+        return base + line_anchor(start, end)
 
-    def row(self, rank: int, f: FindingEntry) -> str:
-        message = prose_cell(f.message, 200)
+    def review(self, file: str) -> str | None:
+        return None if self.blob else quote_target(self.up + self.files[file].rev_md)
+
+    def page(self, file: str) -> str:
+        """Where a file's name links: its .rev.md, or its source at the commit in a job summary."""
+        return self.review(file) or self.blob + quote_target(file)
+
+    def where(self, f: FindingEntry) -> str:
+        label = markdown.code(f"{f.file}:{f.line_start}", 200)
+        if f.file not in self.files:
+            return label
+        new = " **new**" if f.new else ""
+        review = self.review(f.file)
+        return f"[{label}]({self.source(f.file, f.line_start, f.line_end)}){new}" + (
+            f" · [review]({review})" if review else "")
+
+    def item(self, rank: int, f: FindingEntry) -> str:
+        message = markdown.prose(f.message, 300) or "-"
         if f.related is not None and f.related.file in self.files:
-            other = self.files[f.related.file]
-            message += f" Other copy: [{code_cell(f.related.file + ':' + f.related.name)}]({quote_target(self.up + other.rev_md)})."
-        symbol = f"{code_cell(f.symbol)} " if f.symbol else ""
-        cells = [str(rank), self.where(f), f"{symbol}{markdown.cell(f.axis, 30)} **{markdown.cell(f.verdict, 30)}**",
-                 f"{f.severity}, {f.confidence}", message]
-        return "| " + " | ".join(cells) + " |"
+            label = markdown.code(f.related.file + ":" + f.related.name)
+            target = self.review(f.related.file) or self.source(f.related.file, f.related.line_start or 1)
+            message += f" Other copy: [{label}]({target})."
+        symbol = f"{markdown.code(f.symbol)} " if f.symbol else ""
+        head = (f"{rank}. {self.where(f)} · {symbol}{markdown.text(f.axis, 30)} **{markdown.text(f.verdict, 30)}**"
+                f" · {f.severity}, {f.confidence}")
+        return f"{head}<br>\n   {message}"
 
     def table(self, findings: list[FindingEntry], first: int = 1) -> str:
-        return "\n".join([FINDING_COLUMNS, *(self.row(first + i, f) for i, f in enumerate(findings))])
+        """The findings as a numbered list (ranks from `first`)."""
+        return "\n".join(self.item(first + i, f) for i, f in enumerate(findings))
 
 
 @dataclass
@@ -106,30 +125,29 @@ def _page_name(axis: str, number: int) -> str:
     return f"{PAGES_FOLDER}/{axis}-{number}.md"
 
 
-def _hygiene_files(report: ReportJson, findings: list[FindingEntry]) -> list[tuple[str, str, int, str]]:
+def _hygiene_files(rows_: Rows, findings: list[FindingEntry]) -> list[tuple[str, str, int, str]]:
     per_file: dict[str, Counter[str]] = defaultdict(Counter)
     for f in findings:
         per_file[f.file][f.verdict] += 1
-    files = {entry.file: entry for entry in report.files}
     rows = []
     for file, verdicts in sorted(per_file.items(), key=lambda item: (-sum(item[1].values()), item[0])):
         counts = ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items()))
-        rows.append((file_link(file, files[file].rev_md) if file in files else code_cell(file), counts,
-                     sum(verdicts.values()), file))
+        rows.append((f"[{code_cell(file, 200)}]({rows_.page(file)})" if file in rows_.files else code_cell(file),
+                     counts, sum(verdicts.values()), file))
     return rows
 
 
-def sections(report: ReportJson, hygiene: str) -> tuple[list[AxisSection], dict[str, str]]:
+def sections(report: ReportJson, blob: str | None = None) -> tuple[list[AxisSection], dict[str, str]]:
     """One section per axis with findings, and the extra pages {name: markdown}."""
     grouped: dict[str, list[FindingEntry]] = defaultdict(list)
-    for finding in report.ranked():
+    for finding in report.counted():
         grouped[finding.axis].append(finding)
-    rows = Rows(report)
+    rows = Rows(report, blob=blob)
     out, pages = [], {}
     for axis in sorted(grouped, key=axis_order):
         findings = grouped[axis]
-        if hygiene == "summary" and is_hygiene(axis):
-            files = _hygiene_files(report, findings)
+        if axis in report.summary.unlisted:
+            files = _hygiene_files(rows, findings)
             out.append(AxisSection(axis, len(findings), "", 0, [], files[:MAX_HYGIENE_FILES],
                                    max(len(files) - MAX_HYGIENE_FILES, 0)))
             continue
@@ -137,14 +155,15 @@ def sections(report: ReportJson, hygiene: str) -> tuple[list[AxisSection], dict[
         if len(findings) > INLINE_FINDINGS:
             chunks = [findings[i:i + PAGE_SIZE] for i in range(0, len(findings), PAGE_SIZE)]
             for number_, chunk in enumerate(chunks, 1):
-                pages[_page_name(axis, number_)] = _page(report, axis, chunk, number_, len(chunks), len(findings))
+                pages[_page_name(axis, number_)] = _page(report, axis, chunk, number_, len(chunks), len(findings), blob)
                 links.append((number_, _page_name(axis, number_)))
         shown = findings[:INLINE_FINDINGS]
         out.append(AxisSection(axis, len(findings), rows.table(shown), len(shown), links, []))
     return out, pages
 
 
-def _page(report: ReportJson, axis: str, findings: list[FindingEntry], number_: int, count: int, total: int) -> str:
+def _page(report: ReportJson, axis: str, findings: list[FindingEntry], number_: int, count: int, total: int,
+          blob: str | None = None) -> str:
     first = (number_ - 1) * PAGE_SIZE + 1
     nav = [f"[← report](../{REPORT_MD})"]
     if number_ > 1:
@@ -153,7 +172,7 @@ def _page(report: ReportJson, axis: str, findings: list[FindingEntry], number_: 
         nav.append(f"[page {number_ + 1} →](../{quote_target(_page_name(axis, number_ + 1))})")
     return (f"# {markdown.text(axis, 30)} findings {first:,}–{first + len(findings) - 1:,} of {total:,}\n\n"
             f"{' · '.join(nav)}\n\nMost important first (severity × confidence).\n\n"
-            f"{Rows(report, up='../').table(findings, first)}\n\n{' · '.join(nav)}\n")
+            f"{Rows(report, up='../', blob=blob).table(findings, first)}\n\n{' · '.join(nav)}\n")
 
 
 def overall_verdict(report: ReportJson) -> str:
@@ -163,7 +182,7 @@ def overall_verdict(report: ReportJson) -> str:
 
 def _health(report: ReportJson, section_list: list[AxisSection]) -> list[dict]:
     per_axis_files: dict[str, set[str]] = defaultdict(set)
-    for f in report.findings:
+    for f in report.counted():
         per_axis_files[f.axis].add(f.file)
     rows = []
     for section in section_list:
@@ -173,22 +192,27 @@ def _health(report: ReportJson, section_list: list[AxisSection]) -> list[dict]:
     return rows
 
 
-def render_report_pages(report: ReportJson, hygiene: str = "summary") -> dict[str, str]:
-    """{relative path: markdown}: report.md and any findings/<axis>-<n>.md pages."""
-    section_list, pages = sections(report, hygiene)
-    return {REPORT_MD: render_report_md(report, section_list), **pages}
+def render_report_pages(report: ReportJson, selected: frozenset[str] = frozenset(),
+                        blob: str | None = None) -> dict[str, str]:
+    """{relative path: markdown}: report.md and any findings/<axis>-<n>.md pages. `selected`:
+    the axes the user asked for by name (they may open "Fix first"); `blob`: absolute source
+    links (links.blob_base)."""
+    section_list, pages = sections(report, blob)
+    return {REPORT_MD: render_report_md(report, section_list, selected, blob), **pages}
 
 
-def render_report_md(report: ReportJson, section_list: list[AxisSection] | None = None) -> str:
+def render_report_md(report: ReportJson, section_list: list[AxisSection] | None = None,
+                     selected: frozenset[str] = frozenset(), blob: str | None = None) -> str:
     if section_list is None:
-        section_list = sections(report, "summary")[0]
+        section_list = sections(report, blob)[0]
     not_clean = [entry for entry in report.files if entry.verdict != "CLEAN"]
-    rev_md = {entry.file: entry.rev_md for entry in report.files}
+    rows = Rows(report, blob=blob)
+    rev_md = {entry.file: rows.page(entry.file) for entry in report.files}  # where a file name links
     clusters = report.semantic.clusters
     errors = report.run.errors if report.run else []
     ranked = report.ranked()
-    top = [f for f in ranked if not is_hygiene(f.axis)][:TOP_FINDINGS] or ranked[:TOP_FINDINGS]
-    by_severity = Counter(f.severity for f in report.findings)
+    top = first_screen(ranked, TOP_FINDINGS, selected)
+    by_severity = Counter(f.severity for f in report.counted())
     return template(
         "report.md.j2",
         report=report,
@@ -199,7 +223,7 @@ def render_report_md(report: ReportJson, section_list: list[AxisSection] | None 
         verdict=overall_verdict(report),
         needs_work=len(not_clean),
         severity_counts=", ".join(f"{number(by_severity[s])} {s}" for s in SEVERITIES if by_severity[s]),
-        top_table=Rows(report).table(top) if top else "",
+        top_table=rows.table(top) if top else "",
         top_count=len(top),
         health=_health(report, section_list),
         sections=section_list,

@@ -51,16 +51,16 @@ def _similarity_row(links: Links, s: Similarity) -> list[str]:
             _partner(links, s.file, s.name, s.other_line_start), f"{s.score:.2f}{kind}", prose_cell(suggestion)]
 
 
-def _attention(s: SymbolReview) -> str:
+def _attention(s: SymbolReview, axes: tuple[str, ...] = AXES) -> str:
     """The verdicts that ask for something, e.g. "duplication DUPLICATE, tests NONE"."""
-    shown = [f"{axis} **{getattr(s, axis)}**" for axis in AXES if needs_action(axis, getattr(s, axis, "-"))]
+    shown = [f"{axis} **{getattr(s, axis)}**" for axis in axes if needs_action(axis, getattr(s, axis, "-"))]
     return ", ".join(shown) or "-"
 
 
-def _symbol_row(links: Links, s: SymbolReview) -> list[str]:
+def _symbol_row(links: Links, s: SymbolReview, axes: tuple[str, ...]) -> list[str]:
     exported = " (exported)" if s.exported else ""
     return [f"{code_cell(s.name)}{exported}", cell(s.kind, 20), _here(links, s.line_start, s.line_end),
-            _attention(s), str(s.confidence)]
+            _attention(s, axes), str(s.confidence)]
 
 
 def _finding_row(links: Links, review: ReviewFile, f: Finding, confidence: int, rank: int) -> list[str]:
@@ -87,9 +87,10 @@ def _repeats_evidence(s: SymbolReview) -> bool:
     return bool(s.evidence) and all(sentence in s.detail for sentence in s.evidence.values())
 
 
-def _detail(links: Links, s: SymbolReview) -> dict:
-    bullets = [f"**{text(axis, 30)}**: {prose(sentence)}" for axis, sentence in s.evidence.items()]
-    if s.duplicate_of is not None:
+def _detail(links: Links, s: SymbolReview, axes: tuple[str, ...]) -> dict:
+    bullets = [f"**{text(axis, 30)}**: {prose(sentence)}" for axis, sentence in s.evidence.items()
+               if axis in axes or axis not in AXES]
+    if s.duplicate_of is not None and "duplication" in axes:
         d = s.duplicate_of
         kind = f", {d.clone_kind} clone" if d.clone_kind else ""
         bullets.append(f"duplicate of {_partner(links, d.file, d.name, d.line_start)}, score {d.score:.2f}{kind}")
@@ -118,7 +119,8 @@ def _counts(findings: list[Finding]) -> str:
     return plural(len(findings), "finding") + (f" ({parts})" if parts else "")
 
 
-def render_rev_md(review: ReviewFile, links: Links) -> str:
+def render_rev_md(review: ReviewFile, links: Links, axes: tuple[str, ...] = AXES) -> str:
+    """`axes`: the axes selected for this file (the view's): the others stay out of the page."""
     symbols = sorted(review.symbols, key=lambda s: (s.line_start, s.name))
     by_symbol = confidences(review)
     findings = ranked(review, [f for f in review.findings if not f.suppressed])
@@ -147,16 +149,17 @@ def render_rev_md(review: ReviewFile, links: Links) -> str:
         reviewed_at=text(review.reviewed_at, 40),
         report_link=links.report(),
         source_link=links.here(),
-        summary=prose(review.summary, 1000),
+        # The reviewer's summary speaks of every axis: out of a narrowed view.
+        summary=prose(review.summary, 1000) if set(axes) >= set(AXES) else "",
         similarities=[_similarity_row(links, s) for s in similar],
         more_similarities=more_similarities,
-        symbols=[_symbol_row(links, s) for s in symbols],
+        symbols=[_symbol_row(links, s, axes) for s in symbols],
         more_symbols=more_symbols,
         findings=[_finding_row(links, review, f, confidence_of(f, by_symbol), rank)
                   for rank, f in enumerate(findings, 1)],
         more_findings=more_findings,
         suppressed=[_suppressed_item(links, f) for f in suppressed],
-        details=[_detail(links, s) for s in detailed],
+        details=[_detail(links, s, axes) for s in detailed],
         more_details=more_details,
         action_groups=groups,
     )

@@ -16,6 +16,9 @@
   each other's alerts (the upload action's `category:` input is ignored once the
   file sets it);
 - with a baseline, `baselineState` says `new` or `unchanged`;
+- the hygiene axes not selected by name (selection.unlisted_axes) are counted in the
+  run's `properties.unlistedFindings` {axis: count}, not listed as results (code
+  scanning would open one alert per missing docstring);
 - at most `max_results` results (report.max_sarif_results, 5,000: what GitHub
   shows per run), the most important first (report/ranking.py). The run's
   `properties.resultsOmitted` says how many were left out (report.json keeps them
@@ -172,21 +175,27 @@ def _utc(timestamp: str) -> str:
 
 
 def build_sarif(reviews: list[ReviewFile], run: RunRecord | None = None, max_results: int = MAX_RESULTS,
-                category: str = "reviewer", prefix: str = "", baseline: Baseline | None = None) -> dict:
+                category: str = "reviewer", prefix: str = "", baseline: Baseline | None = None,
+                unlisted: frozenset[str] = frozenset()) -> dict:
     """`reviews`: the configuration's view; `prefix`: where the reviewed folder sits in
-    the repository ("" at its root, "pkg/" for a sub-folder)."""
+    the repository ("" at its root, "pkg/" for a sub-folder); `unlisted`: axes counted, not listed."""
     reviews = sorted((ensure_fingerprints(r) for r in reviews), key=lambda r: r.file)
     rules = _rule_ids(reviews)
     index = {rule_id: i for i, (rule_id, _, _) in enumerate(rules)}
     accepted = accepted_findings(reviews, baseline)
     active = []
+    counted: dict[str, int] = {}
     for review in reviews:
         by_symbol = confidences(review)
         for position, finding in enumerate(review.findings):
             if finding.suppressed:
                 continue
+            if finding.axis in unlisted:
+                counted[finding.axis] = counted.get(finding.axis, 0) + 1
+                continue
             state = None if baseline is None else ("unchanged" if position in accepted.get(review.file, ()) else "new")
-            key = rank_key(review.file, finding.axis, finding.severity, confidence_of(finding, by_symbol), finding.line_start)
+            key = rank_key(review.file, finding.axis, finding.severity, confidence_of(finding, by_symbol),
+                           finding.line_start, finding.line_end)
             active.append((key, review, finding, state))
     active.sort(key=lambda item: item[0])
     omitted = max(len(active) - max_results, 0)
@@ -221,6 +230,9 @@ def build_sarif(reviews: list[ReviewFile], run: RunRecord | None = None, max_res
         ]
     if omitted:
         sarif_run["properties"] = {"resultsOmitted": omitted, "resultsLimit": max_results}
+    if counted:
+        sarif_run.setdefault("properties", {})["unlistedFindings"] = {
+            axis: counted[axis] for axis in AXES if axis in counted}
     return {"$schema": SARIF_SCHEMA_URI, "version": SARIF_VERSION, "runs": [sarif_run]}
 
 

@@ -6,6 +6,10 @@ drops the findings of axes not selected (`axes`, `--axes`) and of axes ignored f
 a path (`per_file_ignores`, like ruff's), then lowers the file verdict to what the
 remaining active findings justify: a view never raises a verdict. Suppression
 problems (axis `suppression`) are always kept: they are about the comments.
+
+One policy for every output (terminal, concise, github, gitlab, SARIF, report.json,
+report.md, the pre-commit hook): the hygiene axes are counted but listed one by one
+only when selected by name (`unlisted_axes`).
 """
 
 from __future__ import annotations
@@ -57,6 +61,22 @@ def select_review(review: ReviewFile, config: Config) -> ReviewFile:
         "findings": findings, "actions": actions,
         "verdict": lowered_verdict(review.verdict, findings) if review.findings else review.verdict,
     })
+
+
+def unlisted_axes(config: Config) -> frozenset[str]:
+    """The hygiene axes (tests, documentation) whose findings every output counts but does not
+    list one by one: all of them by default, none with `report.hygiene: full`, the others when
+    it names some (`--select documentation` names one)."""
+    hygiene = config.report.hygiene
+    if hygiene == "full":
+        return frozenset()
+    listed = set(hygiene) if isinstance(hygiene, list) else set()
+    return frozenset(axis for axis in HYGIENE_AXES if axis not in listed)
+
+
+def narrowed_to(config: Config, axis: str) -> bool:
+    """The selection names fewer axes than all and holds `axis`: the user asked for it."""
+    return axis in config.axes and set(config.axes) != set(AXIS)
 
 
 def select(reviews: list[ReviewFile], config: Config) -> list[ReviewFile]:
