@@ -21,7 +21,6 @@ from reviewer.mcp.live import LiveIndex, NoIndex
 from reviewer.rag.lookup import resolve_target
 from reviewer.rag.similarity import open_store
 from reviewer.rag.static_cards import cards_for_file, function_symbols
-from reviewer.report.sarif import rule_id
 from reviewer.review.claude.submission import format_validation_error
 from reviewer.review.claude.tools import FindSimilarInput, ToolRefused, confine, similar_hit_json
 from reviewer.scan.extract import extract_file
@@ -266,7 +265,7 @@ class ReviewerTools:
 
 
 def _finding_json(finding) -> dict:
-    return {"rule": rule_id(finding.axis, finding.verdict), "severity": finding.severity,
+    return {"rule": finding.rule, "severity": finding.severity,
             "confidence": finding.confidence, "symbol": finding.symbol,
             "lines": f"{finding.line_start}-{finding.line_end}", "message": finding.message}
 
