@@ -107,3 +107,18 @@ def test_every_package_of_reviewer_is_installed() -> None:
     listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
     found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "reviewer").rglob("__init__.py")}
     assert found <= listed, sorted(found - listed)
+
+
+def test_a_plugin_used_through_its_marker_is_on_and_an_ignored_manifest_is_read(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "app/__main__.py": "print('run')\n",
+        "tests/conftest.py": "import pytest\n\n\n@pytest.fixture\ndef anyio_backend():\n    return 'asyncio'\n",
+        "tests/test_app.py": "import pytest\n\npytestmark = pytest.mark.anyio\n\n\nasync def test_it():\n    assert 1\n",
+        # a package whose .gitignore covers its own package.json (meant for build output): still its manifest
+        "pkg/.gitignore": "**/package.json\n",
+        "pkg/package.json": '{"name": "pkg", "main": "./index.js"}\n',
+        "pkg/index.js": "export function api() {\n  return 1\n}\n",
+    })
+    assert verdict(evidence, "tests/conftest.py", "anyio_backend", "utility") == "USED"
+    assert "anyio pytest plugin" in detail(evidence, "tests/conftest.py", "anyio_backend", "utility")
+    assert verdict(evidence, "pkg/index.js", "api", "utility") == "USED"

@@ -63,7 +63,9 @@ class BaseRule:
 class Framework:
     name: str
     docs: str  # the documentation the knowledge was taken from
-    enabled_by: tuple[str, ...] = ()  # dependency/import names (`@scope/*` globs) or `file:<glob>`; () = always on
+    # dependency/import names (`@scope/*` globs), `file:<glob>`, or `uses:<dotted name>` the code reads
+    # (`uses:pytest.mark.anyio`: a plugin used through a marker); () = always on
+    enabled_by: tuple[str, ...] = ()
     config_files: tuple[str, ...] = ()  # globs (see `matches_glob`) of files the scan reads for it
     files: tuple[FileRoot, ...] = ()
     bases: tuple[BaseRule, ...] = ()
@@ -160,6 +162,7 @@ class ProjectSignals:
     dependencies: Mapping[str, str]
     imports: Mapping[str, str]
     files: frozenset[str]
+    uses: Mapping[str, str] = field(default_factory=dict)  # dotted names the code reads -> one file
 
 
 def normalize(name: str) -> str:
@@ -232,6 +235,9 @@ def import_root(source: str, level: int = 0) -> str | None:
 
 
 def _enabler_hit(enabler: str, signals: ProjectSignals) -> str | None:
+    if enabler.startswith("uses:"):
+        where = signals.uses.get(enabler.removeprefix("uses:"))
+        return f"{enabler.removeprefix('uses:')} used in {where}" if where else None
     if enabler.startswith("file:"):
         glob = enabler.removeprefix("file:")
         hit = next((path for path in sorted(signals.files) if matches_glob(path, glob)), None)

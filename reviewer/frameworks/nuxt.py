@@ -1,5 +1,6 @@
-"""Nuxt: components, composables and utils are auto-imported (used with no import statement); pages,
-layouts, middleware, plugins and server routes are registered by their place."""
+"""Nuxt: middleware, plugins and server routes are registered by their place. (Components, composables
+and utils are auto-imported: a use with no import statement, which the usage graph reads from the
+components' names; an auto-imported function nothing uses is dead like any other.)"""
 
 from . import FileRoot, Framework
 
@@ -11,7 +12,6 @@ FRAMEWORK = Framework(
     enabled_by=("nuxt", "nuxt3"),
     config_files=("nuxt.config.ts", "nuxt.config.js", "app.config.ts"),
     files=(
-        FileRoot(r"(?:^|/)(?:composables|utils)/[^/]+" + _JS, why="Nuxt auto-import", exports=True),
         FileRoot(r"(?:^|/)(?:middleware|plugins|server/(?:api|routes|middleware|plugins))/.*" + _JS,
                  why="Nuxt directory convention", exports=True),
     ),

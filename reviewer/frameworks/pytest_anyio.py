@@ -6,6 +6,6 @@ from . import Framework
 FRAMEWORK = Framework(
     name="anyio pytest plugin",
     docs="https://anyio.readthedocs.io/en/stable/testing.html#specifying-the-backends-to-run-on",
-    enabled_by=('anyio',),
+    enabled_by=('anyio', 'uses:pytest.mark.anyio'),
     test_fixtures=frozenset({'anyio_backend_name', 'anyio_backend_options', 'anyio_backend'}),
 )

@@ -6,6 +6,6 @@ from . import Framework
 FRAMEWORK = Framework(
     name="pytest-asyncio",
     docs="https://pytest-asyncio.readthedocs.io/en/stable/reference/fixtures/",
-    enabled_by=('pytest-asyncio',),
+    enabled_by=('pytest-asyncio', 'uses:pytest.mark.asyncio'),
     test_fixtures=frozenset({'event_loop_policy', 'event_loop'}),
 )

@@ -6,6 +6,6 @@ from . import Framework
 FRAMEWORK = Framework(
     name="pytest-recording",
     docs="https://github.com/kiwicom/pytest-recording#configuration",
-    enabled_by=('pytest-recording', 'pytest-vcr'),
+    enabled_by=('pytest-recording', 'pytest-vcr', 'uses:pytest.mark.vcr'),
     test_fixtures=frozenset({'record_mode', 'vcr_config', 'vcr_cassette_dir', 'default_cassette_name'}),
 )

@@ -12,6 +12,9 @@ FRAMEWORK = Framework(
                 "file:netlify.toml", "file:gatsby-*.js", "file:gatsby-*.ts"),
     files=(
         FileRoot(r"(?:^|/)gatsby-(?:node|browser|ssr|config)" + _JS, why="Gatsby API file", exports=True),
+        # src/pages/ (File System Route API too: `{Mdx.slug}.js`): the page, its `Head`, its `query`
+        FileRoot(r"(?:^|/)src/pages/.*" + _JS, r"default|Head|query|pageQuery|config|getServerData",
+                 "Gatsby page", exports=True),
         FileRoot(r"(?:^|/)netlify/(?:edge-)?functions/.*" + _JS, why="Netlify function", exports=True),
         FileRoot(r"(?:^|/)sidebars" + _JS, why="Docusaurus sidebars", exports=True),
         FileRoot(r"(?:^|/)emails/[^/]+\.[jt]sx$", why="react-email template", exports=True),

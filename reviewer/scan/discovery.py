@@ -428,10 +428,12 @@ class _Walker:
                     self.walk(entry.path, rel, ignores, (*real_chain, os.path.join(real_chain[-1], entry.name)), linked,
                               vendored)
             elif entry.is_file(follow_symlinks=False):
-                if self._ignored(rel, False, ignores):
-                    continue
+                # A manifest a .gitignore pattern covers may still be tracked (a package whose
+                # `**/package.json` rule is meant for its build output): configuration is read anyway.
                 if not linked and self.config_pattern.fullmatch(rel):
                     self.config_files.append(rel)
+                if self._ignored(rel, False, ignores):
+                    continue
                 if vendored is not None and language_for_path(entry.name) is not None and self._included(rel):
                     self._skip(rel, f"vendored (a library folder with its own {vendored.rsplit('/', 1)[-1]}: {vendored})")
                     continue

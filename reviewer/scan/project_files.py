@@ -42,8 +42,15 @@ def project_signals(files: list[FileFacts], config_files: dict[str, str], other_
             name = import_root(ref.source, ref.level)
             if name:
                 imports.setdefault(name, facts.path)
+    uses: dict[str, str] = {}
+    for facts in files:
+        for name in facts.module_references:
+            uses.setdefault(name, facts.path)
+        for sym in facts.symbols:
+            for name in (*sym.references, *(d.lstrip("@").split("(", 1)[0].strip() for d in sym.decorators)):
+                uses.setdefault(name, facts.path)
     paths = frozenset([*(f.path for f in files), *config_files, *other_paths])
-    return ProjectSignals(dependencies=dependencies, imports=imports, files=paths)
+    return ProjectSignals(dependencies=dependencies, imports=imports, files=paths, uses=uses)
 
 
 def frameworks_on(files: list[FileFacts], config_files: dict[str, str], other_paths: Iterable[str]) -> dict[str, str]:
