@@ -12,8 +12,8 @@ Rules, in the order they apply:
   scope; source files of a language we have no grammar for, or that the
   configuration does not enable, are listed as skipped with the reason;
 - symlinks that leave the repository, loop or dangle, files over the size
-  limit, unreadable files, binary, generated and minified files are listed as
-  skipped with the reason.
+  limit, unreadable files, binary, generated, built (a source map comment, a bundle named by its
+  content hash) and minified files are listed as skipped with the reason.
 
 No git command is run: this works the same inside and outside a git repository.
 """
@@ -78,6 +78,12 @@ def _template(rel: str, extension: str) -> bool:
 
 
 MINIFIED_SUFFIXES = (".min.js", ".min.mjs", ".min.cjs", ".bundle.js", ".bundle.mjs")
+# A bundler's output names each chunk by its content hash: `index-3f2a9c1b.js`, `main.8e4b1c2d.js`
+# (hex, with a digit), `index-BwG3kX9a.js` (base64url: digits, capitals and small letters mixed).
+_HASHED_BUNDLE = re.compile(
+    r"[.-](?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8,}\.(?:m?js|cjs)$|-(?=[\w-]*\d)(?=[\w-]*[A-Z])(?=[\w-]*[a-z])[\w-]{8}\.(?:m?js|cjs)$")
+# A build tool's last line pointing at the map back to the sources it was built from.
+_SOURCE_MAP = re.compile(rb"^\s*(?://|/\*)\s*[#@]\s*sourceMappingURL=", re.MULTILINE)
 
 BINARY_SNIFF_BYTES = 8192
 GENERATED_HEADER_LINES = 5
@@ -124,6 +130,9 @@ class Discovery:
     skipped: list[SkippedFile] = field(default_factory=list)  # sorted by path
     warnings: list[str] = field(default_factory=list)
     templates: list[str] = field(default_factory=list)  # repo-relative paths of template files, sorted
+    # repo-relative paths of the other files that are not parsed code (docs, config, scripts), sorted:
+    # read for the names they mention (scan.words)
+    texts: list[str] = field(default_factory=list)
 
 
 def content_skip_reason(path: str, data: bytes) -> str | None:
@@ -135,6 +144,8 @@ def content_skip_reason(path: str, data: bytes) -> str | None:
     if marker and not SCAFFOLD_HEADER.search(header):
         shown = marker.group(0).decode("ascii", "replace").lstrip(" \t#/*\"'!;-")
         return f"generated (header says '{shown}')"
+    if _SOURCE_MAP.search(data[-1024:]):
+        return "built (a source map comment: compiled from other sources)"
     if path.endswith(_VENDORED_SUFFIXES) and data.removeprefix(b"\xef\xbb\xbf").lstrip()[:2] in (b"/*", b"//"):
         reason = _vendored_banner(path, data[:4096].split(b"\n", 30)[:30])
         if reason:
@@ -337,6 +348,7 @@ class _Walker:
         self.warnings: list[str] = []
         self.linked: list[SourceFile] = []  # files reached through a symlink, deduplicated at the end
         self.templates: list[str] = []
+        self.texts: list[str] = []
 
     def _output_folder(self, output: str) -> str | None:
         path = Path(output)
@@ -449,6 +461,8 @@ class _Walker:
     def _visit_file(self, rel: str, abs_path: str, name: str, linked: bool, size_of) -> None:
         language = language_for_path(name)
         if language is None:
+            if not linked:
+                self.texts.append(rel)
             extension = os.path.splitext(name)[1].lower()
             if extension in NO_GRAMMAR_EXTENSIONS and self._included(rel):
                 self._skip(rel, f"no grammar for {extension}")
@@ -464,6 +478,9 @@ class _Walker:
             return
         if name.lower().endswith(MINIFIED_SUFFIXES):
             self._skip(rel, "minified or bundled (file name)")
+            return
+        if _HASHED_BUNDLE.search(name):
+            self._skip(rel, "built (a bundle named by its content hash)")
             return
         try:
             size = size_of()
@@ -504,7 +521,8 @@ class _Walker:
         self.skipped.sort(key=lambda s: s.path)
         if self.include is not None and not self.files and not self.skipped:
             self.warnings.append(f"scan.include {self.config.scan.include} matched no source file")
-        return Discovery(files=self.files, skipped=self.skipped, warnings=self.warnings, templates=sorted(self.templates))
+        return Discovery(files=self.files, skipped=self.skipped, warnings=self.warnings, templates=sorted(self.templates),
+                         texts=sorted(self.texts))
 
 
 def discover(root: Path, config: Config, *, check_content: bool = True) -> Discovery:
