@@ -10,17 +10,20 @@ reviewer judges with this evidence, never a finding):
   code: scan.words). A distinctive name (`load_config`, `LoginForm`, `v2`) counts wherever it is
   written; a plain word (`run`, `data`, `User`, `DEBUG`) only where it is used as a name (`.run`,
   `run(`, `'run'`, `{{ run }}`), since prose uses it anyway. A class also counts the distinctive
-  names of its members (`{{ form.validate_email() }}` uses the form class it came from).
-- dead/guard-kept: its own file says to keep it (scan.textual.keep_markers): a `noqa` or
-  `pylint: disable=unused-...` on it, a comment or docstring saying it is kept on purpose
-  (compatibility, deprecated, legacy, do not remove, used by ...), a conditional alternative definition.
+  names of its members (`{{ form.validate_email() }}` uses the form class it came from). A file that
+  defines the same name means its own by it; a doctest line (`>>> f(x)`) runs it, its own file's too.
+- its own file says to keep it (scan.textual.keep_markers): dead/guard-pragma, a `noqa` (bare or
+  naming F401/F811/F841) or `pylint: disable=unused-...` on it; dead/guard-kept-comment, a comment on
+  or above it or its docstring saying it is kept on purpose (compatibility, deprecated, legacy, do
+  not remove, used by ...); dead/guard-conditional, an alternative definition in an `if`/`try`
+  branch (`if sys.version_info ...: def f` / `else: def f`, `except ImportError: def f`).
 """
 
 from __future__ import annotations
 
 import re
 
-from ..schema.evidence import AxisAssessment
+from ..schema.evidence import AxisAssessment, SymbolKey
 from ..schema.facts import FileFacts, Symbol
 from .resolve import ProjectIndex
 from ..scan.words import AS_NAME, DOCTEST
@@ -73,7 +76,9 @@ class Guard:
         """(rule, evidence) when the guard keeps this symbol out of the DEAD findings."""
         kept = facts.kept.get(sym.line_start)
         if kept:
-            return "dead/guard-kept", f"kept on purpose: {kept} ({path} line {sym.line_start})"
+            rule = ("dead/guard-pragma" if kept.startswith("its line says") else
+                    "dead/guard-conditional" if kept.startswith("a conditional") else "dead/guard-kept-comment")
+            return rule, f"kept on purpose: {kept} ({path} line {sym.line_start})"
         found = self.mention(path, sym.name)
         if found:
             return "dead/guard-mention", f"{found} (a template, config, doc, script or string may use it)"
@@ -84,13 +89,17 @@ class Guard:
                     return "dead/guard-mention", f"its member {found} (a template, config, doc or string may use it)"
         return None
 
-    def check(self, verdict: AxisAssessment, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment:
-        """The DEAD verdict as it stands, or under the floor with the guard's evidence."""
+    def check(self, verdict: AxisAssessment, path: str, facts: FileFacts, sym: Symbol,
+              dead_by: dict[SymbolKey, set[SymbolKey]]) -> AxisAssessment:
+        """The DEAD verdict as it stands, or under the floor with the guard's evidence. A guarded symbol
+        leaves the dead cascade it was in (`dead_by`, see cascade.py): a finding on the dead code that
+        uses it must not say to delete it with that code."""
         if verdict.verdict != "DEAD":
             return verdict
         found = self.reason(path, facts, sym)
         if found is None:
             return verdict
+        dead_by.pop((path, sym.qualified_name), None)
         rule, why = found
         verdict.confidence = min(verdict.confidence, GUARDED_CONFIDENCE)
         verdict.report = False

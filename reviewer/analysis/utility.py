@@ -883,7 +883,7 @@ class UtilityAnalysis:
         live_uses = [u for u in uses if u.user in live and u.user != key and u.kind != "re-exports"]
         importers = self.graph.importers.get(key, {})
         if key not in live:  # the guard has the last word on a DEAD verdict (guard.py)
-            return self.guard.check(self._dead(path, sym, uses, importers), path, facts, sym)
+            return self.guard.check(self._dead(path, sym, uses, importers), path, facts, sym, self.dead_by)
         low_value = self._low_value(path, facts, sym)
         if low_value:
             return low_value

@@ -10,6 +10,7 @@ per run, by the scan (the only reader of files), from:
   with no grammar); binary files, lock files and files over MAX_TEXT_BYTES (read up to it) aside;
 - the string literals and comments of every parsed code file (its code is the usage graph's).
 
+In a data file (JSON, YAML, TOML, INI) a key is a field's label, not a use: only values count.
 Each place remembers how the word stands there (Place kind): in prose (PROSE), where a name is used
 as a name (AS_NAME: `.word`, `word(`, `word.attr`, `'word'` quoted whole, `{word}`, `|word`, `@word`),
 or in a doctest line (`>>> word(1)`, DOCTEST: a test runner runs it). A plain English word (`run`,
@@ -36,7 +37,7 @@ from ..schema.facts import FileFacts
 from ..workspace import atomic_write_text
 from .discovery import read_regular
 
-INDEX_VERSION = 3  # bump when what a file's words are changes
+INDEX_VERSION = 5  # bump when what a file's words are changes
 MAX_TEXT_BYTES = 1_000_000  # a larger text file is read up to here (a data dump says little more)
 MAX_WORDS_PER_FILE = 5000  # distinct words kept per file (a word list or dictionary file stops there)
 PLACES_PER_WORD = 6  # files remembered per word: enough to name one beside the definition's own
@@ -57,6 +58,9 @@ LOCK_FILE_NAMES = frozenset({
     "go.sum", "flake.lock", "deno.lock",
 })
 
+# Data files: their keys are field labels (`"is_active": true` in a fixture), their values may name code.
+DATA_EXTENSIONS = frozenset({".json", ".yaml", ".yml", ".toml", ".ini", ".cfg", ".conf", ".properties", ".env"})
+
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # Strings and comments of parsed code: each region is read with its delimiters, so that a string
 # holding just the name (`"word"`) is a quoted word.
@@ -74,6 +78,14 @@ Place = tuple[str, int, int]  # (file, line, kind)
 _CHANGELOG = re.compile(r"(?:change[-_]?log|changes|history|news|release[-_]?notes)(?:\.\w+)?$", re.IGNORECASE)
 _DOCTEST_LINE = re.compile(r"^\s*(?:>>>|\.\.\.) ", re.MULTILINE)
 _INTERPOLATION = re.compile(r"\$\{[^{}`]*\}")
+# A comment that is code put out of action (`# self.owner = USER_MODEL.objects.get()`,
+# `{/* <MessageReplies /> */}`): code that does not run uses nothing.
+_COMMENTED_OUT_CODE = re.compile(
+    r"^(?:[\w.\[\]]+\s*(?:[-+*/|&]?=)(?!=)\s*\S"  # an assignment
+    r"|(?:return|import|from\s+[\w.]+\s+import|const|let|var|await|yield|raise|throw)\b|(?:self|this)\."
+    r"|(?:def|class|if|elif|for|while|with)\b.*[:{]$"  # a block's header
+    r"|[{<][A-Za-z{(0-9!]|[\w.]+\(.*\);?$)|;$")
+_COMMENT_MARKS = re.compile(r"^\s*(?:#+|//+|/\*+|\{/\*+)\s*|\s*(?:\*+/\}?)\s*$")
 _BARE_NAME_STRING = re.compile(r"""[rRbBuU]?(["'`])[A-Za-z_$][\w$]*\1""")
 
 
@@ -104,12 +116,27 @@ def _kind(text: str, start: int, end: int) -> int:
     return AS_NAME if after == "}" or (after == " " and text[end:end + 3] in (" }}", " %}")) else PROSE
 
 
+def _is_key(text: str, start: int, end: int) -> bool:
+    """Whether the word at text[start:end] of a data file is a key (`"name": 1`, `name: 1`, `name = 1`
+    first on its line): a field's label, not a use of a name."""
+    at = end + 1 if end < len(text) and text[end] in "\"'" else end
+    while at < len(text) and text[at] in " \t":
+        at += 1
+    if at >= len(text) or text[at] not in ":=" or text[at:at + 2] in ("==", "::"):
+        return False
+    if text[end:end + 1] in "\"'":
+        return True  # a quoted key
+    line_start = text.rfind("\n", 0, start) + 1
+    return text[line_start:start].strip(" \t-") == ""
+
+
 def _add_words(found: FileWords, text: str, region_start: int, region_end: int, line_starts: list[int],
-               doctest: bool = False, base: int = 0) -> None:
-    """Record the words of text[region_start:region_end]; `base`: where `text` starts in the file."""
+               doctest: bool = False, base: int = 0, data: bool = False) -> None:
+    """Record the words of text[region_start:region_end]; `base`: where `text` starts in the file;
+    `data`: a data file's, whose keys are labels."""
     for match in _WORD.finditer(text, region_start, region_end):
         word = match.group(0)
-        if len(word) < 2:
+        if len(word) < 2 or data and _is_key(text, match.start(), match.end()):
             continue
         entry = found.get(word)
         if entry is None:
@@ -135,10 +162,10 @@ def _line_starts(text: str) -> list[int]:
     return starts
 
 
-def text_words(text: str) -> FileWords:
-    """The words of a text file, each with its first line of each kind."""
+def text_words(text: str, data: bool = False) -> FileWords:
+    """The words of a text file, each with its first line of each kind; a data file's keys left out."""
     found: FileWords = {}
-    _add_words(found, text, 0, len(text), _line_starts(text))
+    _add_words(found, text, 0, len(text), _line_starts(text), data=data)
     return found
 
 
@@ -155,6 +182,9 @@ def code_words(text: str, family: str) -> FileWords:
         begin, end = region.start(), region.end()
         if _BARE_NAME_STRING.fullmatch(region.group(0)):
             continue  # `"name"` alone: the scan judges where such a string can become a lookup (FileFacts)
+        if first[:1] in "#/" and "\n" not in region.group(0) and \
+                _COMMENTED_OUT_CODE.search(_COMMENT_MARKS.sub("", region.group(0))):
+            continue
         if first[:1] == "`" and "${" in region.group(0):  # a template literal: its text, not its ${...}
             blanked = _INTERPOLATION.sub(lambda m: " " * len(m.group(0)), region.group(0))
             _add_words(found, blanked, 0, len(blanked), starts, base=begin)
@@ -238,7 +268,8 @@ def build_word_index(root: Path, texts: Iterable[str], code: Iterable[FileFacts]
         sha256 = hashlib.sha256(data).hexdigest()
         words = cache.get(rel, sha256)
         if words is None:
-            words = text_words(data.decode("utf-8", errors="replace"))
+            words = text_words(data.decode("utf-8", errors="replace"),
+                               data=os.path.splitext(rel)[1].lower() in DATA_EXTENSIONS)
             cache.put(rel, sha256, words)
         per_file.append((rel, words))
         texts_read += 1
