@@ -236,3 +236,14 @@ def test_a_guarded_symbol_leaves_the_dead_cascade_it_was_in(tmp_path: Path) -> N
     assert "_render_row" not in detail(evidence, "app/rows.py", "helper", "utility")
     assert not finding(evidence, "app/rows.py", "_render_row")
     assert "config/report.toml line 2" in detail(evidence, "app/rows.py", "_render_row", "utility")
+
+
+def test_a_live_namesake_explains_a_mention(tmp_path: Path) -> None:
+    # the docs show the `Tier` model, which is used; the `Tier` schema of the same name is not
+    evidence = analyze(tmp_path, {
+        **imported("app.models", "app.schemas"),
+        "app/models.py": "class Tier:\n    id = 1\n\n\nprint(Tier.id)\n",
+        "app/schemas.py": "class Tier:\n    name = 'x'\n",
+        "README.md": "```python\nquery(Tier.id)\n```\n",
+    })
+    assert finding(evidence, "app/schemas.py", "Tier")

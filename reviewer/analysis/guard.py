@@ -11,7 +11,7 @@ reviewer judges with this evidence, never a finding):
   written; a plain word (`run`, `data`, `User`, `DEBUG`) only where it is used as a name (`.run`,
   `run(`, `'run'`, `{{ run }}`), since prose uses it anyway. A class also counts the distinctive
   names of its members (`{{ form.validate_email() }}` uses the form class it came from). A file that
-  defines the same name means its own by it; a doctest line (`>>> f(x)`) runs it, its own file's too.
+  defines the same name means its own by it, and a live namesake elsewhere explains a mention; a doctest line (`>>> f(x)`) runs it, its own file's too.
 - its own file says to keep it (scan.textual.keep_markers): dead/guard-pragma, a `noqa` (bare or
   naming F401/F811/F841) or `pylint: disable=unused-...` on it; dead/guard-kept-comment, a comment on
   or above it or its docstring saying it is kept on purpose (compatibility, deprecated, legacy, do
@@ -22,6 +22,7 @@ reviewer judges with this evidence, never a finding):
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from ..schema.evidence import AxisAssessment, SymbolKey
 from ..schema.facts import FileFacts, Symbol
@@ -42,16 +43,24 @@ def distinctive(name: str) -> bool:
 
 
 class Guard:
-    def __init__(self, index: ProjectIndex) -> None:
+    def __init__(self, index: ProjectIndex, live: Mapping[SymbolKey, str],
+                 symbols_by_name: Mapping[str, list[SymbolKey]]) -> None:
+        """`live`: the symbols reachability reached (filled before any verdict is asked for)."""
         self.index = index
+        self.live = live
+        self.symbols_by_name = symbols_by_name
         self.mentions = index.scan.mentions if index.scan is not None else {}
         self._names: dict[str, set[str]] = {}
 
-    def mention(self, path: str, name: str, members: bool = False) -> str | None:
-        """Where `name` is written outside its own file `path` (as a name, when it is a plain word), or
-        run by a doctest anywhere."""
+    def mention(self, key: SymbolKey, name: str, members: bool = False) -> str | None:
+        """Where the name of the symbol `key` is written outside its own file (as a name, when it is a
+        plain word), or run by a doctest anywhere; None when a live namesake explains the mention (a
+        `User` model used everywhere and an unused `User` schema: `User.id` in the docs is the model)."""
+        path = key[0]
         if _DUNDER.fullmatch(name):
             return None  # Python's own names: written everywhere, used by the language
+        if any(other != key and other in self.live for other in self.symbols_by_name.get(name, ())):
+            return None
         plain = not distinctive(name)
         if plain and members:
             return None
@@ -79,12 +88,12 @@ class Guard:
             rule = ("dead/guard-pragma" if kept.startswith("its line says") else
                     "dead/guard-conditional" if kept.startswith("a conditional") else "dead/guard-kept-comment")
             return rule, f"kept on purpose: {kept} ({path} line {sym.line_start})"
-        found = self.mention(path, sym.name)
+        found = self.mention((path, sym.qualified_name), sym.name)
         if found:
             return "dead/guard-mention", f"{found} (a template, config, doc, script or string may use it)"
         if sym.kind == "class":
             for member in self.index.members.get((path, sym.qualified_name), ()):
-                found = self.mention(path, member.rsplit(".", 1)[-1], members=True)
+                found = self.mention((path, member), member.rsplit(".", 1)[-1], members=True)
                 if found:
                     return "dead/guard-mention", f"its member {found} (a template, config, doc or string may use it)"
         return None

@@ -167,7 +167,7 @@ class UtilityAnalysis:
         self.dynamic = dynamic_reach(index, {path for path, facts in index.files.items() if introspects(facts)})
         self.dynamic_files = set(self.dynamic.whole_files) | set(self.dynamic.scopes) | self.dynamic.foreign
         self.dead_by: dict[SymbolKey, set[SymbolKey]] = {}  # cascade member -> dead symbols keeping it dead
-        self.guard = Guard(index)
+        self.guard = Guard(index, self.liveness.live, graph.symbols_by_name)
         self.min_confidence = min_confidence
         self._roots_summary: str | None = None
         self._prefix_memo: dict[str, list[str]] = {}

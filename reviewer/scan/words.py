@@ -7,7 +7,8 @@ per run, by the scan (the only reader of files), from:
 
 - every text file discovery found that is not parsed code (templates, YAML/TOML/JSON/INI, SQL,
   HTML, Markdown and reST, shell scripts, Dockerfiles, CI workflows, notebooks, code of languages
-  with no grammar); binary files, lock files and files over MAX_TEXT_BYTES (read up to it) aside;
+  with no grammar), up to MAX_TEXT_FILES of them, each up to MAX_TEXT_BYTES; binary files, lock
+  files and changelogs aside;
 - the string literals and comments of every parsed code file (its code is the usage graph's).
 
 In a data file (JSON, YAML, TOML, INI) a key is a field's label, not a use: only values count.
@@ -40,6 +41,7 @@ from .discovery import read_regular
 INDEX_VERSION = 5  # bump when what a file's words are changes
 MAX_TEXT_BYTES = 1_000_000  # a larger text file is read up to here (a data dump says little more)
 MAX_WORDS_PER_FILE = 5000  # distinct words kept per file (a word list or dictionary file stops there)
+MAX_TEXT_FILES = 20_000  # text files read at most, in path order
 PLACES_PER_WORD = 6  # files remembered per word: enough to name one beside the definition's own
 BINARY_SNIFF_BYTES = 8192
 
@@ -259,6 +261,8 @@ def build_word_index(root: Path, texts: Iterable[str], code: Iterable[FileFacts]
     for rel in texts:
         if not is_indexed_text(rel):
             continue
+        if texts_read >= MAX_TEXT_FILES:
+            break  # a data dump of that many files says nothing more of the code's names
         try:
             data = read_regular(root / rel, MAX_TEXT_BYTES)
         except OSError:
