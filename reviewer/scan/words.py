@@ -8,7 +8,7 @@ per run, by the scan (the only reader of files), from:
 - every text file discovery found that is not parsed code (templates, YAML/TOML/JSON/INI, SQL,
   HTML, Markdown and reST, shell scripts, Dockerfiles, CI workflows, notebooks, code of languages
   with no grammar), up to MAX_TEXT_FILES of them, each up to MAX_TEXT_BYTES; binary files, lock
-  files and changelogs aside;
+  files, changelogs, translation catalogs and drawings aside;
 - the string literals and comments of every parsed code file (its code is the usage graph's).
 
 In a data file (JSON, YAML, TOML, INI) a key is a field's label, not a use: only values count.
@@ -53,6 +53,9 @@ _BINARY_EXTENSIONS = frozenset({
     ".exe", ".o", ".a", ".class", ".woff", ".woff2", ".ttf", ".otf", ".eot", ".db", ".sqlite", ".sqlite3",
     ".mo", ".pkl", ".pickle", ".npy", ".npz", ".parquet", ".h5", ".onnx", ".pt", ".bin", ".wasm", ".map",
 })
+# Text that uses no name of the code: translation catalogs (the UI's sentences, and `#: file.py:12`
+# source references), drawings.
+_NO_USE_EXTENSIONS = frozenset({".po", ".pot", ".xlf", ".xliff", ".svg"})
 # Lock files list packages and hashes, written by a package manager: no name of the project's code.
 LOCK_FILE_NAMES = frozenset({
     "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lockb", "bun.lock",
@@ -93,9 +96,10 @@ _BARE_NAME_STRING = re.compile(r"""[rRbBuU]?(["'`])[A-Za-z_$][\w$]*\1""")
 
 def is_indexed_text(path: str) -> bool:
     """Whether a non-code file discovery found is read for words (not media, archives, lock files,
-    changelogs)."""
+    changelogs, translation catalogs, drawings)."""
     name = path.rsplit("/", 1)[-1]
-    return (name not in LOCK_FILE_NAMES and os.path.splitext(name)[1].lower() not in _BINARY_EXTENSIONS
+    extension = os.path.splitext(name)[1].lower()
+    return (name not in LOCK_FILE_NAMES and extension not in _BINARY_EXTENSIONS and extension not in _NO_USE_EXTENSIONS
             and _CHANGELOG.match(name) is None)
 
 
@@ -138,18 +142,22 @@ def _add_words(found: FileWords, text: str, region_start: int, region_end: int, 
     `data`: a data file's, whose keys are labels."""
     for match in _WORD.finditer(text, region_start, region_end):
         word = match.group(0)
-        if len(word) < 2 or data and _is_key(text, match.start(), match.end()):
-            continue
         entry = found.get(word)
+        if entry is not None and entry[AS_NAME] and (entry[DOCTEST] or not doctest):
+            continue  # nothing new to learn (most words of a long text)
+        start, end = match.span()
+        if end - start < 2 or data and _is_key(text, start, end):
+            continue
+        as_name = _kind(text, start, end) == AS_NAME
         if entry is None:
             if len(found) >= MAX_WORDS_PER_FILE:
                 continue
             entry = found[word] = [0, 0, 0]
-        elif entry[AS_NAME] and (entry[DOCTEST] or not doctest):
-            continue  # nothing new to learn
-        line = bisect.bisect_right(line_starts, base + match.start())
+        elif not as_name and not (doctest and not entry[DOCTEST]):
+            continue
+        line = bisect.bisect_right(line_starts, base + start)
         entry[PROSE] = entry[PROSE] or line
-        if not entry[AS_NAME] and _kind(text, match.start(), match.end()) == AS_NAME:
+        if as_name and not entry[AS_NAME]:
             entry[AS_NAME] = line
         if doctest and not entry[DOCTEST]:
             entry[DOCTEST] = line
