@@ -8,7 +8,7 @@ per run, by the scan (the only reader of files), from:
 - every text file discovery found that is not parsed code (templates, YAML/TOML/JSON/INI, SQL,
   HTML, Markdown and reST, shell scripts, Dockerfiles, CI workflows, notebooks, code of languages
   with no grammar), up to MAX_TEXT_FILES of them, each up to MAX_TEXT_BYTES; binary files, lock
-  files, changelogs, translation catalogs and drawings aside;
+  files, changelogs, translation catalogs, drawings and findings reports (baselines, SARIF) aside;
 - the string literals and comments of every parsed code file (its code is the usage graph's).
 
 In a data file (JSON, YAML, TOML, INI) a key is a field's label, not a use: only values count.
@@ -38,7 +38,7 @@ from ..schema.facts import FileFacts
 from ..workspace import atomic_write_text
 from .discovery import read_regular
 
-INDEX_VERSION = 5  # bump when what a file's words are changes
+INDEX_VERSION = 6  # bump when what a file's words are changes
 MAX_TEXT_BYTES = 1_000_000  # a larger text file is read up to here (a data dump says little more)
 MAX_WORDS_PER_FILE = 5000  # distinct words kept per file (a word list or dictionary file stops there)
 MAX_TEXT_FILES = 20_000  # text files read at most, in path order
@@ -92,6 +92,19 @@ _COMMENTED_OUT_CODE = re.compile(
     r"|[{<][A-Za-z{(0-9!]|[\w.]+\(.*\);?$)|;$")
 _COMMENT_MARKS = re.compile(r"^\s*(?:#+|//+|/\*+|\{/\*+)\s*|\s*(?:\*+/\}?)\s*$")
 _BARE_NAME_STRING = re.compile(r"""[rRbBuU]?(["'`])[A-Za-z_$][\w$]*\1""")
+
+
+# A code-review tool's output (a baseline of accepted findings, a SARIF or JSON report): it lists
+# findings, dead code among them, never a use.
+_REPORT_KEYS = (b'"fingerprint"', b'"partialFingerprints"', b'"ruleId"')
+
+
+def _is_findings_report(path: str, data: bytes) -> bool:
+    if path.endswith(".sarif"):
+        return True
+    head = data[:8192]
+    return path.endswith(".json") and (any(key in head for key in _REPORT_KEYS)
+                                       or b'"findings"' in head and b'"verdict"' in data)
 
 
 def is_indexed_text(path: str) -> bool:
@@ -275,7 +288,7 @@ def build_word_index(root: Path, texts: Iterable[str], code: Iterable[FileFacts]
             data = read_regular(root / rel, MAX_TEXT_BYTES)
         except OSError:
             continue
-        if b"\0" in data[:BINARY_SNIFF_BYTES]:
+        if b"\0" in data[:BINARY_SNIFF_BYTES] or _is_findings_report(rel, data):
             continue
         sha256 = hashlib.sha256(data).hexdigest()
         words = cache.get(rel, sha256)
