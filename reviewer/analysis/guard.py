@@ -24,10 +24,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from ..scan.words import AS_NAME, DOCTEST
 from ..schema.evidence import AxisAssessment, SymbolKey
 from ..schema.facts import FileFacts, Symbol
 from .resolve import ProjectIndex
-from ..scan.words import AS_NAME, DOCTEST
 
 GUARDED_CONFIDENCE = 30  # a guarded DEAD verdict: a candidate for Claude, under any sensible floor
 
@@ -84,7 +84,7 @@ class Guard:
     def reason(self, path: str, facts: FileFacts, sym: Symbol) -> tuple[str, str] | None:
         """(rule, evidence) when the guard keeps this symbol out of the DEAD findings."""
         kept = facts.kept.get(sym.line_start)
-        if kept:
+        if kept:  # the rule from the evidence's opening words (scan.textual.keep_markers writes them)
             rule = ("dead/guard-pragma" if kept.startswith("its line says") else
                     "dead/guard-conditional" if kept.startswith("a conditional") else "dead/guard-kept-comment")
             return rule, f"kept on purpose: {kept} ({path} line {sym.line_start})"

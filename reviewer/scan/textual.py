@@ -179,6 +179,7 @@ _KEEP_WORDS = re.compile(
     r"|\bkept\b|\bkeep (?:it|this|them)\b|\b(?:do not|don't|never) (?:remove|delete)\b|\bon purpose\b|\bintentionally\b"
     r"|\bused (?:by|from|in)\b|\bcalled (?:by|from)\b|\bold pickles?\b|\bqueued\b",
     re.IGNORECASE)
+_OWN_SUPPRESSION = re.compile(r"reviewer:\s*ignore")
 _COMMENT_LINE = re.compile(r"^\s*(?:#|//|/\*|\*)")
 _CODE_COMMENT = re.compile(r"(?:#|//)(.*)$")
 
@@ -202,6 +203,8 @@ def keep_markers(lines: list[str], symbols: list[dict], bound_elsewhere: dict[st
         while above >= 1 and _COMMENT_LINE.match(lines[above - 1]) and start - above <= 8:
             comments.append(lines[above - 1])
             above -= 1
+        # reviewer's own `reviewer: ignore[...]` is a suppression, which the report counts as one
+        comments = [line for line in comments if not _OWN_SUPPRESSION.search(line)]
         said = next((m for text in comments if (m := _KEEP_WORDS.search(_comment_text(text)))), None)
         if said:
             found[start] = f"a comment at it says '{said.group(0)}'"
