@@ -184,12 +184,16 @@ def test_branches_under_a_false_constant_are_unreachable_code(tmp_path: Path) ->
         "app/cli.py": "from app import flags\n\n\ndef main():\n    flags.VERBOSE = True\n\n\nmain()\n",
         "app/settings.py": "DEBUG = False\nif DEBUG:\n    INSTALLED = 1\ntry:\n    from app.local import *\nexcept ImportError:\n"
                            "    pass\n",
+        # a project template: each `{% if %}` branch returns, one is rendered
+        "{{cookiecutter.slug}}/models.py": "class User:\n    def url(self):\n{%- if cookiecutter.email %}\n"
+                                           "        return 'a'\n{%- else %}\n        return 'b'\n{%- endif %}\n",
     })
     lines = dead_lines(evidence, "app/flags.py")
     assert lines == [(11, "unreachable code (if 0) in module code"),
                      (13, "unreachable code (if DEBUG with DEBUG = False) in module code"),
                      (18, "unreachable code (while 0) in loop")], lines
     assert dead_lines(evidence, "app/settings.py") == []  # a star import may rebind DEBUG
+    assert dead_lines(evidence, "{{cookiecutter.slug}}/models.py") == []
 
 
 def test_the_word_index_is_cached_by_content(tmp_path: Path) -> None:

@@ -7,7 +7,8 @@ star import that may rebind it (`DEBUG = False` then `if DEBUG:`). Such a consta
 only while no code anywhere mutates it: an attribute assignment `settings.DEBUG = True` in any
 file, or a string naming it as a name in another file (`setattr(mod, "DEBUG", True)`,
 `mock.patch("app.config.DEBUG", True)`) keeps the branch out of the findings. A test suite's inputs
-are its content, never findings.
+are its content, and a template with a code extension (lines of `{% if %}` tags) is rendered into
+code before it runs: neither gives findings.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ class DeadBranches:
         """The unreachable ranges of one file, in its functions and in its module code."""
         if is_test_input_path(path):
             return []  # a test input is text the tests read: its dead lines are its content
+        if facts.template_tags:
+            return []  # a template with a code extension: a `{% if %}` branch's lines follow another's return
         found = []
         ranges: list[tuple[str | None, LineRange]] = [(None, r) for r in facts.unreachable]
         ranges += [(sym.qualified_name, r) for sym in facts.symbols for r in sym.unreachable]
