@@ -17,8 +17,9 @@ as a name (AS_NAME: `.word`, `word(`, `word.attr`, `'word'` quoted whole, `{word
 or in a doctest line (`>>> word(1)`, DOCTEST: a test runner runs it). A plain English word (`run`,
 `data`) counts only as a name, since prose uses it anyway (analysis.guard). The interpolations of
 code strings (f-strings, `${...}` of template literals) are code the usage graph reads, and a code
-string that is one bare name (`"name"`) is the scan's to judge (a lookup or a value): both left out.
-A changelog records what changed, removals included: never a use, left out.
+string that is one bare name (`"name"`) is the scan's to judge (a lookup or a value): both left out,
+and so is a comment that is commented-out code (code that does not run uses nothing). A changelog
+records what changed, removals included: never a use, left out.
 
 Per file, the words are cached by content (path + sha256, like the facts cache) in one JSON
 file; the index kept for the analysis holds only the names the project defines.
