@@ -26,7 +26,7 @@ from .review.context import ReviewContext
 from .analysis.duplicates import find_duplicates, keep_rank
 from .analysis.entrypoints import fixture_packages
 from .analysis.roots import type_checked_files
-from .analysis.roles import is_test_input_path, is_test_path
+from .analysis.roles import is_test_input_path, is_test_path, is_test_support_path
 from .analysis.testcode import case_subjects, test_case_spans
 from .review.claude.consent import choose_reviewer, confirm_cost, opt_in_note
 from .review.cache import EvidenceCache, ReviewCache, RunsCache, cache_key, evidence_input_digest, verdict_digest
@@ -659,8 +659,11 @@ def _drop_unreviewable(root: Path, prepared: Prepared, scope: list[str], record:
             record.files_error += 1
             ui.echo(f"error: {path}: deleted or unreadable since the scan; not reviewed")
             continue
-        if facts.syntax_errors and (is_test_input_path(path) or facts.template_tags):
-            what = "a test input (a fixture read as data)" if is_test_input_path(path) else (
+        # A test suite's file that no runner collects and that does not parse cannot be imported either
+        # (that would fail the tests): data the tests read (an expected-output file), not code that runs.
+        test_data = is_test_input_path(path) or is_test_support_path(path)
+        if facts.syntax_errors and (test_data or facts.template_tags):
+            what = "a test input (a fixture read as data)" if test_data else (
                 "a template (lines of `{% ... %}` tags: rendered into code before it runs)")
             note = (f"{path}: {facts.syntax_errors} syntax error(s) in {what}: "
                     "reviewed only what the parser recovered; not counted as an error")

@@ -26,13 +26,21 @@ def is_test_path(path: str) -> bool:
 
 
 # The inputs of a test suite (tests/fixtures/, tests/assets/...): files the tests read, load or run
-# as data, written as they are on purpose (a copy per scenario, a syntax error a parser test needs).
-TEST_INPUT_DIRECTORIES = frozenset({"assets", "fixtures", "__fixtures__", "testdata", "test_data", "data"})
+# as data, written as they are on purpose (a copy per scenario, a syntax error a parser test needs);
+# and the outputs the tests compare against (expected/, outputs/, snapshots/, golden/).
+TEST_INPUT_DIRECTORIES = frozenset({"assets", "fixtures", "__fixtures__", "testdata", "test_data", "data",
+                                    "expected", "outputs", "snapshots", "__snapshots__", "golden", "goldens"})
 
 
 def is_test_input_path(path: str) -> bool:
     """`test/fixtures/syntax-error-esm.mjs`, `tests/assets/app.py`."""
     return is_test_path(path) and any(part in TEST_INPUT_DIRECTORIES for part in path.split("/")[:-1])
+
+
+def is_test_support_path(path: str) -> bool:
+    """A file of a test suite that no test runner collects by its name (not `test_*.py`, `conftest.py`,
+    `*.test.ts`...): a helper the tests import, or data they read."""
+    return is_test_path(path) and not _TEST_FILE.match(path.rsplit("/", 1)[-1])
 
 
 _TYPE_TEST = re.compile(TYPE_TEST_PATH)

@@ -30,11 +30,13 @@ from typing import Callable
 
 from ..schema.facts import FileFacts, Symbol
 from .bodies import returns_its_argument
+from .branches import DeadBranches
 from .entrypoints import EntryPoints
 from .resolve import ProjectIndex, name_chain
 from .roles import is_dunder, is_example_path, is_private, is_test_input_path, is_test_path
 from .cascade import group_cascades
 from .dynamic import dynamic_reach
+from .guard import Guard
 from .imports import imported_from, unused_imports
 from .testcode import TestRoots, fixture_decorator, fixture_name
 from .roots import (documentation_code_imports, documentation_includes, documented_names, stdlib_base_defines,
@@ -123,6 +125,7 @@ class UtilityAnalysis:
         self.dynamic = dynamic_reach(index, {path for path, facts in index.files.items() if introspects(facts)})
         self.dynamic_files = set(self.dynamic.whole_files) | set(self.dynamic.scopes) | self.dynamic.foreign
         self.dead_by: dict[SymbolKey, set[SymbolKey]] = {}  # cascade member -> dead symbols keeping it dead
+        self.guard = Guard(index, self.liveness.live, graph.symbols_by_name)
         self.min_confidence = min_confidence
         self._roots_summary: str | None = None
         self._prefix_memo: dict[str, list[str]] = {}
@@ -759,19 +762,12 @@ class UtilityAnalysis:
         self.compute()
         verdicts: dict[SymbolKey, AxisAssessment] = {}
         findings: list[FileFinding] = []
+        branches = DeadBranches(self.index)
         for path, facts in self.index.files.items():
-            # A test input is text the tests read (black's formatter cases): its dead lines are its content.
-            test_input = is_test_input_path(path)
             for sym in facts.symbols:
                 key = (path, sym.qualified_name)
                 verdicts[key] = self._verdict(path, facts, sym)
-                for unreachable in () if test_input else sym.unreachable:
-                    reason = f" ({unreachable.reason})" if unreachable.reason else ""
-                    findings.append(FileFinding(
-                        path=path, symbol=sym.qualified_name, axis="utility", verdict="DEAD",
-                        line_start=unreachable.line_start, line_end=unreachable.line_end,
-                        message=f"unreachable code{reason} in {sym.qualified_name}",
-                        severity="medium", rule="dead/unreachable"))
+            findings.extend(branches.findings(path, facts))  # unreachable code (branches.py)
         group_cascades(verdicts, self.dead_by, self.min_confidence)
         findings.extend(self._unused_import_findings())
         findings.extend(self._unread_attribute_findings(verdicts))
@@ -832,8 +828,8 @@ class UtilityAnalysis:
         uses = self.graph.users_of(key)
         live_uses = [u for u in uses if u.user in live and u.user != key and u.kind != "re-exports"]
         importers = self.graph.importers.get(key, {})
-        if key not in live:
-            return self._dead(path, sym, uses, importers)
+        if key not in live:  # the guard has the last word on a DEAD verdict (guard.py)
+            return self.guard.check(self._dead(path, sym, uses, importers), path, facts, sym, self.dead_by)
         low_value = self._low_value(path, facts, sym)
         if low_value:
             return low_value

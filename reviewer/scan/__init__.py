@@ -29,6 +29,7 @@ from .cache import FactsCache, facts_key
 from .project_files import frameworks_on, read_config_files
 from .discovery import Discovery, NotRegularFile, SourceFile, content_skip_reason, discover, discover_paths, read_regular
 from .extract import extract_file
+from .words import build_word_index
 from ..schema.facts import FileFacts, ScanResult, SkippedFile
 
 __all__ = ["scan_repository", "scan_paths", "scan_file", "Progress"]
@@ -379,6 +380,10 @@ def _scan_discovered(
     result.unscanned_names = _unscanned_names(root, result.skipped)
     result.config_files = read_config_files(root, found.config_files)
     result.frameworks = frameworks_on(result.files, result.config_files, [*found.templates, *(s.path for s in result.skipped)])
+    names = {symbol.name for facts in result.files for symbol in facts.symbols}
+    # Beside the facts cache: cache/facts/ -> cache/words.json
+    words_cache = facts_cache.parent / "words.json" if facts_cache is not None else None
+    result.mentions, result.text_files_indexed = build_word_index(root, found.texts, result.files, names, words_cache)
     result.warnings.sort()
     result.seconds = round(time.perf_counter() - started, 3)
     return result

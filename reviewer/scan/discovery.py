@@ -12,8 +12,8 @@ Rules, in the order they apply:
   scope; source files of a language we have no grammar for, or that the
   configuration does not enable, are listed as skipped with the reason;
 - symlinks that leave the repository, loop or dangle, files over the size
-  limit, unreadable files, binary, generated and minified files are listed as
-  skipped with the reason.
+  limit, unreadable files, binary, generated, built (a source map comment, a bundle named by its
+  content hash) and minified files are listed as skipped with the reason.
 
 No git command is run: this works the same inside and outside a git repository.
 """
@@ -79,6 +79,12 @@ def _template(rel: str, extension: str) -> bool:
 
 
 MINIFIED_SUFFIXES = (".min.js", ".min.mjs", ".min.cjs", ".bundle.js", ".bundle.mjs")
+# A bundler's output names each chunk by its content hash: `index-3f2a9c1b.js`, `main.8e4b1c2d.js`
+# (hex, with a digit), `index-BwG3kX9a.js` (base64url: digits, capitals and small letters mixed).
+_HASHED_BUNDLE = re.compile(
+    r"[.-](?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{8,}\.(?:m?js|cjs)$|-(?=[\w-]*\d)(?=[\w-]*[A-Z])(?=[\w-]*[a-z])[\w-]{8}\.(?:m?js|cjs)$")
+# A build tool's last line pointing at the map back to the sources it was built from.
+_SOURCE_MAP = re.compile(rb"^\s*(?://|/\*)\s*[#@]\s*sourceMappingURL=", re.MULTILINE)
 
 BINARY_SNIFF_BYTES = 8192
 GENERATED_HEADER_LINES = 5
@@ -128,6 +134,9 @@ class Discovery:
     config_files: list[str] = field(default_factory=list)  # files a framework or the analysis reads (sorted)
     # The folders the walk listed (absolute): a file added or removed in scope changes one's mtime.
     folders: list[str] = field(default_factory=list)
+    # repo-relative paths of the other files that are not parsed code (docs, config, scripts), sorted:
+    # read for the names they mention (scan.words)
+    texts: list[str] = field(default_factory=list)
 
 
 def content_skip_reason(path: str, data: bytes) -> str | None:
@@ -139,6 +148,8 @@ def content_skip_reason(path: str, data: bytes) -> str | None:
     if marker and not SCAFFOLD_HEADER.search(header):
         shown = marker.group(0).decode("ascii", "replace").lstrip(" \t#/*\"'!;-")
         return f"generated (header says '{shown}')"
+    if _SOURCE_MAP.search(data[-1024:]):
+        return "built (a source map comment: compiled from other sources)"
     if path.endswith(_VENDORED_SUFFIXES) and data.removeprefix(b"\xef\xbb\xbf").lstrip()[:2] in (b"/*", b"//"):
         reason = _vendored_banner(path, data[:4096].split(b"\n", 30)[:30])
         if reason:
@@ -359,6 +370,7 @@ class _Walker:
             self._target_ignores = {"": [*seed, own] if own else seed}
         ignores = _folder_ignores(self, rel.rpartition("/")[0], self._target_ignores)
         return ignores is None or self._ignored(rel, False, ignores)
+        self.texts: list[str] = []
 
     def _output_folder(self, output: str) -> str | None:
         path = Path(output)
@@ -476,6 +488,8 @@ class _Walker:
     def _visit_file(self, rel: str, abs_path: str, name: str, linked: bool, size_of) -> None:
         language = language_for_path(name)
         if language is None:
+            if not linked:
+                self.texts.append(rel)
             extension = os.path.splitext(name)[1].lower()
             if extension in NO_GRAMMAR_EXTENSIONS and self._included(rel):
                 self._skip(rel, f"no grammar for {extension}")
@@ -494,6 +508,9 @@ class _Walker:
             return
         if name.lower().endswith(MINIFIED_SUFFIXES):
             self._skip(rel, "minified or bundled (file name)")
+            return
+        if _HASHED_BUNDLE.search(name):
+            self._skip(rel, "built (a bundle named by its content hash)")
             return
         try:
             size = size_of()
@@ -535,7 +552,7 @@ class _Walker:
         if self.include is not None and not self.files and not self.skipped:
             self.warnings.append(f"scan.include {self.config.scan.include} matched no source file")
         return Discovery(files=self.files, skipped=self.skipped, warnings=self.warnings, templates=sorted(self.templates),
-                         config_files=sorted(self.config_files), folders=self.folders)
+                         config_files=sorted(self.config_files), folders=self.folders, texts=sorted(self.texts))
 
 
 def discover(root: Path, config: Config, *, check_content: bool = True) -> Discovery:

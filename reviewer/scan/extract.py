@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -62,7 +63,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 27  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 28  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -78,7 +79,8 @@ SCANNER_VERSION = 27  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # escape sequence a template string holds repaired; 22: a class expression bound to no name is read where it stands,
 # names inside a dynamic import() are read; 23: FileFacts.loaded_paths; 24: `export type *` and a bare `&` in
 # a JSX attribute string repaired, FileFacts.template_tags; 25: variance annotations (`<in T>`) repaired;
-# 26: export lists take no part in module_line_hashes, overload signatures weigh nothing there; 27: a bare `&`
+# 26: export lists take no part in module_line_hashes, overload signatures weigh nothing there; 27: FileFacts.kept,
+# `while` on a false constant and module-level false branches are unreachable, LineRange.name; 28: a bare `&`
 # in JSX text repaired
 
 _MAX_SIGNATURE = 300
@@ -93,6 +95,7 @@ _CHAIN = re.compile(rb"[A-Za-z_$#][\w$#]*(?:\s*\??\.\s*[A-Za-z_$#][\w$#]*)+")
 _CHAIN_SEPARATOR = re.compile(rb"\s*\??\.\s*")
 _SIMPLE_CHAIN = re.compile(rb"[A-Za-z_$#][\w$#]*(?:\.[A-Za-z_$#][\w$#]*){1,2}")  # recorded as written
 _IDENTIFIER = re.compile(rb"[A-Za-z_$][\w$]*")
+_IMPORT_STATEMENTS = frozenset({"import_statement", "import_from_statement", "future_import_statement"})
 _IDENTIFIER_STRING = re.compile(rb"""[A-Za-z]{0,2}(["'`])([A-Za-z_][A-Za-z0-9_]*)\1""")
 # Names a string uses as code (`"_compat.repr_context.already_repring"` in a generated __repr__,
 # `'create_app2("foo")'` that a test hands to an evaluator): an attribute after a dot, or a callee.
@@ -150,7 +153,7 @@ class Frame:
         self.assigned: set[str] = set()
         self.outer_names: set[str] = set()  # `global x` / `nonlocal x`: assigning x is not a local
         self.complexity = 1
-        self.unreachable: list[tuple[int, int, str]] = []
+        self.unreachable: list[tuple[int, int, str, str]] = []  # first, last line, why, the constant it reads
         self.body_start = -1  # start byte of the body node (a direct child of the frame's node)
         self.body_depth = -1  # depth of that body node while it has not been reached
         self.doc_tokens = 0  # tokens at the start of the body that belong to the docstring
@@ -494,6 +497,8 @@ class Extractor:
         lines = text.splitlines()  # as every reader of a symbol's text (the card, the Claude prompt) splits it
         self._read_bodies(lines, symbols)
         textual.annotate_imports(text, self.imports)
+        bound = Counter(fields["name"] for fields in symbols if fields["parent"] is None)
+        bound.update(n.alias or n.name for ref in self.imports for n in ref.names if n.binds)
         # The values are of their declared types already: records built without validation (records.py).
         return build(
             FileFacts,
@@ -529,6 +534,10 @@ class Extractor:
             loaded_paths=textual.loaded_paths(code_text) if self.spec.family == "ecmascript" else [],
             module_line_hashes=self._module_line_hashes(lines, symbols),
             callback_spans=self.callbacks,
+            kept=textual.keep_markers(lines, symbols, bound, self.spec.family == "python"),
+            unreachable=[build(LineRange, line_start=a, line_end=b, reason=reason, name=name)
+                         for a, b, reason, name in sorted(module.unreachable)],
+            assigned_attributes=textual.assigned_attributes(code_text),
         )
 
     def _module_line_hashes(self, lines: list[str], symbols: list[dict]) -> list[int]:
@@ -607,14 +616,18 @@ class Extractor:
         return True
 
     def _resolve_false_ifs(self) -> None:
-        """`if DEBUG:` is dead when DEBUG is a module binding assigned once, to a false literal."""
+        """`if DEBUG:` is dead when DEBUG is a module binding assigned once, to a false literal, and no
+        `from x import *` may rebind it (a settings module's local overrides). Whether another file
+        mutates it is the analysis's to check (LineRange.name)."""
+        if any(ref.star for ref in self.imports):
+            return
         for frame, name, condition, line_start, line_end in self.false_if_candidates:
             binding = self.module_bindings.get(name)
             if binding is None or self.assign_counts.get(name) != 1:
                 continue
             value = (binding.get("value") or "").strip()
             if value in self.spec.false_literals:
-                frame.unreachable.append((line_start, line_end, f"if {condition} with {name} = {value}"))
+                frame.unreachable.append((line_start, line_end, f"{condition} with {name} = {value}", name))
 
     def _symbol(self, frame: Frame, hashes: fingerprint.WindowHashes) -> dict:
         fields = frame.symbol
@@ -649,7 +662,8 @@ class Extractor:
             references=references,
             complexity=frame.complexity,
             complexity_score=complexity_score(frame.complexity),
-            unreachable=[build(LineRange, line_start=a, line_end=b, reason=reason) for a, b, reason in unreachable],
+            unreachable=[build(LineRange, line_start=a, line_end=b, reason=reason, name=name)
+                         for a, b, reason, name in unreachable],
             shingles=hashes.shingles(token_start, token_end),
             token_count=token_end - token_start,
             call_arguments=self._call_arguments(frame),
@@ -865,7 +879,7 @@ def _on_terminator(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) ->
         sibling = sibling.next_named_sibling
     if first is not None and last is not None and not marker:
         keyword = node.type.split("_", 1)[0]
-        frame.unreachable.append((first.start_point[0] + 1, last.end_point[0] + 1, f"after {keyword}"))
+        frame.unreachable.append((first.start_point[0] + 1, last.end_point[0] + 1, f"after {keyword}", ""))
 
 
 def _is_bare_yield(statement: Node) -> bool:
@@ -874,24 +888,30 @@ def _is_bare_yield(statement: Node) -> bool:
 
 
 def _on_if(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
-    """`if False:` / `if (0)` bodies are unreachable; `if (NAME)` is checked once the file is read."""
+    """The body of `if False:` / `if (0)` / `while 0:` is unreachable, in a function or in module code;
+    `if (NAME)` is checked once the file is read (`TYPE_CHECKING = False` then `if TYPE_CHECKING:` is how
+    imports are made for a type checker alone, and so is a module's `if False:` holding only imports)."""
     frame = ex.frames[-1]
-    if frame.kind not in FUNCTION_KINDS:
+    if frame.kind not in FUNCTION_KINDS and frame is not ex.module:
         return
     condition = node.child_by_field_name("condition")
-    consequence = node.child_by_field_name("consequence")
+    consequence = node.child_by_field_name("consequence") or node.child_by_field_name("body")
     if condition is None or consequence is None:
         return
     raw = ex.data[condition.start_byte : condition.end_byte]
     bare = raw.strip(b"() \t\r\n")
     if len(bare) > 64:
         return
-    written = raw.decode("utf-8", "replace")
+    keyword = "while" if "while" in node.type else "if"
+    written = f"{keyword} {raw.decode('utf-8', 'replace')}"
     line_start, line_end = consequence.start_point[0] + 1, consequence.end_point[0] + 1
     text = bare.decode("utf-8", "replace")
     if text in ex.spec.false_literals:
-        frame.unreachable.append((line_start, line_end, f"if {written}"))
-    elif _IDENTIFIER.fullmatch(bare):
+        if frame is ex.module and all(child.type in _IMPORT_STATEMENTS or child.type in ex.spec.comment_types
+                                      for child in consequence.named_children):
+            return
+        frame.unreachable.append((line_start, line_end, written, ""))
+    elif _IDENTIFIER.fullmatch(bare) and text != "TYPE_CHECKING":
         ex.false_if_candidates.append((frame, text, written, line_start, line_end))
 
 
@@ -1085,7 +1105,7 @@ def walk_tables(language: str) -> WalkTables:
     add(spec.decision_types, _on_decision_point)
     add(complexity_node_types(spec) - spec.decision_types, _on_decision)
     add(spec.terminator_types, _on_terminator)
-    add(spec.if_types, _on_if)
+    add(spec.if_types | spec.while_types, _on_if)
     for node_type, handler in spec.node_handlers.items():
         add([node_type], handler)
     # Strings and comments end the node (their children are not walked), so they go last.

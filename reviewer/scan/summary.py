@@ -61,6 +61,9 @@ def render_scan_summary(result: ScanResult) -> str:
     total_lines = sum(lines.values())
     speed = f" ({total_lines / result.seconds:,.0f} lines/s)" if result.seconds > 0 and total_lines else ""
     out.append(f"scanned {len(result.files):,} files, {total_lines:,} lines in {result.seconds:.2f} s{speed}")
+    if result.text_files_indexed:
+        out.append(f"{result.text_files_indexed:,} text files read for the names they mention (docs, config, templates, "
+                   f"scripts; lock files, binaries and changelogs left out)")
     syntax = [f.path for f in result.files if f.syntax_errors]
     if syntax:
         out.append(f"{len(syntax):,} files have syntax errors (symbols extracted where the parser recovered)")

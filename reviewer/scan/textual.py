@@ -33,7 +33,9 @@ _LITERAL = re.compile(r"""^(?:"[^"]*"|'[^']*'|`[^`$]*`|-?\d+(?:\.\d+)?|True|Fals
 _COMPUTED_JS = re.compile(r"""(?:require(?<!\wrequire)|import(?<!\wimport))\s*\(\s*[`'"](\.{1,2}/[^`'"$]*)(?:\$\{|[`'"]\s*\+)""")
 # ... and import_module(f"pkg.mod.{x}") / import_module("pkg.mod." + x) / __import__("pkg.mod." + x) in Python
 _COMPUTED_PY = re.compile(r"""(?:import_module|__import__)\(\s*f?["']([A-Za-z_][\w.]*\.)(?:\{|["']\s*\+)""")
-_SILENCED = re.compile(r"#\s*noqa|eslint-disable|@ts-ignore|type:\s*ignore")
+# An import its line says to leave alone: `noqa` (any case, `# NOQA` too), eslint-disable, @ts-ignore,
+# pylint's `disable=unused-import`. Not `type: ignore`: it silences a type checker, not an unused name.
+_SILENCED = re.compile(r"#\s*noqa|eslint-disable|@ts-ignore|pylint:\s*disable\s*=\s*[\w\s,-]*\bunused-", re.IGNORECASE)
 _DOTTED_STRING = re.compile(r"""["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)["']""")
 # "package.module:name", the import string of ASGI/WSGI servers and entry points (a server's tests
 # run `uvicorn tests.test_cli:App`): read as "package.module.name".
@@ -162,3 +164,73 @@ def literal_arguments(arguments: bytes) -> str:
     if all(_LITERAL.match(a.strip()) for a in inner.split(",") if a.strip()):
         return inner
     return NOT_LITERAL
+
+
+# The ecosystem's own ways of saying "this looks unused, and it is meant to be" on a definition:
+# a bare `noqa`, or one naming the unused-name checks (pyflakes F401 imported, F811 redefined,
+# F841 assigned); pylint's `disable=unused-...`; vulture's whitelist comment. (`type: ignore` silences
+# a type checker, which says nothing of use.)
+_KEEP_PRAGMA = re.compile(
+    r"#\s*noqa(?!\s*:)|#\s*noqa\s*:\s*(?:[A-Z]+\d+\s*,\s*)*(?:F401|F811|F841)\b|pylint:\s*disable\s*=\s*[\w\s,-]*\bunused-"
+    r"|\bvulture:\s*ignore|eslint-disable(?:-next-line|-line)?\s+[\w\s,/@-]*no-unused-vars", re.IGNORECASE)
+# A comment or docstring that says the definition is kept on purpose.
+_KEEP_WORDS = re.compile(
+    r"\bbackwards?[- ]compat\w*|\bcompatibility\b|\bdeprecated\b|\blegacy\b|\bpublic api\b"
+    r"|\bkept\b|\bkeep (?:it|this|them)\b|\b(?:do not|don't|never) (?:remove|delete)\b|\bon purpose\b|\bintentionally\b"
+    r"|\bused (?:by|from|in)\b|\bcalled (?:by|from)\b|\bold pickles?\b|\bqueued\b",
+    re.IGNORECASE)
+_OWN_SUPPRESSION = re.compile(r"reviewer:\s*ignore")
+_COMMENT_LINE = re.compile(r"^\s*(?:#|//|/\*|\*)")
+_CODE_COMMENT = re.compile(r"(?:#|//)(.*)$")
+
+
+def keep_markers(lines: list[str], symbols: list[dict], bound_elsewhere: dict[str, int], python: bool) -> dict[int, str]:
+    """Per symbol (by its first line): what the file itself says to keep it although nothing may use it,
+    as evidence text. `bound_elsewhere`: top-level names bound more than once in the file (imports
+    and definitions) -> how many times."""
+    found: dict[int, str] = {}
+    for fields in symbols:
+        start = fields["line_start"]
+        if not 1 <= start <= len(lines) or start in found:
+            continue
+        head = lines[start - 1:start + len(fields.get("decorators") or ())]
+        pragma = next((m.group(0).strip() for line in head if (m := _KEEP_PRAGMA.search(line))), None)
+        if pragma:
+            found[start] = f"its line says '{pragma}'"
+            continue
+        comments = [line for line in head if _CODE_COMMENT.search(line)]
+        above = start - 1
+        while above >= 1 and _COMMENT_LINE.match(lines[above - 1]) and start - above <= 8:
+            comments.append(lines[above - 1])
+            above -= 1
+        # reviewer's own `reviewer: ignore[...]` is a suppression, which the report counts as one
+        comments = [line for line in comments if not _OWN_SUPPRESSION.search(line)]
+        said = next((m for text in comments if (m := _KEEP_WORDS.search(_comment_text(text)))), None)
+        if said:
+            found[start] = f"a comment at it says '{said.group(0)}'"
+            continue
+        docstring = fields.get("docstring") or ""
+        said = _KEEP_WORDS.search(docstring[:1000])
+        if said:
+            found[start] = f"its docstring says '{said.group(0)}'"
+            continue
+        name = fields["name"]
+        if python and fields.get("parent") is None and bound_elsewhere.get(name, 0) > 1 and lines[start - 1][:1].isspace():
+            found[start] = (f"a conditional alternative definition: {name} is bound more than once at the top of the "
+                            f"file (an `if`/`try` branch picks one)")
+    return found
+
+
+def _comment_text(line: str) -> str:
+    """The comment of a line: after `#` or `//`, else the whole line (a block comment's)."""
+    found = _CODE_COMMENT.search(line)
+    return found.group(1) if found else line
+
+
+# `obj.NAME = value`, `obj.NAME += 1` (not `==`, nor a keyword argument `f(x=1)`, which has no dot).
+_ATTRIBUTE_ASSIGNMENT = re.compile(r"\.\s*([A-Za-z_$][\w$]*)\s*(?:[-+*/%|&^]|\*\*|//|<<|>>)?=(?!=)")
+
+
+def assigned_attributes(code: str) -> list[str]:
+    """The attribute names a file's code assigns on some object (comments left out by the caller)."""
+    return sorted(set(_ATTRIBUTE_ASSIGNMENT.findall(code)))

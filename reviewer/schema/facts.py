@@ -40,7 +40,8 @@ def complexity_score(cyclomatic: int) -> int:
 class LineRange(BaseModel):
     line_start: int
     line_end: int
-    reason: str = ""  # e.g. "after return", "if False", "if (DEBUG) with DEBUG = false"
+    reason: str = ""  # e.g. "after return", "if False", "while 0", "if (DEBUG) with DEBUG = false"
+    name: str = ""  # the module constant a false condition reads ("DEBUG"): dead only while nothing mutates it
 
 
 class Behaviour(BaseModel):
@@ -208,6 +209,14 @@ class FileFacts(BaseModel):
     # [first, last] line of each unnamed function passed straight to a call (a route handler, a mock,
     # a test case's callback), in source order.
     callback_spans: list[list[int]] = Field(default_factory=list)
+    # Symbols the file itself says to keep although nothing may use them, by first line: a `noqa` or
+    # `pylint: disable=unused-...` on it, a comment or docstring saying it is kept on purpose
+    # (compatibility, deprecated, do not remove...), a conditional alternative definition (scan.textual).
+    kept: dict[int, str] = Field(default_factory=dict)
+    unreachable: list[LineRange] = Field(default_factory=list)  # in module code: `if False:` at the top level
+    # Attribute names the file assigns on any object (`config.DEBUG = True`, `obj.x += 1`): another
+    # module's constant may be mutated here.
+    assigned_attributes: list[str] = Field(default_factory=list)
 
 
 class SkippedFile(BaseModel):
@@ -226,6 +235,10 @@ class ScanResult(BaseModel):
     # launch files, documentation pages): path -> text. Read once by the scan; the analysis opens no file.
     config_files: dict[str, str] = Field(default_factory=dict)
     frameworks: dict[str, str] = Field(default_factory=dict)  # framework switched on for this project -> why
+    # Names the project defines -> where each is written outside the code the usage graph reads (text
+    # files, strings and comments of code): (file, line, kind: 0 prose, 1 used as a name, 2 a doctest), scan.words
+    mentions: dict[str, list[tuple[str, int, int]]] = Field(default_factory=dict)
+    text_files_indexed: int = 0  # text files (not parsed code) read for those words
     seconds: float = 0.0
 
     def by_path(self) -> dict[str, FileFacts]:

@@ -48,6 +48,26 @@ RULES: tuple[Rule, ...] = (
     Rule("dead/unreachable", "utility", "DEAD",
          "Code after a return/raise/continue, or under a condition that is constant false where it stands, "
          "never runs.", "the lines and why"),
+    # the guard: evidence the usage graph cannot see keeps a DEAD verdict out of the findings (a candidate)
+    Rule("dead/guard-mention", "utility", "DEAD",
+         "A name written outside the code the usage graph reads (a template, config, docs page, script, workflow, "
+         "notebook, a string or comment of other code) may be used by something no parser follows: a candidate, "
+         "not a finding. A distinctive name counts wherever it is written, a plain word only where it is used as a "
+         "name; a doctest line runs the name. Not counted: its own file, a live namesake, commented-out code, data "
+         "keys, changelogs, findings reports, translation catalogs, lock files, ignored folders.",
+         "the file and line of the first mention, and whether it is used as a name there"),
+    Rule("dead/guard-pragma", "utility", "DEAD",
+         "The ecosystem's own marker says a definition looks unused on purpose (`# noqa`, `# noqa: F401/F811/F841`, "
+         "`# pylint: disable=unused-...`, `# vulture: ignore`, `eslint-disable ... no-unused-vars`): a candidate, "
+         "not a finding (`# type: ignore` is not one).", "the marker and its line"),
+    Rule("dead/guard-kept-comment", "utility", "DEAD",
+         "A comment on or above a definition (or its docstring) says it is kept on purpose (backwards "
+         "compatibility, deprecated, legacy, public API, do not remove, used by, queued jobs): a candidate, "
+         "not a finding.", "the words matched and the line"),
+    Rule("dead/guard-conditional", "utility", "DEAD",
+         "A definition in an `if`/`try` branch whose name the module binds more than once (`if sys.version_info: "
+         "def f` / `else: def f`) is an alternative the interpreter picks: a candidate, not a finding.",
+         "the name and the line"),
     Rule("low-value/returns-argument", "utility", "LOW_VALUE",
          "A function that only returns its argument adds a call and nothing else.", "the parameter"),
     # duplication: structural copies (the kind names how the copies relate)

@@ -151,6 +151,7 @@ class LanguageSpec:
     # so the name they write is no local of the function: its reads there are references.
     rebinding_types: frozenset[str] = frozenset()
     if_types: frozenset[str] = frozenset({"if_statement"})
+    while_types: frozenset[str] = frozenset({"while_statement"})  # a false condition: the body never runs
     false_literals: frozenset[str] = frozenset()  # condition texts that are always false
 
     indent_significant: bool = False  # Python: keep line structure in the body hash

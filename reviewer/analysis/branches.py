@@ -1,0 +1,54 @@
+"""Unreachable code: lines after a return/raise/break/continue, and branches whose condition is a
+false constant where they stand (dead/unreachable-branch).
+
+The scan reads both (LineRange): a literal condition (`if False:`, `if 0:`, `while 0:`, `if (false)`)
+in a function or in module code, and a module constant assigned once, to a false literal, with no
+star import that may rebind it (`DEBUG = False` then `if DEBUG:`). Such a constant is a dead branch
+only while no code anywhere mutates it: an attribute assignment `settings.DEBUG = True` in any
+file, or a string naming it as a name in another file (`setattr(mod, "DEBUG", True)`,
+`mock.patch("app.config.DEBUG", True)`) keeps the branch out of the findings. A test suite's inputs
+are its content, and a template with a code extension (lines of `{% if %}` tags) is rendered into
+code before it runs: neither gives findings.
+"""
+
+from __future__ import annotations
+
+from ..scan.words import AS_NAME
+from ..schema.evidence import FileFinding
+from ..schema.facts import FileFacts, LineRange
+from .resolve import ProjectIndex
+from .roles import is_test_input_path
+
+
+class DeadBranches:
+    def __init__(self, index: ProjectIndex) -> None:
+        self.index = index
+        self._assigned: set[str] | None = None
+
+    def _mutated(self, path: str, name: str) -> bool:
+        if self._assigned is None:
+            self._assigned = {name for facts in self.index.files.values() for name in facts.assigned_attributes}
+        if name in self._assigned:
+            return True
+        mentions = self.index.scan.mentions.get(name, ()) if self.index.scan is not None else ()
+        return any(where != path and kind == AS_NAME for where, _, kind in mentions)
+
+    def findings(self, path: str, facts: FileFacts) -> list[FileFinding]:
+        """The unreachable ranges of one file, in its functions and in its module code."""
+        if is_test_input_path(path):
+            return []  # a test input is text the tests read: its dead lines are its content
+        if facts.template_tags:
+            return []  # a template with a code extension: a `{% if %}` branch's lines follow another's return
+        found = []
+        ranges: list[tuple[str | None, LineRange]] = [(None, r) for r in facts.unreachable]
+        ranges += [(sym.qualified_name, r) for sym in facts.symbols for r in sym.unreachable]
+        for symbol, unreachable in ranges:
+            if unreachable.name and self._mutated(path, unreachable.name):
+                continue
+            reason = f" ({unreachable.reason})" if unreachable.reason else ""
+            where = symbol if symbol is not None else "module code"
+            found.append(FileFinding(
+                path=path, symbol=symbol, axis="utility", verdict="DEAD",
+                line_start=unreachable.line_start, line_end=unreachable.line_end,
+                message=f"unreachable code{reason} in {where}", severity="medium", rule="dead/unreachable"))
+        return found

@@ -1,0 +1,253 @@
+"""The guard before any DEAD finding (issue 35): names written in the repository's other text, the
+ecosystem's own markers, generated and built files recognised by their content, and branches under a
+false constant. Each case is a small repository scanned and analysed for real; each guarded symbol
+was a DEAD finding before the guard."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from analysis_helpers import analyze, detail, verdict, write_repo
+from faults_helpers import GOOD, invoke, last_run, make
+from reviewer.config import Config
+from reviewer.scan import scan_repository
+
+APP = {"manage.py": "import sys\n\nprint(sys.argv)\n", "app/__init__.py": ""}  # a declared start: an application
+
+
+def imported(*modules: str) -> dict[str, str]:
+    """APP, with manage.py importing `modules` (a module nothing imports may be a library's API)."""
+    return {**APP, "manage.py": "".join(f"import {m}\n" for m in modules) + "import sys\n\nprint(sys.argv)\n"}
+
+
+def finding(evidence, path: str, name: str) -> bool:
+    """Whether the symbol's DEAD verdict is a finding a user is shown (above the default floor)."""
+    found = evidence.for_symbol(path, name)["utility"]
+    return found.verdict == "DEAD" and found.report and found.confidence >= 70
+
+
+def dead_lines(evidence, path: str) -> list[tuple[int, str]]:
+    return sorted((f.line_start, f.message) for f in evidence.findings if f.path == path and f.verdict == "DEAD")
+
+
+def test_a_name_written_in_the_repository_s_other_text_keeps_it_out_of_the_findings(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **imported("app.hooks", "app.views", "app.cli"),
+        "app/hooks.py": "def on_deploy_hook():\n    return 1\n\n\ndef rebuild_search_index():\n    return 2\n\n\n"
+                        "def export_nightly_report():\n    return 3\n\n\ndef send_digest_mail():\n    return 4\n\n\n"
+                        "def notebook_helper():\n    return 5\n\n\ndef forgotten_helper():\n    return 6\n\n\n"
+                        "def changelog_only():\n    return 7\n\n\ndef ignored_only():\n    return 8\n\n\n"
+                        "def json_key_only():\n    return 9\n\n\ndef commented_out_only():\n    return 10\n",
+        "app/fixtures/users.json": '[{"model": "auth.user", "fields": {"json_key_only": true}}]',
+        "app/cli.py": "def main():\n    # result = commented_out_only()\n    return 1\n\n\nmain()\n",
+        "app/views.py": "class LoginForm:\n    def validate_email(self):\n        return 1\n",
+        "app/templates/login.html": "<form>{{ form.validate_email() }}</form>\n",
+        "config/hooks.yaml": "deploy:\n  - app.hooks.on_deploy_hook\n",
+        "scripts/reindex.sh": "#!/bin/sh\npython -c 'from app.hooks import rebuild_search_index; rebuild_search_index()'\n",
+        ".github/workflows/nightly.yml": "jobs:\n  run:\n    steps:\n      - run: python -m app.hooks export_nightly_report\n",
+        "tests/test_mail.py": "def test_x(outbox):\n    assert outbox == ['sent by send_digest_mail']\n",
+        "docs/tour.ipynb": json.dumps({"cells": [{"cell_type": "code", "source": ["notebook_helper()"]}]}),
+        "CHANGELOG.md": "- removed the last caller of changelog_only\n",
+        ".gitignore": "local/\n",
+        "local/notes.md": "ignored_only\n",
+        "node_modules/x/readme.md": "forgotten_helper\n",
+    })
+    for name, where in (("on_deploy_hook", "config/hooks.yaml line 2"), ("rebuild_search_index", "scripts/reindex.sh"),
+                        ("export_nightly_report", ".github/workflows/nightly.yml line 4"),
+                        ("send_digest_mail", "tests/test_mail.py line 2"), ("notebook_helper", "docs/tour.ipynb")):
+        assert verdict(evidence, "app/hooks.py", name, "utility") == "DEAD", name
+        assert not finding(evidence, "app/hooks.py", name), name
+        assert where in detail(evidence, "app/hooks.py", name, "utility") and "dead/guard-mention" in \
+            detail(evidence, "app/hooks.py", name, "utility"), name
+    # used from a template through the object a view hands it: the class and its method
+    assert not finding(evidence, "app/views.py", "LoginForm")
+    assert "validate_email" in detail(evidence, "app/views.py", "LoginForm", "utility")
+    # a changelog records removals, a gitignored file and node_modules are not the project, a data
+    # file's key is a field's label, and commented-out code runs nothing
+    for name in ("forgotten_helper", "changelog_only", "ignored_only", "json_key_only", "commented_out_only"):
+        assert finding(evidence, "app/hooks.py", name), name
+
+
+def test_a_plain_word_counts_only_where_it_is_used_as_a_name(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **imported("app.jobs"),
+        "app/jobs.py": "def refresh():\n    return 1\n\n\ndef publish():\n    return 2\n\n\ndef archive():\n    return 3\n",
+        "README.md": "Refresh the page, then publish your changes and archive the old ones.\n\n"
+                     "```python\nfrom app import jobs\njobs.publish()\n```\n",
+    })
+    assert finding(evidence, "app/jobs.py", "refresh")  # prose: "Refresh the page"
+    assert finding(evidence, "app/jobs.py", "archive")  # prose: "archive the old ones"
+    assert not finding(evidence, "app/jobs.py", "publish")  # `jobs.publish()`
+    assert "README.md line 5 where it is used as a name" in detail(evidence, "app/jobs.py", "publish", "utility")
+
+
+def test_a_doctest_string_of_another_file_and_a_file_that_defines_the_name_itself(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **imported("app.gz", "app.a", "app.b", "app.c"),
+        "app/gz.py": "_EMPTY_GZIP = b'x'\n\n\ndef gunzip(data):\n    \"\"\"\n    >>> gunzip(_EMPTY_GZIP)\n    \"\"\"\n"
+                     "    return data\n\n\ngunzip(1)\n",
+        "app/a.py": "def conversion_label():\n    return 'x'\n",
+        # its own local of the same name, in an f-string, and a comment naming its own helper
+        "app/b.py": "def show(conversion_label):\n    return f'{conversion_label} %'\n\n\n"
+                    "def _helper_of_b():\n    return 1  # _helper_of_c is the other one\n\n\nshow(_helper_of_b())\n",
+        "app/c.py": "def _helper_of_c():\n    return 2\n",
+    })
+    assert not finding(evidence, "app/gz.py", "_EMPTY_GZIP")
+    assert "a doctest in app/gz.py line 6 runs '_EMPTY_GZIP'" in detail(evidence, "app/gz.py", "_EMPTY_GZIP", "utility")
+    assert finding(evidence, "app/a.py", "conversion_label")  # an f-string's names are code, read by the graph
+    assert not finding(evidence, "app/c.py", "_helper_of_c")  # a comment of another file names it
+
+
+def test_the_ecosystem_s_own_markers_keep_a_definition_out_of_the_findings(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **imported("app.tasks", "app.compat"),
+        "app/tasks.py": (
+            "import sys\n\n\n"
+            "# Kept so that jobs already queued still resolve: do not remove.\n"
+            "def old_task_stub():\n    return 2\n\n\n"
+            "def deprecated_helper():\n    \"\"\"Deprecated: kept for backwards compatibility.\"\"\"\n    return 3\n\n\n"
+            "def silenced():  # noqa\n    return 4\n\n\n"
+            "def silenced_f811():  # noqa: F811\n    return 5\n\n\n"
+            "def long_line():  # noqa: E501\n    return 6\n\n\n"
+            "def typed():  # type: ignore\n    return 7\n\n\n"
+            "UNUSED_LIMIT = 3  # pylint: disable=unused-variable\n\n"
+            "if sys.version_info >= (3, 11):\n    def twin():\n        return 8\nelse:\n    def twin():\n        return 9\n\n"
+            "try:\n    from json import loads as fast_loads\nexcept ImportError:\n    def fast_loads(s):\n        return s\n\n\n"
+            "def plain_dead():\n    return 10\n"),
+        "app/compat.py": "from app.models import Thing  # NOQA, pylint: disable=unused-import\n"
+                         "from app.models import Other  # type: ignore\n",
+        "app/models.py": "class Thing:\n    pass\n\n\nclass Other:\n    pass\n",
+    })
+    for name, said in (("old_task_stub", "a comment at it says 'Kept'"), ("deprecated_helper", "its docstring says"),
+                       ("silenced", "its line says '# noqa'"), ("silenced_f811", "F811"),
+                       ("UNUSED_LIMIT", "unused-"), ("twin", "conditional alternative definition"),
+                       ("fast_loads", "conditional alternative definition")):
+        assert verdict(evidence, "app/tasks.py", name, "utility") == "DEAD", name
+        assert not finding(evidence, "app/tasks.py", name), name
+        assert said in detail(evidence, "app/tasks.py", name, "utility") and "(dead/guard-" in \
+            detail(evidence, "app/tasks.py", name, "utility"), name
+    for name in ("long_line", "typed", "plain_dead"):  # E501 and type: ignore say nothing of use
+        assert finding(evidence, "app/tasks.py", name), name
+    unused = [f.message for f in evidence.findings if f.path == "app/compat.py"]
+    assert len(unused) == 1 and "unused import Other" in unused[0]
+
+
+def test_built_bundles_are_recognised_by_their_content_and_name_and_counted(tmp_path: Path) -> None:
+    bundle = 'import{C as o}from"./index.js";window.App=o;\n'
+    write_repo(tmp_path, {
+        "package.json": '{"name": "site", "private": true}',
+        "static/assets/index-3f2a9c1b.js": bundle,
+        "static/assets/index-BwG3kX9a.js": bundle,
+        "static/app.js": "import { helper } from './lib.js'\nexport const run = 1\n//# sourceMappingURL=app.js.map\n",
+        "src/lib.js": "import { unused } from './other.js'\nexport function helper() { return 1 }\n",
+        "src/other.js": "export const unused = 1\n",
+        "package-lock.json": '{"name": "site", "packages": {"helper": {}}}',
+    })
+    result = scan_repository(tmp_path, Config(), workers=1)
+    reasons = {s.path: s.reason for s in result.skipped}
+    assert reasons["static/assets/index-3f2a9c1b.js"].startswith("built")
+    assert reasons["static/assets/index-BwG3kX9a.js"].startswith("built")
+    assert reasons["static/app.js"].startswith("built (a source map")
+    assert [f.path for f in result.files] == ["src/lib.js", "src/other.js"]
+    assert "package-lock.json" not in {place[0] for places in result.mentions.values() for place in places}
+    from reviewer.scan.summary import render_scan_summary
+
+    summary = render_scan_summary(result)
+    assert "built (3)" in summary and "text files read for the names they mention" in summary
+
+
+def test_a_test_expected_output_that_does_not_parse_is_a_note_not_an_error(tmp_path: Path) -> None:
+    # a type checker's tests: tests/<case>/outputs/*.py is what the checker prints, not Python
+    root = make(tmp_path / "repo", {"ok.py": GOOD, "tests/cases/outputs/generics.py": "def f(x: int) -> :\n  error here\n",
+                                    "tests/helpers/snippet.py": "def g(:\n"})
+    result = invoke("run", root, "--plain")
+    assert result.exit_code in (0, 1), result.stdout + result.stderr
+    run = last_run(root)
+    assert not run["errors"]
+    assert any("outputs/generics.py" in note for note in run["notes"])
+    make(root, {"tests/test_broken.py": "def test_x(:\n    pass\n"})  # a test module a runner collects stays an error
+    assert invoke("run", root, "--plain").exit_code == 2
+
+
+def test_branches_under_a_false_constant_are_unreachable_code(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **imported("app.flags", "app.cli", "app.settings"),
+        "app/flags.py": (
+            "from typing import TYPE_CHECKING\n\nDEBUG = False\nVERBOSE = False\n\n"
+            "if False:\n    from os import path\n"  # the pre-TYPE_CHECKING way to import for a type checker
+            "if TYPE_CHECKING:\n    import json\n"
+            "if 0:\n    print('never')\n"
+            "if DEBUG:\n    print('debug')\n\n\n"
+            "def loop():\n    while 0:\n        print('never')\n    if VERBOSE:\n        print('verbose')\n    return 1\n\n\n"
+            "loop()\n"),
+        "app/cli.py": "from app import flags\n\n\ndef main():\n    flags.VERBOSE = True\n\n\nmain()\n",
+        "app/settings.py": "DEBUG = False\nif DEBUG:\n    INSTALLED = 1\ntry:\n    from app.local import *\nexcept ImportError:\n"
+                           "    pass\n",
+        # a project template: each `{% if %}` branch returns, one is rendered
+        "{{cookiecutter.slug}}/models.py": "class User:\n    def url(self):\n{%- if cookiecutter.email %}\n"
+                                           "        return 'a'\n{%- else %}\n        return 'b'\n{%- endif %}\n",
+    })
+    lines = dead_lines(evidence, "app/flags.py")
+    assert lines == [(11, "unreachable code (if 0) in module code"),
+                     (13, "unreachable code (if DEBUG with DEBUG = False) in module code"),
+                     (18, "unreachable code (while 0) in loop")], lines
+    assert dead_lines(evidence, "app/settings.py") == []  # a star import may rebind DEBUG
+    assert dead_lines(evidence, "{{cookiecutter.slug}}/models.py") == []
+
+
+def test_the_word_index_is_cached_by_content(tmp_path: Path) -> None:
+    from reviewer.scan.words import AS_NAME, PROSE
+
+    root = write_repo(tmp_path / "repo", {"app/__init__.py": "", "app/a.py": "def some_helper():\n    return 1\n",
+                                          "docs/index.md": "Call `some_helper()`.\n"})
+    cache = tmp_path / "out" / "cache" / "facts"
+    first = scan_repository(root, Config(), workers=1, facts_cache=cache)
+    assert first.mentions["some_helper"] == [("docs/index.md", 1, AS_NAME)]
+    stored = json.loads((cache.parent / "words.json").read_text())
+    assert set(stored["files"]) == {"app/__init__.py", "app/a.py", "docs/index.md"}
+    (root / "docs/index.md").write_text("Nothing here.\n\nsome_helper is gone\n")
+    second = scan_repository(root, Config(), workers=1, facts_cache=cache)
+    assert second.mentions["some_helper"] == [("docs/index.md", 3, PROSE)]
+
+
+def test_words_by_kind() -> None:
+    from reviewer.scan.words import AS_NAME, DOCTEST, PROSE, code_words, text_words
+
+    words = text_words("Use `tidy_up` or obj.refresh() but not run.\n{{ user.avatar }} {% render_card %} |shout\n")
+    assert words["tidy_up"] == [1, 1, 0] and words["refresh"][AS_NAME] == 1 and words["run"][AS_NAME] == 0
+    assert words["avatar"][AS_NAME] == 2 and words["render_card"][AS_NAME] == 2 and words["shout"][AS_NAME] == 2
+    code = code_words("x = f'{local_name}'  # see other_name\ny = \"bare\", \"in `quoted`\"\n'''\n>>> run_it(1)\n'''\n",
+                      "python")
+    assert "local_name" not in code and code["other_name"][PROSE] == 1 and code["quoted"][AS_NAME] == 2
+    assert "bare" not in code  # a string that is one bare name: the scan judges it (lookup or value)
+    assert code["run_it"][DOCTEST] == 4
+    js = code_words("const s = `<b>${hidden_name}</b> shown_name`\n// note: word\n", "ecmascript")
+    assert "hidden_name" not in js and "shown_name" in js and "word" in js and "const" not in js
+
+
+def test_a_guarded_symbol_leaves_the_dead_cascade_it_was_in(tmp_path: Path) -> None:
+    # helper is dead; _render_row, which only helper calls, is named by a config file: the finding on
+    # helper must not say to delete _render_row with it.
+    evidence = analyze(tmp_path, {
+        **imported("app.rows"),
+        "app/rows.py": "def helper():\n    return _render_row() + _only_helper()\n\n\n"
+                       "def _render_row():\n    return 1\n\n\ndef _only_helper():\n    return 2\n",
+        "config/report.toml": "[row]\nrenderer = \"app.rows._render_row\"\n",
+    })
+    assert finding(evidence, "app/rows.py", "helper")
+    assert "_only_helper" in detail(evidence, "app/rows.py", "helper", "utility")
+    assert "_render_row" not in detail(evidence, "app/rows.py", "helper", "utility")
+    assert not finding(evidence, "app/rows.py", "_render_row")
+    assert "config/report.toml line 2" in detail(evidence, "app/rows.py", "_render_row", "utility")
+
+
+def test_a_live_namesake_explains_a_mention(tmp_path: Path) -> None:
+    # the docs show the `Tier` model, which is used; the `Tier` schema of the same name is not
+    evidence = analyze(tmp_path, {
+        **imported("app.models", "app.schemas"),
+        "app/models.py": "class Tier:\n    id = 1\n\n\nprint(Tier.id)\n",
+        "app/schemas.py": "class Tier:\n    name = 'x'\n",
+        "README.md": "```python\nquery(Tier.id)\n```\n",
+    })
+    assert finding(evidence, "app/schemas.py", "Tier")
