@@ -356,6 +356,7 @@ class _Walker:
         self.config_pattern = config_file_pattern()
         self._target_ignores: dict[str, list[_GitIgnore] | None] | None = None  # for _target_ignored
         self.folders: list[str] = []
+        self.texts: list[str] = []
 
     def _target_ignored(self, abs_path: str) -> bool:
         """Whether the real file behind a link is one the rules leave out (a .gitignore, scan.exclude,
@@ -370,7 +371,6 @@ class _Walker:
             self._target_ignores = {"": [*seed, own] if own else seed}
         ignores = _folder_ignores(self, rel.rpartition("/")[0], self._target_ignores)
         return ignores is None or self._ignored(rel, False, ignores)
-        self.texts: list[str] = []
 
     def _output_folder(self, output: str) -> str | None:
         path = Path(output)
