@@ -407,6 +407,8 @@ def _duplicates(root: Path, config: Config, scan: ScanResult, cards: dict[str, l
         subjects={f.path: case_subjects(f) for f in scan.files if is_test_path(f.path)},
         test_inputs=(fixture_packages(root, [f.path for f in scan.files if f.language != "python"])
                      | type_checked_files(root, [f.path for f in scan.files if f.language == "python"])),
+        notes={f.path: f.copy_notes for f in scan.files if f.copy_notes},
+        classes={f.path: [s for s in f.symbols if s.kind == "class"] for f in scan.files},
     )
     runs_cache.save(runs_key, memo)
     return duplicates, len(pairs), how

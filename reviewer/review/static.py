@@ -212,7 +212,7 @@ def _add_repeated_blocks(review: ReviewFile, facts: FileFacts, evidence: FileEvi
         message = (f"lines {start}-{end} (top-level code) repeat {places[0]}"
                    + (f"; also {'; '.join(places[1:4])}" if len(places) > 1 else "") + copies
                    + f" ({best.kind} clone, confidence {best.confidence}" + ("; test code" if best.test_code else "") + ")")
-        severity = "low" if best.confidence < LOW_CONFIDENCE else severity_of("duplication", "DUPLICATE")
+        severity = "low" if best.confidence < LOW_CONFIDENCE or best.test_code else severity_of("duplication", "DUPLICATE")
         review.findings.append(Finding(
             axis="duplication", verdict="DUPLICATE", severity=severity, symbol=None, line_start=start, line_end=end,
             message=message, confidence=best.confidence, fingerprint=symbol_fingerprint(facts.path, None, "duplication", "DUPLICATE", best.digest)))

@@ -528,6 +528,7 @@ class Extractor:
             loaded_paths=textual.loaded_paths(code_text) if self.spec.family == "ecmascript" else [],
             module_line_hashes=self._module_line_hashes(lines, symbols),
             callback_spans=self.callbacks,
+            copy_notes=textual.copy_notes(text),
         )
 
     def _module_line_hashes(self, lines: list[str], symbols: list[dict]) -> list[int]:

@@ -9,7 +9,10 @@
 - dotted-path strings (`"app.auth.services.handler"` in Django settings, celery routes,
   `import_string`): a function loaded by that name at run time;
 - the path strings of a file that makes HTTP client calls (`client.get("/users/")`): tests
-  that reach routes over HTTP.
+  that reach routes over HTTP;
+- copy notes: a comment or docstring line saying the code is copied on purpose ("What follows is
+  the OrderedDict from dictutils.py", "vendored from ...", "copied in from strutils"): analysis
+  leaves such a copy out of DUPLICATE findings when the note names the other copy's module.
 """
 
 from __future__ import annotations
@@ -152,6 +155,41 @@ def http_call_paths(text: str) -> list[str]:
     if not (_HTTP_CALL_CANDIDATE.search(text) and _HTTP_CALL.search(text)):
         return []
     return sorted(set(_PATH_STRING.findall(text))) or ["/"]
+
+
+# A note of a deliberate copy. Lower-cased text is searched (each alternative starts with a literal).
+_COPY_NOTE = re.compile(r"copied\b|copy(?:-| |/)?past|copy from|vendored|vendoring|taken from|borrowed from|adapted from|ported from"
+                        r"|lifted from|duplicated from|what follows is")
+_NOTE_OPENERS = ("#", "//", "/*", "*", '"', "'", "--")
+_CODE_AFTER = ("=", "(", ".", "[", ")", ",")  # `copied = ...`, `copied.append(...)`: a name in code
+MAX_COPY_NOTE = 200  # characters kept of a note's line
+MAX_COPY_NOTES = 20
+
+
+def copy_notes(text: str) -> list[list]:
+    """[line, text] of each comment or docstring line that says code here is a copy on purpose.
+    The line must read as prose: it opens with a comment marker or a quote, holds a `#`/`//` before
+    the phrase, or holds no `=` and no `(` before it and no operator right after it (a docstring's
+    line), so `copied = dup(x)` is none."""
+    lowered = text.lower()
+    if not _COPY_NOTE.search(lowered):
+        return []
+    found: list[list] = []
+    for match in _COPY_NOTE.finditer(lowered):
+        start = lowered.rfind("\n", 0, match.start()) + 1
+        end = lowered.find("\n", match.end())
+        line_text = text[start : end if end >= 0 else len(text)]
+        before, after = line_text[: match.start() - start], line_text[match.end() - start :].lstrip()
+        stripped = line_text.lstrip()
+        if not (stripped.startswith(_NOTE_OPENERS) or "#" in before or "//" in before
+                or ("=" not in before and "(" not in before and not after.startswith(_CODE_AFTER))):
+            continue
+        line = lowered.count("\n", 0, start) + 1
+        if not found or found[-1][0] != line:
+            found.append([line, stripped[:MAX_COPY_NOTE]])
+        if len(found) == MAX_COPY_NOTES:
+            break
+    return found
 
 
 def literal_arguments(arguments: bytes) -> str:

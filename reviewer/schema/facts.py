@@ -208,6 +208,9 @@ class FileFacts(BaseModel):
     # [first, last] line of each unnamed function passed straight to a call (a route handler, a mock,
     # a test case's callback), in source order.
     callback_spans: list[list[int]] = Field(default_factory=list)
+    # [line, text] of comment or docstring lines saying code here is copied on purpose ("vendored
+    # from", "what follows is the X from y.py"): scan.textual.copy_notes
+    copy_notes: list[list] = Field(default_factory=list)
 
 
 class SkippedFile(BaseModel):
