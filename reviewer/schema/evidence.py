@@ -52,6 +52,7 @@ class AxisAssessment(BaseModel):
     # False: the verdict is informational (e.g. documentation of a private helper, tests of
     # test code) and the reviewer should not turn it into a finding; the detail says why.
     report: bool = True
+    rule: str = ""  # the rule id behind the verdict (e.g. "over/single-implementation"), when it has one
 
 
 class FileFinding(BaseModel):
@@ -68,7 +69,7 @@ class FileFinding(BaseModel):
 
 
 def assessment(verdict: str, confidence: int = 80, detail: str = "", report: bool = True,
-               line_start: int | None = None, line_end: int | None = None) -> AxisAssessment:
+               line_start: int | None = None, line_end: int | None = None, rule: str = "") -> AxisAssessment:
     """Shorthand for AxisAssessment(...) (validation is cheaper than model_construct in pydantic 2)."""
     return AxisAssessment(verdict=verdict, confidence=confidence, detail=detail, report=report,
-                          line_start=line_start, line_end=line_end)
+                          line_start=line_start, line_end=line_end, rule=rule)
