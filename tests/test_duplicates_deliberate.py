@@ -108,6 +108,14 @@ def test_short_overrides_of_one_framework_hook_are_its_idiom(tmp_path: Path) -> 
     assert any("duplicate/hook-idiom" in text for text in evidence)
 
 
+def test_the_same_hook_override_in_three_classes_is_a_mixin_to_write(tmp_path: Path) -> None:
+    write(tmp_path, {"app/deals.py": HOOKS.format(name="DealAdmin", base="admin.ModelAdmin"),
+                     "app/inlines.py": HOOKS.format(name="NoteInline", base="admin.StackedInline"),
+                     "app/tasks.py": HOOKS.format(name="TaskAdmin", base="admin.ModelAdmin")})
+    findings, _ = reviewed(tmp_path)
+    assert len(findings) == 1 and "3 copies" in findings[0]["message"]
+
+
 def test_the_same_method_in_two_plain_classes_is_still_a_copy(tmp_path: Path) -> None:
     write(tmp_path, {"app/deals.py": HOOKS.format(name="DealRules", base="object").replace("from django.contrib import admin\n", ""),
                      "app/inlines.py": HOOKS.format(name="NoteRules", base="object").replace("from django.contrib import admin\n", "")})

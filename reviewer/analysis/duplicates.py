@@ -1526,6 +1526,7 @@ def _deliberate(edges: list[_Edge], notes: dict[str, list[list]], classes: dict[
     """Mark the edges whose repetition is deliberate (see the module's docstring), each with its
     rule and the evidence as a sentence; the first principle that applies says why."""
     framework = _framework_classes(classes)
+    hooks = _hook_families(edges, framework)
     places: dict[str, set[tuple[str, tuple[int, int]]]] = {}  # a block's digest -> where it stands
     for edge in edges:
         if MODULE_CODE in (edge.copy.symbol.name, edge.keep.symbol.name):
@@ -1534,7 +1535,7 @@ def _deliberate(edges: list[_Edge], notes: dict[str, list[list]], classes: dict[
     for edge in edges:
         for rule, why in ((RULE_DECLARED_COPY, _declared_copy(edge, notes)),
                           (RULE_CONDITIONAL_TWIN, _conditional_twins(edge)),
-                          (RULE_HOOK_IDIOM, _hook_idiom(edge, classes, framework)),
+                          (RULE_HOOK_IDIOM, _hook_idiom(edge, framework) if hooks.get(edge.copy.key, 0) < SCAFFOLD_PLACES else ""),
                           (RULE_CLASS_DECLARATIONS, _class_declarations(edge, classes, places))):
             if why:
                 edge.waived, edge.waived_rule = why, rule
@@ -1576,16 +1577,40 @@ def _conditional_twins(edge: _Edge) -> str:
     return ""
 
 
-def _hook_idiom(edge: _Edge, classes: dict[str, list[Symbol]], framework: set[tuple[str, str]]) -> str:
+def _hook_families(edges: list[_Edge], framework: set[tuple[str, str]]) -> dict[CloneKey, int]:
+    """For each override in a hook-idiom pair (see _hook_idiom), how many overrides its pairs join:
+    the same few lines in three classes or more are a base or a mixin to write, as a block is a
+    clone class from three places on."""
+    parent: dict[CloneKey, CloneKey] = {}
+
+    def find(key: CloneKey) -> CloneKey:
+        while parent.get(key, key) != key:
+            key = parent[key]
+        return key
+
+    nodes: set[CloneKey] = set()
+    for edge in edges:
+        if _hook_idiom(edge, framework):
+            nodes.update((edge.copy.key, edge.keep.key))
+            parent[find(edge.copy.key)] = find(edge.keep.key)
+    count: dict[CloneKey, int] = {}
+    for key in nodes:
+        count[find(key)] = count.get(find(key), 0) + 1
+    return {key: count[find(key)] for key in nodes}
+
+
+def _hook_idiom(edge: _Edge, framework: set[tuple[str, str]]) -> str:
     """Two overrides of one hook (same method name, two classes whose ancestry reaches a base outside
     the project), each HOOK_LINES code lines or fewer: the framework's idiom for that hook (a
     permission check, a one-action view), which only a shared base across distinct hierarchies
     would fold. A hook is found by its name: a decorated method (`@admin.display`) registers
-    itself, it is the project's own code."""
+    itself, it is the project's own code. Not in test code: a test method is no hook, two tests
+    alike are judged as tests."""
     a, b = edge.copy, edge.keep
     sa, sb = a.symbol, b.symbol
     if (not sa.parent or not sb.parent or sa.name != sb.name or (a.path, sa.parent) == (b.path, sb.parent)
-            or max(len(a.code), len(b.code)) > HOOK_LINES or sa.decorators or sb.decorators):
+            or max(len(a.code), len(b.code)) > HOOK_LINES or sa.decorators or sb.decorators
+            or is_test_path(a.path) or is_test_path(b.path)):
         return ""
     if (a.path, sa.parent) in framework and (b.path, sb.parent) in framework:
         return (f"{sa.qualified_name} and {sb.qualified_name} override the framework hook {sa.name} in "
