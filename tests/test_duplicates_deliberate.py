@@ -68,6 +68,21 @@ def test_a_copy_whose_comment_names_the_module_it_comes_from_is_no_finding(tmp_p
     assert "pkg/ecoutils.py:4 says it is a copy of pkg/strutils.py" in waived["evidence"]["duplication"]
 
 
+def test_a_module_importing_its_package_only_under_a_guard_keeps_its_own_copies(tmp_path: Path) -> None:
+    shared = "import re\n_find_unsafe = re.compile(r'[^\\w@%+=:,./-]').search\n"
+    guarded = "try:\n    from .typeutils import make_sentinel\nexcept ImportError:\n    make_sentinel = None\n"
+    write(tmp_path, {"pkg/__init__.py": "", "pkg/typeutils.py": "def make_sentinel():\n    return object()\n",
+                     "pkg/strutils.py": shared + BODY.format(name="args2sh"),
+                     "pkg/ecoutils.py": guarded + shared + BODY.format(name="_args2sh")})
+    findings, reviews = reviewed(tmp_path)
+    assert findings == []
+    assert "duplicate/standalone-module" in symbol_review(reviews, "pkg/ecoutils.py", "_args2sh")["evidence"]["duplication"]
+    # The same module importing its package at the top level is no standalone module: a finding.
+    (tmp_path / "pkg" / "ecoutils.py").write_text("from .typeutils import make_sentinel\n" + shared + BODY.format(name="_args2sh"))
+    findings, _ = reviewed(tmp_path)
+    assert [f["symbol"] for f in findings] == ["_args2sh"]
+
+
 def test_a_comment_naming_no_module_of_the_pair_changes_nothing(tmp_path: Path) -> None:
     shared = "import re\n_find_unsafe = re.compile(r'[^\\w@%+=:,./-]').search\n"
     write(tmp_path, {"pkg/strutils.py": shared + BODY.format(name="args2sh"),

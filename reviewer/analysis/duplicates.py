@@ -29,9 +29,11 @@ reason in the clone's note) but is no finding (_deliberate):
 - a declared copy: a comment or docstring beside one copy says it is copied and names the other's
   module ("What follows is the X from y.py", "copied in from y"): kept apart on purpose, e.g. so a
   module stays standalone;
+- a standalone module's copy: a module that imports its own package only under an `except
+  ImportError` guard is written to be copied alone; what it repeats of a sibling is its own;
 - conditional twins: one name defined twice in one scope (`if sys.version_info...: def f` /
   `else: def f`, a property's getter and setter): alternatives, one of which runs;
-- hook idioms: overrides of one framework hook (same name, classes with a framework base) of a
+- hook idioms: overrides of one framework hook (same name, two classes with a framework base) of a
   few lines each (`has_change_permission`, a one-action view's `post`): the framework's idiom;
 - class declarations: the same field declarations in the bodies of two classes (two models, two
   forms): each class's own schema; from three classes on, a base or a constant to share.
@@ -74,6 +76,7 @@ RULE_BY_KIND = {"identical": "duplicate/identical-clone", "renamed": "duplicate/
 TEST_RULE_PREFIX = "duplicate/test-"  # + the kind's rule name: "duplicate/test-block-clone"
 # ... and the rules that leave a repetition out of findings as deliberate (see _deliberate).
 RULE_DECLARED_COPY = "duplicate/declared-copy"
+RULE_STANDALONE_MODULE = "duplicate/standalone-module"
 RULE_CONDITIONAL_TWIN = "duplicate/conditional-twin"
 RULE_HOOK_IDIOM = "duplicate/hook-idiom"
 RULE_CLASS_DECLARATIONS = "duplicate/class-declarations"
@@ -492,6 +495,7 @@ def find_duplicates(
     test_inputs: frozenset[str] = frozenset(),
     notes: dict[str, list[list]] | None = None,
     classes: dict[str, list[Symbol]] | None = None,
+    standalone: frozenset[str] = frozenset(),
 ) -> Duplicates:
     """card id -> similar hits (both directions, from rag.similarity), card id -> (path, symbol)
     => the DUPLICATE evidence per symbol and the meaning-only neighbours.
@@ -505,7 +509,8 @@ def find_duplicates(
     `subjects`: test file -> {module-level name: the module it comes from} (see testcode.case_subjects).
     `test_inputs`: files the tests hand to a tool as they are (entrypoints.fixture_packages, the typing
     tests of roots.type_checked_files): no part.
-    `notes`: path -> FileFacts.copy_notes; `classes`: path -> its class symbols (for _deliberate)."""
+    `notes`: path -> FileFacts.copy_notes; `classes`: path -> its class symbols; `standalone`: the
+    modules written to be copied alone (standalone_modules); all three for _deliberate."""
     # Generated sync twins of async code take no part either: their source's findings say it all.
     test_inputs = test_inputs | generated_sync_twins(place[0] for place in functions.values())
     if test_inputs:
@@ -514,7 +519,7 @@ def find_duplicates(
     token = _MEMO.set(memo)
     try:
         return _find_duplicates(pairs, functions, rank, structural_only, min_confidence, modules, test_cases,
-                                test_lines or {}, subjects or {}, notes or {}, classes or {})
+                                test_lines or {}, subjects or {}, notes or {}, classes or {}, standalone)
     finally:
         _MEMO.reset(token)
 
@@ -524,7 +529,7 @@ def _find_duplicates(pairs: dict[str, list[SimilarFunction]], functions: dict[st
                      modules: dict[str, list[int]] | None, test_cases: set[str] | frozenset[str],
                      test_lines: dict[str, tuple[list[int], list[list[int]]]],
                      subjects: dict[str, dict[str, str]], notes: dict[str, list[list]],
-                     classes: dict[str, list[Symbol]]) -> Duplicates:
+                     classes: dict[str, list[Symbol]], standalone: frozenset[str]) -> Duplicates:
     spans = _spans_by_path(functions)
     by_id = _functions(functions, spans)
     _mark_subjects(by_id.values(), subjects)
@@ -562,7 +567,7 @@ def _find_duplicates(pairs: dict[str, list[SimilarFunction]], functions: dict[st
                                      and not _left_out(unit.path) and not is_test_path(unit.path)], rank, edges))
     edges.extend(_case_edges(list(_module_units(modules or {}, spans, frozenset(), only=test_cases).values()),
                              test_lines, rank, subjects))
-    _deliberate(edges, notes, classes)
+    _deliberate(edges, notes, classes, standalone)
     return Duplicates(_clone_classes(edges, rank, min_confidence), neighbours)
 
 
@@ -1522,7 +1527,8 @@ _WORD = re.compile(r"[a-z_][a-z0-9_]*")
 _PACKAGE_FILES = ("__init__", "index", "mod")  # a file named after its folder
 
 
-def _deliberate(edges: list[_Edge], notes: dict[str, list[list]], classes: dict[str, list[Symbol]]) -> None:
+def _deliberate(edges: list[_Edge], notes: dict[str, list[list]], classes: dict[str, list[Symbol]],
+                standalone: frozenset[str]) -> None:
     """Mark the edges whose repetition is deliberate (see the module's docstring), each with its
     rule and the evidence as a sentence; the first principle that applies says why."""
     framework = _framework_classes(classes)
@@ -1534,6 +1540,7 @@ def _deliberate(edges: list[_Edge], notes: dict[str, list[list]], classes: dict[
                                                           (edge.keep.path, edge.keep_lines)})
     for edge in edges:
         for rule, why in ((RULE_DECLARED_COPY, _declared_copy(edge, notes)),
+                          (RULE_STANDALONE_MODULE, _standalone_copy(edge, standalone)),
                           (RULE_CONDITIONAL_TWIN, _conditional_twins(edge)),
                           (RULE_HOOK_IDIOM, _hook_idiom(edge, framework) if hooks.get(edge.copy.key, 0) < SCAFFOLD_PLACES else ""),
                           (RULE_CLASS_DECLARATIONS, _class_declarations(edge, classes, places))):
@@ -1553,6 +1560,35 @@ def _declared_copy(edge: _Edge, notes: dict[str, list[list]]) -> str:
             if line <= lines[1] and names.intersection(_WORD.findall(text.lower())):
                 return f"{this.path}:{line} says it is a copy of {other.path}: {text.strip()[:120]!r}"
     return ""
+
+
+def _standalone_copy(edge: _Edge, standalone: frozenset[str]) -> str:
+    """A copy across two files, one of them a module written to be copied alone (standalone_modules):
+    what it repeats of a sibling it holds on purpose, so that it needs no other module."""
+    a, b = edge.copy.path, edge.keep.path
+    alone = next((path for path in (a, b) if path in standalone), None) if a != b else None
+    if alone is None:
+        return ""
+    return (f"{alone} imports its own package only under a guard (an `except ImportError` fallback): a module "
+            f"written to stand alone, which keeps its own copy")
+
+
+def standalone_modules(files) -> frozenset[str]:
+    """The Python modules that import their own project only inside a guard at module level (`try:
+    from .typeutils import make_sentinel` / `except ImportError: ...`), never at the top level nor
+    lazily in a function: each is written to work copied alone (a one-file utility module).
+    `files`: FileFacts of the project."""
+    found = set()
+    for facts in files:
+        if facts.language != "python":
+            continue
+        top = facts.path.split("/", 1)[0]
+        own = [ref for ref in facts.imports if ref.level > 0 or ref.source.split(".", 1)[0] == top != facts.path]
+        spans = [(s.line_start, s.line_end) for s in facts.symbols if s.kind in ("function", "method", "class")]
+        # ImportRef.line_end is set for a statement at the top level only (scan.textual.annotate_imports).
+        if own and all(ref.line_end == 0 and not any(a <= ref.line <= b for a, b in spans) for ref in own):
+            found.add(facts.path)
+    return frozenset(found)
 
 
 @lru_cache(maxsize=None)
