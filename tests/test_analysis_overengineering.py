@@ -415,16 +415,16 @@ def test_a_class_forwarding_every_method_to_one_attribute_is_a_pass_through_laye
                 def __init__(self, session):
                     self.session = session
 
-                def add(self, user):
-                    return self.session.add(user)
+                def save(self, user):
+                    return self.session.save(user)
 
-                def delete(self, user):
-                    return self.session.delete(user)
+                def remove(self, user):
+                    return self.session.remove(user)
         """,
         "main.py": """
             from repo import CachedRepository, SessionAdapter, UserRepository
 
-            print(UserRepository(1).add(2), CachedRepository(1).get(2), SessionAdapter(1).delete(2))
+            print(UserRepository(1).add(2), CachedRepository(1).get(2), SessionAdapter(1).remove(2))
         """,
     })
     assert verdict(evidence, "repo.py", "UserRepository", "overengineering") == "OVER"
@@ -432,3 +432,42 @@ def test_a_class_forwarding_every_method_to_one_attribute_is_a_pass_through_laye
         "class UserRepository only forwards each of its 2 methods unchanged to self.session: use that object directly"
     assert verdict(evidence, "repo.py", "CachedRepository", "overengineering") == "LEAN"  # get adds a cache
     assert verdict(evidence, "repo.py", "SessionAdapter", "overengineering") == "LEAN"  # an adapter to its base
+
+
+def test_a_thin_twin_of_a_class_with_the_same_methods_is_one_side_of_an_interface(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "sync.py": """
+            import threading
+
+
+            class AsyncSemaphore:
+                def __init__(self, bound):
+                    self.bound = bound
+                    self.semaphore = None
+
+                async def acquire(self):
+                    if self.semaphore is None:
+                        self.semaphore = make(self.bound)
+                    await self.semaphore.acquire()
+
+                async def release(self):
+                    self.semaphore.release()
+
+
+            class Semaphore:
+                def __init__(self, bound):
+                    self.semaphore = threading.Semaphore(value=bound)
+
+                def acquire(self):
+                    self.semaphore.acquire()
+
+                def release(self):
+                    self.semaphore.release()
+        """,
+        "main.py": """
+            from sync import AsyncSemaphore, Semaphore
+
+            print(AsyncSemaphore(1), Semaphore(1).acquire())
+        """,
+    })
+    assert verdict(evidence, "sync.py", "Semaphore", "overengineering") == "LEAN"

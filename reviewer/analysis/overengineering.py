@@ -67,6 +67,7 @@ class OverengineeringAnalysis:
         self.graph = graph
         self.utility = utility
         self.min_confidence = utility.min_confidence
+        self._offers: list[tuple[SymbolKey, frozenset[str]]] | None = None  # see _classes_offering
 
     def assess(self) -> dict[SymbolKey, AxisAssessment]:
         registrations = self._registrations()
@@ -181,7 +182,8 @@ class OverengineeringAnalysis:
     def _pass_through_class(self, path: str, sym: Symbol) -> AxisAssessment | None:
         """A class of its own (no base: not an adapter to an interface) whose every method but its
         constructor forwards its parameters unchanged to one attribute (`self.store.get(key)`), two
-        methods or more: a layer that adds nothing over the object it holds."""
+        methods or more: a layer that adds nothing over the object it holds. Not when another project
+        class offers the same methods: then it is one side of an interface written twice."""
         if sym.kind != "class" or sym.decorators or any(b.strip() not in ("object", "") for b in sym.bases):
             return None
         if self.graph.subclasses.get((path, sym.qualified_name)):
@@ -205,9 +207,26 @@ class OverengineeringAnalysis:
             forwarding += 1
         if forwarding < PASS_THROUGH_METHODS or len(targets) != 1:
             return None
+        names = frozenset(m.name for m in methods if m.name not in CONSTRUCTORS)
+        twin = next((key for key in self._classes_offering(names) if key != (path, sym.qualified_name)), None)
+        if twin is not None:
+            # AsyncSemaphore / Semaphore: one interface written twice (duck typing), the thin one included.
+            return None
         return assessment(verdict="OVER", confidence=70, rule=RULE_PASS_THROUGH,
                           detail=f"class {sym.name} only forwards each of its {forwarding} methods unchanged to "
                                  f"self.{next(iter(targets))}: use that object directly")
+
+    def _classes_offering(self, names: frozenset[str]) -> list[SymbolKey]:
+        """The project classes whose methods include all of `names`: a class written to the same
+        interface as another, without a common base (a sync twin of an async class)."""
+        if self._offers is None:
+            self._offers = []
+            for path, facts in self.index.files.items():
+                for sym in facts.symbols:
+                    if sym.kind == "class":
+                        self._offers.append(((path, sym.qualified_name),
+                                             frozenset(m.name for m in self._methods(path, sym.qualified_name))))
+        return [key for key, offered in self._offers if names <= offered]
 
     def _products(self, path: str, sym: Symbol) -> list[SymbolKey]:
         """Project classes a function or class instantiates or hands out."""
