@@ -276,3 +276,198 @@ def test_only_strong_evidence_is_reported(tmp_path: Path) -> None:
     assert reported("wrap.py", "_load_once")  # a wrapper with one user in its own module
     assert verdict(evidence, "wrap.py", "parse", "overengineering") == "LEAN"  # overload stubs and implementation
     assert verdict(evidence, "examples/demo.py", "Greeting", "overengineering") == "LEAN"  # demo code
+
+
+def test_a_parameter_every_caller_passes_alike_is_a_constant(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "dates.py": """
+            def shifted(today, delta):
+                return today + delta
+
+
+            def padded(text, width, fill=" "):
+                return text.rjust(width, fill)
+
+
+            def scaled(value, factor):
+                return value * factor
+        """,
+        "views.py": """
+            from dates import padded, scaled, shifted
+
+
+            def one(day):
+                return shifted(day, 1), padded("a", 4), scaled(day, 2)
+
+
+            def two(day):
+                return shifted(day, 1), padded("b", 4, fill="0"), scaled(day, 2)
+
+
+            def three(day):
+                return shifted(day, 1), padded("c", 4), scaled(day, 3)
+        """,
+    })
+    assert verdict(evidence, "dates.py", "shifted", "overengineering") == "OVER"
+    assert detail(evidence, "dates.py", "shifted", "overengineering") == \
+        "every call of shifted (3 call sites) passes delta=1: a constant, not an option"
+    assert evidence.assessments[("dates.py", "shifted")]["overengineering"].rule == "over/constant-parameter"
+    # width is 4 everywhere too; fill varies (a keyword once, the default twice); scaled's factor varies.
+    assert "width=4" in detail(evidence, "dates.py", "padded", "overengineering")
+    assert verdict(evidence, "dates.py", "scaled", "overengineering") == "LEAN"
+
+
+def test_two_callers_or_a_function_handed_on_are_no_constant(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "dates.py": """
+            def shifted(today, delta):
+                return today + delta
+
+
+            def later(today, delta):
+                return today + delta
+        """,
+        "views.py": """
+            from dates import later, shifted
+
+            HOOKS = [later]
+
+
+            def one(day):
+                return shifted(day, 1), later(day, 1)
+
+
+            def two(day):
+                return shifted(day, 1), later(day, 1), later(day, 1)
+        """,
+    })
+    assert verdict(evidence, "dates.py", "shifted", "overengineering") == "LEAN"  # two call sites
+    assert verdict(evidence, "dates.py", "later", "overengineering") == "LEAN"  # a value in HOOKS too
+
+
+def test_an_abstract_base_whose_one_implementation_a_setting_loads_is_an_extension_point(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "rates/base.py": """
+            from abc import ABC, abstractmethod
+
+
+            class BaseBackend(ABC):
+                @abstractmethod
+                def rates(self): ...
+        """,
+        "rates/bank.py": """
+            from rates.base import BaseBackend
+
+
+            class BankBackend(BaseBackend):
+                def rates(self):
+                    return {}
+        """,
+        "rates/loader.py": """
+            from importlib import import_module
+
+            RATE_BACKEND = "rates.bank.BankBackend"
+
+
+            def backend():
+                module, name = RATE_BACKEND.rsplit(".", 1)
+                return getattr(import_module(module), name)()
+        """,
+        "main.py": """
+            from rates.loader import backend
+
+            print(backend().rates())
+        """,
+    })
+    assert verdict(evidence, "rates/base.py", "BaseBackend", "overengineering") == "ACCEPTABLE"
+    assert evidence.assessments[("rates/base.py", "BaseBackend")]["overengineering"].rule == "over/extension-point"
+
+
+def test_a_class_forwarding_every_method_to_one_attribute_is_a_pass_through_layer(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "repo.py": """
+            class UserRepository:
+                def __init__(self, session):
+                    self.session = session
+
+                def add(self, user):
+                    return self.session.add(user)
+
+                def delete(self, user):
+                    return self.session.delete(user)
+
+
+            class CachedRepository:
+                def __init__(self, session):
+                    self.session = session
+                    self.cache = {}
+
+                def add(self, user):
+                    return self.session.add(user)
+
+                def get(self, key):
+                    if key not in self.cache:
+                        self.cache[key] = self.session.get(key)
+                    return self.cache[key]
+
+
+            class SessionAdapter(Base):
+                def __init__(self, session):
+                    self.session = session
+
+                def save(self, user):
+                    return self.session.save(user)
+
+                def remove(self, user):
+                    return self.session.remove(user)
+        """,
+        "main.py": """
+            from repo import CachedRepository, SessionAdapter, UserRepository
+
+            print(UserRepository(1).add(2), CachedRepository(1).get(2), SessionAdapter(1).remove(2))
+        """,
+    })
+    assert verdict(evidence, "repo.py", "UserRepository", "overengineering") == "OVER"
+    assert detail(evidence, "repo.py", "UserRepository", "overengineering") == \
+        "class UserRepository only forwards each of its 2 methods unchanged to self.session: use that object directly"
+    assert verdict(evidence, "repo.py", "CachedRepository", "overengineering") == "LEAN"  # get adds a cache
+    assert verdict(evidence, "repo.py", "SessionAdapter", "overengineering") == "LEAN"  # an adapter to its base
+
+
+def test_a_thin_twin_of_a_class_with_the_same_methods_is_one_side_of_an_interface(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "sync.py": """
+            import threading
+
+
+            class AsyncSemaphore:
+                def __init__(self, bound):
+                    self.bound = bound
+                    self.semaphore = None
+
+                async def acquire(self):
+                    if self.semaphore is None:
+                        self.semaphore = make(self.bound)
+                    await self.semaphore.acquire()
+
+                async def release(self):
+                    self.semaphore.release()
+
+
+            class Semaphore:
+                def __init__(self, bound):
+                    self.semaphore = threading.Semaphore(value=bound)
+
+                def acquire(self):
+                    self.semaphore.acquire()
+
+                def release(self):
+                    self.semaphore.release()
+        """,
+        "main.py": """
+            from sync import AsyncSemaphore, Semaphore
+
+            print(AsyncSemaphore(1), Semaphore(1).acquire())
+        """,
+    })
+    assert verdict(evidence, "sync.py", "Semaphore", "overengineering") == "LEAN"

@@ -99,7 +99,7 @@ def test_sarif_results_rules_and_fingerprints(rendered: Path) -> None:
     assert levels == {("high", "error"), ("medium", "warning"), ("low", "note")} - (
         set() if any(f["severity"] == "low" and f not in hygiene for f in unsuppressed) else {("low", "note")})
     # the finding stored without a fingerprint got a content one, not an empty string
-    over = next(r for r in results if r["ruleId"] == "over/over")
+    over = next(r for r in results if r["ruleId"] == "over/judged")
     assert all(over["partialFingerprints"].values())
 
 
@@ -210,7 +210,7 @@ def test_sarif_related_locations_category_help_and_prefix(rendered: Path) -> Non
     run = sarif["runs"][0]
     assert run["automationDetails"]["id"] == "web-job/report"
     assert all(rule["help"]["markdown"] for rule in run["tool"]["driver"]["rules"])
-    dup = next(r for r in run["results"] if r["ruleId"] == "duplicate/block")
+    dup = next(r for r in run["results"] if r["ruleId"] == "duplicate/block-clone")
     related = dup["relatedLocations"][0]["physicalLocation"]["artifactLocation"]["uri"]
     assert related.startswith("services/api/") and "[the other copy](1)" in dup["message"]["text"]
     assert all(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].startswith("services/api/")

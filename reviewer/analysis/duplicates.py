@@ -23,6 +23,21 @@ from three copies on they are a clone class worth a helper). Test code takes par
 against test code, without the stubs and callbacks nested in a test, and says so. Copies of one body form a clone
 class: one finding names every member. The copy to keep ranks first in `keep_rank`; each
 verdict carries a confidence from its evidence and is reported only from `min_confidence`.
+
+Repetition that is deliberate stays on the symbol as evidence (a silent DUPLICATE, its rule and
+reason in the clone's note) but is no finding (_deliberate):
+- a declared copy: a comment or docstring beside one copy says it is copied and names the other's
+  module ("What follows is the X from y.py", "copied in from y"): kept apart on purpose, e.g. so a
+  module stays standalone;
+- a standalone module's copy: a module that imports its own package only under an `except
+  ImportError` guard is written to be copied alone; what it repeats of a sibling is its own;
+- conditional twins: one name defined twice in one scope (`if sys.version_info...: def f` /
+  `else: def f`, a property's getter and setter): alternatives, one of which runs;
+- hook idioms: overrides of one framework hook (same name, two classes with a framework base) of a
+  few lines each (`has_change_permission`, a one-action view's `post`): the framework's idiom;
+- class declarations: the same field declarations in the bodies of two classes (two models, two
+  forms): each class's own schema; from three classes on, a base or a constant to share.
+Mirror pairs (`__lt__` / `__le__`, `to_bytes` / `to_str`) are inverse operations (doubted).
 """
 
 from __future__ import annotations
@@ -39,10 +54,11 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Callable
 
-from .roles import (TEST_DIRECTORIES, generated_sync_twins, is_benchmark_path, is_example_path, is_generated_path,
+from .roles import (TEST_DIRECTORIES, generated_sync_twins, is_dunder, is_benchmark_path, is_example_path, is_generated_path,
                     is_migration_path, is_scaffold_path, is_test_input_path, is_test_path, is_translation_path,
                     is_type_test_path)
 from .testcode import fixture_decorator, fixture_name, type_assertion
+from .utility import PLAIN_BASES
 from ..scan.languages import language_family, language_for_path
 from ..scan.records import build
 from ..scan.structure import split_words, vocabulary_word
@@ -51,6 +67,22 @@ from ..schema.facts import Symbol
 from ..schema.review import SimilarFunction
 
 KeepRank = tuple  # smaller sorts first = better to keep
+
+# Rule ids (docs/rules-duplicates-over.md): the rule of a finding, one per clone kind (test code
+# apart: its repetition is worth a change only where parametrization or a fixture removes it) ...
+RULE_BY_KIND = {"identical": "duplicate/identical-clone", "renamed": "duplicate/renamed-clone",
+                "near-miss": "duplicate/near-miss-clone", "semantic": "duplicate/semantic-clone",
+                "contained": "duplicate/contained-clone", "block": "duplicate/block-clone"}
+TEST_RULE_PREFIX = "duplicate/test-"  # + the kind's rule name: "duplicate/test-block-clone"
+# ... and the rules that leave a repetition out of findings as deliberate (see _deliberate).
+RULE_DECLARED_COPY = "duplicate/declared-copy"
+RULE_STANDALONE_MODULE = "duplicate/standalone-module"
+RULE_CONDITIONAL_TWIN = "duplicate/conditional-twin"
+RULE_HOOK_IDIOM = "duplicate/hook-idiom"
+RULE_CLASS_DECLARATIONS = "duplicate/class-declarations"
+# A doubt (a confidence penalty), not a waiver: inverse operations and mirror pairs.
+RULE_MIRROR_PAIR = "duplicate/mirror-pair"
+HOOK_LINES = 5  # code lines of each override up to which two overrides of one hook are its idiom
 _BARRIERS = itertools.count(1)
 # What each place of a keep rank (see keep_rank) says about the copy that wins on it.
 KEEP_REASONS = ("it is not part of this change", "it has more users", "it is exported",
@@ -124,7 +156,12 @@ INVERSE_WORDS = frozenset(frozenset(pair) for pair in (
     ("join", "leave"), ("login", "logout"), ("grant", "revoke"), ("allow", "deny"), ("import", "export"),
     ("read", "write"), ("send", "receive"), ("submit", "cancel"), ("on", "off"), ("min", "max"),
     ("first", "last"), ("next", "previous"), ("next", "prev"), ("before", "after"), ("acquire", "release"),
-    ("enter", "exit"), ("upgrade", "downgrade"), ("pause", "resume"), ("expand", "collapse")))
+    ("enter", "exit"), ("upgrade", "downgrade"), ("pause", "resume"), ("expand", "collapse"),
+    # Mirror pairs: one conversion each way, and the operator twins of a type (`__lt__` / `__le__`
+    # share their case split, each branch computes another relation).
+    ("bytes", "str"), ("bytes", "text"), ("bytes", "unicode"),
+    *itertools.combinations(("lt", "le", "gt", "ge"), 2), ("eq", "ne"), ("add", "sub"), ("mul", "truediv"),
+    ("and", "or"), ("iadd", "isub"), ("radd", "rsub")))
 INVERSE_PREFIXES = ("un", "dis", "de")  # favorite/unfavorite, connect/disconnect, serialize/deserialize
 EDITED_TEST_LINES = 2  # a test repeating another but for this many lines is one test written twice
 # Two functions of code whose equal lines, in order, make this share of the larger one (in lines
@@ -421,6 +458,8 @@ class _Edge:
     test_code: bool
     few: bool = False  # straight-line few-liners: only a clone class of 3+ is reported
     doubt: str = ""  # what lowered the confidence, said with the finding
+    waived: str = ""  # why the repetition is deliberate (see _deliberate): evidence, not a finding
+    waived_rule: str = ""
 
     @property
     def digest(self) -> str:
@@ -454,6 +493,9 @@ def find_duplicates(
     memo: RunsMemo | None = None,
     subjects: dict[str, dict[str, str]] | None = None,
     test_inputs: frozenset[str] = frozenset(),
+    notes: dict[str, list[list]] | None = None,
+    classes: dict[str, list[Symbol]] | None = None,
+    standalone: frozenset[str] = frozenset(),
 ) -> Duplicates:
     """card id -> similar hits (both directions, from rag.similarity), card id -> (path, symbol)
     => the DUPLICATE evidence per symbol and the meaning-only neighbours.
@@ -466,7 +508,9 @@ def find_duplicates(
     `memo`: runs of equal lines computed before (see RunsMemo).
     `subjects`: test file -> {module-level name: the module it comes from} (see testcode.case_subjects).
     `test_inputs`: files the tests hand to a tool as they are (entrypoints.fixture_packages, the typing
-    tests of roots.type_checked_files): no part."""
+    tests of roots.type_checked_files): no part.
+    `notes`: path -> FileFacts.copy_notes; `classes`: path -> its class symbols; `standalone`: the
+    modules written to be copied alone (standalone_modules); all three for _deliberate."""
     # Generated sync twins of async code take no part either: their source's findings say it all.
     test_inputs = test_inputs | generated_sync_twins(place[0] for place in functions.values())
     if test_inputs:
@@ -475,7 +519,7 @@ def find_duplicates(
     token = _MEMO.set(memo)
     try:
         return _find_duplicates(pairs, functions, rank, structural_only, min_confidence, modules, test_cases,
-                                test_lines or {}, subjects or {})
+                                test_lines or {}, subjects or {}, notes or {}, classes or {}, standalone)
     finally:
         _MEMO.reset(token)
 
@@ -484,7 +528,8 @@ def _find_duplicates(pairs: dict[str, list[SimilarFunction]], functions: dict[st
                      rank: Callable[[str, Symbol], KeepRank], structural_only: bool, min_confidence: int,
                      modules: dict[str, list[int]] | None, test_cases: set[str] | frozenset[str],
                      test_lines: dict[str, tuple[list[int], list[list[int]]]],
-                     subjects: dict[str, dict[str, str]]) -> Duplicates:
+                     subjects: dict[str, dict[str, str]], notes: dict[str, list[list]],
+                     classes: dict[str, list[Symbol]], standalone: frozenset[str]) -> Duplicates:
     spans = _spans_by_path(functions)
     by_id = _functions(functions, spans)
     _mark_subjects(by_id.values(), subjects)
@@ -522,6 +567,7 @@ def _find_duplicates(pairs: dict[str, list[SimilarFunction]], functions: dict[st
                                      and not _left_out(unit.path) and not is_test_path(unit.path)], rank, edges))
     edges.extend(_case_edges(list(_module_units(modules or {}, spans, frozenset(), only=test_cases).values()),
                              test_lines, rank, subjects))
+    _deliberate(edges, notes, classes, standalone)
     return Duplicates(_clone_classes(edges, rank, min_confidence), neighbours)
 
 
@@ -804,7 +850,9 @@ def _pair_edges(a: _Function, b: _Function, hit: SimilarFunction | None,
     # Two overrides of one hook, or one shape in other words, are alike by design: a long repeated
     # block or an edited copy is still evidence (httpx's two transports build the same pool in
     # __init__), one body inside the other is not (each class has its own, none calls the other's).
-    hook = hit is not None and (_protocol_pair(sa, sb, hit) or _shape_only(hit))
+    # A pair found from its lines alone may be one protocol in two classes too (`__getitem__`'s
+    # slice dispatch in two sequence types): the same floor for its blocks.
+    hook = (_protocol_pair(sa, sb, hit) or _shape_only(hit)) if hit is not None else _same_dunder(sa, sb)
     if hook:
         hit = None
     if _type_test(sa) and _type_test(sb):
@@ -1143,11 +1191,13 @@ def _edge(a: _Function, b: _Function, copy: _Function, keep: _Function, hit: Sim
     test_code = is_test_path(a.path)
     if test_code and MODULE_CODE not in (a.symbol.name, b.symbol.name) and not written_twice:
         confidence -= TEST_PENALTY
-    if hit is not None:
+    if hit is not None and kind not in ("block", "contained"):
         score = hit.model_copy(update={"id": keep.card_id, "name": keep.symbol.qualified_name, "file_path": keep.path,
                                        "line_start": keep.symbol.line_start, "line_end": keep.symbol.line_end,
                                        "summary": "" if keep is not b else hit.summary, "clone_kind": kind})
     else:
+        # A block or a contained copy is scored by its own lines: the pair's whole-function scores
+        # would say "1.00 similar" of two functions whose structure differs but for the block.
         share = (block.lines if block else 0) / max(1, min(len(a.code), len(b.code)))
         score = keep.hit(min(1.0, share)).model_copy(update={"clone_kind": kind})
     # Lines that weigh nothing (keywords forwarded) do not make an identical few-liner a block:
@@ -1300,6 +1350,12 @@ def _protocol_pair(a: Symbol, b: Symbol, hit: SimilarFunction) -> bool:
     return hit.structure is None or hit.structure < 0.5 or (hit.vocabulary is not None and hit.vocabulary < PROTOCOL_WORDS)
 
 
+def _same_dunder(a: Symbol, b: Symbol) -> bool:
+    """One protocol method (`__getitem__`, `__eq__`) of two classes."""
+    return (a.name == b.name and is_dunder(a.name) and a.parent is not None and b.parent is not None
+            and a.qualified_name != b.qualified_name)
+
+
 def _shape_only(hit: SimilarFunction) -> bool:
     """Same statement shape, none of the same words: constructors storing their arguments."""
     if hit.clone_kind not in ("renamed", "near-miss"):
@@ -1414,7 +1470,7 @@ def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], 
     functions: dict[CloneKey, _Function] = {}
     for edge in edges:
         functions[edge.copy.key], functions[edge.keep.key] = edge.copy, edge.keep
-        if edge.kind in WHOLE_KINDS and edge.confidence >= min_confidence:
+        if edge.kind in WHOLE_KINDS and edge.confidence >= min_confidence and not edge.waived:
             parent[find(edge.copy.key)] = find(edge.keep.key)
     classes: dict[CloneKey, list[CloneKey]] = {}
     for key in functions:
@@ -1428,8 +1484,12 @@ def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], 
                       confidence=edge.confidence, test_code=edge.test_code, digest=edge.digest, doubt=edge.doubt,
                       keep_reason=_keep_reason(rank, edge.keep, edge.copy, edge.kind),
                       edited=_edited_lines(edge.copy, edge.keep) if edge.kind == "near-miss" else [],
-                      other_edited=_edited_lines(edge.keep, edge.copy) if edge.kind == "near-miss" else [])
-        if edge.confidence < min_confidence:
+                      other_edited=_edited_lines(edge.keep, edge.copy) if edge.kind == "near-miss" else [],
+                      rule=edge.waived_rule or rule_for(edge.kind, edge.test_code))
+        if edge.waived:
+            clone.report = False
+            clone.note = f"deliberate, not a finding ({edge.waived_rule}): {edge.waived}"
+        elif edge.confidence < min_confidence:
             clone.report = False
             clone.note = f"confidence {edge.confidence} is under the floor {min_confidence}: not a finding"
         out.setdefault(edge.copy.key, []).append(clone)
@@ -1453,3 +1513,189 @@ def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], 
         clones.sort(key=lambda c: (not c.report, -c.confidence, c.lines[0] - c.lines[1], -c.keep.score,
                                    c.keep.file_path, c.keep.line_start))
     return out
+
+
+def rule_for(kind: str, test_code: bool) -> str:
+    """The rule id of a duplicate finding: its clone kind, in test code apart."""
+    rule = RULE_BY_KIND.get(kind, f"duplicate/{kind}-clone")
+    return TEST_RULE_PREFIX + rule.split("/", 1)[1] if test_code else rule
+
+
+# ---------------------------------------------------------------- deliberate repetition
+
+_WORD = re.compile(r"[a-z_][a-z0-9_]*")
+_PACKAGE_FILES = ("__init__", "index", "mod")  # a file named after its folder
+
+
+def _deliberate(edges: list[_Edge], notes: dict[str, list[list]], classes: dict[str, list[Symbol]],
+                standalone: frozenset[str]) -> None:
+    """Mark the edges whose repetition is deliberate (see the module's docstring), each with its
+    rule and the evidence as a sentence; the first principle that applies says why."""
+    framework = _framework_classes(classes)
+    hooks = _hook_families(edges, framework)
+    places: dict[str, set[tuple[str, tuple[int, int]]]] = {}  # a block's digest -> where it stands
+    for edge in edges:
+        if MODULE_CODE in (edge.copy.symbol.name, edge.keep.symbol.name):
+            places.setdefault(edge.digest, set()).update({(edge.copy.path, edge.copy_lines),
+                                                          (edge.keep.path, edge.keep_lines)})
+    for edge in edges:
+        for rule, why in ((RULE_DECLARED_COPY, _declared_copy(edge, notes)),
+                          (RULE_STANDALONE_MODULE, _standalone_copy(edge, standalone)),
+                          (RULE_CONDITIONAL_TWIN, _conditional_twins(edge)),
+                          (RULE_HOOK_IDIOM, _hook_idiom(edge, framework) if hooks.get(edge.copy.key, 0) < SCAFFOLD_PLACES else ""),
+                          (RULE_CLASS_DECLARATIONS, _class_declarations(edge, classes, places))):
+            if why:
+                edge.waived, edge.waived_rule = why, rule
+                break
+
+
+def _declared_copy(edge: _Edge, notes: dict[str, list[list]]) -> str:
+    """A copy note (FileFacts.copy_notes) in one side's file, above or inside that side's lines,
+    that names the other side's module: the code was copied there on purpose."""
+    for this, lines, other in ((edge.copy, edge.copy_lines, edge.keep), (edge.keep, edge.keep_lines, edge.copy)):
+        if this.path == other.path:
+            return ""
+        names = _module_names(other.path)
+        for line, text in notes.get(this.path, ()):
+            if line <= lines[1] and names.intersection(_WORD.findall(text.lower())):
+                return f"{this.path}:{line} says it is a copy of {other.path}: {text.strip()[:120]!r}"
+    return ""
+
+
+def _standalone_copy(edge: _Edge, standalone: frozenset[str]) -> str:
+    """A copy across two files, one of them a module written to be copied alone (standalone_modules):
+    what it repeats of a sibling it holds on purpose, so that it needs no other module."""
+    a, b = edge.copy.path, edge.keep.path
+    alone = next((path for path in (a, b) if path in standalone), None) if a != b else None
+    if alone is None:
+        return ""
+    return (f"{alone} imports its own package only under a guard (an `except ImportError` fallback): a module "
+            f"written to stand alone, which keeps its own copy")
+
+
+def standalone_modules(files) -> frozenset[str]:
+    """The Python modules that import their own project only inside a guard at module level (`try:
+    from .typeutils import make_sentinel` / `except ImportError: ...`), never at the top level nor
+    lazily in a function: each is written to work copied alone (a one-file utility module).
+    `files`: FileFacts of the project."""
+    found = set()
+    for facts in files:
+        if facts.language != "python":
+            continue
+        top = facts.path.split("/", 1)[0]
+        own = [ref for ref in facts.imports if ref.level > 0 or ref.source.split(".", 1)[0] == top != facts.path]
+        spans = [(s.line_start, s.line_end) for s in facts.symbols if s.kind in ("function", "method", "class")]
+        # ImportRef.line_end is set for a statement at the top level only (scan.textual.annotate_imports).
+        if own and all(ref.line_end == 0 and not any(a <= ref.line <= b for a, b in spans) for ref in own):
+            found.add(facts.path)
+    return frozenset(found)
+
+
+@lru_cache(maxsize=None)
+def _module_names(path: str) -> frozenset[str]:
+    """The words a note uses for the module of `path`: its file name without extension, or its
+    folder's name for a package's own file (`pkg/__init__.py`, `lib/index.ts`)."""
+    parts = path.lower().split("/")
+    stem = parts[-1].split(".", 1)[0]
+    if stem in _PACKAGE_FILES and len(parts) > 1:
+        return frozenset({parts[-2]})
+    return frozenset({stem})
+
+
+def _conditional_twins(edge: _Edge) -> str:
+    """One name defined twice in one scope of one file: alternatives chosen at import (a version or
+    platform check, a fallback under `except ImportError`) or a property's getter and setter."""
+    a, b = edge.copy, edge.keep
+    if (a.path == b.path and a.symbol.name != MODULE_CODE and a.symbol.qualified_name == b.symbol.qualified_name
+            and a.symbol.line_start != b.symbol.line_start):
+        return (f"{a.symbol.qualified_name} is defined twice in {a.path} (lines {b.symbol.line_start} and "
+                f"{a.symbol.line_start}): alternative definitions, one of which runs")
+    return ""
+
+
+def _hook_families(edges: list[_Edge], framework: set[tuple[str, str]]) -> dict[CloneKey, int]:
+    """For each override in a hook-idiom pair (see _hook_idiom), how many overrides its pairs join:
+    the same few lines in three classes or more are a base or a mixin to write, as a block is a
+    clone class from three places on."""
+    parent: dict[CloneKey, CloneKey] = {}
+
+    def find(key: CloneKey) -> CloneKey:
+        while parent.get(key, key) != key:
+            key = parent[key]
+        return key
+
+    nodes: set[CloneKey] = set()
+    for edge in edges:
+        if _hook_idiom(edge, framework):
+            nodes.update((edge.copy.key, edge.keep.key))
+            parent[find(edge.copy.key)] = find(edge.keep.key)
+    count: dict[CloneKey, int] = {}
+    for key in nodes:
+        count[find(key)] = count.get(find(key), 0) + 1
+    return {key: count[find(key)] for key in nodes}
+
+
+def _hook_idiom(edge: _Edge, framework: set[tuple[str, str]]) -> str:
+    """Two overrides of one hook (same method name, two classes whose ancestry reaches a base outside
+    the project), each HOOK_LINES code lines or fewer: the framework's idiom for that hook (a
+    permission check, a one-action view), which only a shared base across distinct hierarchies
+    would fold. A hook is found by its name: a decorated method (`@admin.display`) registers
+    itself, it is the project's own code. Not in test code: a test method is no hook, two tests
+    alike are judged as tests."""
+    a, b = edge.copy, edge.keep
+    sa, sb = a.symbol, b.symbol
+    if (not sa.parent or not sb.parent or sa.name != sb.name or (a.path, sa.parent) == (b.path, sb.parent)
+            or max(len(a.code), len(b.code)) > HOOK_LINES or sa.decorators or sb.decorators
+            or is_test_path(a.path) or is_test_path(b.path)):
+        return ""
+    if (a.path, sa.parent) in framework and (b.path, sb.parent) in framework:
+        return (f"{sa.qualified_name} and {sb.qualified_name} override the framework hook {sa.name} in "
+                f"{max(len(a.code), len(b.code))} lines or fewer each: the hook's idiom")
+    return ""
+
+
+def _framework_classes(classes: dict[str, list[Symbol]]) -> set[tuple[str, str]]:
+    """(path, qualified name) of the classes that extend a base outside the project (not a plain
+    one such as `object` or `Exception`), directly or through project classes (by name)."""
+    own = {c.name for symbols in classes.values() for c in symbols}
+    found: set[tuple[str, str]] = set()
+    framework_names: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for path, symbols in classes.items():
+            for c in symbols:
+                if (path, c.qualified_name) in found:
+                    continue
+                bases = [b.split("(", 1)[0].split("[", 1)[0].strip() for b in c.bases if "=" not in b]
+                if any((b.rsplit(".", 1)[-1] not in own and b not in PLAIN_BASES and b.rsplit(".", 1)[-1] not in PLAIN_BASES)
+                       or b.rsplit(".", 1)[-1] in framework_names for b in bases if b):
+                    found.add((path, c.qualified_name))
+                    framework_names.add(c.name)
+                    changed = True
+    return found
+
+
+def _class_declarations(edge: _Edge, classes: dict[str, list[Symbol]],
+                        places: dict[str, set[tuple[str, tuple[int, int]]]]) -> str:
+    """A block of class-body lines (fields, options, nested Meta) repeated in two classes: each
+    class declares its own schema. In three places or more (or overlapping such a class of
+    places: another cut of the same lines) it is a base or a constant to share."""
+    a, b = edge.copy, edge.keep
+    if a.symbol.name != MODULE_CODE or b.symbol.name != MODULE_CODE or len(places.get(edge.digest, ())) >= SCAFFOLD_PLACES:
+        return ""
+    shared = [place for found in places.values() if len(found) >= SCAFFOLD_PLACES for place in found]
+    if any(path == p and _overlap(lines, span) for path, lines in ((a.path, edge.copy_lines), (b.path, edge.keep_lines))
+           for p, span in shared):
+        return ""
+    x, y = _class_around(classes, a.path, edge.copy_lines), _class_around(classes, b.path, edge.keep_lines)
+    if x is None or y is None or (a.path, x.qualified_name) == (b.path, y.qualified_name):
+        return ""
+    return (f"lines {edge.copy_lines[0]}-{edge.copy_lines[1]} declare the body of class {x.qualified_name}, lines "
+            f"{edge.keep_lines[0]}-{edge.keep_lines[1]} of {b.path} that of {y.qualified_name}: each class's own declarations")
+
+
+def _class_around(classes: dict[str, list[Symbol]], path: str, lines: tuple[int, int]) -> Symbol | None:
+    """The innermost class whose body holds `lines`."""
+    around = [c for c in classes.get(path, ()) if c.line_start < lines[0] and lines[1] <= c.line_end]
+    return max(around, key=lambda c: c.line_start) if around else None

@@ -6,14 +6,20 @@
 - a factory whose every call site asks for the same product, or a Factory class with
   one product; a registry decorator with one registered item; an event emitter with
   one subscriber;
-- a wrapper whose whole body forwards its parameters unchanged to another function.
+- a wrapper whose whole body forwards its parameters unchanged to another function;
+- a parameter that every caller passes the same literal value (three calls or more, every call
+  site read): a constant dressed as an option.
+
+Each verdict names its rule (RULE_*: docs/rules-duplicates-over.md) in AxisAssessment.rule.
 
 LEAN is the default; every other verdict names what it saw. OVER needs strong evidence:
 each verdict carries a confidence and is a finding only from analysis.min_confidence (as
 DEAD is), so what stays reported are single-implementation hierarchies inside an
 application and private pass-through wrappers with one user. A library's public extension
 points (an ABC or Protocol its users implement), @overload stubs, example/demo code and
-compatibility shims are never OVER.
+compatibility shims are never OVER. Nor is a documented extension point: an abstract base whose
+one implementation no project code names (it is loaded by a dotted-string setting, `import_string`,
+an entry point or a plugin registry) or is itself a root (named in a string, a config or the docs).
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from ..scan.textual import NOT_LITERAL, UNREAD_ARGUMENTS
 from ..schema.facts import FileFacts, Symbol
 from .bodies import forwards_params, single_call
 from .resolve import ProjectIndex, name_chain
@@ -28,6 +35,18 @@ from .roles import is_dunder, is_example_path, is_private, is_test_path
 from .usage import MODULE, UsageGraph
 from .utility import UtilityAnalysis
 from ..schema.evidence import AxisAssessment, SymbolKey, assessment
+
+# Rule ids, one per pattern (AxisAssessment.rule).
+RULE_SINGLE_IMPLEMENTATION = "over/single-implementation"
+RULE_EXTENSION_POINT = "over/extension-point"  # ACCEPTABLE: an abstract base users or settings fill in
+RULE_ONE_METHOD_CLASS = "over/one-method-class"
+RULE_SINGLE_PRODUCT = "over/single-product-factory"
+RULE_SINGLE_BINDING = "over/single-binding-registry"
+RULE_SINGLE_SUBSCRIBER = "over/single-subscriber-emitter"
+RULE_PASS_THROUGH = "over/pass-through"
+RULE_CONSTANT_PARAMETER = "over/constant-parameter"
+PASS_THROUGH_METHODS = 2  # methods of a class that must all forward to one attribute to make it a pass-through layer
+CONSTANT_MIN_CALLS = 3  # call sites outside tests that must all pass one value before a parameter is a constant
 
 ABSTRACT_BASES = ("ABC", "abc.ABC", "Protocol", "typing.Protocol", "metaclass=ABCMeta", "metaclass=abc.ABCMeta")
 CONSTRUCTORS = ("__init__", "constructor")
@@ -48,6 +67,7 @@ class OverengineeringAnalysis:
         self.graph = graph
         self.utility = utility
         self.min_confidence = utility.min_confidence
+        self._offers: list[tuple[SymbolKey, frozenset[str]]] | None = None  # see _classes_offering
 
     def assess(self) -> dict[SymbolKey, AxisAssessment]:
         registrations = self._registrations()
@@ -71,12 +91,13 @@ class OverengineeringAnalysis:
                registrations: dict[SymbolKey, list[SymbolKey]]) -> AxisAssessment | None:
         if sym.kind in ("class", "interface"):
             return (self._implementations(path, sym) or self._function_in_disguise(path, sym)
-                    or self._factory_class(path, sym) or self._emitter(path, sym))
+                    or self._factory_class(path, sym) or self._emitter(path, sym) or self._pass_through_class(path, sym))
         if sym.kind in ("function", "method"):
             key = (path, sym.qualified_name)
             if key in registrations:
                 return self._registry(sym, registrations[key])
-            return self._factory_function(path, facts, sym) or self._forwarder(path, facts, sym)
+            return (self._factory_function(path, facts, sym) or self._forwarder(path, facts, sym)
+                    or self._constant_parameter(path, facts, sym))
         return None
 
     # ---------------------------------------------------------------- classes
@@ -104,19 +125,39 @@ class OverengineeringAnalysis:
             if len(subclasses) == 1:
                 if (path, sym.qualified_name) in self.utility.liveness.roots:
                     # A library's extension point: its users implement it, the repo holds one.
-                    return assessment(verdict="ACCEPTABLE", confidence=80,
+                    return assessment(verdict="ACCEPTABLE", confidence=80, rule=RULE_EXTENSION_POINT,
                                       detail=f"public {what} {sym.name} has 1 implementation here ({names}); "
                                              "users may implement it too")
-                return assessment(verdict="OVER", confidence=75,
+                loaded = self._loaded_by_name(subclasses[0])
+                if loaded:
+                    return assessment(verdict="ACCEPTABLE", confidence=75, rule=RULE_EXTENSION_POINT,
+                                      detail=f"{what} {sym.name} has 1 implementation ({names}), {loaded}: "
+                                             "an extension point")
+                return assessment(verdict="OVER", confidence=75, rule=RULE_SINGLE_IMPLEMENTATION,
                                   detail=f"{what} {sym.name} has 1 implementation: {names}")
             if len(subclasses) >= 2:
-                return assessment(verdict="ACCEPTABLE", confidence=80,
+                return assessment(verdict="ACCEPTABLE", confidence=80, rule=RULE_SINGLE_IMPLEMENTATION,
                                       detail=f"{what} {sym.name} has {len(subclasses)} implementations: {names}")
             return None
         if len(subclasses) >= 2:
-            return assessment(verdict="ACCEPTABLE", confidence=75,
+            return assessment(verdict="ACCEPTABLE", confidence=75, rule=RULE_SINGLE_IMPLEMENTATION,
                                   detail=f"base class {sym.name} has {len(subclasses)} subclasses: {names}")
         return None
+
+    def _loaded_by_name(self, implementation: SymbolKey) -> str:
+        """How the one implementation of an abstract base is reached when project code does not name
+        it: a root (a dotted string, a config, the docs, a plugin, a public name), or alive with no
+        user outside its own file and the tests (a setting names it for `import_string`, an entry
+        point loads it). "" when project code names it, or nothing reaches it: then the base
+        abstracts over one class."""
+        root = self.utility.liveness.roots.get(implementation)
+        if root:
+            return f"which is {root.split(' (', 1)[0]}"
+        users = {use.user[0] for use in self.graph.users_of(implementation)
+                 if use.user[0] != implementation[0] and not is_test_path(use.user[0])}
+        if not users and implementation in self.utility.liveness.live:
+            return "which no project code outside its own file names (it is loaded by name at run time)"
+        return ""
 
     def _function_in_disguise(self, path: str, sym: Symbol) -> AxisAssessment | None:
         if sym.kind != "class" or sym.bases or sym.decorators or sym.is_abstract:
@@ -134,9 +175,58 @@ class OverengineeringAnalysis:
         if len(public) != 1 or any(m.name not in CONSTRUCTORS for m in others) or public[0].decorators:
             return None
         has_init = "with only a constructor and" if others else "with"
-        return assessment(verdict="OVER", confidence=65,
+        return assessment(verdict="OVER", confidence=65, rule=RULE_ONE_METHOD_CLASS,
                               detail=f"class {sym.name} {has_init} one public method ({public[0].name}): "
                                      f"a function would do")
+
+    def _pass_through_class(self, path: str, sym: Symbol) -> AxisAssessment | None:
+        """A class of its own (no base: not an adapter to an interface) whose every method but its
+        constructor forwards its parameters unchanged to one attribute (`self.store.get(key)`), two
+        methods or more: a layer that adds nothing over the object it holds. Not when another project
+        class offers the same methods: then it is one side of an interface written twice."""
+        if sym.kind != "class" or sym.decorators or any(b.strip() not in ("object", "") for b in sym.bases):
+            return None
+        if self.graph.subclasses.get((path, sym.qualified_name)):
+            return None
+        members = self.index.members.get((path, sym.qualified_name), [])
+        by_qname = self.index.symbols[path]
+        methods = [by_qname[q] for q in members if by_qname[q].kind == "method"]
+        if len(methods) != len(members):
+            return None
+        targets: set[str] = set()
+        forwarding = 0
+        for method in methods:
+            if method.name in CONSTRUCTORS:
+                continue
+            forward = single_call(method)
+            chain = name_chain(forward.callee) if forward is not None else []
+            if (forward is None or not forwards_params(method) or method.decorators or len(chain) < 3
+                    or chain[0] not in ("self", "this")):
+                return None
+            targets.add(chain[1])
+            forwarding += 1
+        if forwarding < PASS_THROUGH_METHODS or len(targets) != 1:
+            return None
+        names = frozenset(m.name for m in methods if m.name not in CONSTRUCTORS)
+        twin = next((key for key in self._classes_offering(names) if key != (path, sym.qualified_name)), None)
+        if twin is not None:
+            # AsyncSemaphore / Semaphore: one interface written twice (duck typing), the thin one included.
+            return None
+        return assessment(verdict="OVER", confidence=70, rule=RULE_PASS_THROUGH,
+                          detail=f"class {sym.name} only forwards each of its {forwarding} methods unchanged to "
+                                 f"self.{next(iter(targets))}: use that object directly")
+
+    def _classes_offering(self, names: frozenset[str]) -> list[SymbolKey]:
+        """The project classes whose methods include all of `names`: a class written to the same
+        interface as another, without a common base (a sync twin of an async class)."""
+        if self._offers is None:
+            self._offers = []
+            for path, facts in self.index.files.items():
+                for sym in facts.symbols:
+                    if sym.kind == "class":
+                        self._offers.append(((path, sym.qualified_name),
+                                             frozenset(m.name for m in self._methods(path, sym.qualified_name))))
+        return [key for key, offered in self._offers if names <= offered]
 
     def _products(self, path: str, sym: Symbol) -> list[SymbolKey]:
         """Project classes a function or class instantiates or hands out."""
@@ -156,7 +246,7 @@ class OverengineeringAnalysis:
                 if product not in products and product[1] != sym.qualified_name:
                     products.append(product)
         if len(products) == 1:
-            return assessment(verdict="OVER", confidence=65,
+            return assessment(verdict="OVER", confidence=65, rule=RULE_SINGLE_PRODUCT,
                                   detail=f"factory class {sym.name} builds only {products[0][1]} "
                                          f"({products[0][0]})")
         return None
@@ -172,7 +262,7 @@ class OverengineeringAnalysis:
                       != sym.qualified_name}
         if len(sites) == 1:
             user = next(iter(sites))
-            return assessment(verdict="OVER", confidence=55,
+            return assessment(verdict="OVER", confidence=55, rule=RULE_SINGLE_SUBSCRIBER,
                                   detail=f"event emitter {sym.name} has 1 subscriber: "
                                          f"{'top-level code' if user[1] == MODULE else user[1]} ({user[0]})")
         return None
@@ -196,7 +286,7 @@ class OverengineeringAnalysis:
     def _registry(self, sym: Symbol, registered: list[SymbolKey]) -> AxisAssessment:
         if len(registered) == 1:
             path, qname = registered[0]
-            return assessment(verdict="OVER", confidence=60,
+            return assessment(verdict="OVER", confidence=60, rule=RULE_SINGLE_BINDING,
                                   detail=f"registry decorator {sym.name} has 1 registered item: {qname} ({path})")
         return assessment(verdict="LEAN", confidence=80,
                               detail=f"registry decorator {sym.name} has {len(registered)} registered items")
@@ -219,7 +309,7 @@ class OverengineeringAnalysis:
             return None
         product_names = ", ".join(q for _, q in products[:4])
         calls = f"{len(sites)} call site{'s' if len(sites) != 1 else ''}"
-        return assessment(verdict="OVER", confidence=65,
+        return assessment(verdict="OVER", confidence=65, rule=RULE_SINGLE_PRODUCT,
                               detail=f"factory {sym.name} can build {len(products)} classes ({product_names}) but "
                                      f"every call is {sym.name}({arguments}) ({calls})")
 
@@ -281,7 +371,119 @@ class OverengineeringAnalysis:
         # A wrapper with one user in its own module is indirection nobody else needs; API may be called anywhere.
         users = {use.user for use in self.graph.users_of((path, sym.qualified_name))}
         once = len(users) == 1 and next(iter(users))[0] == path and "public" not in root
-        return assessment(verdict="OVER", confidence=75 if once else 60,
+        return assessment(verdict="OVER", confidence=75 if once else 60, rule=RULE_PASS_THROUGH,
                           detail=f"{sym.name} only forwards its arguments unchanged to {callee}"
                                  + (" and has one user" if once else "") + f": call {callee} directly")
 
+
+    # ---------------------------------------------------------------- parameters
+
+    def _constant_parameter(self, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment | None:
+        """A parameter of a Python function that every call site passes the same literal value:
+        CONSTANT_MIN_CALLS sites or more outside the tests (whose calls must agree too), every site read (no `*args` splat, none too long), the
+        function reached only by calls (never handed on as a value, never public API callers
+        outside the project may call, never registered by a decorator)."""
+        if (facts.language != "python" or sym.kind != "function" or sym.decorators or is_dunder(sym.name)
+                or not sym.params):
+            return None
+        key = (path, sym.qualified_name)
+        root = self.utility.liveness.roots.get(key, "")
+        if root and not root.startswith("read by name") and ("public" in root or "entry point" in root or "registered" in root):
+            return None
+        uses = self.graph.users_of(key)
+        if not uses or any(use.kind not in ("calls", "imports") for use in uses):
+            return None  # handed on as a value (a callback, a registry): its caller passes its own
+        callers = {use.user for use in uses if use.kind == "calls"}
+        sites = self._call_sites(key, sym.name, callers)
+        # The code's own calls must be enough: tests passing the code's value again prove nothing more.
+        in_code = self._call_sites(key, sym.name, {c for c in callers if not is_test_path(c[0])})
+        if sites is None or in_code is None or len(in_code) < CONSTANT_MIN_CALLS:
+            return None
+        positional, keyword_only = _parameters(sym.signature)
+        if positional is None:
+            return None
+        for index, name in enumerate(positional + keyword_only):
+            values = {_passed(site, index if index < len(positional) else None, name) for site in sites}
+            if len(values) == 1:
+                value = next(iter(values))
+                if value not in (None, NOT_LITERAL):
+                    return assessment(verdict="OVER", confidence=70, rule=RULE_CONSTANT_PARAMETER,
+                                      detail=f"every call of {sym.name} ({len(sites)} call sites) passes "
+                                             f"{name}={value}: a constant, not an option")
+        return None
+
+    def _call_sites(self, key: SymbolKey, name: str, callers: set[SymbolKey]) -> list[list[str]] | None:
+        """The arguments of every call of a function, one list per call site; None when a caller's
+        calls were not all read (a call by an attribute, `mod.f(...)`, records no arguments)."""
+        sites: list[list[str]] = []
+        for path, qname in sorted(callers):
+            if qname == MODULE:
+                recorded = self.index.files[path].module_call_arguments
+            else:
+                user = self.index.symbol(path, qname)
+                if user is None:
+                    return None
+                recorded = user.call_arguments
+            local_names = {name} | {local for local, (_, imported) in self.index.bindings(path).items()
+                                    if imported == name}
+            found = [arguments for local in sorted(local_names) for arguments in recorded.get(local, [])]
+            if not found or UNREAD_ARGUMENTS in found:
+                return None
+            sites.extend([_split(arguments) for arguments in found])
+        return sites
+
+
+def _split(arguments: str) -> list[str]:
+    """The entries of a recorded argument list (scan.textual.literal_arguments), one per argument."""
+    return [a for a in _ARGUMENT_SPLIT.split(arguments) if a] if arguments else []
+
+
+# Entries are joined by ", "; a literal string may hold ", " too: split only before an entry's start.
+_ARGUMENT_SPLIT = re.compile(r", (?=[A-Za-z_]\w*=|\*$|\*,|[\"'`\-\d]|True\b|False\b|None\b)")
+
+
+def _passed(site: list[str], index: int | None, name: str) -> str | None:
+    """What one call passes for a parameter: by position (`index`) or by keyword; None: the default."""
+    for entry in site:
+        if entry.startswith(f"{name}="):
+            return entry[len(name) + 1 :]
+    positional = [entry for entry in site if not re.match(r"[A-Za-z_]\w*=", entry)]
+    if index is not None and index < len(positional):
+        return positional[index]
+    return None
+
+
+def _parameters(signature: str) -> tuple[list[str] | None, list[str]]:
+    """(positional parameter names, keyword-only names) of a Python signature; (None, []) when it
+    takes `*args` or `**kwargs` (its call sites may pass anything anywhere)."""
+    start, end = signature.find("("), signature.rfind(")")
+    if start < 0 or end < start:
+        return None, []
+    positional: list[str] = []
+    keyword_only: list[str] = []
+    target = positional
+    depth, part = 0, ""
+    parts = []
+    for char in signature[start + 1 : end]:
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        if char == "," and depth == 0:
+            parts.append(part)
+            part = ""
+        else:
+            part += char
+    parts.append(part)
+    for raw in (p.strip() for p in parts):
+        if not raw or raw == "/":
+            continue
+        if raw == "*":
+            target = keyword_only
+            continue
+        if raw.startswith("*"):
+            return None, []
+        name = re.split(r"[:=\s]", raw, maxsplit=1)[0]
+        if name.isidentifier():
+            target.append(name)
+    return positional, keyword_only

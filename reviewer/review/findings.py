@@ -134,7 +134,8 @@ def verdict_findings(
             continue
         dup = review.duplicate_of if axis == "duplication" else None
         sure = review.confidence if confidence is None else confidence.get(axis, 100)
-        severity = "low" if sure < LOW_CONFIDENCE else severity_of(axis, verdict)
+        # Test code repeating itself never outranks a finding in the code it tests.
+        severity = "low" if sure < LOW_CONFIDENCE or (dup is not None and dup.test_code) else severity_of(axis, verdict)
         evidence = review.evidence.get(axis, "")
         start, end = (lines or {}).get(axis, (symbol.line_start, symbol.line_end))
         finding = Finding(

@@ -137,7 +137,7 @@ def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> 
         confidence["duplication"] = clones[0].confidence
     rules = {axis: a.rule for axis, a in axes.items() if a.rule}
     if clones:
-        rules["duplication"] = duplicate_rule(clones[0].kind, clones[0].test_code)
+        rules["duplication"] = clones[0].rule or duplicate_rule(clones[0].kind, clones[0].test_code)
     pairs = verdict_findings(facts, symbol, review, STATIC_AXES, silent=silent, test_file=evidence.test_file,
                              confidence=confidence, lines=lines, rules=rules)
     findings = [finding for finding, _ in pairs]
@@ -223,11 +223,11 @@ def _add_repeated_blocks(review: ReviewFile, facts: FileFacts, evidence: FileEvi
         message = (f"lines {start}-{end} (top-level code) repeat {places[0]}"
                    + (f"; also {'; '.join(places[1:4])}" if len(places) > 1 else "") + copies
                    + f" ({best.kind} clone, confidence {best.confidence}" + ("; test code" if best.test_code else "") + ")")
-        severity = "low" if best.confidence < LOW_CONFIDENCE else severity_of("duplication", "DUPLICATE")
+        severity = "low" if best.confidence < LOW_CONFIDENCE or best.test_code else severity_of("duplication", "DUPLICATE")
         review.findings.append(Finding(
             axis="duplication", verdict="DUPLICATE", severity=severity, symbol=None, line_start=start, line_end=end,
             message=message, confidence=best.confidence,
-            rule="duplicate/test" if best.test_code else "duplicate/module-block", fingerprint=symbol_fingerprint(facts.path, None, "duplication", "DUPLICATE", best.digest)))
+            rule=best.rule or duplicate_rule(best.kind, best.test_code), fingerprint=symbol_fingerprint(facts.path, None, "duplication", "DUPLICATE", best.digest)))
         review.actions.append(Action(
             category="refactor", line_start=start,
             description=f"Lines {start}-{end} repeat {places[0]}: define them once "

@@ -4,12 +4,15 @@
   `` `handle${x}` ``, `"do_%s" % x`): analysis narrows a dynamic lookup to the names they begin;
 - assertion lines: `assert`, `assert*` calls, `expect(...)`, `pytest.raises`, `.should`,
   `.toBe(...)` matchers, `self.fail(...)`, ava's `t.is(...)`: a test that asserts;
-- literal call arguments: `make_parser("json")` -> "\"json\"", for a factory whose every
-  caller passes the same literals;
+- literal call arguments: `make_parser("json", x, strict=True)` -> "\"json\", *, strict=True", for
+  a factory whose every caller passes the same literals, a parameter every caller passes alike;
 - dotted-path strings (`"app.auth.services.handler"` in Django settings, celery routes,
   `import_string`): a function loaded by that name at run time;
 - the path strings of a file that makes HTTP client calls (`client.get("/users/")`): tests
-  that reach routes over HTTP.
+  that reach routes over HTTP;
+- copy notes: a comment or docstring line saying the code is copied on purpose ("What follows is
+  the OrderedDict from dictutils.py", "vendored from ...", "copied in from strutils"): analysis
+  leaves such a copy out of DUPLICATE findings when the note names the other copy's module.
 """
 
 from __future__ import annotations
@@ -47,7 +50,8 @@ _HTTP_CALL_CANDIDATE = re.compile(_HTTP_CALL.pattern.removeprefix(r"\b"))
 _PATH_STRING = re.compile(r"""["'`]([^"'`\n]*/[^"'`\n]*)["'`]""")
 _WORD_CHARACTER = re.compile(r"[\w$]")
 MAX_ARGUMENTS = 120  # longer argument lists are not a literal choice of product
-NOT_LITERAL = "*"  # a call whose arguments are not all literals
+NOT_LITERAL = "*"  # an argument that is not a literal
+UNREAD_ARGUMENTS = "?"  # an argument list too long, or with a `*`/`**` splat: its parameters cannot be told
 
 
 def name_fragments(text: str) -> list[str]:
@@ -156,14 +160,81 @@ def http_call_paths(text: str) -> list[str]:
     return sorted(set(_PATH_STRING.findall(text))) or ["/"]
 
 
+# A note of a deliberate copy. Lower-cased text is searched (each alternative starts with a literal).
+_COPY_NOTE = re.compile(r"copied\b|copy(?:-| |/)?past|copy from|vendored|vendoring|taken from|borrowed from|adapted from|ported from"
+                        r"|lifted from|duplicated from|what follows is")
+_NOTE_OPENERS = ("#", "//", "/*", "*", '"', "'", "--")
+_CODE_AFTER = ("=", "(", ".", "[", ")", ",")  # `copied = ...`, `copied.append(...)`: a name in code
+MAX_COPY_NOTE = 200  # characters kept of a note's line
+MAX_COPY_NOTES = 20
+
+
+def copy_notes(text: str) -> list[list]:
+    """[line, text] of each comment or docstring line that says code here is a copy on purpose.
+    The line must read as prose: it opens with a comment marker or a quote, holds a `#`/`//` before
+    the phrase, or holds no `=` and no `(` before it and no operator right after it (a docstring's
+    line), so `copied = dup(x)` is none."""
+    lowered = text.lower()
+    if not _COPY_NOTE.search(lowered):
+        return []
+    found: list[list] = []
+    for match in _COPY_NOTE.finditer(lowered):
+        start = lowered.rfind("\n", 0, match.start()) + 1
+        end = lowered.find("\n", match.end())
+        line_text = text[start : end if end >= 0 else len(text)]
+        before, after = line_text[: match.start() - start], line_text[match.end() - start :].lstrip()
+        stripped = line_text.lstrip()
+        if not (stripped.startswith(_NOTE_OPENERS) or "#" in before or "//" in before
+                or ("=" not in before and "(" not in before and not after.startswith(_CODE_AFTER))):
+            continue
+        line = lowered.count("\n", 0, start) + 1
+        if not found or found[-1][0] != line:
+            found.append([line, stripped[:MAX_COPY_NOTE]])
+        if len(found) == MAX_COPY_NOTES:
+            break
+    return found
+
+
 def literal_arguments(arguments: bytes) -> str:
-    """The text of an argument list `(...)` when every argument is a literal, whitespace collapsed; else NOT_LITERAL."""
+    """An argument list `(...)`, one entry per argument joined by ", ": a literal as written
+    (whitespace collapsed), `name=<literal>` for a keyword, NOT_LITERAL for any other value
+    (`name=*` for a keyword); UNREAD_ARGUMENTS for a list too long or with a `*`/`**` splat."""
     if len(arguments) > MAX_ARGUMENTS + 2 or arguments[:1] != b"(" or arguments[-1:] != b")":
-        return NOT_LITERAL
+        return UNREAD_ARGUMENTS
     inner = " ".join(arguments[1:-1].decode("utf-8", "replace").split())
-    if all(_LITERAL.match(a.strip()) for a in inner.split(",") if a.strip()):
-        return inner
-    return NOT_LITERAL
+    out = []
+    for argument in _split_arguments(inner):
+        if argument.startswith("*"):
+            return UNREAD_ARGUMENTS
+        name, value = _KEYWORD.match(argument).groups() if _KEYWORD.match(argument) else (None, argument)
+        value = value if _LITERAL.match(value) else NOT_LITERAL
+        out.append(f"{name}={value}" if name else value)
+    return ", ".join(out)
+
+
+_KEYWORD = re.compile(r"^([A-Za-z_]\w*)\s*=(?!=)\s*(.*)$")
+_OPEN, _CLOSE = "([{", ")]}"
+
+
+def _split_arguments(text: str) -> list[str]:
+    """The arguments of `text` (an argument list without its parentheses), split at the commas
+    outside brackets and strings; empty ones (a trailing comma) left out."""
+    parts, depth, quote, start = [], 0, "", 0
+    for k, char in enumerate(text):
+        if quote:
+            if char == quote and text[k - 1] != "\\":
+                quote = ""
+        elif char in "\"'`":
+            quote = char
+        elif char in _OPEN:
+            depth += 1
+        elif char in _CLOSE:
+            depth -= 1
+        elif char == "," and depth == 0:
+            parts.append(text[start:k].strip())
+            start = k + 1
+    parts.append(text[start:].strip())
+    return [part for part in parts if part]
 
 
 # The ecosystem's own ways of saying "this looks unused, and it is meant to be" on a definition:

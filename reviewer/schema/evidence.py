@@ -39,6 +39,7 @@ class Clone:
     digest: str = ""  # the repeating code's line hashes, hashed: identifies it when lines move
     edited: list[int] = field(default_factory=list)  # near-miss: the lines of this copy the other does not hold
     other_edited: list[int] = field(default_factory=list)  # ... and the other copy's lines this one does not hold
+    rule: str = ""  # the rule id that made it (analysis.duplicates RULE_*), or the one that left it out
 
 
 class AxisAssessment(BaseModel):

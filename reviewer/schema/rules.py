@@ -17,6 +17,8 @@ class Rule:
     evidence: str = ""  # the evidence fields a finding of this rule carries
 
 
+_DUP_EVIDENCE = "both copies' files, names and lines, the scores, the copy to keep and why"
+
 RULES: tuple[Rule, ...] = (
     # utility: code nothing reaches
     Rule("dead/no-root", "utility", "DEAD",
@@ -70,28 +72,77 @@ RULES: tuple[Rule, ...] = (
          "the name and the line"),
     Rule("low-value/returns-argument", "utility", "LOW_VALUE",
          "A function that only returns its argument adds a call and nothing else.", "the parameter"),
-    # duplication: structural copies (the kind names how the copies relate)
-    Rule("duplicate/identical", "duplication", "DUPLICATE",
-         "Two functions with the same code (comments and layout aside).", "lines of both copies, copy to keep"),
-    Rule("duplicate/renamed", "duplication", "DUPLICATE",
-         "Two functions with the same code but for the names of variables.", "lines of both copies, copy to keep"),
-    Rule("duplicate/near-miss", "duplication", "DUPLICATE",
-         "Two functions equal but for a few edited or inserted lines.", "edited lines of each copy"),
-    Rule("duplicate/same-job", "duplication", "DUPLICATE",
-         "Two functions doing one job in two idioms (the same steps on the same data).", "the shared jobs"),
-    Rule("duplicate/contained", "duplication", "DUPLICATE",
-         "A function whose body is repeated inside another function: call it instead.", "the repeating lines"),
-    Rule("duplicate/block", "duplication", "DUPLICATE",
-         "A block of lines two functions share (long enough to be a helper of its own).", "lines of both blocks"),
-    Rule("duplicate/module-block", "duplication", "DUPLICATE",
-         "A block of top-level code (a table, a schema, a registration list) written twice.", "lines of both blocks"),
-    Rule("duplicate/test", "duplication", "DUPLICATE",
-         "A test written again with another input (a parametrized test or a shared fixture removes it).",
-         "lines of both copies"),
-    # the other axes
-    Rule("over/over", "overengineering", "OVER",
-         "Structure with nothing to vary: an interface with one implementation, a factory with one product, "
-         "a pass-through layer.", "implementations, products, callers"),
+    # duplication: structural copies, one rule per clone kind (evidence of each: both sides' files, names and
+    # lines, the scores, the members of a clone class, the copy to keep and why, what lowered the confidence)
+    Rule("duplicate/identical-clone", "duplication", "DUPLICATE",
+         "Two functions with the same body (normalized tokens): keep one, call it.", _DUP_EVIDENCE),
+    Rule("duplicate/renamed-clone", "duplication", "DUPLICATE",
+         "The same body with names renamed consistently: one function, the names as parameters.", _DUP_EVIDENCE),
+    Rule("duplicate/near-miss-clone", "duplication", "DUPLICATE",
+         "One function copied and edited (most shingles alike, or equal lines in order covering most of both).",
+         _DUP_EVIDENCE + ", the edited lines of each copy"),
+    Rule("duplicate/semantic-clone", "duplication", "DUPLICATE",
+         "One job in two idioms, as the behaviour reader finds it (the same jobs covering most of both bodies).",
+         _DUP_EVIDENCE + ", the shared jobs"),
+    Rule("duplicate/contained-clone", "duplication", "DUPLICATE",
+         "The whole body of one function repeats inside another: the host should call it.", _DUP_EVIDENCE),
+    Rule("duplicate/block-clone", "duplication", "DUPLICATE",
+         "A run of lines (5+ code lines, a good part of the smaller function, or 13+) repeats in two places, or a "
+         "shorter run in three places or more (a clone class); also a block of top-level code (a table, a schema) "
+         "written twice.", _DUP_EVIDENCE),
+    *(Rule(f"duplicate/test-{kind}-clone", "duplication", "DUPLICATE",
+           f"A {kind} clone in test code, reported only where parametrization or a fixture removes it (a test "
+           "written twice but for its inputs, a support block in three places, a long copied scenario); severity "
+           "low: test repetition never outranks a finding in the code it tests.", _DUP_EVIDENCE)
+      for kind in ("identical", "renamed", "near-miss", "semantic", "contained", "block")),
+    # repetition left out as deliberate: a silent DUPLICATE whose note gives the rule and the reason
+    Rule("duplicate/declared-copy", "duplication", "DUPLICATE",
+         "A comment or docstring beside one copy says it is a copy and names the other copy's module (\"copied "
+         "from\", \"vendored from\"): kept apart on purpose; not a finding.", "the note's file, line and text"),
+    Rule("duplicate/standalone-module", "duplication", "DUPLICATE",
+         "A copy across two files, one a module that imports its own project only under a guard (`try: from .x "
+         "import y` / `except ImportError`): written to work copied alone; not a finding.", "the module's path"),
+    Rule("duplicate/conditional-twin", "duplication", "DUPLICATE",
+         "One name defined twice in one scope (`if sys.version_info: def f` / `else: def f`, an ImportError "
+         "fallback, a getter and setter): alternatives, one of which runs; not a finding.", "both definitions"),
+    Rule("duplicate/hook-idiom", "duplication", "DUPLICATE",
+         "Two overrides of one framework hook (same name, in two classes reaching a base outside the project), each "
+         "5 code lines or fewer: the framework's idiom; not a finding (in three classes or more: a mixin to write).",
+         "both methods, their line counts"),
+    Rule("duplicate/class-declarations", "duplication", "DUPLICATE",
+         "The same class-body lines (field declarations, options) in two classes: each class's own schema; not a "
+         "finding (in three classes or more: a base to share).", "both classes and lines"),
+    Rule("duplicate/mirror-pair", "duplication", "DUPLICATE",
+         "Two short functions named as inverse operations or mirror pairs (`follow`/`unfollow`, `__lt__`/`__le__`) "
+         "share the shape of their job: a doubt that lowers the confidence by 15.", "the two names"),
+    # over-engineering: structure with nothing to vary (test, example and compatibility code never judged)
+    Rule("over/single-implementation", "overengineering", "OVER",
+         "An abstract base, interface or Protocol with one implementation that project code names: the abstraction "
+         "can wait for a second one.", "the implementation's name and file"),
+    Rule("over/extension-point", "overengineering", "ACCEPTABLE",
+         "The same with one implementation that users or settings fill in (public API, reached by a dotted-string "
+         "setting, an entry point, a plugin registry, the docs): an extension point, not OVER.",
+         "what reaches the implementation"),
+    Rule("over/one-method-class", "overengineering", "OVER",
+         "A class with only a constructor and one public method: a function would do.", "the method"),
+    Rule("over/single-product-factory", "overengineering", "OVER",
+         "A factory class with one product, or a factory function whose every call asks for the same product.",
+         "the product, the call sites"),
+    Rule("over/single-binding-registry", "overengineering", "OVER",
+         "A registry decorator with one registered item.", "the item"),
+    Rule("over/single-subscriber-emitter", "overengineering", "OVER",
+         "An event emitter with one subscriber.", "the subscriber"),
+    Rule("over/pass-through", "overengineering", "OVER",
+         "A function whose whole body forwards its parameters unchanged to another project function, or a class "
+         "whose every method forwards to one attribute: call the target directly.", "the callee, its users"),
+    Rule("over/constant-parameter", "overengineering", "OVER",
+         "A parameter every call site passes the same literal value (3 sites or more outside the tests, the tests "
+         "agree, every site read, not public API): a constant, not an option.",
+         "the parameter, the value, the call sites"),
+    Rule("over/judged", "overengineering", "OVER",
+         "Over-engineering the Claude reviewer found, with its explanation.", "its explanation"),
+    Rule("low-value/judged", "utility", "LOW_VALUE", "Code that adds little, as the Claude reviewer judged it.",
+         "its explanation"),
     Rule("tests/none", "tests", "NONE", "A public function or class no test exercises.", "tests that import the area"),
     Rule("tests/weak", "tests", "WEAK", "Tests reach the symbol but assert nothing about its result.", "the tests"),
     Rule("docs/undocumented", "documentation", "UNDOCUMENTED", "A public function or class with no docstring.", ""),
@@ -105,23 +156,25 @@ RULES: tuple[Rule, ...] = (
 )
 
 BY_ID: dict[str, Rule] = {rule.id: rule for rule in RULES}
-_BY_KIND = {"identical": "duplicate/identical", "renamed": "duplicate/renamed", "near-miss": "duplicate/near-miss",
-            "semantic": "duplicate/same-job", "same-job": "duplicate/same-job", "contained": "duplicate/contained",
-            "inline": "duplicate/contained", "block": "duplicate/block"}
+_KINDS = {"inline": "contained"}  # an inline clone is a contained one
+
+
+# The rule of a verdict no analysis named one for (the Claude reviewer's, a review written before rule ids).
+_DEFAULTS = {"DEAD": "dead/no-root", "LOW_VALUE": "low-value/judged", "DUPLICATE": "duplicate/block-clone",
+             "OVER": "over/judged", "NONE": "tests/none", "WEAK": "tests/weak", "UNDOCUMENTED": "docs/undocumented",
+             "PARTIAL": "docs/partial", "NEEDS_FIX": "correction/needs-fix", "ERROR": "correction/error",
+             "UNKNOWN_AXIS": "suppression/unknown-axis", "UNUSED": "suppression/unused"}
 
 
 def default_rule(axis: str, verdict: str) -> str:
-    """The rule of a verdict no analysis named one for (the Claude reviewer's, an older review)."""
-    return next((rule.id for rule in RULES if rule.axis == axis and rule.verdict == verdict
-                 and not rule.id.startswith(("dead/", "duplicate/"))),
-                {"DEAD": "dead/no-root", "DUPLICATE": "duplicate/block"}.get(verdict, f"{axis}/{verdict.lower()}"))
+    return _DEFAULTS.get(verdict, f"{axis}/{verdict.lower().replace('_', '-')}")
 
 
 def duplicate_rule(kind: str | None, test_code: bool) -> str:
-    """The rule of a clone: by its kind, or the test-code rule."""
-    if test_code:
-        return "duplicate/test"
-    return _BY_KIND.get(kind or "", "duplicate/block")
+    """The rule of a clone of this kind (analysis.duplicates gives its clones their rule; this is for a
+    clone that carries none)."""
+    kind = _KINDS.get(kind or "block", kind or "block")
+    return f"duplicate/{'test-' if test_code else ''}{kind}-clone"
 
 
 def anchor(rule_id: str) -> str:
