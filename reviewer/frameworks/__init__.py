@@ -75,6 +75,9 @@ class Framework:
     # Decorators registering a function whose returned objects an interactive shell offers: the public
     # methods of the classes it hands over are called there by hand, never in the code.
     shell_decorators: frozenset[str] = frozenset()
+    # Regular expressions over launch files (Procfile, Dockerfile, compose files...): group 1 the module a
+    # command starts (`celery -A proj worker`), group 2 when there is one the name it reads there.
+    launch_commands: tuple[str, ...] = ()
     read_config: Callable[[str, str], Iterable[FileRoot]] | None = None  # (path, text) -> roots it names
 
 
@@ -279,7 +282,9 @@ class Knowledge:
         self.shell: set[str] = set()
         self.discovering: list[tuple[re.Pattern[str], str]] = []
         self.hooks: list[tuple[re.Pattern[str], BaseRule, str]] = []
+        self.launch: list[tuple[re.Pattern[str], str]] = []
         for framework, _ in self.frameworks:
+            self.launch += [(re.compile(pattern), framework.name) for pattern in framework.launch_commands]
             for root in framework.files:
                 self._add_root(root, framework.name)
             if framework.read_config is not None:

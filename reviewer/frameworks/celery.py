@@ -10,6 +10,8 @@ FRAMEWORK = Framework(
     enabled_by=("celery",),
     files=(FileRoot(r"(?:^|/)(?:\w+_)?(?:celery|tasks)\.py$", r"app|celery_app", "celery app"),),
     bases=(BaseRule(r"Task", discovered=True),),
+    # https://docs.celeryq.dev/en/stable/reference/cli.html: `celery -A proj worker`, `--app=proj.celery:app`
+    launch_commands=(r"\bcelery\s+(?:-A|--app)[=\s]\s*['\"]?([A-Za-z_][\w.]*)(?::([A-Za-z_]\w*))?",),
     test_fixtures=frozenset({"celery_config", "celery_includes", "celery_parameters", "celery_worker_parameters",
                              "celery_enable_logging", "celery_worker_pool", "use_celery_app_trap"}),
 )

@@ -1,0 +1,19 @@
+import graphene
+
+
+class Query(graphene.ObjectType):
+    hello = graphene.String()
+
+    def resolve_hello(self, info):
+        return "world"
+
+
+class CreateUser(graphene.Mutation):
+    ok = graphene.Boolean()
+
+    def mutate(self, info):
+        return CreateUser(ok=True)
+
+
+def unused_resolver():
+    return None

@@ -1,0 +1,4 @@
+module.exports = {
+  globalSetup: "<rootDir>/config/global-setup.js",
+  setupFilesAfterEnv: ["./test/setup-env.js"],
+};
