@@ -116,6 +116,7 @@ class UtilityAnalysis:
         self.public_api: dict[SymbolKey, str] = {}  # filled by _roots
         self.root_confidence: dict[SymbolKey, int] = {}  # roots weaker than the default 85
         self.registry_bases: set[SymbolKey] = set()
+        self._entry_modules: set[str] | None = None
         self.knowledge = index.knowledge
         self.texts = index.scan.config_files
         self.type_checked_tests = type_checked_tests(self.texts)
@@ -333,6 +334,8 @@ class UtilityAnalysis:
         facts = self.index.files[path]
         if facts.language != "python" or path in self.graph.imported_files or facts.has_main_guard:
             return False
+        if path in self._entry_point_modules():  # its launcher imports it (a console script, a plugin group)
+            return False
         if is_private(posixpath.basename(path).rsplit(".", 1)[0]):
             return False
         directory = posixpath.dirname(path)
@@ -341,6 +344,11 @@ class UtilityAnalysis:
             # (`@register.simple_tag`): a function left unregistered there is nobody's API.
             return False
         return posixpath.join(directory, "__init__.py") in self.index.files
+
+    def _entry_point_modules(self) -> set[str]:
+        if self._entry_modules is None:
+            self._entry_modules = {path for path, _ in self.entry_points.symbols}
+        return self._entry_modules
 
     def _public_member_reason(self, path: str, sym: Symbol) -> tuple[str, int] | None:
         """A public member of a public class of a library (or of a class the top-level API

@@ -112,6 +112,13 @@ MANIFEST_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "Pipfile", "require
                   "doc/**/*.txt")
 
 
+# Where a deployment says how the project is started (a framework's `launch_commands` and the
+# `read_config` of a worker's command line read them).
+LAUNCH_FILES = ("Procfile", "Procfile.*", "Dockerfile", "Dockerfile.*", "*.Dockerfile", "docker-compose*.yml",
+                "docker-compose*.yaml", "compose*.yml", "compose*.yaml", "Makefile", "justfile",
+                ".github/workflows/*.yml", ".github/workflows/*.yaml")
+
+
 def config_globs(frameworks: Iterable[Framework] | None = None) -> tuple[str, ...]:
     """Every file the analysis may read besides the code: manifests, each framework's configuration
     files and the files its enablers name."""
