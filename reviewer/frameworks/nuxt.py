@@ -11,8 +11,11 @@ FRAMEWORK = Framework(
     enabled_by=("nuxt", "nuxt3"),
     config_files=("nuxt.config.ts", "nuxt.config.js", "app.config.ts"),
     files=(
-        FileRoot(r"(?:^|/)(?:composables|utils)/[^/]+" + _JS, why="Nuxt auto-import", exports=True),
-        FileRoot(r"(?:^|/)(?:middleware|plugins|server/(?:api|routes|middleware|plugins))/.*" + _JS,
+        # https://nuxt.com/docs/guide/directory-structure: composables/, utils/, shared/ and server/utils/
+        # are auto-imported; modules/ are registered by their place.
+        FileRoot(r"(?:^|/)(?:composables|utils|shared/(?:utils|types)|server/utils)/[^/]+" + _JS,
+                 why="Nuxt auto-import", exports=True),
+        FileRoot(r"(?:^|/)(?:middleware|plugins|modules|server/(?:api|routes|middleware|plugins|tasks))/.*" + _JS,
                  why="Nuxt directory convention", exports=True),
     ),
 )

@@ -1,6 +1,7 @@
 from celery import Celery, Task
 
 app = Celery("proj", include=["proj.tasks"])
+app.config_from_object("celeryconfig")
 
 
 class LoggedTask(Task):

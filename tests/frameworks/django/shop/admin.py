@@ -5,7 +5,7 @@ from .models import Product
 
 @admin.register(Product)
 class ProductAdmin(admin.ModelAdmin):
-    list_display = ["name"]
+    list_display = ["name", "price_label"]
     actions = ["mark_featured"]
 
     @admin.action(description="Feature")
