@@ -98,5 +98,12 @@ def test_framework_is_off_without_its_enablers(module, tmp_path):
             path.unlink()
     _strip_imports(root, [e.replace("-", "_") for e in framework.enabled_by if not e.startswith("file:")]
                    + [e for e in framework.enabled_by if not e.startswith("file:")])
-    scan = scan_repository(root, Config(), workers=1)
+    config = Config()
+    scan = scan_repository(root, config, workers=1)
     assert framework.name not in scan.frameworks, scan.frameworks[framework.name]
+    # and none of its knowledge decided a verdict: no reason cites one of its roots or names it
+    marks = [root_rule.why for root_rule in framework.files if root_rule.why] + [f"({framework.name})"]
+    evidence = analyze_project(scan, root, config)
+    cited = [f"{path}::{name}: {axes['utility'].detail}" for (path, name), axes in sorted(evidence.assessments.items())
+             if "utility" in axes and any(mark in axes["utility"].detail for mark in marks)]
+    assert not cited, "\n".join(cited)
