@@ -4,4 +4,4 @@ import schema
 
 
 def main():
-    print(graphene.Schema(query=schema.Query).execute("{ hello }"))
+    print(graphene.Schema(query=schema.Query, mutation=schema.Mutations).execute("{ hello }"))

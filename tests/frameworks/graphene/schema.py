@@ -15,5 +15,13 @@ class CreateUser(graphene.Mutation):
         return CreateUser(ok=True)
 
 
+class Mutations(graphene.ObjectType):
+    create_user = CreateUser.Field()
+
+
+class ForgottenType(graphene.ObjectType):
+    name = graphene.String()
+
+
 def unused_resolver():
     return None
