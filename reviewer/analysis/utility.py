@@ -367,7 +367,8 @@ class UtilityAnalysis:
             return f"{member} of public class {parent.qualified_name} (library API: " \
                    f"{self.public_api[class_key]})", 70
         if class_key in self.entry_points.symbols:  # a plugin class: the host that loads it calls its methods
-            return f"{member} of {parent.qualified_name}, loaded by its host ({self.entry_points.symbols[class_key]})", 70
+            where = self.entry_points.symbols[class_key]
+            return f"{member} of {parent.qualified_name}, loaded by its host ({where})", 70
         if self.entry_points.is_library and not protected:
             return f"public method of public class {parent.qualified_name} (library API: the project declares " \
                    f"no entry point, so users call it)", 60

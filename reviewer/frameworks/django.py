@@ -5,7 +5,8 @@ from . import BaseRule, FileRoot, Framework
 
 MODEL_HOOKS = frozenset({
     "Meta", "save", "delete", "clean", "clean_fields", "full_clean", "validate_unique", "validate_constraints",
-    "get_absolute_url", "natural_key", "refresh_from_db", "arefresh_from_db", "asave", "adelete", "from_db", "get_deferred_fields", "serializable_value",
+    "get_absolute_url", "natural_key", "refresh_from_db", "arefresh_from_db", "asave", "adelete", "from_db",
+    "get_deferred_fields", "serializable_value",
     "check", "get_constraints", "unique_error_message", "date_error_message", "prepare_database_save",
     "_do_insert", "_do_update", "_save_table", "_save_parents", "_perform_unique_checks", "_perform_date_checks",
     "_get_pk_val", "_set_pk_val",

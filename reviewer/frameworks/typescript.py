@@ -10,7 +10,7 @@ FRAMEWORK = Framework(
     # The scan names a namespace's members without the namespace: `Element` and `ElementType` are
     # kept in any TypeScript file (a DEAD missed there rather than a compiler input reported DEAD).
     files=(FileRoot(r"\.[cm]?tsx?$", r"JSX|Element|ElementType|IntrinsicElements|ElementClass"
-                                     r"|ElementAttributesProperty|ElementChildrenAttribute|IntrinsicAttributes|IntrinsicClassAttributes"
-                                     r"|LibraryManagedAttributes",
+                                     r"|ElementAttributesProperty|ElementChildrenAttribute|IntrinsicAttributes"
+                                     r"|IntrinsicClassAttributes|LibraryManagedAttributes",
                     "TypeScript JSX namespace (read by the compiler)", members=True),),
 )
