@@ -3,8 +3,9 @@
 tests/frameworks/<module>/ holds a few small source files that declare the framework's dependency and
 use each field of its module, and `expected.yaml` mapping "path::qualified.name" to the utility verdict
 the real scan and analysis must give (each folder holds at least one DEAD, so the fixture can fail).
-Without its enablers (the dependency declared, the framework's imports, the files it is enabled by)
-the same repository must not switch the framework on: a project with no Django gets no Django root."""
+Taken off alone, the framework changes one of those verdicts (its knowledge is used). Without its
+enablers (the dependency declared, the framework's imports, the files it is enabled by) the same
+repository must not switch the framework on: a project with no Django gets no Django root."""
 
 from __future__ import annotations
 
@@ -67,6 +68,30 @@ def test_fixture_verdicts(module, tmp_path):
         if got != want:
             wrong.append(f"{key}: expected {want}, got {got} ({assessment.detail if assessment else ''})")
     assert not wrong, "\n".join(wrong)
+
+
+# Modules whose knowledge no fixture verdict can show: the packaging record only makes the scan read the
+# launch files (the entry-point rules read them whatever the frameworks), and a custom element extends
+# HTMLElement, whose unknown methods keep the callbacks alive already.
+NO_VERDICT_OF_THEIR_OWN = {"packaging", "webcomponents"}
+
+
+@pytest.mark.parametrize("module", [m for m in MODULES if m not in NO_VERDICT_OF_THEIR_OWN])
+def test_fixture_needs_its_framework(module, tmp_path):
+    """The same scan with this one framework taken off changes an expected verdict: the fixture
+    exercises the module's knowledge, and the module holds knowledge the defaults do not."""
+    root = copy_fixture(module, tmp_path)
+    config = Config()
+    scan = scan_repository(root, config, workers=1)
+    del scan.frameworks[framework_of(module).name]
+    evidence = analyze_project(scan, root, config)
+    changed = [key for key, want in expected_verdicts(module).items()
+               if (evidence.for_symbol(*key.split("::", 1)).get("utility") or _MISSING).verdict != want]
+    assert changed, f"{module}: every expected verdict is the same without the framework"
+
+
+class _MISSING:
+    verdict = "missing"
 
 
 def _strip_imports(root: Path, names: list[str]) -> None:

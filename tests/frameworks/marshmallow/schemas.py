@@ -20,3 +20,9 @@ class PostSchema(Schema):
 
 def unused_dump(post):
     return PostSchema().dump(post)
+
+
+class AuditSchema(Schema):
+    """Found through marshmallow's class registry by its name (fields.Nested("AuditSchema"))."""
+
+    action = fields.Str()

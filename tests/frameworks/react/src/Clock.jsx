@@ -1,6 +1,8 @@
 import React from "react";
 
 export class Clock extends React.Component {
+  state = { now: 0 };
+
   componentDidMount() {
     this.timer = setInterval(() => this.tick(), 1000);
   }
@@ -17,8 +19,16 @@ export class Clock extends React.Component {
     this.setState({ now: Date.now() });
   }
 
+  handleReset() {
+    this.setState({ now: 0 });
+  }
+
+  formatLegacy() {
+    return "never called";
+  }
+
   render() {
-    return <span>{this.state.now}</span>;
+    return <button onClick={this.handleReset}>{this.state.now}</button>;
   }
 }
 

@@ -1,11 +1,13 @@
 from huey import RedisHuey, crontab
 
+from .text import Formatter
+
 huey = RedisHuey("app")
 
 
 @huey.task()
 def send_report(address):
-    return f"report to {address}"
+    return Formatter().banner(f"report to {address}")
 
 
 @huey.periodic_task(crontab(minute="0", hour="3"))
@@ -16,7 +18,3 @@ def nightly_cleanup():
 @huey.on_startup()
 def open_connections():
     return None
-
-
-def unused_schedule_all(addresses):
-    return [send_report(a) for a in addresses]

@@ -1,10 +1,10 @@
 from flask import Flask
 
-from .models import Basket
-from .helpers import slug
+from models import Basket
+from helpers import slug
 
 app = Flask(__name__)
-app.config.from_object("app.config.ProductionConfig")
+app.config.from_object("config.ProductionConfig")
 
 
 @app.route("/")
@@ -30,3 +30,8 @@ def seed():
 @app.shell_context_processor
 def shell_context():
     return {"Basket": Basket}
+
+
+def create_app():
+    """What `flask run` calls when FLASK_APP names no object."""
+    return app
