@@ -45,6 +45,13 @@ def copy_fixture(module: str, tmp_path: Path) -> Path:
     return root
 
 
+def utility(evidence, key: str) -> tuple[str, str]:
+    """(verdict, detail) of "path::qualified.name"; ("missing", "") when the scan has no such symbol."""
+    path, _, name = key.partition("::")
+    assessment = evidence.for_symbol(path, name).get("utility")
+    return (assessment.verdict, assessment.detail) if assessment else ("missing", "")
+
+
 def test_every_module_has_its_fixture_folder():
     folders = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir() and not p.name.startswith(("_", ".")))
     assert folders == MODULES
@@ -60,13 +67,8 @@ def test_fixture_verdicts(module, tmp_path):
     framework = framework_of(module)
     assert framework.name in scan.frameworks, f"{framework.name} is off in its own fixture"
     evidence = analyze_project(scan, root, config)
-    wrong = []
-    for key, want in expected.items():
-        path, _, name = key.partition("::")
-        assessment = evidence.for_symbol(path, name).get("utility")
-        got = assessment.verdict if assessment else "missing"
-        if got != want:
-            wrong.append(f"{key}: expected {want}, got {got} ({assessment.detail if assessment else ''})")
+    wrong = [f"{key}: expected {want}, got {' ('.join(utility(evidence, key))})"
+             for key, want in expected.items() if utility(evidence, key)[0] != want]
     assert not wrong, "\n".join(wrong)
 
 
@@ -85,17 +87,12 @@ def test_fixture_needs_its_framework(module, tmp_path):
     scan = scan_repository(root, config, workers=1)
     del scan.frameworks[framework_of(module).name]
     evidence = analyze_project(scan, root, config)
-    changed = [key for key, want in expected_verdicts(module).items()
-               if (evidence.for_symbol(*key.split("::", 1)).get("utility") or _MISSING).verdict != want]
+    changed = [key for key, want in expected_verdicts(module).items() if utility(evidence, key)[0] != want]
     assert changed, f"{module}: every expected verdict is the same without the framework"
 
 
-class _MISSING:
-    verdict = "missing"
-
-
 def _strip_imports(root: Path, names: list[str]) -> None:
-    """Comment out every import of the enabler modules (`import django`, `from flask import x`,
+    """Blank out every import of the enabler modules (`import django`, `from flask import x`,
     `import x from "next/router"`), so that the code no longer tells that it uses them."""
     alternatives = "|".join(re.escape(n).replace(r"\*", r"[\w.-]*") for n in names)
     python = re.compile(rf"^\s*(?:from|import)\s+(?:{alternatives})\b", re.I)
