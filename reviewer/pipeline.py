@@ -246,7 +246,8 @@ def evidence_key(root: Path, config: Config, scan: ScanResult, rag_enabled: bool
     for skipped in scan.skipped:
         digest.update(f"{skipped.path}\0{skipped.reason}\n".encode())
     # Names read outside the scanned code: a template's expressions, the text of skipped files.
-    digest.update(repr((sorted(scan.template_names.items()), sorted(scan.unscanned_names.items()))).encode())
+    digest.update(repr((sorted(scan.template_names.items()), sorted(scan.template_calls.items()),
+                        sorted(scan.unscanned_names.items()))).encode())
     # The files besides the code that the analysis reads, by content: every framework's configuration
     # files, the manifests, launch files and documentation pages (frameworks.config_globs), read by the
     # scan; and which frameworks they switched on.

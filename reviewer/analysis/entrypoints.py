@@ -187,8 +187,11 @@ def _launch_commands(index: ProjectIndex, texts: Mapping[str, str], found: Entry
             text = texts.get(where)
             if text is None:
                 continue
-            for match in _LAUNCH_TARGET.finditer(text):
-                module, attribute, flask_app, script, run_module = match.groups()
+            started = [(match, *match.groups()) for match in _LAUNCH_TARGET.finditer(text)]
+            for pattern, _ in index.knowledge.launch:  # a framework's own command (`celery -A proj worker`)
+                started += [(match, match.group(1), match.group(2) if pattern.groups > 1 else None, None, None, None)
+                            for match in pattern.finditer(text)]
+            for match, module, attribute, flask_app, script, run_module in started:
                 target = (module or flask_app or script or run_module or "").removesuffix(".py")
                 path = index.module_file(target.replace("/", "."))
                 if path is None and directory:

@@ -118,6 +118,7 @@ class UtilityAnalysis:
         self.public_api: dict[SymbolKey, str] = {}  # filled by _roots
         self.root_confidence: dict[SymbolKey, int] = {}  # roots weaker than the default 85
         self.registry_bases: set[SymbolKey] = set()
+        self._entry_modules: set[str] | None = None
         self.knowledge = index.knowledge
         self.texts = index.scan.config_files
         self.type_checked_tests = type_checked_tests(self.texts)
@@ -336,6 +337,8 @@ class UtilityAnalysis:
         facts = self.index.files[path]
         if facts.language != "python" or path in self.graph.imported_files or facts.has_main_guard:
             return False
+        if path in self._entry_point_modules():  # its launcher imports it (a console script, a plugin group)
+            return False
         if is_private(posixpath.basename(path).rsplit(".", 1)[0]):
             return False
         directory = posixpath.dirname(path)
@@ -344,6 +347,11 @@ class UtilityAnalysis:
             # (`@register.simple_tag`): a function left unregistered there is nobody's API.
             return False
         return posixpath.join(directory, "__init__.py") in self.index.files
+
+    def _entry_point_modules(self) -> set[str]:
+        if self._entry_modules is None:
+            self._entry_modules = {path for path, _ in self.entry_points.symbols}
+        return self._entry_modules
 
     def _public_member_reason(self, path: str, sym: Symbol) -> tuple[str, int] | None:
         """A public member of a public class of a library (or of a class the top-level API
@@ -361,6 +369,9 @@ class UtilityAnalysis:
         if class_key in self.public_api:
             return f"{member} of public class {parent.qualified_name} (library API: " \
                    f"{self.public_api[class_key]})", 70
+        if class_key in self.entry_points.symbols:  # a plugin class: the host that loads it calls its methods
+            where = self.entry_points.symbols[class_key]
+            return f"{member} of {parent.qualified_name}, loaded by its host ({where})", 70
         if self.entry_points.is_library and not protected:
             return f"public method of public class {parent.qualified_name} (library API: the project declares " \
                    f"no entry point, so users call it)", 60
@@ -403,13 +414,17 @@ class UtilityAnalysis:
         return any(self.index.members.get((path, child)) for child in children)
 
     def _find_registry_bases(self) -> None:
-        """Classes whose subclasses register themselves: `__init_subclass__` or a metaclass."""
+        """Classes whose subclasses register themselves: `__init_subclass__`, a metaclass, or an external
+        base whose framework finds its subclasses (`class Base(DeclarativeBase)`, an abstract Django
+        model: the framework finds the subclasses of the project's base as well)."""
         for path, by_qname in self.index.symbols.items():
             for qname, sym in by_qname.items():
                 if sym.kind != "class":
                     continue
                 if f"{qname}.__init_subclass__" in by_qname or any(b.replace(" ", "").startswith("metaclass=")
-                                                                  for b in sym.bases):
+                                                                  for b in sym.bases) \
+                        or any(self.knowledge.discovering_base(b) for b in self.external_bases(path, sym)
+                               if not self.knowledge.plain_base(b)):
                     self.registry_bases.add((path, qname))
 
     def _has_registry_ancestor(self, key: SymbolKey, seen: set[SymbolKey] | None = None) -> SymbolKey | None:
@@ -619,6 +634,10 @@ class UtilityAnalysis:
         dynamic = self._dynamic_reason(path, facts, sym)
         if dynamic:
             return dynamic
+        if sym.parent is None and facts.language == "python" and sym.kind in ("class", "function"):
+            called = self.template_calls().get(sym.name)
+            if called:  # handed to the template engine as a global or through a module: no code names it
+                return f"called in a template ({called})"
         parent_kind = self._kind_of_parent(path, sym)
         if sym.kind == "class":
             registry = self._has_registry_ancestor((path, sym.qualified_name))
@@ -993,6 +1012,10 @@ class UtilityAnalysis:
     def template_names(self) -> dict[str, str]:
         """Identifiers of the expressions of the project's templates (scan._template_names)."""
         return self.index.scan.template_names if self.index.scan is not None else {}
+
+    def template_calls(self) -> dict[str, str]:
+        """Names the expressions of the project's templates call (scan._template_names)."""
+        return self.index.scan.template_calls if self.index.scan is not None else {}
 
     def unscanned_names(self) -> dict[str, str]:
         """Identifiers of the text files the scan skipped (generated, too large): code there

@@ -77,6 +77,9 @@ class Framework:
     # Decorators registering a function whose returned objects an interactive shell offers: the public
     # methods of the classes it hands over are called there by hand, never in the code.
     shell_decorators: frozenset[str] = frozenset()
+    # Regular expressions over launch files (Procfile, Dockerfile, compose files...): group 1 the module a
+    # command starts (`celery -A proj worker`), group 2 when there is one the name it reads there.
+    launch_commands: tuple[str, ...] = ()
     read_config: Callable[[str, str], Iterable[FileRoot]] | None = None  # (path, text) -> roots it names
 
 
@@ -109,6 +112,13 @@ MANIFEST_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "Pipfile", "require
                   "requirements*.in", "**/package.json", "**/tsconfig*.json", "**/jsconfig.json", "tox.ini",
                   "pytest.ini", "docs/**/*.rst", "docs/**/*.md", "docs/**/*.txt", "doc/**/*.rst", "doc/**/*.md",
                   "doc/**/*.txt")
+
+
+# Where a deployment says how the project is started (a framework's `launch_commands` and the
+# `read_config` of a worker's command line read them).
+LAUNCH_FILES = ("Procfile", "Procfile.*", "Dockerfile", "Dockerfile.*", "*.Dockerfile", "docker-compose*.yml",
+                "docker-compose*.yaml", "compose*.yml", "compose*.yaml", "Makefile", "justfile",
+                ".github/workflows/*.yml", ".github/workflows/*.yaml")
 
 
 def config_globs(frameworks: Iterable[Framework] | None = None) -> tuple[str, ...]:
@@ -285,7 +295,9 @@ class Knowledge:
         self.shell: set[str] = set()
         self.discovering: list[tuple[re.Pattern[str], str]] = []
         self.hooks: list[tuple[re.Pattern[str], BaseRule, str]] = []
+        self.launch: list[tuple[re.Pattern[str], str]] = []
         for framework, _ in self.frameworks:
+            self.launch += [(re.compile(pattern), framework.name) for pattern in framework.launch_commands]
             for root in framework.files:
                 self._add_root(root, framework.name)
             if framework.read_config is not None:

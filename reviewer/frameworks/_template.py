@@ -1,7 +1,9 @@
 """Copy this file to `<framework>.py` to teach reviewer a framework, and add a fixture folder
-`tests/frameworks/<framework>/` (a mini repository and its `expected.yaml`). Fill only the fields the
-framework needs; each is documented on `Framework` in `__init__.py`. Take the knowledge from the
-framework's own documentation (put its address in `docs`), not from one project that uses it."""
+`tests/frameworks/<framework>/` (a mini repository that declares the dependency, uses each field you
+fill, and holds at least one dead helper; `expected.yaml` maps "path::qualified.name" to USED or DEAD;
+tests/test_frameworks.py runs it). Fill only the fields the framework needs; each is documented on
+`Framework` in `__init__.py`. Take the knowledge from the framework's own documentation (put its
+address in `docs`), not from one project that uses it."""
 
 from . import BaseRule, FileRoot, Framework
 
@@ -15,4 +17,5 @@ FRAMEWORK = Framework(
     wrapping_decorators=frozenset(),
     protocol_methods=frozenset(),
     test_fixtures=frozenset(),
+    launch_commands=(),  # regexes over Procfile, Dockerfile...: group 1 the module started, group 2 the name read
 )

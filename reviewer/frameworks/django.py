@@ -5,7 +5,8 @@ from . import BaseRule, FileRoot, Framework
 
 MODEL_HOOKS = frozenset({
     "Meta", "save", "delete", "clean", "clean_fields", "full_clean", "validate_unique", "validate_constraints",
-    "get_absolute_url", "natural_key", "refresh_from_db", "from_db", "get_deferred_fields", "serializable_value",
+    "get_absolute_url", "natural_key", "refresh_from_db", "arefresh_from_db", "asave", "adelete", "from_db",
+    "get_deferred_fields", "serializable_value",
     "check", "get_constraints", "unique_error_message", "date_error_message", "prepare_database_save",
     "_do_insert", "_do_update", "_save_table", "_save_parents", "_perform_unique_checks", "_perform_date_checks",
     "_get_pk_val", "_set_pk_val",
@@ -16,7 +17,8 @@ FRAMEWORK = Framework(
     docs="https://docs.djangoproject.com/en/stable/",
     enabled_by=("django", "file:manage.py"),
     files=(
-        FileRoot(r"(?:^|/)(?:settings|config)(?:/.*)?(?:\.py$|/)", r"[A-Z][A-Z0-9_]*",
+        # DJANGO_SETTINGS_MODULE names any module: `settings.py`, a `settings/` package, `local_settings.py`
+        FileRoot(r"(?:^|/)(?:\w*settings\w*|config)(?:/.*)?(?:\.py$|/)", r"[A-Z][A-Z0-9_]*",
                  "Django settings (UPPER_CASE names read by name)"),
         FileRoot(r"(?:^|/)migrations/\d{4}_\w+\.py$", r"Migration", "Django migrations"),
         FileRoot(r"(?:^|/)apps\.py$", why="Django app config"),
@@ -30,8 +32,10 @@ FRAMEWORK = Framework(
     bases=(
         BaseRule(r"Model", discovered=True, hooks=MODEL_HOOKS),
         BaseRule(r"AppConfig|BaseCommand|ModelAdmin|TabularInline|StackedInline|Migration", discovered=True),
+        # https://docs.djangoproject.com/en/stable/topics/http/middleware/#other-middleware-hooks
         BaseRule(r"MiddlewareMixin", hooks=frozenset({"process_request", "process_view", "process_exception",
-                                                      "process_template_response", "process_response"})),
+                                                      "process_template_response", "process_response",
+                                                      "sync_capable", "async_capable"})),
     ),
     wrapping_decorators=frozenset({
         "atomic", "transaction.atomic", "login_required", "permission_required", "user_passes_test",

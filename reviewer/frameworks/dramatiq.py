@@ -8,6 +8,8 @@ FRAMEWORK = Framework(
     name="dramatiq",
     docs="https://dramatiq.io/reference.html",
     enabled_by=("dramatiq",),
+    # https://dramatiq.io/guide.html: `dramatiq module[:broker]` starts workers that import the module
+    launch_commands=(r"\bdramatiq(?:-gevent)?\s+(?:-\S+\s+)*([A-Za-z_][\w.]*)(?::([A-Za-z_]\w*))?",),
     bases=(BaseRule(r"GenericActor", discovered=True, hooks=frozenset({"perform", "Meta"})),
            BaseRule(r"Middleware", hooks=frozenset({
                "before_ack", "after_ack", "before_nack", "after_nack", "before_declare_actor",

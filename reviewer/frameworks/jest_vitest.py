@@ -10,7 +10,8 @@ from typing import Iterator
 from . import FileRoot, Framework
 
 _FILE_OPTION = re.compile(
-    r"""\b(globalSetup|globalTeardown|setupFiles|setupFilesAfterEnv|snapshotResolver|testSequencer|resolver)"""
+    r"""\b(globalSetup|globalTeardown|setupFiles|setupFilesAfterEnv|snapshotResolver|testSequencer|resolver"""
+    r"""|testEnvironment|reporters|watchPlugins|testResultsProcessor|dependencyExtractor|runner|testRunner)"""
     r"""["']?\s*:\s*(\[[^\]]*\]|["'][^"']+["'])""")
 _QUOTED = re.compile(r"""["']([^"']+)["']""")
 _SOURCE = r"(?:\.(?:[cm]?[jt]sx?))?"

@@ -15,7 +15,7 @@ FRAMEWORK = Framework(
                  r"|unauthorized|default|route|head|opengraph-image|twitter-image|icon|apple-icon|sitemap|robots"
                  r"|manifest)" + _JS, why="Next.js app router", exports=True),
         FileRoot(r"(?:^|/)pages/.*" + _JS, why="Next.js pages router", exports=True),
-        FileRoot(r"(?:^|/)(?:middleware|instrumentation|instrumentation-client)" + _JS,
+        FileRoot(r"(?:^|/)(?:middleware|proxy|instrumentation|instrumentation-client)" + _JS,
                  why="Next.js middleware / instrumentation", exports=True),
     ),
 )

@@ -12,7 +12,7 @@ FRAMEWORK = Framework(
     enabled_by=("nuxt", "nuxt3"),
     config_files=("nuxt.config.ts", "nuxt.config.js", "app.config.ts"),
     files=(
-        FileRoot(r"(?:^|/)(?:middleware|plugins|server/(?:api|routes|middleware|plugins))/.*" + _JS,
+        FileRoot(r"(?:^|/)(?:middleware|plugins|modules|server/(?:api|routes|middleware|plugins|tasks))/.*" + _JS,
                  why="Nuxt directory convention", exports=True),
     ),
 )

@@ -10,7 +10,7 @@ FRAMEWORK = Framework(
     docs="https://reactrouter.com/start/framework/route-module",
     enabled_by=("@remix-run/*", "@react-router/*", "react-router"),
     files=(
-        FileRoot(r"(?:^|/)app/(?:root|entry\.(?:server|client))" + _JS, why="Remix root and entry modules",
+        FileRoot(r"(?:^|/)app/(?:root|routes|entry\.(?:server|client))" + _JS, why="Remix root and entry modules",
                  exports=True),
         FileRoot(r"(?:^|/)routes/.*" + _JS,
                  r"Route|loader|action|clientLoader|clientAction|meta|links|headers|handle|ErrorBoundary"

@@ -7,8 +7,10 @@ FRAMEWORK = Framework(
     name="TypeScript",
     docs="https://www.typescriptlang.org/docs/handbook/jsx.html#type-checking",
     enabled_by=("typescript", "file:tsconfig*.json", "file:deno.json", "file:deno.jsonc"),
-    files=(FileRoot(r"\.[cm]?tsx?$", r"JSX|IntrinsicElements|ElementClass|ElementAttributesProperty"
-                                     r"|ElementChildrenAttribute|IntrinsicAttributes|IntrinsicClassAttributes"
-                                     r"|LibraryManagedAttributes",
+    # The scan names a namespace's members without the namespace: `Element` and `ElementType` are
+    # kept in any TypeScript file (a DEAD missed there rather than a compiler input reported DEAD).
+    files=(FileRoot(r"\.[cm]?tsx?$", r"JSX|Element|ElementType|IntrinsicElements|ElementClass"
+                                     r"|ElementAttributesProperty|ElementChildrenAttribute|IntrinsicAttributes"
+                                     r"|IntrinsicClassAttributes|LibraryManagedAttributes",
                     "TypeScript JSX namespace (read by the compiler)", members=True),),
 )

@@ -63,6 +63,8 @@ def _framework_section(framework: Framework) -> str:
                          ("shell-context decorators", framework.shell_decorators)):
         if names:
             lines.append(f"- {label}: " + ", ".join(f"`{n}`" for n in sorted(names)))
+    for pattern in framework.launch_commands:
+        lines.append(f"- launch command (in Procfile, Dockerfile...): `{pattern}`")
     if framework.config_files:
         lines.append("- configuration files read: " + ", ".join(f"`{g}`" for g in framework.config_files))
     if framework.read_config is not None:

@@ -90,19 +90,29 @@ _TEMPLATE_EXPRESSION = re.compile(
     r"\{\{(.{0,800}?)\}\}|\{%(.{0,800}?)%\}|\s(?:\(|\[|\*|v-|:|@)[\w.\-]+\)?\]?\s*=\s*\"([^\"]{0,800})\"", re.DOTALL)
 
 
-def _template_names(root: Path, templates: list[str]) -> dict[str, str]:
+# A name a template expression calls (`LoginForm()`, `Forms.auth.LoginForm()`, `macros.price(x)`).
+_TEMPLATE_CALL = re.compile(r"([A-Za-z_]\w*)\s*\(")
+
+
+def _template_names(root: Path, templates: list[str]) -> tuple[dict[str, str], dict[str, str]]:
     """Identifiers the expressions of the project's templates use: methods and properties a
-    template calls by name (`{{ user.gravatar(size=32) }}`, `(click)="logout()"`). Name -> one template."""
+    template calls by name (`{{ user.gravatar(size=32) }}`, `(click)="logout()"`), and among them
+    the names it calls (a class or function the template engine is handed, reached through a global
+    or an attribute chain: `{% with form = Forms.auth.LoginForm() %}`). Name -> one template each."""
     names: dict[str, str] = {}
+    calls: dict[str, str] = {}
     for path in templates:
         try:
             text = read_regular(root / path, UNSCANNED_MAX_BYTES).decode("utf-8", errors="replace")
         except OSError:
             continue
         for match in _TEMPLATE_EXPRESSION.finditer(text):
-            for name in _IDENTIFIER.findall(next(group for group in match.groups() if group is not None)):
+            expression = next(group for group in match.groups() if group is not None)
+            for name in _IDENTIFIER.findall(expression):
                 names.setdefault(name, path)
-    return names
+            for name in _TEMPLATE_CALL.findall(expression):
+                calls.setdefault(name, path)
+    return names, calls
 
 
 Outcome = tuple[FileFacts | SkippedFile, str | None]  # a file's facts or why it was skipped; a warning
@@ -366,8 +376,9 @@ def _scan_discovered(
                 cache.prune(live)
         outcomes.extend(parsed)
 
+    template_names, template_calls = _template_names(root, found.templates)
     result = ScanResult(root=str(root.resolve()), skipped=list(found.skipped), warnings=list(found.warnings),
-                        template_names=_template_names(root, found.templates))
+                        template_names=template_names, template_calls=template_calls)
     for outcome, warning in outcomes:
         if isinstance(outcome, FileFacts):
             result.files.append(outcome)

@@ -234,6 +234,7 @@ class ScanResult(BaseModel):
     warnings: list[str] = Field(default_factory=list)  # e.g. "src/x.py: non-UTF-8 bytes replaced"
     unscanned_names: dict[str, str] = Field(default_factory=dict)  # identifiers of skipped text files -> one file
     template_names: dict[str, str] = Field(default_factory=dict)  # identifiers of template expressions -> one template
+    template_calls: dict[str, str] = Field(default_factory=dict)  # names template expressions call -> one template
     # The files besides the code that frameworks and the analysis read (manifests, framework configuration,
     # launch files, documentation pages): path -> text. Read once by the scan; the analysis opens no file.
     config_files: dict[str, str] = Field(default_factory=dict)

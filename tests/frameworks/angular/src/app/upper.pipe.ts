@@ -1,0 +1,8 @@
+import { Pipe, PipeTransform } from "@angular/core";
+
+@Pipe({ name: "upper", standalone: true })
+export class UpperPipe implements PipeTransform {
+  transform(value: string): string {
+    return value.toUpperCase();
+  }
+}

@@ -1,0 +1,2 @@
+def sort_numbers(values):
+    return sorted(values)

@@ -1,0 +1,5 @@
+from shapes import Point, Segment
+
+
+def main():
+    print(Segment(Point(1)))

@@ -1,0 +1,6 @@
+import pytest
+
+
+@pytest.fixture
+def celery_config():
+    return {"broker_url": "memory://"}

@@ -1,0 +1,6 @@
+def get_db():
+    yield {}
+
+
+def get_cache():
+    return {}

@@ -1,0 +1,6 @@
+SECRET_KEY = "dev"
+
+
+class ProductionConfig:
+    DEBUG = False
+    TESTING = False

@@ -1,0 +1,6 @@
+def slug(text):
+    return text.lower()
+
+
+def unused_title(text):
+    return text.title()

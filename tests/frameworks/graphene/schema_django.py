@@ -1,0 +1,7 @@
+from graphene_django import DjangoObjectType
+
+
+class AuthorType(DjangoObjectType):
+    class Meta:
+        model = "library.Author"
+        fields = ["name"]

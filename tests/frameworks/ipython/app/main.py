@@ -1,0 +1,5 @@
+from .table import Table
+
+
+def main():
+    print(Table([1, 2]))

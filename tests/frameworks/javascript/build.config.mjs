@@ -1,0 +1,3 @@
+export default { entries: ["src/index.js"] };
+
+export const extra = { minify: true };

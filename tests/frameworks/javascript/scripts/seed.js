@@ -1,0 +1,9 @@
+function seedDatabase() {
+  return [];
+}
+
+function unusedSeedUsers() {
+  return [];
+}
+
+seedDatabase();

@@ -1,0 +1,3 @@
+export function generatedClient(): string {
+  return "generated";
+}

@@ -1,0 +1,4 @@
+
+interface LegacyWindow {
+  legacyFlag: boolean;
+}

@@ -1,0 +1,4 @@
+import { Money } from "./money.js";
+
+const total = new Money(5);
+console.log(`${total}`);

@@ -1,0 +1,3 @@
+export default async function globalSetup() {
+  process.env.TZ = "UTC";
+}

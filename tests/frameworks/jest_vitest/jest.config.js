@@ -1,0 +1,5 @@
+module.exports = {
+  globalSetup: "<rootDir>/config/global-setup.js",
+  setupFilesAfterEnv: ["./test/setup-env.js"],
+  testEnvironment: "./config/dom-environment.js",
+};

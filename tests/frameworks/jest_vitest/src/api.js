@@ -1,0 +1,7 @@
+export function fetchUser(id) {
+  return fetch(`/users/${id}`);
+}
+
+export function unusedFetchAll() {
+  return fetch("/users");
+}

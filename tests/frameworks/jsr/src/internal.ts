@@ -1,0 +1,7 @@
+export function pad(text: string): string {
+  return ` ${text} `;
+}
+
+export function trimAll(text: string): string {
+  return text.trim();
+}

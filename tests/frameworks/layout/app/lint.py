@@ -1,0 +1,6 @@
+def check(source):
+    return source.count("=")
+
+
+def forgotten():
+    return None

@@ -1,0 +1,5 @@
+from .lint import check
+
+
+def main():
+    print(check("x = 1"))

@@ -1,0 +1,3 @@
+export function expectString(value: string): string {
+  return value;
+}

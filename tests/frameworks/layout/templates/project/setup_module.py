@@ -1,0 +1,2 @@
+def generated_entry():
+    return "copied into new projects"

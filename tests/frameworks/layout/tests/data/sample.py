@@ -1,0 +1,2 @@
+def function_the_linter_reads():
+    return 1

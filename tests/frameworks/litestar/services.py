@@ -1,0 +1,6 @@
+def greeting():
+    return "hi"
+
+
+def unused_farewell():
+    return "bye"

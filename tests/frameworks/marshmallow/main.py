@@ -1,0 +1,5 @@
+from schemas import PostSchema
+
+
+def main():
+    print(PostSchema().load({"title": "x"}))

@@ -1,0 +1,7 @@
+export function siteName(): string {
+  return "Site";
+}
+
+export function unusedSlug(): string {
+  return "site";
+}

@@ -1,0 +1,5 @@
+export function middleware() {
+  return undefined;
+}
+
+export const config = { matcher: "/about" };

@@ -1,0 +1,3 @@
+export function proxy() {
+  return undefined;
+}

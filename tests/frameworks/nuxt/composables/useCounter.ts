@@ -1,0 +1,3 @@
+export function useCounter() {
+  return { count: 0 };
+}

@@ -1,0 +1,3 @@
+function unusedFormat(value: number): string {
+  return value.toFixed(2);
+}

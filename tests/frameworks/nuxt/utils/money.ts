@@ -1,0 +1,3 @@
+export function formatMoney(value: number): string {
+  return `${value} EUR`;
+}

@@ -1,0 +1,5 @@
+from .core import run
+
+
+def main():
+    run()

@@ -1,0 +1,6 @@
+from .core import run
+
+
+class CsvPlugin:
+    def load(self):
+        return run()

@@ -1,0 +1,6 @@
+import React from "react";
+import { Clock } from "./Clock.jsx";
+
+export default function App() {
+  return <Clock />;
+}

@@ -1,0 +1,7 @@
+export function listNotes() {
+  return [];
+}
+
+export function deleteAllNotes() {
+  return 0;
+}

@@ -1,0 +1,7 @@
+export function links() {
+  return [];
+}
+
+export default function App() {
+  return <html />;
+}

@@ -1,0 +1,3 @@
+export default [{ path: "/notes", file: "routes/notes.tsx" }];
+
+export const extraRoutes = [];

@@ -1,0 +1,5 @@
+exports.createPages = async ({ actions }) => {
+  actions.createPage({ path: "/" });
+};
+
+export function onCreateNode() {}

@@ -1,0 +1,3 @@
+export async function handler() {
+  return { statusCode: 200, body: "hi" };
+}

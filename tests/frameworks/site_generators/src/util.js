@@ -1,0 +1,3 @@
+export function unusedSlugify(text) {
+  return text.toLowerCase();
+}

@@ -1,0 +1,3 @@
+const config = { stories: ["../src/**/*.stories.tsx"] };
+
+export default config;

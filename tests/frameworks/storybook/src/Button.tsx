@@ -1,0 +1,7 @@
+export function Button({ label }: { label: string }) {
+  return <button>{label}</button>;
+}
+
+function unusedIcon() {
+  return null;
+}

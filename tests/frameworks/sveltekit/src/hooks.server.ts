@@ -1,0 +1,3 @@
+export async function handle({ event, resolve }) {
+  return resolve(event);
+}

@@ -1,0 +1,3 @@
+export function match(param: string): boolean {
+  return /^[a-z-]+$/.test(param);
+}

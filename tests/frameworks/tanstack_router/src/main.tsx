@@ -1,0 +1,3 @@
+import { createRouter } from "@tanstack/react-router";
+
+export const router = createRouter({});

@@ -1,0 +1,7 @@
+export function clean() {
+  return true;
+}
+
+export function unusedWatch() {
+  return false;
+}

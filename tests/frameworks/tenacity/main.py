@@ -1,0 +1,5 @@
+from net import fetch
+
+
+def main():
+    print(fetch())

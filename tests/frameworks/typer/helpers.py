@@ -1,0 +1,6 @@
+def banner(text):
+    return f"== {text} =="
+
+
+def unused_footer(text):
+    return f"-- {text} --"

@@ -1,0 +1,9 @@
+from helpers import banner
+
+
+def main(name: str = "world"):
+    print(banner(name))
+
+
+def unused_sync():
+    return "never run"

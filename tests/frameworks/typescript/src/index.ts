@@ -1,0 +1,3 @@
+import { h } from "./runtime";
+
+export const view = h("div", {});

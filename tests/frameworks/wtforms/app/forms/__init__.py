@@ -1,0 +1,1 @@
+from . import auth  # noqa: F401
