@@ -58,7 +58,7 @@ from .roles import (TEST_DIRECTORIES, generated_sync_twins, is_dunder, is_benchm
                     is_migration_path, is_scaffold_path, is_test_input_path, is_test_path, is_translation_path,
                     is_type_test_path)
 from .testcode import fixture_decorator, fixture_name, type_assertion
-from .utility import PLAIN_BASES
+from ..frameworks.python import PLAIN_BASES
 from ..scan.languages import language_family, language_for_path
 from ..scan.records import build
 from ..scan.structure import split_words, vocabulary_word

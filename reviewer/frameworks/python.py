@@ -3,6 +3,14 @@ the bases that carry no registry, and the methods the runtime and the standard l
 
 from . import BaseRule, FileRoot, Framework
 
+# Bases that carry no registry: a subclass of one lives only when something names it.
+PLAIN_BASES = frozenset({
+    "object", "Exception", "BaseException", "ABC", "abc.ABC", "Protocol", "typing.Protocol",
+    "Generic", "typing.Generic", "NamedTuple", "typing.NamedTuple", "TypedDict", "typing.TypedDict",
+    "Enum", "enum.Enum", "IntEnum", "enum.IntEnum", "StrEnum", "enum.StrEnum", "Flag", "IntFlag",
+    "dict", "list", "set", "tuple", "str", "int", "float", "bytes", "Error", "TypeError", "ValueError",
+})
+
 FRAMEWORK = Framework(
     name="Python",
     docs="https://docs.python.org/3/reference/datamodel.html",
@@ -24,12 +32,7 @@ FRAMEWORK = Framework(
         "typing_extensions.deprecated", "unique", "enum.unique", "no_type_check", "typing.no_type_check",
         "dataclass_transform", "typing.dataclass_transform", "coroutine", "types.coroutine",
     }),
-    plain_bases=frozenset({
-        "object", "Exception", "BaseException", "ABC", "abc.ABC", "Protocol", "typing.Protocol",
-        "Generic", "typing.Generic", "NamedTuple", "typing.NamedTuple", "TypedDict", "typing.TypedDict",
-        "Enum", "enum.Enum", "IntEnum", "enum.IntEnum", "StrEnum", "enum.StrEnum", "Flag", "IntFlag",
-        "dict", "list", "set", "tuple", "str", "int", "float", "bytes", "Error", "TypeError", "ValueError",
-    }),
+    plain_bases=PLAIN_BASES,
     # threading.Thread.run and socketserver's handle are called by the runtime; file-like objects are
     # handed to print(file=...), shutil, io and csv, which call these by name.
     protocol_methods=frozenset({
