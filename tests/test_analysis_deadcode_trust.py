@@ -1026,8 +1026,10 @@ def test_an_unread_name_whose_value_calls_something_is_not_a_deletion_finding(tm
     evidence = analyze(tmp_path, {
         "package.json": '{"name": "web", "private": true}',
         "src/app.js": "const nodes = document.querySelectorAll('[data-tip]')\n"
-                      "var tips = [...nodes].map(n => new Tooltip(n))\nconst LIMIT = 3\n",
+                      "var tips = [...nodes].map(n => new Tooltip(n))\nconst LIMIT = 3\n"
+                      "const label = translate('Sources')\nfunction translate(s) {\n  return s\n}\n",
     })
     tips = evidence.for_symbol("src/app.js", "tips")["utility"]
     assert tips.verdict == "DEAD" and tips.confidence < 70 and "may run for its effect" in tips.detail
     assert evidence.for_symbol("src/app.js", "LIMIT")["utility"].confidence >= 70
+    assert evidence.for_symbol("src/app.js", "label")["utility"].confidence >= 70  # a pure value dies with its name

@@ -96,6 +96,10 @@ class Liveness:
 
 _MIXIN_SUBCLASSES = 50  # subclasses of a mixin looked at, at most: a widely used base is no mixin
 
+# A value whose evaluation acts on the world: constructs an object (a widget, an observer), starts a timer,
+# or attaches a listener.
+_EFFECTFUL_VALUE = re.compile(r"\bnew\s+[A-Z$_]|\b(?:setInterval|setTimeout|addEventListener|subscribe|observe)\s*\(")
+
 # What a JS/TS file may name the global object by.
 _GLOBAL_OBJECTS = frozenset({"globalThis", "window", "global", "self"})
 
@@ -979,9 +983,10 @@ class UtilityAnalysis:
                                "users may import it"))
         if sym.parent is None and self._orphan_package_module(path) and path not in self.test_files:
             doubts.append((10, f"no project file imports {path} (a script or plugin module?)"))
-        if sym.kind in ("constant", "variable") and sym.calls:
-            # `var tips = nodes.map(n => new Tooltip(n))`: the name is unread, the call may run for its effect;
-            # deleting the statement is not what the evidence supports.
+        if sym.kind in ("constant", "variable") and sym.calls and _EFFECTFUL_VALUE.search(sym.value or ""):
+            # `var tips = nodes.map(n => new Tooltip(n))`: the name is unread, but building widgets or listeners
+            # is the statement's effect; deleting it is not what the evidence supports. (A pure value,
+            # `forwardRef(...)` or `_("Title")`, is dead with its name.)
             doubts.append((30, f"its value calls {sym.calls[0]}, which may run for its effect"))
         confidence = max(5, base - sum(cost for cost, _ in doubts))
         text = "".join(f"; but {why}" for _, why in doubts)
