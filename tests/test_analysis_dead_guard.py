@@ -103,10 +103,11 @@ def test_the_ecosystem_s_own_markers_keep_a_definition_out_of_the_findings(tmp_p
     evidence = analyze(tmp_path, {
         **imported("app.tasks", "app.compat"),
         "app/tasks.py": (
-            "import sys\n\n\n"
+            "import sys\nimport warnings\n\n\n"
             "# Kept so that jobs already queued still resolve: do not remove.\n"
             "def old_task_stub():\n    return 2\n\n\n"
             "def deprecated_helper():\n    \"\"\"Deprecated: kept for backwards compatibility.\"\"\"\n    return 3\n\n\n"
+            "@warnings.deprecated('use new_api')\ndef old_api():\n    return 11\n\n\n"
             "def silenced():  # noqa\n    return 4\n\n\n"
             "def silenced_f811():  # noqa: F811\n    return 5\n\n\n"
             "def long_line():  # noqa: E501\n    return 6\n\n\n"
@@ -120,6 +121,7 @@ def test_the_ecosystem_s_own_markers_keep_a_definition_out_of_the_findings(tmp_p
         "app/models.py": "class Thing:\n    pass\n\n\nclass Other:\n    pass\n",
     })
     for name, said in (("old_task_stub", "a comment at it says 'Kept'"), ("deprecated_helper", "its docstring says"),
+                       ("old_api", "its decorator says '@warnings.deprecated'"),
                        ("silenced", "its line says '# noqa'"), ("silenced_f811", "F811"),
                        ("UNUSED_LIMIT", "unused-"), ("twin", "conditional alternative definition"),
                        ("fast_loads", "conditional alternative definition")):

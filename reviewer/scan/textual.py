@@ -250,6 +250,7 @@ _KEEP_WORDS = re.compile(
     r"|\bkept\b|\bkeep (?:it|this|them)\b|\b(?:do not|don't|never) (?:remove|delete)\b|\bon purpose\b|\bintentionally\b"
     r"|\bused (?:by|from|in)\b|\bcalled (?:by|from)\b|\bold pickles?\b|\bqueued\b",
     re.IGNORECASE)
+_DEPRECATED = re.compile(r"(?:[\w.]+\.)?deprecated\b")
 _OWN_SUPPRESSION = re.compile(r"reviewer:\s*ignore")
 _COMMENT_LINE = re.compile(r"^\s*(?:#|//|/\*|\*)")
 _CODE_COMMENT = re.compile(r"(?:#|//)(.*)$")
@@ -279,6 +280,10 @@ def keep_markers(lines: list[str], symbols: list[dict], bound_elsewhere: dict[st
         said = next((m for text in comments if (m := _KEEP_WORDS.search(_comment_text(text)))), None)
         if said:
             found[start] = f"a comment at it says '{said.group(0)}'"
+            continue
+        deprecated = next((d for d in fields.get("decorators") or () if _DEPRECATED.match(d.strip().lstrip("@"))), None)
+        if deprecated:  # PEP 702's @warnings.deprecated, and the libraries before it
+            found[start] = f"its decorator says '@{deprecated.split('(', 1)[0].strip()}'"
             continue
         docstring = fields.get("docstring") or ""
         said = _KEEP_WORDS.search(docstring[:1000])
