@@ -1580,7 +1580,7 @@ def standalone_modules(files) -> frozenset[str]:
     `files`: FileFacts of the project."""
     found = set()
     for facts in files:
-        if facts.language != "python":
+        if facts.language != "python" or facts.path.endswith("__init__.py"):  # a package's face re-exports
             continue
         top = facts.path.split("/", 1)[0]
         own = [ref for ref in facts.imports if ref.level > 0 or ref.source.split(".", 1)[0] == top != facts.path]
