@@ -68,7 +68,7 @@ from ..schema.review import SimilarFunction
 
 KeepRank = tuple  # smaller sorts first = better to keep
 
-# Rule ids (docs/rules-duplicates-over.md): the rule of a finding, one per clone kind (test code
+# Rule ids (docs/rules.md): the rule of a finding, one per clone kind (test code
 # apart: its repetition is worth a change only where parametrization or a fixture removes it) ...
 RULE_BY_KIND = {"identical": "duplicate/identical-clone", "renamed": "duplicate/renamed-clone",
                 "near-miss": "duplicate/near-miss-clone", "semantic": "duplicate/semantic-clone",

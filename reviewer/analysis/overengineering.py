@@ -10,7 +10,7 @@
 - a parameter that every caller passes the same literal value (three calls or more, every call
   site read): a constant dressed as an option.
 
-Each verdict names its rule (RULE_*: docs/rules-duplicates-over.md) in AxisAssessment.rule.
+Each verdict names its rule (RULE_*: docs/rules.md) in AxisAssessment.rule.
 
 LEAN is the default; every other verdict names what it saw. OVER needs strong evidence:
 each verdict carries a confidence and is a finding only from analysis.min_confidence (as
