@@ -196,7 +196,8 @@ def similar(target: str, path: str, config_path: str | None, as_json: bool, max_
         click.echo(f"  {hit.score:.2f}  {hit.file_path}:{hit.line_start}-{hit.line_end} {hit.name} ({parts})  {hit.summary}")
 
 
-@cli.command("mcp")
+@cli.command("mcp", epilog=examples("claude mcp add reviewer -- reviewer mcp   # Claude Code, in the repository",
+                                     "reviewer mcp path/to/repo"))
 @path_argument
 @config_option
 def mcp_command(path: str, config_path: str | None) -> None:
@@ -583,14 +584,11 @@ def status(path: str, config_path: str | None, show_rag: bool, as_json: bool) ->
     click.echo(current.model_dump_json(indent=2) if as_json else render_status(current))
 
 
-@cli.command(epilog=examples("reviewer baseline && git add -f .reviewer/baseline.json",
-                             "reviewer baseline path/to/repo -o ci/accepted.json"))
+@cli.command(epilog=examples("reviewer rules", "reviewer rules path/to/repo"))
 @path_argument
 @config_option
 def rules(path: str, config_path: str | None) -> None:
-    """Which frameworks reviewer switched on for PATH, and why (the dependency, import or file).
-
-    Example: reviewer rules .   (then `reviewer rule dead/no-root` to explain one rule)"""
+    """Which frameworks reviewer switched on for PATH, and why (the dependency, import or file)."""
     from .pipeline import frameworks_of
     from .report.rules import frameworks_text
 
@@ -599,12 +597,10 @@ def rules(path: str, config_path: str | None) -> None:
     click.echo(frameworks_text(frameworks_of(root, config), [f.name for f in config.frameworks]))
 
 
-@cli.command()
+@cli.command(epilog=examples("reviewer rule dead/unused-import", "reviewer rule duplicate/block-clone"))
 @click.argument("rule_id", metavar="ID")
 def rule(rule_id: str) -> None:
-    """Explain one rule: its principle and the evidence its findings carry.
-
-    Example: reviewer rule dead/unused-import"""
+    """Explain one rule: its principle and the evidence its findings carry."""
     from .report.rules import explain_rule
     from .schema.rules import BY_ID
 
@@ -614,7 +610,8 @@ def rule(rule_id: str) -> None:
     click.echo(text, nl=False)
 
 
-@cli.command()
+@cli.command(epilog=examples("reviewer baseline && git add -f .reviewer/baseline.json",
+                             "reviewer baseline path/to/repo -o ci/accepted.json"))
 @path_argument
 @config_option
 @click.option("--output", "-o", "output_path", type=click.Path(dir_okay=False), default=None,

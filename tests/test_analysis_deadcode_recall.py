@@ -279,6 +279,7 @@ def test_methods_a_template_calls_and_the_hooks_of_known_framework_bases(tmp_pat
     # called by a Jinja template only; `User.get_id` is a Flask-Login hook.
     evidence = analyze(tmp_path, {
         **APP,
+        "requirements.txt": "flask\nflask-sqlalchemy\nflask-login\n",  # the frameworks whose hooks are known
         "app/__init__.py": "",
         "app/models.py": "from flask_login import UserMixin\n\nfrom . import db\n\n\n"
                          "class Role(db.Model):\n    def add_permission(self, perm):\n        return perm\n\n"

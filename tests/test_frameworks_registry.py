@@ -122,3 +122,18 @@ def test_a_plugin_used_through_its_marker_is_on_and_an_ignored_manifest_is_read(
     assert verdict(evidence, "tests/conftest.py", "anyio_backend", "utility") == "USED"
     assert "anyio pytest plugin" in detail(evidence, "tests/conftest.py", "anyio_backend", "utility")
     assert verdict(evidence, "pkg/index.js", "api", "utility") == "USED"
+
+
+def test_test_cases_read_as_text_and_tests_in_a_holder_class(tmp_path: Path) -> None:
+    """A suite's cases folder holds inputs it reads as text (their names are their content); a test class
+    nested in a holder class is run through its subclasses."""
+    evidence = analyze(tmp_path, {
+        "app/__main__.py": "print('run')\n",
+        "tests/cases/positive/regex.py": "def with_regex():\n    return 1\n",
+        "tests/test_cases.py": "from pathlib import Path\n\n\ndef test_all():\n    assert list(Path('cases').glob('*'))\n",
+        "tests/test_import.py": "import unittest\n\n\nclass Common:\n    class Import(unittest.TestCase):\n"
+                                "        def test_round_trip(self):\n            assert 1\n\n\n"
+                                "class TestCSV(Common.Import):\n    pass\n",
+    })
+    assert verdict(evidence, "tests/cases/positive/regex.py", "with_regex", "utility") == "USED"
+    assert verdict(evidence, "tests/test_import.py", "Common.Import.test_round_trip", "utility") == "USED"

@@ -29,12 +29,19 @@ def is_test_path(path: str) -> bool:
 # as data, written as they are on purpose (a copy per scenario, a syntax error a parser test needs);
 # and the outputs the tests compare against (expected/, outputs/, snapshots/, golden/).
 TEST_INPUT_DIRECTORIES = frozenset({"assets", "fixtures", "__fixtures__", "testdata", "test_data", "data",
-                                    "expected", "outputs", "snapshots", "__snapshots__", "golden", "goldens"})
+                                    "expected", "outputs", "output", "snapshots", "__snapshots__", "golden", "goldens"})
+# Folders of cases a suite reads as text: inputs too, but for a file the runner collects by its name.
+_CASE_DIRECTORIES = frozenset({"cases", "inputs", "input", "samples"})
 
 
 def is_test_input_path(path: str) -> bool:
     """`test/fixtures/syntax-error-esm.mjs`, `tests/assets/app.py`."""
-    return is_test_path(path) and any(part in TEST_INPUT_DIRECTORIES for part in path.split("/")[:-1])
+    folders = path.split("/")[:-1]
+    if not is_test_path(path):
+        return False
+    if any(part in TEST_INPUT_DIRECTORIES for part in folders):
+        return True
+    return any(part in _CASE_DIRECTORIES for part in folders) and not _TEST_FILE.match(path.rsplit("/", 1)[-1])
 
 
 def is_test_support_path(path: str) -> bool:

@@ -95,7 +95,11 @@ class TestRoots:
             return None
         if _SETUP_METHOD.fullmatch(sym.name):  # a base class's set-up runs for its test subclasses
             return f"set-up/tear-down method of {parent.name}"
-        if parent.parent is None and self._test_class(path, parent) and _TEST_METHOD.fullmatch(sym.name):
+        # A test class may sit in a holder class (`class Common: class Import(BaseTestCase)`), whose
+        # subclasses elsewhere run its tests; not in a function (a class a test builds for itself).
+        holder = self.index.symbols[path].get(parent.parent) if parent.parent else None
+        top = parent.parent is None or (holder is not None and holder.kind == "class")
+        if top and self._test_class(path, parent) and _TEST_METHOD.fullmatch(sym.name):
             return f"test method of {parent.name}"
         if not self._test_class(path, parent) and not sym.name.startswith("_"):
             return f"public method of test double {parent.name} (the code under test calls it by name)"

@@ -960,7 +960,7 @@ class UtilityAnalysis:
         if strings:  # not where a string becomes a lookup (that would have kept it alive): a weak hint
             doubts.append((10, f"the string '{sym.name}' appears in {', '.join(strings[:2])}"))
         if path in self.dynamic_files:
-            doubts.append((15 if path in self.dynamic.whole_files else 5, f"{path} looks names up dynamically"))
+            doubts.append((20 if path in self.dynamic.whole_files else 5, f"{path} looks names up dynamically"))
         unscanned = self.unscanned_names().get(sym.name)
         if unscanned:
             doubts.append((30, f"'{sym.name}' appears in {unscanned}, which was not scanned"))

@@ -151,6 +151,11 @@ def _glob_regex(glob: str) -> re.Pattern[str]:
     return re.compile("".join(out))
 
 
+def glob_pattern(glob: str) -> str:
+    """A glob as the regular expression a FileRoot takes (the whole repo-relative path)."""
+    return "^" + _glob_regex(glob).pattern + "$"
+
+
 def matches_glob(path: str, glob: str) -> bool:
     return _glob_regex(glob).fullmatch(path) is not None
 

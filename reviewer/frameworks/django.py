@@ -15,7 +15,7 @@ MODEL_HOOKS = frozenset({
 FRAMEWORK = Framework(
     name="Django",
     docs="https://docs.djangoproject.com/en/stable/",
-    enabled_by=("django", "file:manage.py"),
+    enabled_by=("django",),  # a manage.py alone is no evidence (Flask-Script and click apps have one)
     files=(
         # DJANGO_SETTINGS_MODULE names any module: `settings.py`, a `settings/` package, `local_settings.py`
         FileRoot(r"(?:^|/)(?:\w*settings\w*|config)(?:/.*)?(?:\.py$|/)", r"[A-Z][A-Z0-9_]*",

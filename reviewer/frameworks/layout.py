@@ -15,8 +15,14 @@ FRAMEWORK = Framework(
     docs="https://docs.pytest.org/en/stable/explanation/goodpractices.html#choosing-a-test-layout",
     files=(
         # Code the tests hand to the tool under test by path: its names are its content.
-        FileRoot(r"(?:^|/)(?:tests?|__tests__)/(?:.*/)?(?:assets|testdata|test_data|data)/",
+        FileRoot(r"(?:^|/)(?:tests?|__tests__)/(?:.*/)?(?:assets|testdata|test_data|data|fixtures|__fixtures__"
+                 r"|expected|outputs?|snapshots|__snapshots__|goldens?)/",
                  why="test input (loaded by path)"),
+        # Folders of cases a suite reads as text (`import.meta.glob('./cases/**', {query: '?raw'})`, a formatter's
+        # input files): inputs, unless a file is a test the runner collects by its name.
+        FileRoot(r"(?:^|/)(?:tests?|__tests__)/(?:.*/)?(?:cases|inputs?|samples)/(?:.*/)?"
+                 r"(?!test_|conftest\.)(?![^/]*\.(?:test|spec)\.)[^/]+$",
+                 why="test input (a case the suite reads as text)"),
         FileRoot(SCAFFOLD_PATH, why="project template (a generator copies it into new projects, where it runs)",
                  members=True),
         FileRoot(TYPE_TEST_PATH, why="type test (its declarations are what the type checker checks)", members=True),

@@ -1,0 +1,5 @@
+console.log('start')
+
+export function unusedHelper() {
+  return 3
+}

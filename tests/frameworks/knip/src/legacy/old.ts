@@ -1,0 +1,3 @@
+export function keptOnPurpose() {
+  return 2
+}

@@ -1,0 +1,3 @@
+export function onMessage() {
+  return 1
+}

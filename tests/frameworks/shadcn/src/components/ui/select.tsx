@@ -1,0 +1,7 @@
+export function Select() {
+  return null
+}
+
+export function SelectLabel() {
+  return null
+}
