@@ -378,3 +378,16 @@ def test_a_bare_ampersand_in_jsx_text_is_no_syntax_error() -> None:
               b"type Both = A & B\n")
     facts = extract_file("dialog.tsx", source, "tsx")
     assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["Dialog", "Both"]
+
+
+def test_jsx_text_after_a_tag_and_inline_import_types_are_no_syntax_errors() -> None:
+    """Valid TSX the grammar rejects: a bare `&` in text after a closing tag, and a type imported inline
+    (`import('./api').Product[]`, `typeof import('x')`): each made a first-contact run exit 2."""
+    from reviewer.scan.extract import extract_file
+
+    source = (b"export type Page = {\n  products: import('@/constants/mock-api').Product[];\n}\n"
+              b"export function Hero() {\n  return (\n    <p>\n"
+              b"      <span className=\"x\">Built with</span> Python, React & modern tooling\n    </p>\n  )\n}\n"
+              b"export async function mock(importOriginal) {\n  return await importOriginal<typeof import('x')>()\n}\n")
+    facts = extract_file("page.tsx", source, "tsx")
+    assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["Page", "Hero", "mock"]

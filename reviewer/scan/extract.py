@@ -63,7 +63,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 29  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 30  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -81,7 +81,8 @@ SCANNER_VERSION = 29  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # a JSX attribute string repaired, FileFacts.template_tags; 25: variance annotations (`<in T>`) repaired;
 # 26: export lists take no part in module_line_hashes, overload signatures weigh nothing there; 27: FileFacts.kept,
 # `while` on a false constant and module-level false branches are unreachable, LineRange.name; 28: a bare `&`
-# in JSX text repaired; 29: call arguments one per argument (keywords by name), FileFacts.copy_notes
+# in JSX text repaired; 29: call arguments one per argument (keywords by name), FileFacts.copy_notes; 30: JSX
+# text after a tag's end and inline import types (`import('x').T`) repaired
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -954,7 +955,10 @@ _BARE_AMPERSAND = re.compile(rb"&(?!#?\w+;)")
 # (7) A bare `&` in JSX text ("Save & Close" between tags) is valid JSX that the TSX grammar rejects: on a
 # row of plain text (no code punctuation) or between a `>` and a `<` of one row, blanked.
 _TEXT_ROW = re.compile(rb"^[^=:;(){}<>\[\]`'\"]*$")
-_TAG_TEXT = re.compile(rb">[^<>{}=;]*<")
+_TAG_TEXT = re.compile(rb">[^<>{}=;]*(?=<|$)")
+# (8) A type that imports a module's type inline (`import('./api').Product[]`, `typeof import('x')`) is valid
+# TypeScript the grammar rejects in some positions: on an error row, read as a name of the same length.
+_IMPORT_TYPE = re.compile(rb"\bimport\(\s*(['\"])[^'\"\n]+\1\s*\)")
 _TEXT_AMPERSAND = re.compile(rb"(?<= )&(?= )")
 _VARIANCE = re.compile(rb"(?:(?<=[<,])|^)[ \t]*((?:in[ \t]+)?(?:out[ \t]+)?)"
                        rb"(?=[A-Za-z_$][\w$]*[ \t]*(?:extends\b|=|,|>|\r?$))")
@@ -986,7 +990,7 @@ def _repaired(parser, data: bytes, tree):
 
 
 def _repaired_row(line: bytes) -> bytes:
-    """One row of an error with repairs (1), (4), (5), (6) and (7) applied, as long as it was."""
+    """One row of an error with repairs (1), (4), (5), (6), (7) and (8) applied, as long as it was."""
     line = _SIGNATURE_LINE.sub(rb"\1;", line, count=1)
     line = _EXPORT_TYPE_STAR.sub(rb"\1    ", line, count=1)
     line = _VARIANCE.sub(lambda found: found.group(0)[: found.start(1) - found.start(0)] + b" " * len(found.group(1)), line)
@@ -994,6 +998,7 @@ def _repaired_row(line: bytes) -> bytes:
         line = _TEXT_AMPERSAND.sub(b" ", line)
     elif b"&" in line:
         line = _TAG_TEXT.sub(lambda text: _TEXT_AMPERSAND.sub(b" ", text.group(0)), line)
+    line = _IMPORT_TYPE.sub(lambda found: b"_" * len(found.group(0)), line)
     return _QUOTED.sub(lambda quoted: _BARE_AMPERSAND.sub(b" ", quoted.group(0)), line)
 
 
