@@ -220,16 +220,20 @@ def _selectors(values: tuple[str, ...], option: str) -> list[str] | None:
 
 
 def _selector(name: str, option: str) -> str:
-    """An axis name (`duplication`), checked; unknown names end the run with a suggestion."""
-    from .schema.axes import AXES
+    """An axis name (`duplication`) or a rule id (`dead/unused-import`, `duplicate/test-*`), checked;
+    unknown names end the run with a suggestion."""
+    import fnmatch
 
-    if name in AXES:
+    from .schema.axes import AXES
+    from .schema.rules import BY_ID
+
+    if name in AXES or name in BY_ID or "*" in name and any(fnmatch.fnmatchcase(r, name) for r in BY_ID):
         return name
     import difflib
 
-    close = difflib.get_close_matches(name, AXES, n=1)
-    hint = f" (did you mean '{close[0]}'?)" if close else f" (axes: {', '.join(AXES)})"
-    raise UserError(f"unknown axis '{name}' in {option}{hint}")
+    close = difflib.get_close_matches(name, [*AXES, *BY_ID], n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else f" (axes: {', '.join(AXES)}; rules: `reviewer rule ID`)"
+    raise UserError(f"unknown axis or rule '{name}' in {option}{hint}")
 
 
 def _apply_selection(config: Config, select: list[str] | None, extend: list[str] | None,
@@ -237,9 +241,25 @@ def _apply_selection(config: Config, select: list[str] | None, extend: list[str]
     """Like ruff: --select replaces the configured axes, --extend-select adds to them, --ignore
     drops from them. A hygiene axis (tests, documentation) named in --select or --extend-select
     is listed one by one in every output; otherwise it is counted only (report.hygiene)."""
+    import fnmatch
+
     from .report.selection import HYGIENE_AXES
     from .schema.axes import AXES
+    from .schema.rules import BY_ID
 
+    # Rule ids narrow within their axis: --select a rule lists that rule (its axis selected), --ignore one drops it.
+    def rules_in(names: list[str] | None) -> list[str]:
+        return [name for name in names or [] if name not in AXES]
+
+    config.report.select_rules += rules_in(select) + rules_in(extend)
+    config.report.ignore_rules += rules_in(ignore)
+    def axes_of(names: list[str]) -> list[str]:  # a rule (or a pattern of rules) stands for its axis
+        return [rule.axis for name in names for rule in BY_ID.values() if fnmatch.fnmatchcase(rule.id, name)]
+
+    if select is not None:
+        select = [n for n in select if n in AXES] + axes_of(rules_in(select))
+    extend = [n for n in extend or [] if n in AXES] + axes_of(rules_in(extend))
+    ignore = [n for n in ignore or [] if n in AXES]
     axes = list(select) if select is not None else list(config.axes)
     axes += [axis for axis in extend or [] if axis not in axes]
     axes = [axis for axis in axes if axis not in (ignore or [])]
@@ -251,6 +271,18 @@ def _apply_selection(config: Config, select: list[str] | None, extend: list[str]
     if named and config.report.hygiene != "full":
         listed = config.report.hygiene if isinstance(config.report.hygiene, list) else []
         config.report.hygiene = sorted({*listed, *named}, key=AXES.index)
+
+
+def rule_statistics(reviews: list) -> str:
+    """`--statistics`: findings per rule id, most first (suppressed ones left out)."""
+    from collections import Counter
+
+    from .schema.rules import BY_ID
+
+    counts = Counter(f.rule for review in reviews for f in review.findings if not f.suppressed)
+    rows = [f"{n:6d}  {rule:32s} {BY_ID[rule].principle.split(': ')[0].split('. ')[0][:70] if rule in BY_ID else ''}"
+            for rule, n in sorted(counts.items(), key=lambda item: (-item[1], item[0]))]
+    return "\n".join(rows) if rows else "no findings"
 
 
 def _apply_run_options(config: Config, exclude: tuple[str, ...], sarif_category: str | None) -> None:
@@ -353,6 +385,8 @@ Examples:
                    "a terminal with the key). Default: llm.provider. Example: --llm claude --max-cost 2")
 @click.option("-y", "--yes", is_flag=True, help="Start a Claude run estimated over llm.confirm_over without asking. "
               "Example: --llm claude --yes")
+@click.option("--statistics", is_flag=True, help="After the run, print how many findings each rule gave (like ruff's). "
+              "Example: --statistics")
 @click.option("--min-confidence", type=click.IntRange(0, 100), default=None,
               help="DEAD and DUPLICATE verdicts under this confidence are not findings. Default: analysis.min_confidence "
                    "(70). Example: --min-confidence 90")
@@ -369,7 +403,7 @@ def run(paths: tuple[str, ...], config_path: str | None, enable_rag: bool, rebui
         exit_zero: bool, baseline_path: str | None, no_baseline: bool, baseline_from_ref: str | None,
         update_baseline: bool, output_format: str, output_file: str | None, sarif_category: str | None,
         max_cost: float | None, force_cost: bool, llm: str | None, yes: bool, plain: bool, quiet: bool, verbose: bool, color: str,
-        min_confidence: int | None) -> None:
+        statistics: bool, min_confidence: int | None) -> None:
     """Audit each PATH (default: the current folder): scan, estimate, index, review, report.
 
     One folder is reviewed as its own root. Files, or several paths, are reviewed in the
@@ -435,6 +469,8 @@ def run(paths: tuple[str, ...], config_path: str | None, enable_rag: bool, rebui
         gate = evaluate_gate(scope, fail_on, build_baseline(scope))  # adopting: today's findings are accepted
     summary_shown = _print_results(root, config, outcome, gate, scope, baseline, output_format, output_file,
                                    quiet=quiet, verbose=verbose, color=use_color(color))
+    if statistics:
+        click.echo(rule_statistics(scope))
     if update_baseline:
         target = baseline_file or root / config.output / BASELINE_FILENAME
         recorded = write_baseline(build_baseline(scope), target)

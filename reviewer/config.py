@@ -135,6 +135,9 @@ class ReportConfig(_Strict):
     hygiene: Literal["summary", "full"] | list[Literal["tests", "documentation"]] = "summary"
     # GitHub shows 5,000 results per SARIF run; the most important are kept (report.json keeps all)
     max_sarif_results: int = Field(default=5000, ge=1, le=25_000)
+    # Rule ids (docs/rules.md; a `*` matches any rest, `duplicate/test-*`): listed only these / never these.
+    select_rules: list[str] = Field(default_factory=list)
+    ignore_rules: list[str] = Field(default_factory=list)
     sarif_category: str = "reviewer"  # automationDetails.id: one per job, so two jobs never overwrite each other
 
 

@@ -137,3 +137,19 @@ def test_test_cases_read_as_text_and_tests_in_a_holder_class(tmp_path: Path) -> 
     })
     assert verdict(evidence, "tests/cases/positive/regex.py", "with_regex", "utility") == "USED"
     assert verdict(evidence, "tests/test_import.py", "Common.Import.test_round_trip", "utility") == "USED"
+
+
+def test_select_and_ignore_take_rule_ids_and_statistics_count_them(tmp_path: Path) -> None:
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__main__.py").write_text("import os\nimport sys\n\n\ndef _helper():\n    return 1\n\n\nprint(sys.argv)\n")
+    runner = CliRunner()
+    only = runner.invoke(cli, ["run", str(tmp_path), "--plain", "-q", "--exit-zero", "--output-format", "concise",
+                               "--select", "dead/unused-import"])
+    assert only.exit_code == 0, only.output
+    assert "unused import os" in only.output and "_helper" not in only.output
+    dropped = runner.invoke(cli, ["run", str(tmp_path), "--plain", "-q", "--exit-zero", "--output-format", "concise",
+                                  "--ignore", "dead/unused-import", "--statistics"])
+    assert "unused import os" not in dropped.output and "_helper" in dropped.output
+    assert "dead/private-unreferenced" in dropped.output.split("\n", 1)[1] or "dead/private-unreferenced" in dropped.output
+    wrong = runner.invoke(cli, ["run", str(tmp_path), "--select", "dead/nope"])
+    assert wrong.exit_code == 2 and "did you mean 'dead/no-root'" in wrong.output

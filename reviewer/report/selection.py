@@ -14,6 +14,8 @@ only when selected by name (`unlisted_axes`).
 
 from __future__ import annotations
 
+import fnmatch
+
 from functools import lru_cache
 
 import pathspec
@@ -50,9 +52,17 @@ def _kept(finding: Finding, selected: set[str], ignored: set[str]) -> bool:
     return finding.axis in selected and finding.axis not in ignored
 
 
+def rule_selected(rule: str, config: Config) -> bool:
+    """Whether `report.select_rules` / `report.ignore_rules` (`--select`/`--ignore` with rule ids) keep a rule."""
+    chosen = config.report.select_rules
+    if chosen and not any(fnmatch.fnmatchcase(rule, pattern) for pattern in chosen):
+        return False
+    return not any(fnmatch.fnmatchcase(rule, pattern) for pattern in config.report.ignore_rules)
+
+
 def select_review(review: ReviewFile, config: Config) -> ReviewFile:
     selected, ignored = set(config.axes), ignored_axes(config, review.file)
-    findings = [f for f in review.findings if _kept(f, selected, ignored)]
+    findings = [f for f in review.findings if _kept(f, selected, ignored) and rule_selected(f.rule, config)]
     if len(findings) == len(review.findings):
         return review
     categories = {(f.symbol, AXIS[f.axis].action) for f in findings if f.axis in AXIS}
@@ -81,6 +91,7 @@ def narrowed_to(config: Config, axis: str) -> bool:
 
 def select(reviews: list[ReviewFile], config: Config) -> list[ReviewFile]:
     """Every review as the configuration asks to see it (unchanged when nothing is filtered)."""
-    if set(config.axes) == set(AXIS) and not config.per_file_ignores:
+    if set(config.axes) == set(AXIS) and not config.per_file_ignores and not (
+            config.report.select_rules or config.report.ignore_rules):
         return list(reviews)
     return [select_review(review, config) for review in reviews]
