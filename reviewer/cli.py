@@ -19,7 +19,7 @@ import click
 from . import __version__
 from .config import Config, config_source, load_config
 from .errors import EXIT_ERROR, UserError
-from .ui import UI, err_line
+from .ui import UI, err_line, silence
 
 
 
@@ -694,12 +694,7 @@ def _print(text: str, nl: bool = True, color: bool | None = None) -> None:
 
 
 def _silence_stdout() -> None:
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError):
-        pass
+    silence(sys.stdout)
 
 
 EXIT_SIGNAL = {signal.SIGINT: 130, signal.SIGTERM: 143}

@@ -27,12 +27,17 @@ def err_line(line: str) -> None:
     try:
         click.echo(line, err=True)
     except BrokenPipeError:
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stderr.fileno())
-            os.close(devnull)
-        except (OSError, ValueError):
-            pass
+        silence(sys.stderr)
+
+
+def silence(stream) -> None:
+    """Point a stream whose reader went away at /dev/null, so later writes cannot fail."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 def in_ci() -> bool:
@@ -50,23 +55,6 @@ def use_color(choice: str = "auto", stream=None) -> bool:
         return True
     stream = stream or sys.stdout
     return hasattr(stream, "isatty") and stream.isatty()
-
-
-HEARTBEAT_SECONDS = 10.0
-
-
-def err_line(line: str) -> None:
-    """One line on stderr. A reader that went away (`reviewer run 2>&1 | head`) silences
-    stderr for the rest of the run; it never changes the run's exit code."""
-    try:
-        click.echo(line, err=True)
-    except BrokenPipeError:
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stderr.fileno())
-            os.close(devnull)
-        except (OSError, ValueError):
-            pass
 
 
 class UI:

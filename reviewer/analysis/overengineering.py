@@ -159,15 +159,21 @@ class OverengineeringAnalysis:
             return "which no project code outside its own file names (it is loaded by name at run time)"
         return ""
 
-    def _function_in_disguise(self, path: str, sym: Symbol) -> AxisAssessment | None:
-        if sym.kind != "class" or sym.bases or sym.decorators or sym.is_abstract:
-            return None
+    def _leaf_methods(self, path: str, sym: Symbol) -> list[Symbol] | None:
+        """The methods of a class no project class extends, when methods are all it holds (no nested
+        classes, no object members); None otherwise."""
         if self.graph.subclasses.get((path, sym.qualified_name)):
             return None
         members = self.index.members.get((path, sym.qualified_name), [])
         by_qname = self.index.symbols[path]
         methods = [by_qname[q] for q in members if by_qname[q].kind == "method"]
-        if len(methods) != len(members):  # nested classes, object members...
+        return methods if len(methods) == len(members) else None
+
+    def _function_in_disguise(self, path: str, sym: Symbol) -> AxisAssessment | None:
+        if sym.kind != "class" or sym.bases or sym.decorators or sym.is_abstract:
+            return None
+        methods = self._leaf_methods(path, sym)
+        if methods is None:
             return None
         public = [m for m in methods if not is_private(m.name) and not is_dunder(m.name)
                   and m.name not in CONSTRUCTORS]
@@ -186,12 +192,8 @@ class OverengineeringAnalysis:
         class offers the same methods: then it is one side of an interface written twice."""
         if sym.kind != "class" or sym.decorators or any(b.strip() not in ("object", "") for b in sym.bases):
             return None
-        if self.graph.subclasses.get((path, sym.qualified_name)):
-            return None
-        members = self.index.members.get((path, sym.qualified_name), [])
-        by_qname = self.index.symbols[path]
-        methods = [by_qname[q] for q in members if by_qname[q].kind == "method"]
-        if len(methods) != len(members):
+        methods = self._leaf_methods(path, sym)
+        if methods is None:
             return None
         targets: set[str] = set()
         forwarding = 0
