@@ -326,3 +326,15 @@ def test_a_library_copied_into_served_assets_is_skipped_by_its_copyright_header(
                     "app/static/js/site.js": "function own() {}\n"})
     assert in_scope(tmp_path) == ["app/src/editor.js", "app/static/js/site.js"]
     assert skipped(tmp_path)["app/static/ckeditor/plugins/scayt/options.js"].startswith("vendored (a library folder")
+
+
+def test_the_output_folder_of_a_build_step_is_skipped_by_its_manifest(tmp_path: Path) -> None:
+    """Django's collectstatic copies every app's assets (the admin's scripts among them) beside the
+    staticfiles.json it writes: built output, not the project's code."""
+    (tmp_path / "static" / "admin" / "js").mkdir(parents=True)
+    (tmp_path / "static" / "staticfiles.json").write_text("{}")
+    (tmp_path / "static" / "admin" / "js" / "core.js").write_text("function findPosX(o) { return o }\n")
+    (tmp_path / "app.py").write_text("print(1)\n")
+    found = discover(tmp_path, Config())
+    assert [f.path for f in found.files] == ["app.py"]
+    assert any(s.path == "static/admin/js/core.js" and s.reason.startswith("built") for s in found.skipped)

@@ -110,6 +110,8 @@ _VENDORED_VERSION = re.compile(rb"\bv\d+\.\d+(?:\.\d+)?\b|\b\d+\.\d+\.\d+\b")
 _VENDORED_HOME = re.compile(rb"https?://")
 _LICENSE_NAMES = ("LICENSE", "LICENCE", "COPYING")
 _ASSET_DIRECTORIES = frozenset({"static", "assets", "public", "vendor", "vendors"})  # not lib/: a package's own code
+# Manifests a build step writes into its output folder: the files beside them are its copies.
+_BUILD_MANIFESTS = frozenset({"staticfiles.json", "asset-manifest.json", ".vite-manifest.json"})
 _VENDORED_LICENSE = re.compile(rb"\blicen[cs]e|\bcopyright\b|\(c\)", re.IGNORECASE)
 MAX_AVERAGE_LINE = 500
 MAX_LINE = 5000
@@ -426,6 +428,10 @@ class _Walker:
             # a library copied into served assets with its own license file (bluelog's static/ckeditor/LICENSE.md)
             licence = next((name for name in sorted(names) if name.upper().startswith(_LICENSE_NAMES)), None)
             vendored = f"{rel_folder}/{licence}" if licence else None
+        if vendored is None and rel_folder and _BUILD_MANIFESTS & names:
+            # the output folder of a build step, known by the manifest it writes (Django's collectstatic
+            # writes staticfiles.json beside every app's assets, the admin's scripts among them)
+            vendored = f"{rel_folder}/{sorted(_BUILD_MANIFESTS & names)[0]}"
         for entry in entries:
             rel = f"{rel_folder}/{entry.name}" if rel_folder else entry.name
             try:
@@ -447,7 +453,10 @@ class _Walker:
                 if self._ignored(rel, False, ignores):
                     continue
                 if vendored is not None and language_for_path(entry.name) is not None and self._included(rel):
-                    self._skip(rel, f"vendored (a library folder with its own {vendored.rsplit('/', 1)[-1]}: {vendored})")
+                    what = ("built (the output folder of a build step, with its manifest" if
+                            vendored.rsplit("/", 1)[-1] in _BUILD_MANIFESTS else
+                            "vendored (a library folder with its own")
+                    self._skip(rel, f"{what} {vendored.rsplit('/', 1)[-1]}: {vendored})")
                     continue
                 self._visit_file(rel, entry.path, entry.name, linked, lambda e=entry: e.stat().st_size)
 
