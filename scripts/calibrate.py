@@ -29,6 +29,7 @@ from benchlib import markdown_table, record_section  # noqa: E402
 from reviewer.review.calibration import TABLE, band_of, calibrated  # noqa: E402
 
 MIN_LABELS = 8
+SHRINK = 5  # labels' weight of the axis's precision in each rule's fitted value
 FROZEN = ROOT / "benchmarks" / "real" / "calibration" / "heldout.json"
 SHOWN_BANDS = ((0, 49), (50, 69), (70, 79), (80, 89), (90, 100))
 
@@ -48,15 +49,34 @@ def labelled_rows(results: list[dict]) -> list[dict]:
     return rows
 
 
+def first_contact_rows(folder: Path) -> list[dict]:
+    rows = []
+    for path in sorted(folder.glob("*.labels.json")):
+        for label in json.loads(path.read_text(encoding="utf-8"))["labels"]:
+            if label.get("rule") and label.get("confidence") is not None:
+                rows.append({"project": path.name.split(".")[0], "rule": label["rule"], "raw": int(label["confidence"]),
+                             "label": label["label"] == "TRUE", "axis": label["axis"]})
+    return rows
+
+
 def fit(rows: list[dict]) -> dict:
+    """Per rule and band: the training precision, shrunk toward its axis's precision by SHRINK labels'
+    weight (a band of few labels says little of the next project: rules transfer less well than they fit)."""
     counts: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    by_axis: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for row in rows:
+        by_axis[row["axis"]][0] += row["label"]
+        by_axis[row["axis"]][1] += 1
         for key in ("all", band_of(row["raw"])):
             counts[row["rule"]][key][0] += row["label"]
             counts[row["rule"]][key][1] += 1
+    axis_of = {row["rule"]: row["axis"] for row in rows}
     rules = {}
     for rule, by_key in counts.items():
-        fitted = {key: round(100 * true / n, 1) for key, (true, n) in by_key.items() if n >= MIN_LABELS}
+        true_axis, n_axis = by_axis[axis_of[rule]]
+        prior = true_axis / n_axis
+        fitted = {key: round(100 * (true + SHRINK * prior) / (n + SHRINK), 1)
+                  for key, (true, n) in by_key.items() if n >= MIN_LABELS}
         if fitted:
             rules[rule] = fitted
     return {"rules": rules, "labels": {rule: by_key["all"][1] for rule, by_key in counts.items()}}
@@ -94,6 +114,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("results", type=Path, help="bench_real.py --json output")
     parser.add_argument("--write", action="store_true")
+    parser.add_argument("--first-contact", type=Path, action="append", default=[], metavar="DIR",
+                        help="also report on the blind labels of a first-contact round (labels.json with rule and "
+                             "confidence per finding): projects no rule was tuned on")
     args = parser.parse_args(argv)
     rows = labelled_rows(json.loads(args.results.read_text(encoding="utf-8")))
     train = [r for r in rows if not held_out(r["project"])]
@@ -115,6 +138,13 @@ def main(argv: list[str] | None = None) -> int:
             f"lowest confidence with held-out precision of 90% or more: {floor}.\n\n"
             + markdown_table(["confidence", "findings", "mean confidence", "precision", "gap"], table) + "\n\n"
             + "\n\n".join(lines) + "\n")
+    for folder in args.first_contact:
+        fresh = first_contact_rows(folder)
+        table, floor, worst = evaluate(fresh, fitted)
+        body += (f"\nOn first contact ({folder.as_posix().split('benchmarks/')[-1]}: {len(fresh)} blind-labelled findings of "
+                 f"{len({r['project'] for r in fresh})} projects nobody had tuned on, at the commit they name): worst gap "
+                 f"{worst:.0f} points; 90% precision from confidence {floor}.\n\n"
+                 + markdown_table(["confidence", "findings", "mean confidence", "precision", "gap"], table) + "\n")
     print(body)
     if args.write:
         fitted["floor"] = floor

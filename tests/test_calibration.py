@@ -1,0 +1,36 @@
+"""Calibrated confidence on a frozen slice: the held-out projects' labelled findings (benchmarks/real/
+calibration/heldout.json, written by scripts/calibrate.py with the table it fitted on the other projects).
+A finding's confidence is its rule's measured precision: at the reporting floor and above, each band of
+20 findings or more holds within 5 points of the precision measured on projects that had no say in it."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from calibrate import FROZEN, evaluate  # noqa: E402
+from reviewer.review.calibration import band_of, calibrated, table  # noqa: E402
+
+
+def test_the_shipped_table_holds_on_the_held_out_slice() -> None:
+    rows = json.loads(FROZEN.read_text(encoding="utf-8"))
+    assert len(rows) >= 300 and len({r["project"] for r in rows}) >= 20
+    bands, _, _ = evaluate(rows, table())
+    checked = 0
+    for band, findings, mean, precision, _ in bands:
+        if int(band.split("-")[0]) >= 70 and int(findings) >= 20:
+            assert abs(float(mean) - float(precision)) <= 5, (band, mean, precision)
+            checked += 1
+    assert checked >= 3
+
+
+def test_a_rule_without_enough_labels_keeps_its_raw_confidence() -> None:
+    fitted = {"rules": {"dead/no-root": {"80-89": 97.0, "all": 96.0}}}
+    assert calibrated("dead/no-root", 85, fitted) == 97
+    assert calibrated("dead/no-root", 95, fitted) == 96  # no band fitted: the rule's overall precision
+    assert calibrated("over/pass-through", 75, fitted) == 75
+    assert band_of(70) == "70-79" and band_of(100) == "90-100"
