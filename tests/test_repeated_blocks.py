@@ -9,6 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from reviewer.cli import cli
+from reviewer.review.calibration import calibrated
 from reviewer.scan.extract import extract_file
 from reviewer.scan.languages import LANGUAGES
 from reviewer.scan.structure import module_line_hashes
@@ -102,7 +103,9 @@ def test_a_style_table_written_in_two_files_is_one_finding_naming_both_sides(tmp
     assert block["lines"] == [7, 20] and block["other_lines"] == [9, 22]
     (finding,) = [f for f in reviews["emails/welcome.tsx"]["findings"] if f["axis"] == "duplication"]
     assert finding["symbol"] is None and (finding["line_start"], finding["line_end"]) == (7, 20)
-    assert finding["confidence"] == 84 and "confidence 84" in finding["message"]
+    # the confidence shown is the rule's measured precision (review/calibration.py), the evidence's kept beside it
+    shown = calibrated(finding["rule"], 84)
+    assert finding["raw_confidence"] == 84 and finding["confidence"] == shown and f"confidence {shown}" in finding["message"]
     assert "repeat lines 9-22 of the top-level code of emails/reset.tsx" in finding["message"]
     actions = [a["description"] for a in reviews["emails/welcome.tsx"]["actions"] if a["line_start"] == 7]
     assert actions and "define them once" in actions[0]

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from reviewer.cli import cli
+from reviewer.review.calibration import calibrated
 
 FILES = {
     "shop/__init__.py": '''
@@ -142,7 +143,8 @@ def test_run_with_rag_writes_verdicts_and_reuses_the_cache(repo: Path) -> None:
     assert dup["duplicate_of"]["name"] == "total_price"
     # Every finding carries the confidence of its own axis, not the least of its symbol's axes.
     (finding,) = [f for f in util["findings"] if f["axis"] == "duplication"]
-    assert finding["confidence"] == 80 and dup["confidence"] < 80
+    assert finding["raw_confidence"] == 80 and dup["confidence"] < 80
+    assert finding["confidence"] == calibrated(finding["rule"], 80)  # the rule's measured precision
     assert all(isinstance(f["confidence"], int) for f in pricing["findings"] + util["findings"])
     assert pricing["verdict"] == "NEEDS_REFACTOR"
     assert {c["name"] for c in pricing["function_cards"]} == {"total_price", "legacy_discount"}

@@ -187,6 +187,9 @@ def review_file(facts: FileFacts, evidence: FileEvidence, cards: list[FunctionCa
         if finding.confidence is not None and finding.raw_confidence is None:
             finding.raw_confidence = finding.confidence
             finding.confidence = calibrated(finding.rule, finding.confidence)
+            # a message quoting the evidence's confidence quotes the one shown
+            finding.message = finding.message.replace(f"confidence {finding.raw_confidence}",
+                                                      f"confidence {finding.confidence}")
     review.verdict = file_verdict(review.findings)
     counts = {}
     for finding in review.findings:
