@@ -74,8 +74,9 @@ def one_run(root: Path, rag: bool) -> tuple[Measured, dict]:
 PEERS_SEEN: set[str] = set()
 
 
-def peers(root: Path) -> float:
-    """vulture + jscpd on the same tree, now (interleaved with the runs: the machine's load changes)."""
+def peers(root: Path) -> tuple[float, float]:
+    """vulture + jscpd on the same tree, now (interleaved with the runs: the machine's load changes):
+    wall and CPU seconds."""
     with tempfile.TemporaryDirectory(prefix="bench-peers-") as tmp:
         vulture, jscpd = peer_vulture(root), peer_jscpd(root, Path(tmp))
     for name, peer in (("vulture", vulture), ("jscpd", jscpd)):
@@ -88,7 +89,7 @@ def peers(root: Path) -> float:
     if major and int(major.group(1)) < 5:
         sys.exit(f"{jscpd['tool']} is the older JavaScript jscpd, several times slower than jscpd 5 that users "
                  "install today: install jscpd@5.3.2 (see benchmarks/real/README.md)")
-    return vulture["seconds"] + jscpd["seconds"]
+    return vulture["seconds"] + jscpd["seconds"], vulture["cpu_seconds"] + jscpd["cpu_seconds"]
 
 
 def change_one_file(root: Path) -> str:
@@ -114,11 +115,13 @@ def measure(name: str, files: list[Path], rag: bool) -> list[str]:
         change_one_file(root)
         peer.append(peers(root))
         third, record3 = one_run(root, rag)
-    base = sorted(peer)[len(peer) // 2]
+    base = sorted(wall for wall, _ in peer)[len(peer) // 2]
+    cpu_base = sorted(cpu for _, cpu in peer)[len(peer) // 2]
     phases = ", ".join(f"{k} {v:.1f}" for k, v in record1["phase_seconds"].items())
     return [name, "RAG" if rag else "static", f"{len(files):,}", f"{lines:,}", f"{load:.1f}",
-            f"{base:.1f} s", f"{first.seconds:.1f} s ({first.seconds / base:.1f}x)", phases,
-            " / ".join(f"{run.peak_rss_mb / 1024:.2f}" for run in (first, second, third)),
+            f"{base:.1f} s (CPU {cpu_base:.1f} s)",
+            f"{first.seconds:.1f} s ({first.seconds / base:.1f}x); CPU {first.cpu_seconds:.1f} s ({first.cpu_seconds / cpu_base:.1f}x)",
+            phases, " / ".join(f"{run.peak_rss_mb / 1024:.2f}" for run in (first, second, third)),
             f"{second.seconds:.1f} s ({second.seconds / base:.1f}x)", f"{third.seconds:.1f} s ({third.seconds / base:.1f}x)",
             f"{record2['files_cached']:,} cached / {record2['files_reviewed']} reviewed; "
             f"then {record3['files_reviewed']} reviewed"]
@@ -153,7 +156,8 @@ def main() -> None:
             "`reviewer run [--enable-rag] --plain` as a subprocess (static reviewer, no API key): a cold first run, "
             "an unchanged re-run and a run after appending one function to one module, on copies of the standard "
             "library (without site-packages, idlelib, turtledemo). Before each run, vulture (--min-confidence 60) "
-            "and jscpd run on the same copy; the ratios divide by the median of those three peer times. "
+            "and jscpd run on the same copy; the ratios divide by the median of those three peer times, wall "
+            "and CPU (a run's CPU counts its worker processes; on a shared machine the CPU ratio moves less). "
             f"Peers: {'; '.join(sorted(PEERS_SEEN))}. Peak RSS is the largest single process of the run. "
             f"Load is the 1-minute load average when the target started. {machine_line()}.\n\n"
             f"Command: `python scripts/bench_run.py{' --full' if args.full else ''} --modes {args.modes}`\n\n"
