@@ -58,7 +58,7 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchlib, also when imported by a test
-from benchlib import BENCHMARKS, machine_line, markdown_table, record_section  # noqa: E402
+from benchlib import BENCHMARKS, Measured, machine_line, markdown_table, record_section, run_measured  # noqa: E402
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 REAL = REPO_ROOT / "benchmarks" / "real"
@@ -813,31 +813,50 @@ def score_mutants(mutants: list[Mutant], reviews: list[dict]) -> dict:
 
 
 def _find_tool(name: str) -> str | None:
-    for candidate in (shutil.which(name), Path(sys.executable).parent / name, NPM_PREFIX / "node_modules" / ".bin" / name):
+    """The peer a user of this interpreter runs: the one installed next to it (its venv's bin),
+    else the first on PATH, else the npm prefix below. The path is resolved (a pyenv shim is a
+    shell script that picks an interpreter of its own), and printed with the version."""
+    for candidate in (Path(sys.executable).parent / name, shutil.which(name), NPM_PREFIX / "node_modules" / ".bin" / name):
         if candidate and Path(candidate).exists():
             return str(candidate)
     return None
 
 
-def _timed(args: list[str], cwd: Path | None = None) -> tuple[float, subprocess.CompletedProcess | None]:
-    start = time.perf_counter()
-    try:
-        result = subprocess.run(args, capture_output=True, text=True, timeout=PEER_TIMEOUT_SECONDS, cwd=cwd)
-    except subprocess.TimeoutExpired:
-        return time.perf_counter() - start, None
-    return time.perf_counter() - start, result
+_VERSIONS: dict[str, str] = {}
 
 
-def _python_paths(root: Path) -> list[str]:
+def tool_version(tool: str) -> str:
+    """`tool --version`'s first line (`vulture 2.16`, `jscpd 5.3.2`, a bare `4.3.0` for jscpd 4)."""
+    if tool not in _VERSIONS:
+        done = subprocess.run([tool, "--version"], capture_output=True, text=True, timeout=60)
+        _VERSIONS[tool] = ((done.stdout or done.stderr).strip().splitlines() or ["?"])[0]
+    return _VERSIONS[tool]
+
+
+def peer_label(tool: str) -> str:
+    """What ran: name, version and path, e.g. `jscpd 5.3.2 (/root/.cache/.../jscpd)`."""
+    name, version = Path(tool).name, tool_version(tool)
+    return f"{version if version.startswith(name) else f'{name} {version}'} ({tool})"
+
+
+def _timed(args: list[str], cwd: Path | None = None) -> tuple[float, Measured | None]:
+    """Wall seconds and the finished process (None at the timeout); bench_run also reads its
+    CPU seconds and peak RSS."""
+    result = run_measured(args, cwd=cwd, timeout=PEER_TIMEOUT_SECONDS)
+    return result.seconds, (None if result.returncode is None else result)
+
+
+def _python_paths(root: Path, exclude: frozenset[str] = frozenset()) -> list[str]:
     return sorted(str(p.relative_to(root)) for p in root.rglob("*.py")
-                  if not any(part in IGNORED_DIRS for part in p.relative_to(root).parts))
+                  if not any(part in IGNORED_DIRS or part in exclude for part in p.relative_to(root).parts))
 
 
-def peer_vulture(root: Path) -> dict:
+def peer_vulture(root: Path, exclude: frozenset[str] = frozenset()) -> dict:
+    """vulture on the Python files of `root` outside IGNORED_DIRS and the folders named in `exclude`."""
     tool = _find_tool("vulture")
     if tool is None:
         return {"missing": "vulture not installed (pip install vulture)"}
-    paths = _python_paths(root)
+    paths = _python_paths(root, exclude)
     if not paths:
         return {"skipped": "no Python files"}
     seconds, result = _timed([tool, "--min-confidence", "60", *paths], cwd=root)
@@ -845,7 +864,12 @@ def peer_vulture(root: Path) -> dict:
         return {"error": "timeout", "seconds": seconds}
     items = [line for line in result.stdout.splitlines() if re.match(r".+:\d+: ", line)]
     kinds = Counter(re.search(r"unused (\w+)", line).group(1) if "unused" in line else "unreachable" for line in items)
-    return {"items": len(items), "seconds": seconds, "kinds": dict(kinds), "_items": vulture_items(items)}
+    return {"items": len(items), "seconds": seconds, "kinds": dict(kinds), "_items": vulture_items(items),
+            **_accounting(tool, result)}
+
+
+def _accounting(tool: str, result: Measured) -> dict:
+    return {"tool": peer_label(tool), "version": tool_version(tool), "cpu_seconds": result.cpu_seconds, "peak_rss_mb": result.peak_rss_mb}
 
 
 _VULTURE_ITEM = re.compile(r"^(.+?):(\d+): (?:unused (\w+) '([^']+)'|unreachable code after '(\w+)')")
@@ -906,15 +930,15 @@ def peer_pylint_duplicates(root: Path) -> dict:
                               "--output-format=text", *paths], cwd=root)
     if result is None:
         return {"error": "timeout", "seconds": seconds}
-    return {"items": len(re.findall(r"R0801", result.stdout)), "seconds": seconds}
+    return {"items": len(re.findall(r"R0801", result.stdout)), "seconds": seconds, **_accounting(tool, result)}
 
 
-def peer_jscpd(root: Path, workdir: Path) -> dict:
+def peer_jscpd(root: Path, workdir: Path, exclude: frozenset[str] = frozenset()) -> dict:
     tool = _find_tool("jscpd")
     if tool is None:
-        return {"missing": f"jscpd not installed (npm install --prefix {NPM_PREFIX} jscpd)"}
+        return {"missing": f"jscpd not installed (npm install --prefix {NPM_PREFIX} jscpd@5.3.2)"}
     out = workdir / "jscpd"
-    ignore = ",".join(f"**/{d}/**" for d in sorted(IGNORED_DIRS))
+    ignore = ",".join(f"**/{d}/**" for d in sorted(IGNORED_DIRS | exclude))
     seconds, result = _timed([tool, "--reporters", "json", "--output", str(out), "--silent",
                               "--format", "python,javascript,typescript,tsx,jsx", "--ignore", ignore, "."], cwd=root)
     if result is None:
@@ -925,7 +949,8 @@ def peer_jscpd(root: Path, workdir: Path) -> dict:
                 "seconds": seconds}
     data = json.loads(report.read_text(encoding="utf-8"))
     return {"items": len(data.get("duplicates", [])), "seconds": seconds,
-            "percentage": data.get("statistics", {}).get("total", {}).get("percentage"), "_report": data}
+            "percentage": data.get("statistics", {}).get("total", {}).get("percentage"), "_report": data,
+            **_accounting(tool, result)}
 
 
 # ---------------------------------------------------------------- one project
@@ -1216,6 +1241,7 @@ def section_body(results: list[ProjectResult], args: argparse.Namespace) -> str:
     errors = [f"- {r.name}: {r.error}" for r in results if r.error]
     missing = sorted({f"{name}: {peer.get('missing')}" for r in results for name, peer in r.peers.items()
                       if "missing" in peer})
+    tools = sorted({peer["tool"] for r in results for peer in r.peers.values() if "tool" in peer})
     return (
         "## Real code (`scripts/bench_real.py`, corpus in `benchmarks/real/`)\n\n"
         + " ".join(notes) + "\n\n"
@@ -1227,7 +1253,8 @@ def section_body(results: list[ProjectResult], args: argparse.Namespace) -> str:
         "replaced by `pass`; each cell is mutants with a DEAD verdict / a DEAD finding / a medium-or-high "
         "DEAD finding, over the mutants seeded. Tests-axis NONE precision is over the findings judged in "
         "`benchmarks/real/labels/tests-none-sample.yaml` that are still reported. Peers ran on the same copy: vulture `--min-confidence 60`, "
-        "pylint `--enable=duplicate-code`, jscpd `--reporters json` (clone pairs).\n\n"
+        "pylint `--enable=duplicate-code`, jscpd `--reporters json` (clone pairs)"
+        + (f"; what ran: {'; '.join(tools)}" if tools else "") + ".\n\n"
         + tables(results)
         + ("\n\nErrors:\n" + "\n".join(errors) if errors else "")
         + ("\n\nPeers missing: " + "; ".join(missing) if missing else "")

@@ -10,9 +10,12 @@ Python installation), then `reviewer run <copy> --plain [--enable-rag]` runs thr
 times as a subprocess, as a user would: a cold first run (scan, analysis, index,
 review, report), an unchanged re-run (everything from the caches) and a run after a
 one-function edit of one module. vulture and jscpd run on the same copy before each
-run, interleaved, so the ratios compare runs made under the same load. Phase times
-come from the run's own run.json. Run it with the checkout on PYTHONPATH (the runs
-use `python -m reviewer` of this interpreter).
+run, interleaved, so the ratios compare runs made under the same load; each peer's
+version and path are printed (the ratio is only as good as the peer is the one users
+run: jscpd 5, not the older JavaScript jscpd 4). Phase times come from the run's own
+run.json; peak RSS is the largest single process of each run's tree, from the kernel's
+accounting (os.wait4). Run it with the checkout on PYTHONPATH (the runs use
+`python -m reviewer` of this interpreter).
 """
 
 from __future__ import annotations
@@ -20,16 +23,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import sysconfig
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchlib import machine_line, markdown_table, record_section  # noqa: E402
+from benchlib import Measured, machine_line, markdown_table, record_section, run_measured  # noqa: E402
 from bench_real import peer_jscpd, peer_vulture  # noqa: E402
 
 PRUNE = {"site-packages", "__pycache__", "idlelib", "turtledemo"}
@@ -55,28 +58,38 @@ def copy_tree(files: list[Path], dest: Path) -> int:
     return lines
 
 
-def one_run(root: Path, rag: bool) -> tuple[float, dict]:
+def one_run(root: Path, rag: bool) -> tuple[Measured, dict]:
     env = {k: v for k, v in os.environ.items() if k != "ANTHROPIC_API_KEY"}
-    started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "reviewer", "run", str(root), "--plain",
-                           *(["--enable-rag"] if rag else [])], env=env, capture_output=True, text=True)
-    seconds = time.perf_counter() - started
+    done = run_measured([sys.executable, "-m", "reviewer", "run", str(root), "--plain",
+                         *(["--enable-rag"] if rag else [])], env=env)
     runs = sorted((root / ".reviewer" / "runs").iterdir()) if (root / ".reviewer" / "runs").is_dir() else []
     record = json.loads((runs[-1] / "run.json").read_text()) if runs else {}
     # 2 is also the exit code of a complete run that found files it could not vouch for (the
     # standard library's deliberate syntax errors): only an incomplete run is a failure.
     if done.returncode not in (0, 1) and not (done.returncode == 2 and record.get("complete")):
         sys.exit(f"reviewer run failed ({done.returncode}) on {root}:\n{done.stderr[-2000:]}")
-    return seconds, record
+    return done, record
 
 
-def peers(root: Path) -> float:
-    """vulture + jscpd on the same tree, now (interleaved with the runs: the machine's load changes)."""
+PEERS_SEEN: set[str] = set()
+
+
+def peers(root: Path) -> tuple[float, float]:
+    """vulture + jscpd on the same tree, now (interleaved with the runs: the machine's load changes):
+    wall and CPU seconds."""
     with tempfile.TemporaryDirectory(prefix="bench-peers-") as tmp:
         vulture, jscpd = peer_vulture(root), peer_jscpd(root, Path(tmp))
-    if "seconds" not in vulture or "seconds" not in jscpd:
-        sys.exit(f"peers missing: vulture {vulture}, jscpd {jscpd}")
-    return vulture["seconds"] + jscpd["seconds"]
+    for name, peer in (("vulture", vulture), ("jscpd", jscpd)):
+        if "items" not in peer:  # missing, or failed: a failed peer's seconds are no baseline
+            sys.exit(f"peer {name} unusable: {peer}")
+        print(f"  {peer['tool']}: {peer['seconds']:.1f} s wall, {peer['cpu_seconds']:.1f} s CPU, "
+              f"peak {peer['peak_rss_mb']:,.0f} MB, {peer['items']:,} items", flush=True)
+        PEERS_SEEN.add(peer["tool"])
+    major = re.search(r"(\d+)\.", jscpd["version"])
+    if major and int(major.group(1)) < 5:
+        sys.exit(f"{jscpd['tool']} is the older JavaScript jscpd, several times slower than jscpd 5 that users "
+                 "install today: install jscpd@5.3.2 (see benchmarks/real/README.md)")
+    return vulture["seconds"] + jscpd["seconds"], vulture["cpu_seconds"] + jscpd["cpu_seconds"]
 
 
 def change_one_file(root: Path) -> str:
@@ -102,11 +115,15 @@ def measure(name: str, files: list[Path], rag: bool) -> list[str]:
         change_one_file(root)
         peer.append(peers(root))
         third, record3 = one_run(root, rag)
-    base = sorted(peer)[len(peer) // 2]
+    base = sorted(wall for wall, _ in peer)[len(peer) // 2]
+    cpu_base = sorted(cpu for _, cpu in peer)[len(peer) // 2]
     phases = ", ".join(f"{k} {v:.1f}" for k, v in record1["phase_seconds"].items())
     return [name, "RAG" if rag else "static", f"{len(files):,}", f"{lines:,}", f"{load:.1f}",
-            f"{base:.1f} s", f"{first:.1f} s ({first / base:.1f}x)", phases,
-            f"{second:.1f} s ({second / base:.1f}x)", f"{third:.1f} s ({third / base:.1f}x)",
+            f"{base:.1f} s (CPU {cpu_base:.1f} s)",
+            f"{first.seconds:.1f} s ({first.seconds / base:.1f}x); CPU {first.cpu_seconds:.1f} s ({first.cpu_seconds / cpu_base:.1f}x) "
+            "without the scan's workers",
+            phases, " / ".join(f"{run.peak_rss_mb / 1024:.2f}" for run in (first, second, third)),
+            f"{second.seconds:.1f} s ({second.seconds / base:.1f}x)", f"{third.seconds:.1f} s ({third.seconds / base:.1f}x)",
             f"{record2['files_cached']:,} cached / {record2['files_reviewed']} reviewed; "
             f"then {record3['files_reviewed']} reviewed"]
 
@@ -129,16 +146,21 @@ def main() -> None:
             rows.append(measure(label, chosen, mode == "rag"))
             print(" | ".join(rows[-1]), flush=True)  # a long benchmark shows each row as it ends
     columns = ["target", "mode", "files", "lines", "load", "vulture + jscpd", "first run (vs peers)",
-               "first run phases (s)", "unchanged re-run", "one file changed", "reuse"]
+               "first run phases (s)", "peak RSS GB (first / re-run / one file)", "unchanged re-run",
+               "one file changed", "reuse"]
     table = markdown_table(columns, rows)
     print(table)
+    print("Peers: " + "; ".join(sorted(PEERS_SEEN)))
     if not args.no_record:
         body = (
             "## run\n\n"
             "`reviewer run [--enable-rag] --plain` as a subprocess (static reviewer, no API key): a cold first run, "
             "an unchanged re-run and a run after appending one function to one module, on copies of the standard "
             "library (without site-packages, idlelib, turtledemo). Before each run, vulture (--min-confidence 60) "
-            "and jscpd run on the same copy; the ratios divide by the median of those three peer times. "
+            "and jscpd run on the same copy; the ratios divide by the median of those three peer times, wall "
+            "and CPU. A run's CPU counts the processes it reaps, not the scan's workers (they belong to "
+            "multiprocessing's forkserver, which outlives the run): a lower bound; the wall ratio is the figure. "
+            f"Peers: {'; '.join(sorted(PEERS_SEEN))}. Peak RSS is the largest single process of the run. "
             f"Load is the 1-minute load average when the target started. {machine_line()}.\n\n"
             f"Command: `python scripts/bench_run.py{' --full' if args.full else ''} --modes {args.modes}`\n\n"
             f"{table}\n"

@@ -62,12 +62,19 @@ def parse_cpu_seconds(stdlib: Path) -> float:
 
 
 def peer_seconds(tree: Path) -> tuple[float, float]:
-    """(vulture, jscpd) wall seconds on `tree` (scripts/bench_real.py runs them the same way)."""
+    """(vulture, jscpd) wall seconds on `tree` (scripts/bench_real.py runs them the same way), on
+    the files the scan reads: site-packages is pruned by discovery, so the peers skip it too (with
+    it vulture read 13,343 files, 4.5M lines, instead of 1,788 and 858k on this machine). A failed
+    peer is nan, not the seconds it took to fail."""
     from bench_real import peer_jscpd, peer_vulture
 
     with tempfile.TemporaryDirectory(prefix="bench-peers-") as tmp:
-        vulture, jscpd = peer_vulture(tree), peer_jscpd(tree, Path(tmp))
-    return vulture.get("seconds", float("nan")), jscpd.get("seconds", float("nan"))
+        vulture = peer_vulture(tree, frozenset({"site-packages"}))
+        jscpd = peer_jscpd(tree, Path(tmp), frozenset({"site-packages"}))
+    for peer in (vulture, jscpd):
+        if "tool" in peer:
+            print(f"peer {peer['tool']}: {peer['seconds']:.1f} s", flush=True)
+    return tuple(peer["seconds"] if "items" in peer else float("nan") for peer in (vulture, jscpd))
 
 
 def peers_line(scan_seconds: float, peers: list[tuple[float, float]]) -> str:

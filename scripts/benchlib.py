@@ -1,5 +1,5 @@
 """What every scripts/bench_*.py shares: recording its section of docs/benchmarks.md,
-and a markdown table."""
+a markdown table, and timing a command as a whole process."""
 
 from __future__ import annotations
 
@@ -7,6 +7,11 @@ import datetime
 import os
 import platform
 import re
+import subprocess
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -41,3 +46,44 @@ def markdown_table(columns: list[str], rows: list[list[str]]) -> str:
     lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
     return "\n".join(lines)
+
+
+@dataclass
+class Measured:
+    """One finished command: wall and CPU seconds (its children's included), peak RSS and output."""
+
+    seconds: float
+    cpu_seconds: float
+    peak_rss_mb: float  # the largest single process of the command's tree (Linux: ru_maxrss in KiB)
+    returncode: int | None  # None: killed at the timeout
+    stdout: str
+    stderr: str
+
+
+def run_measured(args: list[str], cwd: Path | None = None, env: dict | None = None,
+                 timeout: float | None = None) -> Measured:
+    """Run `args` as a user would (no shell, output to files rather than pipes) and take the
+    kernel's own accounting of that one process tree: os.wait4 reports the child's rusage with
+    its reaped descendants, so a peer run earlier cannot leak into a later run's peak."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        started = time.perf_counter()
+        process = subprocess.Popen(args, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=out, stderr=err)
+        killed = threading.Event()
+
+        def kill() -> None:
+            killed.set()
+            process.kill()
+
+        timer = threading.Timer(timeout, kill) if timeout else None
+        if timer:
+            timer.start()
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - started
+        if timer:
+            timer.cancel()
+        process.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait again
+        out.seek(0)
+        err.seek(0)
+        return Measured(seconds, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024,
+                        None if killed.is_set() and os.WIFSIGNALED(status) else process.returncode,
+                        out.read().decode("utf-8", "replace"), err.read().decode("utf-8", "replace"))

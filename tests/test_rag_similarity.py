@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from reviewer.rag.similarity import MIN_STRUCT_TOKENS, SimilarityIndex, combine
+from reviewer.rag.similarity import MATCH_FIELDS, MIN_STRUCT_TOKENS, SimilarityIndex, combine
 
 
 def views(detail) -> dict:
@@ -311,3 +311,42 @@ def test_a_copy_without_a_vector_is_still_found_by_its_exact_shape():
     assert index.find_similar("t0")[0].clone_kind in ("identical", "renamed")
     # all embedded (or none: RAG off): no shape groups, the candidates are as before
     assert build(rows, [unit(1, 0, 0, 0)] * len(rows))._shape_group_of == {}
+
+
+def test_score_bound_is_never_below_a_score_so_skipping_by_it_changes_no_pair():
+    """scored_pairs sets aside the pairs whose score_bound is under min_score: the bound must hold
+    for every kind of pair (copies, decoys, inline helpers, same jobs, shared words, same body,
+    trivial bodies), and for the score with full vocabulary support that the pair cache reads."""
+    rng = np.random.default_rng(11)
+    rows, vectors = [], []
+    for i in range(70):
+        family = i % 7
+        size = int(rng.integers(3, 60))
+        shingles = [family * 1000 + k for k in range(size) if (k + i) % 5]
+        if i % 10 == 3:  # a helper's shapes inside a larger host (inline copies)
+            shingles += [(family + 1) * 1000 + k for k in range(40)]
+        detail = [f"NUM:{i % 3}#1", f"CALL:f{i % 4}", f"VOCAB:w{i % 6}", f"VOCAB:v{i % 9}", *_jobs(f"sum|x{i % 2}|||arg1",
+                  coverage=0.9 if i % 4 else 0.2)]
+        tokens = int(rng.integers(MIN_STRUCT_TOKENS - 5, 4 * MIN_STRUCT_TOKENS)) + (60 if i % 10 == 3 else 0)
+        rows.append(row(f"f{i}", shingles, tokens, detail, body_hash=f"b{i % 23}"))
+        vectors.append(unit(*(rng.normal(size=4) + [3 * (family == 0), 0, 0, 0])))
+    index = build(rows, vectors)
+    reached = 0
+    for i in range(len(rows)):
+        for j in range(i + 1, len(rows)):
+            bound = index.score_bound(i, j)
+            assert bound >= index.score_pair(i, j).score
+            assert bound >= index.score_pair(i, j, support_ceiling=True).score
+            reached += bound >= 0.6
+    assert 0 < reached < len(rows) * (len(rows) - 1) // 2  # the bound sets some pairs aside, not all
+    pairs = [(i, j) for i in range(len(rows)) for j in range(i + 1, len(rows))]
+    kept, weighted = [], []
+    for i, j in pairs:  # scored_pairs without the bound
+        parts = index.score_pair(i, j)
+        if parts.score >= 0.6:
+            kept.append((index.ids[i], index.ids[j], index._hit(i, j, parts).model_dump(include=MATCH_FIELDS)))
+        elif index.weight_sensitive(i, j, parts, 0.6):
+            weighted.append((i, j))
+    found: list = []
+    assert index.scored_pairs(pairs, 0.6, found) == kept and found == weighted
+    assert kept

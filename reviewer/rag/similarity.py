@@ -409,7 +409,7 @@ class SimilarityIndex:
         calls = self._calls(i, j)
         if not len(a) or not len(b):
             return _StructureView(None, 0.0, 0.0, 0.0, calls)
-        common = len(np.intersect1d(a, b, assume_unique=True))
+        common = _common(a, b)
         shape = common / (len(a) + len(b) - common)
         containment = common / min(len(a), len(b))
         detail = jaccard(self._detail_sets[i], self._detail_sets[j])
@@ -455,6 +455,28 @@ class SimilarityIndex:
         if inline > score:
             return _Parts(round(inline, 4), meaning, structure, "inline", vocabulary, view.calls, view.shape, view.detail, behaviour)
         return _Parts(score, meaning, structure, kind, vocabulary, view.calls, view.shape, view.detail, behaviour)
+
+    def score_bound(self, i: int, j: int) -> float:
+        """At least score_pair(i, j).score, also with full vocabulary support (weight_sensitive's
+        ceiling): the caps only lower a score, the support is at most 1, the structure at most the
+        shingle Jaccard (detail and callee agreement are at most 1) unless the jobs agree, and an
+        inline copy at most the containment. One intersection count: no set of literals, calls or
+        words is read, so most candidates of a large index are set aside at a fraction of the cost."""
+        if self.rows[i]["body_hash"] and self.rows[i]["body_hash"] == self.rows[j]["body_hash"]:
+            return 1.0
+        meaning = float(self.vectors[i] @ self.vectors[j]) if self.vectors.size else 0.0
+        a, b = self.shingles[i], self.shingles[j]
+        structure, inline = None, 0.0
+        if len(a) and len(b):
+            common = _common(a, b)
+            if min(self.tokens[i], self.tokens[j]) >= MIN_STRUCT_TOKENS:
+                structure = common / (len(a) + len(b) - common)
+            small, big = sorted((self.tokens[i], self.tokens[j]))
+            if small >= MIN_INLINE_TOKENS and big >= INLINE_RATIO * small:
+                inline = round(common / min(len(a), len(b)), 4)
+        if _job_verdict(self.jobs[i], self.jobs[j]) == "same":
+            structure = max(structure or 0.0, BEHAVIOUR_MATCH)
+        return max(combine(meaning + VOCABULARY_WEIGHT, structure), inline)
 
     def _vocabulary_support(self, i: int, j: int, vocabulary: float | None, ceiling: bool = False) -> float:
         """How far shared domain vocabulary supports "same job", 0-1.
@@ -620,6 +642,8 @@ class SimilarityIndex:
         could lift to it (see weight_sensitive): what a cache must score again when they change."""
         out = []
         for i, j in pairs:
+            if self.score_bound(i, j) < min_score:
+                continue  # neither kept nor liftable by other word weights (score_bound)
             parts = self.score_pair(i, j)
             if parts.score >= min_score:
                 out.append((self.ids[i], self.ids[j], self._hit(i, j, parts).model_dump(include=MATCH_FIELDS)))
@@ -642,6 +666,15 @@ class SimilarityIndex:
 
 
 MATCH_FIELDS = set(Match.model_fields)
+
+
+def _common(a: np.ndarray, b: np.ndarray) -> int:
+    """How many values two sorted, duplicate-free arrays share (np.intersect1d's length, without
+    its concatenation and sort: a binary search of the shorter in the longer)."""
+    if len(a) > len(b):
+        a, b = b, a
+    at = np.minimum(np.searchsorted(b, a), len(b) - 1)
+    return int(np.count_nonzero(b[at] == a))
 
 
 def _sorted_unique(values: np.ndarray, min_count: int = 1) -> np.ndarray:
