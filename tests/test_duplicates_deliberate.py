@@ -160,10 +160,12 @@ def test_two_models_declaring_the_same_fields_are_their_own_schemas(tmp_path: Pa
     assert findings == []
 
 
-def test_the_same_fields_in_three_models_are_a_base_to_share(tmp_path: Path) -> None:
+def test_the_same_fields_in_three_models_are_each_models_own_schema(tmp_path: Path) -> None:
+    """Blind labels on two projects' models (7 and 9 copies) judged a shared base for field lines not worth
+    its migrations: declarations stay each class's own, however many classes repeat them."""
     write(tmp_path, {"crm/lead.py": model("Lead"), "crm/contact.py": model("Contact"), "crm/company.py": model("Company")})
     findings, _ = reviewed(tmp_path)
-    assert findings and all(f["symbol"] is None for f in findings)
+    assert not findings
 
 
 TESTS = """

@@ -1678,15 +1678,11 @@ def _framework_classes(classes: dict[str, list[Symbol]]) -> set[tuple[str, str]]
 
 def _class_declarations(edge: _Edge, classes: dict[str, list[Symbol]],
                         places: dict[str, set[tuple[str, tuple[int, int]]]]) -> str:
-    """A block of class-body lines (fields, options, nested Meta) repeated in two classes: each
-    class declares its own schema. In three places or more (or overlapping such a class of
-    places: another cut of the same lines) it is a base or a constant to share."""
+    """A block of class-body lines (fields, options, nested Meta) repeated in classes: each class
+    declares its own schema, however many repeat it (two blind labellers, on two projects' models, judged
+    a base class written for shared field lines not worth its migrations)."""
     a, b = edge.copy, edge.keep
-    if a.symbol.name != MODULE_CODE or b.symbol.name != MODULE_CODE or len(places.get(edge.digest, ())) >= SCAFFOLD_PLACES:
-        return ""
-    shared = [place for found in places.values() if len(found) >= SCAFFOLD_PLACES for place in found]
-    if any(path == p and _overlap(lines, span) for path, lines in ((a.path, edge.copy_lines), (b.path, edge.keep_lines))
-           for p, span in shared):
+    if a.symbol.name != MODULE_CODE or b.symbol.name != MODULE_CODE:
         return ""
     x, y = _class_around(classes, a.path, edge.copy_lines), _class_around(classes, b.path, edge.keep_lines)
     if x is None or y is None or (a.path, x.qualified_name) == (b.path, y.qualified_name):

@@ -110,8 +110,8 @@ RULES: tuple[Rule, ...] = (
          "5 code lines or fewer: the framework's idiom; not a finding (in three classes or more: a mixin to write).",
          "both methods, their line counts"),
     Rule("duplicate/class-declarations", "duplication", "DUPLICATE",
-         "The same class-body lines (field declarations, options) in two classes: each class's own schema; not a "
-         "finding (in three classes or more: a base to share).", "both classes and lines"),
+         "The same class-body lines (field declarations, options) in several classes: each class's own schema, "
+         "however many classes repeat it; not a finding.", "both classes and lines"),
     Rule("duplicate/mirror-pair", "duplication", "DUPLICATE",
          "Two short functions named as inverse operations or mirror pairs (`follow`/`unfollow`, `__lt__`/`__le__`) "
          "share the shape of their job: a doubt that lowers the confidence by 15.", "the two names"),
