@@ -652,7 +652,7 @@ def _drop_unreviewable(root: Path, prepared: Prepared, scope: list[str], record:
     """Files that cannot be vouched for count as errors, never as a pass: a file deleted
     or replaced since the scan read it, and a file the parser could only partly read, unless it
     is a test suite's input (`test/fixtures/syntax-error.mjs`: broken on purpose, for a parser
-    test to read; nothing runs it) or a template with a code extension (a cookiecutter hook whose
+    test to read; nothing runs it) or a template with a code extension (a project generator's hook whose
     `{% if %}` lines are rendered away), which a note names."""
     kept = []
     by_path = prepared.scan.by_path()

@@ -384,7 +384,7 @@ def _chained(exact: list[tuple[int, int, int]], a: list[tuple[int, int]], b: lis
              gap: int) -> list[tuple[int, int, int, int, int, int]]:
     """(i, j, length in a, length in b, equal lines, tokens of the edited lines of a) of each chain
     of runs, in order on both sides, `gap` or fewer lines apart on each: an edit, or lines one side
-    inserts (pipx's test that removes two interpreters before the same asserts). The lines between
+    inserts (a test that removes two items before the same asserts). The lines between
     may be a nested function valued by its content, never a counted barrier. A chain's lines are
     its equal ones: the edits inside it count as lines the copy leaves out."""
     chains: list[list[int]] = []  # [i, j, end in a, end in b, equal lines, edited tokens]
@@ -725,7 +725,7 @@ _MODULE_FORMAT = re.compile(r"\.([cm]?)([jt]s)$")
 
 @lru_cache(maxsize=None)
 def _format_twins(x: str, y: str) -> bool:
-    """Two files of one folder for two module formats (`index.ts` / `index.cts` / `index.mts`, zod's
+    """Two files of one folder for two module formats (`index.ts` / `index.cts` / `index.mts`, a
     `cjs-test.cts` beside `index.ts`, each checked against its own build): the same code once per
     format, on purpose."""
     if x == y or posixpath.dirname(x) != posixpath.dirname(y):
@@ -747,11 +747,11 @@ def _test_mix(a: _Function, b: _Function) -> bool:
 
 def _mirrored_cases(a: _Function, b: _Function) -> bool:
     """Two test cases of two test files, each given its subject by its own file: one name they both
-    read comes from two places, a fixture each file defines for itself (typer's `mod`) or two
+    read comes from two places, a fixture each file defines for itself (a `mod` fixture) or two
     modules each file imports (`from docs_src.prompt import tutorial002 as mod; app = mod.app`,
     one test file per docs tutorial); or the two files are the test suites of two packages, each
-    testing its own (healthchecks' hc/integrations/ntfy/tests and .../gotify/tests: hand labels, 20
-    such pairs of test cases, none worth sharing; their shared set-up is, and is still judged).
+    testing its own (`integrations/ntfy/tests` and `integrations/gotify/tests`: hand labels found
+    such pairs of test cases none worth sharing; their shared set-up is, and is still judged).
     They are mirrored suites, not a test written twice."""
     if a.path == b.path:
         return False
@@ -848,7 +848,7 @@ def _pair_edges(a: _Function, b: _Function, hit: SimilarFunction | None,
         return []
     sa, sb = a.symbol, b.symbol
     # Two overrides of one hook, or one shape in other words, are alike by design: a long repeated
-    # block or an edited copy is still evidence (httpx's two transports build the same pool in
+    # block or an edited copy is still evidence (two transports building the same pool in
     # __init__), one body inside the other is not (each class has its own, none calls the other's).
     # A pair found from its lines alone may be one protocol in two classes too (`__getitem__`'s
     # slice dispatch in two sequence types): the same floor for its blocks.
@@ -870,10 +870,10 @@ def _pair_edges(a: _Function, b: _Function, hit: SimilarFunction | None,
         edge.few = True
         return [edge]
     if sa.is_async != sb.is_async and not module and (whole or not is_test_path(a.path)):
-        # A sync and an async twin (starlette's `dashboard_sync`, httpx's Client.send /
-        # AsyncClient.send with `await` on each call): callers need both kinds, one body for both
+        # A sync and an async twin (`Client.send` / `AsyncClient.send`, `await` on
+        # each call): callers need both kinds, one body for both
         # takes code generation (unasync), and in code what they share around the awaits is that
-        # skeleton (httpx's labels: 5 such blocks, none a helper). Two tests, one of each kind,
+        # skeleton (hand labels: none such a helper). Two tests, one of each kind,
         # may still share a block of asserts worth a helper.
         return []
     if whole:
@@ -914,7 +914,7 @@ def _pair_edges(a: _Function, b: _Function, hit: SimilarFunction | None,
         return [_whole_edge(a, b, rank, hit, "near-miss", _confidence("block", hit, min(len(a.code), len(b.code)),
                                                                        twice.lines), twice, True)]
     blocks = _blocks(edited_runs, a, b)
-    if hook:  # the hook's own shape may fill a short override: a longer run is a copy (httpx's pools)
+    if hook:  # the hook's own shape may fill a short override: a longer run is a copy
         blocks = [block for block in blocks if block.lines >= MIN_NEAR_MISS_LINES]
     if blocks and _other_subjects(a, b):  # the harness of two tests of two subjects, unless long
         blocks = [block for block in blocks if block.lines >= SUBJECT_BLOCK_LINES]
@@ -1066,10 +1066,9 @@ def _case_edges(units: list[_Function], test_lines: dict[str, tuple[list[int], l
 
 
 def _mirrored_suites(paths: set[str], subjects: dict[str, dict[str, str]]) -> bool:
-    """Two test files among `paths` whose imports bind one name to two modules: zod's
-    v4/classic/tests/async-parsing.test.ts and v3/tests/async-parsing.test.ts, each `import * as z`
-    from its own major version (and mini/tests/ from `zod/mini`). Each suite tests its own subject
-    with the same cases, on purpose (hand labels: 42 such repeated blocks in zod, none worth sharing)."""
+    """Two test files among `paths` whose imports bind one name to two modules: `v4/tests/x.test.ts`
+    and `v3/tests/x.test.ts`, each `import * as z` from its own major version. Each suite tests its
+    own subject with the same cases, on purpose (hand labels: such repeated blocks none worth sharing)."""
     return any(_bound_apart(subjects.get(x, {}), subjects.get(y, {})) for x, y in itertools.combinations(sorted(paths), 2))
 
 
@@ -1201,7 +1200,7 @@ def _edge(a: _Function, b: _Function, copy: _Function, keep: _Function, hit: Sim
         share = (block.lines if block else 0) / max(1, min(len(a.code), len(b.code)))
         score = keep.hit(min(1.0, share)).model_copy(update={"clone_kind": kind})
     # Lines that weigh nothing (keywords forwarded) do not make an identical few-liner a block:
-    # typer's TyperCommand.main / TyperGroup.main hand their eight parameters to one `_main(...)`.
+    # `Command.main` / `Group.main` handing their eight parameters to one `_main(...)`.
     few = kind in WHOLE_KINDS and _straight_few(a, b) and not (
         kind == "identical" and min(a.weighing_lines, b.weighing_lines) >= MIN_BLOCK_LINES) and not _copied_helper(a, b, kind)
     return _Edge(copy, keep, score, kind, lines[copy.key], lines[keep.key], confidence, test_code, few)
@@ -1227,7 +1226,7 @@ def _edited_copy(a: _Function, b: _Function) -> _Run | None:
 
 def _bridged_twice(a: _Function, b: _Function) -> _Run | None:
     """The longest run of two tests, edits bridged, when it shows one test written twice.
-    The edited lines may be a nested function (starlette's `page` view, given one more argument in
+    The edited lines may be a nested function (a `page` view, given one more argument in
     each of six template tests): it is the input the test varies; or lines one test inserts."""
     bridged = _runs(a.code, b.code, gap=EDITED_TEST_LINES, loose=True)
     return bridged[0] if bridged and _test_written_twice(a, b, bridged[0]) else None
@@ -1302,7 +1301,7 @@ def _parametrized(symbol: Symbol) -> bool:
 
 def _own_cases(a: Symbol, b: Symbol) -> bool:
     """Two parametrized tests over different cases: each brings its own, not one test twice. Over
-    the same cases (starlette's `too_many_*` tests, each run on the same two apps) they are one
+    the same cases (`too_many_*` tests, each run on the same two apps) they are one
     test with another input, as two plain tests are."""
     return (_parametrized(a) and _parametrized(b)
             and [d for d in a.decorators if "parametrize" in d] != [d for d in b.decorators if "parametrize" in d])
@@ -1401,13 +1400,13 @@ def _base_calls(symbol: Symbol) -> list[str]:
 
 def _own_class_word(symbol: Symbol) -> set[str]:
     """The word of a method's own class when it names it only to reach its base, `super(ProposalAdmin,
-    self)` (Python 2 spelling): no type the method is about. junction's admin classes repeat one
-    5-line moderator-scoped `get_queryset` 16 times, each naming its own class there."""
+    self)` (Python 2 spelling): no type the method is about. Admin classes repeating one
+    5-line scoped `get_queryset` 16 times, each naming its own class there."""
     return {vocabulary_word(symbol.parent)} if symbol.parent and _base_calls(symbol) != symbol.calls else set()
 
 
 def _type_test(symbol: Symbol) -> bool:
-    """A function made of type assertions (zustand's `expectTypeOf(useBoundStore().count)
+    """A function made of type assertions (`expectTypeOf(useBoundStore().count)
     .toEqualTypeOf<number>()` in one test per middleware stack): the same text checks the types of
     the names in its scope, which differ from copy to copy; sharing it would test another thing."""
     asserting = sum(type_assertion(call) for call in symbol.calls)
@@ -1415,10 +1414,10 @@ def _type_test(symbol: Symbol) -> bool:
 
 
 def _named_after_target(a: _Function, b: _Function) -> bool:
-    """Functions that differ in the one thing they call, each named after it: pipx's
+    """Functions that differ in the one thing they call, each named after it:
     `_cmd_expose` / `_cmd_unexpose` (`commands.expose(...)` / `commands.unexpose(...)`), a typed
     `head` / `options` override passing its keywords to `super().head` / `super().options`,
-    structlog's `UnicodeEncoder.__call__` / `UnicodeDecoder.__call__` (`.encode` / `.decode`).
+    `UnicodeEncoder.__call__` / `UnicodeDecoder.__call__` (`.encode` / `.decode`).
     Which target each one reaches is its whole point; what is around it is a signature or a few
     lines (straight-line, or BOILERPLATE_LINES at most: a longer body is logic to share)."""
     sa, sb = a.symbol, b.symbol

@@ -163,7 +163,7 @@ def _script_targets(command: str) -> list[str]:
 
 
 # Where a deployment says how the project is started, and how it names what it starts:
-# `gunicorn config.wsgi:application`, `uvicorn app.main:app`, `FLASK_APP=microblog.py`,
+# `gunicorn config.wsgi:application`, `uvicorn app.main:app`, `FLASK_APP=app.py`,
 # `fastapi run app/main.py`, `python -m pkg`. A project started this way is an application
 # even when its pyproject.toml declares no script.
 _LAUNCH_FILES = LAUNCH_FILES  # frameworks/packaging.py: the scan reads them

@@ -365,7 +365,7 @@ class OverengineeringAnalysis:
                                   detail=f"wraps {callee}, which is outside the project, without changing the call")
         target_symbol = self.index.symbol(*target)
         if target_symbol is not None and target_symbol.is_async != sym.is_async:
-            # An async wrapper of a sync function turns its throw into a rejected promise (execa's
+            # An async wrapper of a sync function turns its throw into a rejected promise (a process runner's
             # handleDummyPromise); a sync wrapper of an async one hides an await: each changes the call.
             kinds = ["async" if s.is_async else "sync" for s in (sym, target_symbol)]
             return assessment(verdict="ACCEPTABLE", confidence=50,

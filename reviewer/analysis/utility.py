@@ -52,7 +52,7 @@ _REGISTERED_AS = re.compile(r"""(?:\(\s*|name\s*=\s*)["'](\w+)["']""")
 # `private m()` / `protected readonly x` in TypeScript: members outside the public surface.
 _TS_MODIFIERS = r"^\s*(?:(?:public|static|readonly|async|override|abstract|declare)\s+)*"
 _TS_HIDDEN_MEMBER = re.compile(_TS_MODIFIERS + r"private\b")
-# A protected member is its class's API for subclasses (zod's `ZodString._regex`), whatever its name says.
+# A protected member is its class's API for subclasses (`Schema._regex`), whatever its name says.
 _TS_PROTECTED_MEMBER = re.compile(_TS_MODIFIERS + r"protected\b")
 
 DEFAULT_MIN_CONFIDENCE = 70  # config analysis.min_confidence: under it a DEAD verdict is not a finding
@@ -65,7 +65,7 @@ _INTROSPECTION_CALLS = frozenset({"getmembers", "globals", "vars"})
 def _introspects(facts: FileFacts) -> bool:
     """`inspect.getmembers(sys.modules[__name__])`, `globals()`, `vars(module)`: names are
     found by listing, which the scanner's `dynamic_access` (computed keys) does not see. A
-    scope reading `sys.modules` lists this file's names only with `__name__` at hand: click's
+    scope reading `sys.modules` lists this file's names only with `__name__` at hand: a
     `sys.modules["__main__"]` reads the program's module, not its own."""
     calls = list(facts.module_calls)
     scopes = [facts.module_references, *(sym.references for sym in facts.symbols)]
@@ -291,7 +291,7 @@ class UtilityAnalysis:
     def _script_globals(self) -> dict[SymbolKey, str]:
         """Top-level declarations of classic browser scripts (JS files with no import, export or
         require: loaded by `<script>` tags, sharing one global scope) that another such script
-        names (healthchecks' static/js/details.js calls `loadPingDetails` of ping_details.js)."""
+        names (`static/js/details.js` calling `loadPingDetails` of `ping_details.js`)."""
         scripts = {path: facts for path, facts in self.index.files.items() if facts.language == "javascript"
                    and not facts.imports and not facts.exports and "require" not in facts.module_calls
                    and not any(call == "require" for sym in facts.symbols for call in sym.calls)}
@@ -402,8 +402,8 @@ class UtilityAnalysis:
 
     def _unrendered_template_tag(self, head: str, decorator: str, sym: Symbol) -> bool:
         """A Django template filter or tag (`@register.filter`, `@register.simple_tag`) is called by
-        the templates that name it: when the project's templates name it nowhere (djangopackages'
-        `|hash`, `|multiply`), its registration uses nothing."""
+        the templates that name it: when the project's templates name it nowhere (a `|hash`
+        filter no template uses), its registration uses nothing."""
         if not _TEMPLATE_LIBRARY.fullmatch(head) or not self.template_names():
             return False
         named = _REGISTERED_AS.search(decorator)
@@ -516,7 +516,7 @@ class UtilityAnalysis:
 
     def _offer(self, path: str, names: set[str], why: str, found: dict[SymbolKey, str], seen: set[str]) -> None:
         """The targets of `names` exported by `path` are public API; a JS/TS namespace among them
-        (`export * as regexes from "./regexes.js"`, `import * as util ...; export { util }`: zod's
+        (`export * as regexes from "./regexes.js"`, `import * as util ...; export { util }`:
         `z.regexes.uuid4`) offers every name its module exports."""
         for name in names:
             target = self.index.export_target(path, name)
@@ -530,8 +530,8 @@ class UtilityAnalysis:
                 self._offer(target.path, self._exported_names(target.path, set()), why, found, seen)
 
     def _exported_names(self, path: str, seen: set[str]) -> set[str]:
-        """The names a JS/TS module exports, through every `export * from "./x"` of the chain (zod's
-        v3/index.ts -> external.ts -> types.ts, each a star re-export of the next)."""
+        """The names a JS/TS module exports, through every `export * from "./x"` of the chain
+        (`index.ts -> external.ts -> types.ts`, each a star re-export of the next)."""
         seen.add(path)
         facts = self.index.files[path]
         names = {e.name for e in facts.exports if e.name != "*"}
@@ -684,7 +684,7 @@ class UtilityAnalysis:
 
     def _mixed_into_framework_class(self, path: str, sym: Symbol) -> str | None:
         """A mixin's public method that a subclass mixes into a framework class whose hooks may be it
-        (djangoproject's `BlogViewMixin.get_allow_future`, in `class ArchiveView(BlogViewMixin,
+        (`BlogViewMixin.get_allow_future`, in `class ArchiveView(BlogViewMixin,
         ArchiveIndexView)`): the framework calls the hook on the subclass and finds the mixin's."""
         todo, seen = list(self.graph.subclasses.get((path, sym.parent or ""), [])), set()
         while todo:
@@ -799,7 +799,7 @@ class UtilityAnalysis:
     def _unread_attribute_findings(self, verdicts: dict[SymbolKey, AxisAssessment]) -> list[FileFinding]:
         """`self._name = ...` that nothing ever reads: a private attribute of a live class with no
         `._name` anywhere in the project (reads, calls, other files), no string naming it and no
-        dynamic lookup in its file (click's `Context._close_callbacks`, a write-only counter)."""
+        dynamic lookup in its file (`Context._close_callbacks`, a write-only counter)."""
         findings = []
         for path, facts in self.index.files.items():
             if facts.language != "python" or path in self.test_files or path in self.dynamic_files:
@@ -831,7 +831,7 @@ class UtilityAnalysis:
         reexported = imported_from(self.index)
         for path, facts in self.index.files.items():
             if is_test_input_path(path):
-                continue  # its imports are its content (black's tests/data/cases/fmtpass_imports.py)
+                continue  # its imports are its content (a formatter's input cases)
             requested = self.test_roots.requested if path in self.test_files else set()
             for unused in unused_imports(self.index, facts, requested, reexported.get(path, set())):
                 if unused.confidence < self.min_confidence:
@@ -995,7 +995,7 @@ class UtilityAnalysis:
     def _duck_typed_interface(self, path: str, sym: Symbol) -> str | None:
         """Why a public method of a used class may be called from outside the project: its class
         has no base, and no method of it is called in the project, yet the class itself is used.
-        Its instances are handed to code that calls them by name (uvicorn's websockets `Server`,
+        Its instances are handed to code that calls them by name (a server's websockets `Server`,
         set as `self.ws_server` for the websockets library to call `register`/`is_serving`)."""
         if is_private(sym.name) or sym.parent is None:
             return None
@@ -1050,7 +1050,7 @@ class UtilityAnalysis:
         return found
 
     def _example_exports(self) -> dict[SymbolKey, str]:
-        """What a JS/TS example program exports: what it shows (formik's examples/*.js, each a component
+        """What a JS/TS example program exports: what it shows (`examples/*.js`, each a component
         the docs link to); a helper it does not export is dead like anywhere else."""
         return {(path, sym.qualified_name): "what an example program exports (it shows it)"
                 for path, facts in self.index.files.items()
@@ -1113,7 +1113,7 @@ class UtilityAnalysis:
     def _compatibility_alias(self, path: str, facts: FileFacts, sym: Symbol) -> str | None:
         """`_use_colors = _has_colors` at the top of a library module: a second, private name for a
         binding of the module that the module itself never reads. Nothing inside needs it, so it is
-        there for code importing the old name (structlog keeps five, each with a comment saying so).
+        there for code importing the old name (a comment beside it often says so).
         A public alias (`FATAL = CRITICAL`) is a name like any other."""
         if (sym.parent is not None or sym.kind not in ("variable", "constant") or facts.language != "python"
                 or not is_private(sym.name)

@@ -62,14 +62,14 @@ NO_GRAMMAR_EXTENSIONS = frozenset(
     }
 )
 # Components of a UI framework we have no grammar for: their scripts import the project's modules
-# (create-t3-app's docs site: 40 .astro pages and layouts importing its .tsx components), so their
+# (a docs site's .astro pages and layouts import its .tsx components), so their
 # names are read as unscanned code's (scan._unscanned_names), never silently ignored.
 COMPONENT_EXTENSIONS = frozenset({".vue", ".svelte", ".astro", ".mdx"})
 # Templates a framework renders (Jinja, Django, Angular, Handlebars): no code to review, but their
 # expressions call the project's methods by name (`{{ user.gravatar(size=32) }}`).
 TEMPLATE_EXTENSIONS = frozenset({".html", ".htm", ".jinja", ".jinja2", ".j2", ".djhtml", ".njk", ".hbs"})
 # Under a `templates/` folder (Django, Flask, Jinja loaders) a template may be any text: a release
-# checklist in Markdown, an OpenSearch description in XML, an email in .txt (djangoproject.com).
+# checklist in Markdown, an OpenSearch description in XML, an email in .txt.
 TEMPLATE_FOLDER_EXTENSIONS = frozenset({".md", ".rst", ".txt", ".xml", ".json", ".csv", ".eml", ".svg", ".ics", ".tex"})
 
 
@@ -252,7 +252,7 @@ def _read_gitignore(path: str, anchor: str, strip: str = "", prepend: str = "") 
     try:
         spec = pathspec.GitIgnoreSpec.from_lines(lines)
     except Exception:  # pathspec raises several types for a malformed pattern
-        # git skips a pattern it cannot read (a lone `!`: black's tests/data/invalid_gitignore_tests) and
+        # git skips a pattern it cannot read (a lone `!` in a test's data) and
         # obeys the others: so do we.
         spec = pathspec.GitIgnoreSpec.from_lines([line for line in lines if _valid_gitignore_line(line)])
     return _GitIgnore(spec, anchor, strip, prepend) if spec.patterns else None
@@ -425,7 +425,7 @@ class _Walker:
             if own:
                 ignores = [*ignores, own]
         if vendored is None and rel_folder and any(part in _ASSET_DIRECTORIES for part in rel_folder.split("/")[:-1]):
-            # a library copied into served assets with its own license file (bluelog's static/ckeditor/LICENSE.md)
+            # a library copied into served assets with its own license file (`static/ckeditor/LICENSE.md`)
             licence = next((name for name in sorted(names) if name.upper().startswith(_LICENSE_NAMES)), None)
             vendored = f"{rel_folder}/{licence}" if licence else None
         if vendored is None and rel_folder and _BUILD_MANIFESTS & names:

@@ -382,7 +382,7 @@ class Extractor:
                                 parts = _CHAIN_SEPARATOR.split(text)
                             else:
                                 parts = None
-                            # the whole chain, normalized: `junction.proposals.dashboard.view` (a module
+                            # the whole chain, normalized: `app.proposals.dashboard.view` (a module
                             # imported by its dotted path) and `self.request.user.profile.can_edit` (.can_edit read)
                             refs.append(text if parts is None else b".".join(parts[:_MAX_CHAIN_PARTS]))
                         else:  # `Workspace(root).cache`: the object is walked; `.cache` is a use of a member
@@ -546,7 +546,7 @@ class Extractor:
         if self.spec.tokens is None:
             return []
         # Functions are their own units; imports repeat in every file by nature, and so do the lists
-        # of names a module exports (zod's classic and mini APIs each re-export the same checks of core).
+        # of names a module exports (two flavours of an API each re-exporting the same checks of its core).
         hidden = [(f["line_start"], f["line_end"]) for f in symbols if f["kind"] in FUNCTION_KINDS]
         hidden += [(i.line, i.line_end or i.line) for i in self.imports if i.line]
         hidden += self.export_lists
@@ -554,10 +554,10 @@ class Extractor:
 
     def _type_level_lines(self, symbols: list[dict]) -> list[tuple[int, int]]:
         """The lines of TS module code that restate a signature for the type checker alone: the type
-        parameters a class or interface header spells out a line each (yup's eleven schema classes each open with
+        parameters a class or interface header spells out a line each (eleven schema classes each opening with
         `TType extends Maybe<...>`, `TContext = AnyObject`...) and the method and call signatures of an
         interface (overloads, and the methods a schema type restates with its own return type), and the
-        overload signatures of functions (zod's classic and mini `literal` each declare two). Each
+        overload signatures of functions (two flavours of `literal` each declaring two). Each
         type restates them with its own names by design; a data shape written twice (an interface's
         properties, a type alias) still weighs."""
         spans = list(self.overload_lines)
@@ -771,8 +771,8 @@ def _on_method_signature(ex: Extractor, node: Node, depth: int, cursor: TreeCurs
 def _on_class(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
     hooks = ex.hooks
     name_node = node.child_by_field_name("name")
-    # A class expression is known by what it is bound to: `const constructor = class Pino {}` binds
-    # `constructor`; its own name (`Pino`, its `.name`) is in scope only inside it.
+    # A class expression is known by what it is bound to: `const constructor = class Logger {}` binds
+    # `constructor`; its own name (`Logger`, its `.name`) is in scope only inside it.
     bound = hooks.bound_name(ex, node) if name_node is None or node.type == "class" else None
     if bound is not None:
         name, anchor = bound
@@ -934,17 +934,17 @@ def _is_async(ex: Extractor, node: Node, body: Node | None) -> bool:
 # Valid TypeScript and JavaScript that tree-sitter reads as an error, repaired in place (offsets and
 # lines unchanged) before the file is parsed again; the new tree is kept only when it has fewer
 # errors. (1) No semicolon is inserted before a member of an object type that opens with `<` or
-# `(` (a call signature on its own line: zustand's `<T>() => ...`, tree-sitter-typescript#335):
+# `(` (a call signature on its own line: `<T>() => ...`, tree-sitter-typescript#335):
 # such a line in an error gets the `;` in its indentation. (2) A trailing comma the TSX grammar
 # cannot place (`importActual<typeof import('x')>(\n 'x',\n)`) stands alone in an error node:
 # it becomes a space, which changes nothing a trailing comma means. (3) An escape sequence the
 # grammar rejects in a template string (`\u` with no digits: a tagged template may hold any since
-# ES2018, execa tests `$\`echo.js \u\``): its backslash becomes a space, which changes nothing the
-# scan reads. (4) `export type * from './types'` (TypeScript 5.0, got's index.ts) is read as an
+# ES2018, a test's `$\`echo.js \u\``): its backslash becomes a space, which changes nothing the
+# scan reads. (4) `export type * from './types'` (TypeScript 5.0) is read as an
 # error: `type` becomes spaces, a re-export of every name as before. (5) A bare `&` in a JSX attribute
 # string (`href="...?a=1&utm_medium=x"`), which the grammar takes for an unfinished character reference
 # (`&amp;`): inside the quotes of an error row it becomes a space. (6) The variance annotations of a
-# type parameter (TypeScript 4.7: `interface $ZodCheck<in T>`, `out Output = unknown,` in zod's
+# type parameter (TypeScript 4.7: `interface $ZodCheck<in T>`, `out Output = unknown,` in
 # multi-line parameter lists) become spaces: the parameter stays, what the scan reads of it too.
 # A line holding only a Jinja/Django statement tag: no Python, JavaScript or TypeScript line reads so.
 _TEMPLATE_TAG_LINE = re.compile(rb"(?m)^[ \t]*\{%-?[ \t]*\w[^\n]*%\}[ \t]*\r?$")

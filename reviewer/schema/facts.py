@@ -187,8 +187,8 @@ class FileFacts(BaseModel):
     has_main_guard: bool = False  # Python `if __name__ == "__main__":`
     jsx: bool = False  # JS/TS: the file writes JSX elements (the classic runtime reads `React` in scope)
     syntax_errors: int = 0  # count of ERROR/MISSING nodes; symbols are still extracted
-    # A line that is only a template tag (`{% if cookiecutter.x %}`): a Jinja or Django template with
-    # a code extension (a cookiecutter hook), rendered into code before anything runs it
+    # A line that is only a template tag (`{% if project.x %}`): a Jinja or Django template with
+    # a code extension (a project generator's hook), rendered into code before anything runs it
     template_tags: bool = False
     decode_errors: bool = False  # non-UTF-8 bytes decoded with replacement
     suppressions: dict[int, list[str]] = Field(default_factory=dict)  # line -> axes from "reviewer: ignore[...]"
