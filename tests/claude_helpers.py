@@ -145,8 +145,9 @@ def pricing_context(root: Path, config: Config | None = None, rag: bool = True, 
 USAGE = {"input_tokens": 1200, "output_tokens": 300, "cache_creation_input_tokens": 2000, "cache_read_input_tokens": 0}
 
 
-def message(content: list[dict[str, Any]], usage: dict[str, int] | None = None, stop_reason: str = "tool_use") -> dict[str, Any]:
-    return {"id": "msg_test", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5",
+def message(content: list[dict[str, Any]], usage: dict[str, int] | None = None, stop_reason: str = "tool_use",
+            model: str = "claude-sonnet-4-5", message_id: str = "msg_test") -> dict[str, Any]:
+    return {"id": message_id, "type": "message", "role": "assistant", "model": model,
             "content": content, "stop_reason": stop_reason, "stop_sequence": None, "usage": usage or dict(USAGE)}
 
 

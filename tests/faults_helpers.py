@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -64,3 +65,10 @@ def last_run(root: Path, output: str = ".reviewer") -> dict:
 def reviews(root: Path, output: str = ".reviewer") -> set[str]:
     base = root / output / "reviews"
     return {json.loads(p.read_text())["file"] for p in base.rglob("*.rev.json") if p.is_file()}
+
+
+def copy_of(template: Path, tmp_path: Path) -> Path:
+    """A copy of a prepared repository (its .reviewer/ links kept as links) to damage in one test."""
+    root = tmp_path / "repo"
+    shutil.copytree(template, root, symlinks=True)
+    return root

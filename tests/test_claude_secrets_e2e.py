@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from claude_helpers import auto_submission, send_json, serving
+from claude_helpers import auto_submission, message, send_json, serving, tool_use
 from reviewer.cli import cli
 
 SECRETS = {
@@ -94,10 +94,8 @@ class Hostile(BaseHTTPRequestHandler):
             content += [{"type": "tool_use", "id": f"s{i}", "name": "search_code", "input": {"pattern": p, "regex": r}}
                         for i, (p, r) in enumerate(SEARCHES)]
         else:
-            content = [{"type": "tool_use", "id": "done", "name": "submit_review", "input": auto_submission(body)}]
-        send_json(self, 200, {"id": "msg", "type": "message", "role": "assistant", "model": body["model"],
-                              "content": content, "stop_reason": "tool_use", "stop_sequence": None,
-                              "usage": {"input_tokens": 100, "output_tokens": 50}})
+            content = [tool_use("done", "submit_review", auto_submission(body))]
+        send_json(self, 200, message(content, {"input_tokens": 100, "output_tokens": 50}, model=body["model"]))
 
     def log_message(self, *args) -> None:
         pass

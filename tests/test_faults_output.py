@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from faults_helpers import GOOD, WORKTREE, invoke, last_run, make, one_clear_line, reviews
+from faults_helpers import GOOD, WORKTREE, invoke, last_run, make, one_clear_line, reviews, copy_of
 
 # Two copies of one function in two files (a duplicate with RAG on or off), and a third file.
 CLONE = ('def normalise(rows, key):\n    """Rows sorted by key, without blanks."""\n    kept = []\n'
@@ -38,10 +38,6 @@ def template(tmp_path_factory) -> Path:
     return root
 
 
-def copy(template: Path, tmp_path: Path) -> Path:
-    root = tmp_path / "repo"
-    shutil.copytree(template, root, symlinks=True)
-    return root
 
 
 def snapshot(folder: Path) -> dict[str, bytes | None]:
@@ -62,7 +58,7 @@ LINKED = ["reviews", "cache", "rag", "runs", "cache/facts", "rag/lancedb", "rag/
 
 @pytest.mark.parametrize("entry", LINKED)
 def test_a_linked_entry_is_refused_and_the_outside_is_untouched(template, tmp_path, entry):
-    root = copy(template, tmp_path)
+    root = copy_of(template, tmp_path)
     victim = tmp_path / "victim"
     # What reviewer would write, prune or delete there if it followed the link.
     make(victim, {"keep.rev.json": "{}", "pkg/a.py.rev.json": "{}", "notes.rev.md": "mine", "a.py.rev.md": "mine",
@@ -84,7 +80,7 @@ def test_a_linked_entry_is_refused_and_the_outside_is_untouched(template, tmp_pa
 
 
 def test_a_linked_output_folder_is_refused_by_report_too(template, tmp_path):
-    root = copy(template, tmp_path)
+    root = copy_of(template, tmp_path)
     outside = tmp_path / "outside"
     shutil.move(root / ".reviewer", outside)
     (root / ".reviewer").symlink_to(outside, target_is_directory=True)
@@ -96,7 +92,7 @@ def test_a_linked_output_folder_is_refused_by_report_too(template, tmp_path):
 
 
 def test_baseline_from_ref_is_not_written_through_a_linked_cache(template, tmp_path):
-    root = copy(template, tmp_path)
+    root = copy_of(template, tmp_path)
     env = dict(os.environ, GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@t", GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@t")
     for args in (["init", "-q"], ["add", "pkg"], ["commit", "-qm", "base"]):
         subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, env=env)
@@ -111,7 +107,7 @@ def test_baseline_from_ref_is_not_written_through_a_linked_cache(template, tmp_p
 
 
 def test_reviewer_baseline_is_not_written_through_a_linked_output_folder(template, tmp_path):
-    root = copy(template, tmp_path)
+    root = copy_of(template, tmp_path)
     outside = tmp_path / "outside"
     shutil.move(root / ".reviewer", outside)
     (root / ".reviewer").symlink_to(outside, target_is_directory=True)
@@ -136,7 +132,7 @@ def _empty_table(root: Path) -> None:
 
 @pytest.mark.parametrize("damage", [_delete_table, _empty_table], ids=["deleted", "emptied"])
 def test_a_lost_table_is_rebuilt_with_the_same_findings(template, tmp_path, damage):
-    root = copy(template, tmp_path)
+    root = copy_of(template, tmp_path)
     healthy = findings(root)
     assert any(f[2] == "duplication" for f in healthy), healthy  # the case needs a duplicate to lose
     damage(root)
@@ -151,7 +147,7 @@ def test_a_lost_table_is_rebuilt_with_the_same_findings(template, tmp_path, dama
 
 
 def test_reviewer_index_repairs_a_deleted_table(template, tmp_path):
-    root = copy(template, tmp_path)
+    root = copy_of(template, tmp_path)
     _delete_table(root)
     result = invoke("index", root)
     assert result.exit_code == 0, result.output
@@ -180,7 +176,7 @@ def test_a_long_file_name_keeps_its_page(tmp_path):
 # -- temp files of a killed run ----------------------------------------------------------------
 
 def test_stale_temp_files_of_ours_are_swept(template, tmp_path):
-    root = copy(template, tmp_path)
+    root = copy_of(template, tmp_path)
     out = root / ".reviewer"
     stale = [out / "reviews/pkg/.a.py.rev.json.k2j4_x9q.tmp", out / "cache/.reviews.json.0a1b2c3d.tmp",
              out / ".report.json.zz99yy88.tmp", out / ".lock.4242.tmp", out / "rag/vectors/.shard-00.tmp.npz"]
@@ -204,7 +200,7 @@ def test_stale_temp_files_of_ours_are_swept(template, tmp_path):
 @pytest.mark.parametrize("entry", ["lock", "report.json", "report.md", "runs", "cache", "reviews", "rag/cache.json",
                                    "rag/lock"])
 def test_an_entry_of_the_wrong_kind_is_one_line(template, tmp_path, entry):
-    root = copy(template, tmp_path)
+    root = copy_of(template, tmp_path)
     path = root / ".reviewer" / entry
     if path.is_dir():
         shutil.rmtree(path)
@@ -229,7 +225,7 @@ def _foreign_lock(root: Path, age: float) -> Path:
 
 
 def test_a_fresh_foreign_lock_names_the_takeover(template, tmp_path, monkeypatch):
-    root = copy(template, tmp_path)
+    root = copy_of(template, tmp_path)
     lock = _foreign_lock(root, 60)
     monkeypatch.setenv("REVIEWER_LOCK_TIMEOUT", "0")
     result = invoke("run", root, "--plain")
@@ -240,7 +236,7 @@ def test_a_fresh_foreign_lock_names_the_takeover(template, tmp_path, monkeypatch
 
 @pytest.mark.parametrize("how", ["break-lock", "older-than-any-run"])
 def test_a_foreign_lock_is_taken_over(template, tmp_path, monkeypatch, how):
-    root = copy(template, tmp_path)
+    root = copy_of(template, tmp_path)
     lock = _foreign_lock(root, 60 if how == "break-lock" else 25 * 3600)
     monkeypatch.setenv("REVIEWER_LOCK_TIMEOUT", "0")
     if how == "break-lock":
@@ -269,7 +265,7 @@ def test_status_during_a_first_run_says_a_run_is_in_progress(tmp_path):
 def test_status_during_a_later_run_says_a_run_is_in_progress(template, tmp_path):
     from reviewer.workspace import Workspace, file_lock
 
-    root = copy(template, tmp_path)
+    root = copy_of(template, tmp_path)
     with file_lock(Workspace(root).run_lock):
         result = invoke("status", root)
     assert result.exit_code == 0
@@ -281,7 +277,7 @@ def test_similar_during_a_rebuild_waits_for_the_index(template, tmp_path, monkey
     between waits for the lock and reads the finished index, never "no RAG index"."""
     from reviewer.workspace import Workspace, file_lock
 
-    root = copy(template, tmp_path)
+    root = copy_of(template, tmp_path)
     workspace = Workspace(root)
     monkeypatch.setenv("REVIEWER_LOCK_TIMEOUT", "60")
     dropped, done = threading.Event(), threading.Event()

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 
 import pytest
 
-from faults_helpers import invoke, last_run, one_clear_line, reviews, small_repo
+from faults_helpers import invoke, last_run, one_clear_line, reviews, small_repo, copy_of
 
 
 @pytest.fixture(scope="module")
@@ -23,10 +22,6 @@ def template(tmp_path_factory) -> Path:
     return root
 
 
-def copy(template: Path, tmp_path: Path) -> Path:
-    root = tmp_path / "repo"
-    shutil.copytree(template, root, symlinks=True)
-    return root
 
 
 def one(root: Path, pattern: str) -> Path:
@@ -60,7 +55,7 @@ RAG_TARGETS = {"rag-cache", "vector-shard", "lance-manifest", "lance-data"}
 @pytest.mark.parametrize("damage", sorted(DAMAGE))
 @pytest.mark.parametrize("target", sorted(TARGETS))
 def test_damaged_file_is_rebuilt(template, tmp_path, target, damage):
-    root = copy(template, tmp_path)
+    root = copy_of(template, tmp_path)
     kept = reviews(root)
     path = one(root, TARGETS[target])
     path.write_bytes(DAMAGE[damage](path.read_bytes()))
@@ -81,7 +76,7 @@ def test_damaged_file_is_rebuilt(template, tmp_path, target, damage):
 
 
 def test_deleted_lance_data_file_status_names_the_fix(template, tmp_path):
-    root = copy(template, tmp_path)
+    root = copy_of(template, tmp_path)
     for data in (root / ".reviewer/rag/lancedb/function_cards.lance/data").glob("*.lance"):
         data.unlink()
     result = invoke("status", root, "--show-rag")
@@ -91,7 +86,7 @@ def test_deleted_lance_data_file_status_names_the_fix(template, tmp_path):
 
 def test_review_cache_journal_survives_a_kill(template, tmp_path):
     """Entries journaled by a run killed before it saved reviews.json are used by the next."""
-    root = copy(template, tmp_path)
+    root = copy_of(template, tmp_path)
     cache = root / ".reviewer/cache/reviews.json"
     entries = json.loads(cache.read_text())["entries"]
     cache.unlink()
@@ -106,7 +101,7 @@ def test_review_cache_journal_survives_a_kill(template, tmp_path):
 @pytest.mark.parametrize("content", ["", "garbage", "999999999", '{"pid": 1, "host": "elsewhere-host"}'],
                          ids=["empty-old", "garbage", "dead-pid", "other-host"])
 def test_lock_files_left_behind(template, tmp_path, monkeypatch, content):
-    root = copy(template, tmp_path)
+    root = copy_of(template, tmp_path)
     lock = root / ".reviewer" / "lock"
     lock.write_text(content)
     old = os.path.getmtime(lock) - 60

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from claude_helpers import auto_submission, send_json, serving
+from claude_helpers import auto_submission, message, send_json, serving, tool_use
 from reviewer.cli import cli
 
 # A renamed clone across two files (the duplicates axis pairs them), and a third function.
@@ -52,10 +52,8 @@ class Scripted(BaseHTTPRequestHandler):
         submission = auto_submission(body)
         for card in submission.get("cards", []):  # wordy summaries: far from the static cards' text
             card["summary"] = f"Claude says {card['function']} walks records and accumulates a guarded product."
-        send_json(self, 200, {"id": f"msg_{number}", "type": "message", "role": "assistant", "model": body["model"],
-                              "content": [{"type": "tool_use", "id": f"tu_{number}", "name": "submit_review",
-                                           "input": submission}],
-                              "stop_reason": "tool_use", "stop_sequence": None, "usage": USAGE})
+        send_json(self, 200, message([tool_use(f"tu_{number}", "submit_review", submission)], USAGE,
+                                     model=body["model"], message_id=f"msg_{number}"))
 
     def log_message(self, *args) -> None:
         pass

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from claude_helpers import auto_submission, send_json, serving
+from claude_helpers import auto_submission, message, send_json, serving, tool_use
 from reviewer.cli import cli
 from reviewer.config import Config
 from reviewer.review.claude.consent import CI_VARIABLES
@@ -33,10 +33,7 @@ class Scripted(BaseHTTPRequestHandler):
     def do_POST(self) -> None:  # noqa: N802 (http.server API)
         body = json.loads(self.rfile.read(int(self.headers["content-length"])))
         type(self).requests.append(body)
-        send_json(self, 200, {"id": "msg_1", "type": "message", "role": "assistant", "model": body["model"],
-                              "content": [{"type": "tool_use", "id": "tu_1", "name": "submit_review",
-                                           "input": auto_submission(body)}],
-                              "stop_reason": "tool_use", "stop_sequence": None, "usage": USAGE})
+        send_json(self, 200, message([tool_use("tu_1", "submit_review", auto_submission(body))], USAGE, model=body["model"]))
 
     def log_message(self, *args) -> None:
         pass
