@@ -65,15 +65,12 @@ from ..scan.structure import split_words, vocabulary_word
 from ..schema.evidence import MODULE_CODE, Clone, CloneKey
 from ..schema.facts import Symbol
 from ..schema.review import SimilarFunction
+from ..schema.rules import duplicate_rule
 
 KeepRank = tuple  # smaller sorts first = better to keep
 
-# Rule ids (docs/rules.md): the rule of a finding, one per clone kind (test code
-# apart: its repetition is worth a change only where parametrization or a fixture removes it) ...
-RULE_BY_KIND = {"identical": "duplicate/identical-clone", "renamed": "duplicate/renamed-clone",
-                "near-miss": "duplicate/near-miss-clone", "semantic": "duplicate/semantic-clone",
-                "contained": "duplicate/contained-clone", "block": "duplicate/block-clone"}
-TEST_RULE_PREFIX = "duplicate/test-"  # + the kind's rule name: "duplicate/test-block-clone"
+# Rule ids (schema/rules.py): a finding's rule is its clone kind's (test code apart: its repetition is
+# worth a change only where parametrization or a fixture removes it, schema.rules.duplicate_rule) ...
 # ... and the rules that leave a repetition out of findings as deliberate (see _deliberate).
 RULE_DECLARED_COPY = "duplicate/declared-copy"
 RULE_STANDALONE_MODULE = "duplicate/standalone-module"
@@ -1484,7 +1481,7 @@ def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], 
                       keep_reason=_keep_reason(rank, edge.keep, edge.copy, edge.kind),
                       edited=_edited_lines(edge.copy, edge.keep) if edge.kind == "near-miss" else [],
                       other_edited=_edited_lines(edge.keep, edge.copy) if edge.kind == "near-miss" else [],
-                      rule=edge.waived_rule or rule_for(edge.kind, edge.test_code))
+                      rule=edge.waived_rule or duplicate_rule(edge.kind, edge.test_code))
         if edge.waived:
             clone.report = False
             clone.note = f"deliberate, not a finding ({edge.waived_rule}): {edge.waived}"
@@ -1512,12 +1509,6 @@ def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], 
         clones.sort(key=lambda c: (not c.report, -c.confidence, c.lines[0] - c.lines[1], -c.keep.score,
                                    c.keep.file_path, c.keep.line_start))
     return out
-
-
-def rule_for(kind: str, test_code: bool) -> str:
-    """The rule id of a duplicate finding: its clone kind, in test code apart."""
-    rule = RULE_BY_KIND.get(kind, f"duplicate/{kind}-clone")
-    return TEST_RULE_PREFIX + rule.split("/", 1)[1] if test_code else rule
 
 
 # ---------------------------------------------------------------- deliberate repetition

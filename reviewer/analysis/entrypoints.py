@@ -27,7 +27,7 @@ import tomllib
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping
 
-from ..frameworks.packaging import LAUNCH_FILES
+from ..frameworks.packaging import LAUNCH_FILE_NAMES
 from ..schema.facts import FileFacts
 from .resolve import ProjectIndex
 from .roles import is_test_path
@@ -166,7 +166,6 @@ def _script_targets(command: str) -> list[str]:
 # `gunicorn config.wsgi:application`, `uvicorn app.main:app`, `FLASK_APP=app.py`,
 # `fastapi run app/main.py`, `python -m pkg`. A project started this way is an application
 # even when its pyproject.toml declares no script.
-_LAUNCH_FILES = LAUNCH_FILES  # frameworks/packaging.py: the scan reads them
 _LAUNCH_TARGET = re.compile(
     r"\b(?:uvicorn|gunicorn|hypercorn|daphne|granian)\b[^\n]*?\s['\"]?([A-Za-z_][\w.]*):([A-Za-z_]\w*)"
     r"|\bFLASK_APP\s*[= ]\s*['\"]?([\w./]+)"
@@ -182,7 +181,7 @@ def _top_directories(index: ProjectIndex) -> list[str]:
 
 def _launch_commands(index: ProjectIndex, texts: Mapping[str, str], found: EntryPoints) -> None:
     for directory in _top_directories(index):
-        for name in _LAUNCH_FILES:
+        for name in LAUNCH_FILE_NAMES:
             where = posixpath.join(directory, name)
             text = texts.get(where)
             if text is None:

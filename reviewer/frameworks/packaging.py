@@ -5,15 +5,16 @@ files; this record makes the scan read them, so a change to one changes the verd
 
 from . import Framework
 
-# Files that start an application (a server command, FLASK_APP, `python -m`), looked up at the root and
-# in each top-level folder: the entry-point rules read the targets they name.
-LAUNCH_FILES = ("Procfile", "Dockerfile", "docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml",
+# Files that start an application (a server command, FLASK_APP, `python -m`), looked up by these names at
+# the root and in each top-level folder: the entry-point rules read the targets they name. (The globs the
+# scan reads for frameworks' launch commands are frameworks.LAUNCH_FILES.)
+LAUNCH_FILE_NAMES = ("Procfile", "Dockerfile", "docker-compose.yml", "docker-compose.yaml", "compose.yml", "compose.yaml",
                 ".flaskenv", "boot.sh", "entrypoint.sh", "start.sh", "fly.toml", "app.yaml", "Makefile")
 
 FRAMEWORK = Framework(
     name="Packaging and launch files",
     docs="https://packaging.python.org/en/latest/specifications/entry-points/",
-    config_files=("pyproject.toml", "setup.cfg", "setup.py", "**/package.json", *LAUNCH_FILES, "Procfile.*",
+    config_files=("pyproject.toml", "setup.cfg", "setup.py", "**/package.json", *LAUNCH_FILE_NAMES, "Procfile.*",
                   "Dockerfile.*", "*.Dockerfile", "docker-compose*.yml", "docker-compose*.yaml",
                   ".github/workflows/*.yml", ".github/workflows/*.yaml", "justfile", "noxfile.py",
                   ".pre-commit-config.yaml", "app.json", "render.yaml", "vercel.json", "netlify.toml",
