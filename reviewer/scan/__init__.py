@@ -394,7 +394,8 @@ def _scan_discovered(
     names = {symbol.name for facts in result.files for symbol in facts.symbols}
     # Beside the facts cache: cache/facts/ -> cache/words.json
     words_cache = facts_cache.parent / "words.json" if facts_cache is not None else None
-    result.mentions, result.text_files_indexed = build_word_index(root, found.texts, result.files, names, words_cache)
+    result.mentions, result.text_files_indexed = build_word_index(root, found.texts, result.files, names, words_cache,
+                                                                  result.config_files)
     result.warnings.sort()
     result.seconds = round(time.perf_counter() - started, 3)
     return result

@@ -32,7 +32,7 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from ..schema.facts import FileFacts
@@ -263,10 +263,13 @@ def _family(language: str) -> str:
 
 
 def build_word_index(root: Path, texts: Iterable[str], code: Iterable[FileFacts], names: set[str],
-                     cache_path: Path | None) -> tuple[dict[str, list[Place]], int]:
+                     cache_path: Path | None, already_read: Mapping[str, str] | None = None
+                     ) -> tuple[dict[str, list[Place]], int]:
     """Name -> the places (file, line, kind) where one of `names` is written in the text
     files `texts` or in the strings and comments of the parsed files `code`; and how many text files
-    were read. Files whose words are cached (same path, same bytes) are not tokenized again."""
+    were read. Files whose words are cached (same path, same bytes) are not tokenized again;
+    `already_read` (the configuration texts the scan read: path -> text) are not read twice."""
+    already_read = already_read or {}
     cache = WordCache(cache_path)
     per_file: list[tuple[str, FileWords]] = []
     texts_read = 0
@@ -286,7 +289,7 @@ def build_word_index(root: Path, texts: Iterable[str], code: Iterable[FileFacts]
         if texts_read >= MAX_TEXT_FILES:
             break  # a data dump of that many files says nothing more of the code's names
         try:
-            data = read_regular(root / rel, MAX_TEXT_BYTES)
+            data = already_read[rel].encode("utf-8") if rel in already_read else read_regular(root / rel, MAX_TEXT_BYTES)
         except OSError:
             continue
         if b"\0" in data[:BINARY_SNIFF_BYTES] or _is_findings_report(rel, data):
