@@ -341,11 +341,12 @@ class Knowledge:
         rows = self._by_path.get(path)
         if rows is None:  # the path patterns, once per file (the analysis asks once per symbol)
             rows = self._by_path[path] = [row for row in self._roots if row[0].search(path)]
+        candidates = [(name, exported), *([("default", True)] if default_export else [])]
         for _, names, root, framework in rows:
-            for candidate, is_exported in ((name, exported), ("default", True) if default_export else (None, False)):
-                if candidate is None or (not top_level and not root.members) or (root.exports and not is_exported):
-                    continue
-                if names is None or names.fullmatch(candidate):
+            if not top_level and not root.members:
+                continue
+            for candidate, is_exported in candidates:
+                if (is_exported or not root.exports) and (names is None or names.fullmatch(candidate)):
                     return root.why or framework, framework
         return None
 
