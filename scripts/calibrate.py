@@ -1,15 +1,23 @@
-"""Fit the calibrated confidence of each rule on a training split of the labelled corpus and report
-how it holds on the held-out split (projects that had no say in the fit).
+"""Fit the calibrated confidence of each rule and report how it holds on projects that had no say in
+the fit.
 
     python scripts/bench_real.py --offline --skip-peers --no-mutation --no-record --json out.json
-    python scripts/calibrate.py out.json            # print the held-out table
-    python scripts/calibrate.py out.json --write    # + reviewer/review/calibration.json, the frozen
-                                                    #   held-out slice, docs/benchmarks.md (calibration)
+    python scripts/calibrate.py out.json --first-contact benchmarks/first-contact/round2 \
+        --first-contact benchmarks/first-contact/round3 --fresh benchmarks/first-contact/round4
+    (add --write for reviewer/review/calibration.json, the frozen held-out slices, docs/benchmarks.md)
 
-The split is by project (a hash of its name: a third held out), so no project is in both. For each
-rule and band of raw confidence, the fitted confidence is the training precision (labelled TRUE /
-labelled), kept only with at least MIN_LABELS labels (else the rule's overall precision, else the raw
-confidence). The default floor is the lowest confidence from which held-out precision is at least 90%.
+Two sources of labels. The corpus (benchmarks/real/) is large, but every corpus project had a say in
+the rules, so its precision overstates what a new project meets. First-contact rounds
+(benchmarks/first-contact/roundN/) are blind labels of projects nobody had tuned on, each at the
+commit before that round's fixes: what a new user meets, but few labels per rule.
+
+The fit takes each from where it is strong: the *shape* (how precision moves with the raw confidence
+band) from the corpus's training split (a third of its projects, by a hash of the name, held out), the
+*level* of each rule from the first-contact training rounds (shrunk toward its axis by SHRINK labels;
+a rule they never saw gets its axis's first-contact discount). Within a rule the fitted confidence
+never falls as the raw confidence rises (pool-adjacent-violators over the bands). It is reported on
+the corpus's held-out third and on the `--fresh` round, labelled at a commit before any of this fit.
+The default floor is the lowest confidence from which the fresh round's precision is at least 90%.
 """
 
 from __future__ import annotations
@@ -26,11 +34,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from benchlib import markdown_table, record_section  # noqa: E402
-from reviewer.review.calibration import TABLE, band_of, calibrated  # noqa: E402
+from reviewer.review.calibration import BANDS, TABLE, band_of, calibrated  # noqa: E402
 
 MIN_LABELS = 8
 SHRINK = 5  # labels' weight of the axis's precision in each rule's fitted value
 FROZEN = ROOT / "benchmarks" / "real" / "calibration" / "heldout.json"
+FROZEN_FRESH = ROOT / "benchmarks" / "real" / "calibration" / "fresh.json"
 SHOWN_BANDS = ((0, 49), (50, 69), (70, 79), (80, 89), (90, 100))
 
 
@@ -50,18 +59,20 @@ def labelled_rows(results: list[dict]) -> list[dict]:
 
 
 def first_contact_rows(folder: Path) -> list[dict]:
+    """A round's blind labels with the raw confidence of the finding at the round's commit (labels of
+    rounds before rule ids, or whose finding was not matched, have none and are left out)."""
     rows = []
     for path in sorted(folder.glob("*.labels.json")):
         for label in json.loads(path.read_text(encoding="utf-8"))["labels"]:
-            if label.get("rule") and label.get("confidence") is not None:
-                rows.append({"project": path.name.split(".")[0], "rule": label["rule"], "raw": int(label["confidence"]),
-                             "label": label["label"] == "TRUE", "axis": label["axis"]})
+            if label.get("rule") and label.get("raw_confidence") is not None:
+                rows.append({"project": path.name.split(".")[0], "rule": label["rule"],
+                             "raw": int(label["raw_confidence"]), "label": label["label"] == "TRUE",
+                             "axis": label["axis"]})
     return rows
 
 
-def fit(rows: list[dict]) -> dict:
-    """Per rule and band: the training precision, shrunk toward its axis's precision by SHRINK labels'
-    weight (a band of few labels says little of the next project: rules transfer less well than they fit)."""
+def _precisions(rows: list[dict]) -> tuple[dict, dict, dict]:
+    """(per rule: {"all"|band: [true, n]}, per axis: [true, n], rule -> axis)."""
     counts: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
     by_axis: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for row in rows:
@@ -70,16 +81,56 @@ def fit(rows: list[dict]) -> dict:
         for key in ("all", band_of(row["raw"])):
             counts[row["rule"]][key][0] += row["label"]
             counts[row["rule"]][key][1] += 1
-    axis_of = {row["rule"]: row["axis"] for row in rows}
+    return counts, by_axis, {row["rule"]: row["axis"] for row in rows}
+
+
+def _shrunk(true: int, n: int, prior: float) -> float:
+    return (true + SHRINK * prior) / (n + SHRINK)
+
+
+def _monotone(values: list[tuple[float, int]]) -> list[float]:
+    """Pool adjacent violators: the closest non-decreasing sequence, weighted by label counts."""
+    blocks: list[list[float]] = []  # [value, weight, size]
+    for value, weight in values:
+        blocks.append([value, max(weight, 1), 1])
+        while len(blocks) > 1 and blocks[-2][0] > blocks[-1][0]:
+            v2, w2, n2 = blocks.pop()
+            v1, w1, n1 = blocks.pop()
+            blocks.append([(v1 * w1 + v2 * w2) / (w1 + w2), w1 + w2, n1 + n2])
+    return [value for value, _, size in blocks for _ in range(size)]
+
+
+def fit(rows: list[dict], fresh: list[dict] | None = None) -> dict:
+    """Per rule and band: the corpus training precision of the band (shrunk toward its axis by SHRINK
+    labels' weight), scaled to the rule's first-contact precision when `fresh` (first-contact training
+    labels) is given; non-decreasing over the bands; at most 99."""
+    counts, by_axis, axis_of = _precisions(rows)
+    fc_counts, fc_axis, fc_axis_of = _precisions(fresh or [])
     rules = {}
-    for rule, by_key in counts.items():
-        true_axis, n_axis = by_axis[axis_of[rule]]
-        prior = true_axis / n_axis
-        fitted = {key: round(100 * (true + SHRINK * prior) / (n + SHRINK), 1)
-                  for key, (true, n) in by_key.items() if n >= MIN_LABELS}
-        if fitted:
-            rules[rule] = fitted
-    return {"rules": rules, "labels": {rule: by_key["all"][1] for rule, by_key in counts.items()}}
+    for rule in sorted(set(counts) | set(fc_counts)):
+        axis = axis_of.get(rule) or fc_axis_of[rule]
+        corpus_prior = by_axis[axis][0] / by_axis[axis][1] if by_axis[axis][1] else None
+        corpus = {key: _shrunk(true, n, corpus_prior) for key, (true, n) in counts.get(rule, {}).items()
+                  if n >= MIN_LABELS and corpus_prior is not None}
+        level = corpus.get("all")
+        if fresh:
+            true_axis, n_axis = fc_axis.get(axis, (0, 0))
+            if n_axis and fc_counts.get(rule, {}).get("all", [0, 0])[1]:
+                true, n = fc_counts[rule]["all"]
+                level = _shrunk(true, n, true_axis / n_axis)
+            elif n_axis and level is not None and corpus_prior:
+                level = level * (true_axis / n_axis) / corpus_prior
+        if level is None:
+            continue
+        scale = level / corpus["all"] if corpus.get("all") else 1.0
+        bands = [f"{low}-{high}" for low, high in BANDS if corpus.get(f"{low}-{high}") is not None]
+        shaped = _monotone([(corpus[band] * scale, counts[rule][band][1]) for band in bands])
+        fitted = {band: round(100 * min(value, 0.99), 1) for band, value in zip(bands, shaped)}
+        fitted["all"] = round(100 * min(level, 0.99), 1)
+        rules[rule] = fitted
+    labels = {rule: counts.get(rule, {}).get("all", [0, 0])[1] + fc_counts.get(rule, {}).get("all", [0, 0])[1]
+              for rule in rules}
+    return {"rules": rules, "labels": labels}
 
 
 def evaluate(rows: list[dict], fitted: dict) -> tuple[list[list[str]], int | None, float]:
@@ -110,47 +161,60 @@ def evaluate(rows: list[dict], fitted: dict) -> tuple[list[list[str]], int | Non
     return table, floor, worst
 
 
+def _section(title: str, rows: list[dict], fitted: dict) -> tuple[str, int | None]:
+    """A held-out set's table, overall and per axis, with its floor and worst gap."""
+    table, floor, worst = evaluate(rows, fitted)
+    parts = [f"{title}: {len(rows)} labelled findings of {len({r['project'] for r in rows})} projects; worst gap over "
+             f"bands of 20+ findings {worst:.0f} points; precision of 90% or more from confidence "
+             f"{floor if floor is not None else 'none'}.\n\n"
+             + markdown_table(["confidence", "findings", "mean confidence", "precision", "gap"], table)]
+    for axis in sorted({r["axis"] for r in rows}):
+        axis_table, axis_floor, axis_worst = evaluate([r for r in rows if r["axis"] == axis], fitted)
+        if axis_table:
+            parts.append(f"*{axis}* ({sum(int(t[1]) for t in axis_table)} findings; 90% from "
+                         f"{axis_floor if axis_floor is not None else 'none'}; worst gap {axis_worst:.0f} points)\n\n"
+                         + markdown_table(["confidence", "findings", "mean confidence", "precision", "gap"], axis_table))
+    return "\n\n".join(parts), floor
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("results", type=Path, help="bench_real.py --json output")
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--first-contact", type=Path, action="append", default=[], metavar="DIR",
-                        help="also report on the blind labels of a first-contact round (labels.json with rule and "
-                             "confidence per finding): projects no rule was tuned on")
+                        help="a first-contact round used for the fit (each rule's level): blind labels of projects "
+                             "nobody had tuned on, at the commit before that round's fixes")
+    parser.add_argument("--fresh", type=Path, action="append", default=[], metavar="DIR",
+                        help="a first-contact round held out of the fit: the figure that says whether confidence "
+                             "means what it says on a new project")
     args = parser.parse_args(argv)
     rows = labelled_rows(json.loads(args.results.read_text(encoding="utf-8")))
     train = [r for r in rows if not held_out(r["project"])]
     test = [r for r in rows if held_out(r["project"])]
-    fitted = fit(train)
-    lines = []
-    for axis in sorted({r["axis"] for r in rows}):
-        table, floor, worst = evaluate([r for r in test if r["axis"] == axis], fitted)
-        if table:
-            lines.append(f"**{axis}** (held-out: {sum(int(t[1]) for t in table)} labelled findings; floor for 90% "
-                         f"precision: {floor if floor is not None else 'none'}; worst gap {worst:.0f} points)\n\n"
-                         + markdown_table(["confidence", "findings", "mean confidence", "precision", "gap"], table))
-    table, floor, worst = evaluate(test, fitted)
-    projects = sorted({r["project"] for r in test})
+    fc_train = [r for folder in args.first_contact for r in first_contact_rows(folder)]
+    fresh = [r for folder in args.fresh for r in first_contact_rows(folder)]
+    fitted = fit(train, fc_train)
+    rounds = ", ".join(folder.name for folder in args.first_contact) or "none"
     body = ("## calibration\n\n"
-            f"`python scripts/calibrate.py {args.results.name} --write`: fitted on {len(train)} labelled findings of "
-            f"{len({r['project'] for r in train})} projects, reported on {len(test)} of {len(projects)} held-out "
-            f"projects ({', '.join(projects)}). Worst gap over bands of 20+ findings: {worst:.0f} points; "
-            f"lowest confidence with held-out precision of 90% or more: {floor}.\n\n"
-            + markdown_table(["confidence", "findings", "mean confidence", "precision", "gap"], table) + "\n\n"
-            + "\n\n".join(lines) + "\n")
-    for folder in args.first_contact:
-        fresh = first_contact_rows(folder)
-        table, floor, worst = evaluate(fresh, fitted)
-        body += (f"\nOn first contact ({folder.as_posix().split('benchmarks/')[-1]}: {len(fresh)} blind-labelled findings of "
-                 f"{len({r['project'] for r in fresh})} projects nobody had tuned on, at the commit they name): worst gap "
-                 f"{worst:.0f} points; 90% precision from confidence {floor}.\n\n"
-                 + markdown_table(["confidence", "findings", "mean confidence", "precision", "gap"], table) + "\n")
+            f"`python scripts/calibrate.py` (see its docstring for the command): shape fitted on {len(train)} labelled "
+            f"corpus findings of {len({r['project'] for r in train})} projects, level on {len(fc_train)} first-contact "
+            f"labels (rounds: {rounds}).\n\n")
+    floor = None
+    if fresh:
+        text, floor = _section(f"**On first contact, held out** ({', '.join(f.name for f in args.fresh)}, labelled at "
+                               "a commit before this fit)", fresh, fitted)
+        body += text + "\n\n"
+    text, corpus_floor = _section("**On the corpus's held-out third** (projects that had a say in the rules: "
+                                  "expect precision above the confidence)", test, fitted)
+    body += text + "\n"
     print(body)
     if args.write:
-        fitted["floor"] = floor
+        fitted["floor"] = floor if fresh else corpus_floor
         TABLE.write_text(json.dumps(fitted, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         FROZEN.parent.mkdir(parents=True, exist_ok=True)
         FROZEN.write_text(json.dumps(test, indent=0) + "\n", encoding="utf-8")
+        if fresh:
+            FROZEN_FRESH.write_text(json.dumps(fresh, indent=0) + "\n", encoding="utf-8")
         record_section("calibration", body)
     return 0
 

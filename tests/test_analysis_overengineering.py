@@ -345,6 +345,47 @@ def test_two_callers_or_a_function_handed_on_are_no_constant(tmp_path: Path) -> 
     assert verdict(evidence, "dates.py", "later", "overengineering") == "LEAN"  # a value in HOOKS too
 
 
+def test_an_option_no_caller_sets_is_unused_unless_a_test_or_a_caller_sets_it(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "mail.py": """
+            def send(user, to=None, retries=3):
+                return (to or user, retries)
+
+
+            def notify(user, channel="mail"):
+                return (user, channel)
+
+
+            def ping(user, loud=False):
+                return (user, loud)
+        """,
+        "views.py": """
+            from mail import notify, ping, send
+
+
+            def one(user):
+                return send(user), notify(user), ping(user)
+
+
+            def two(user):
+                return send(user, retries=5), notify(user, "sms"), ping(user)
+        """,
+        "tests/test_mail.py": """
+            from mail import ping
+
+
+            def test_ping_loud():
+                assert ping("a", loud=True)[1]
+        """,
+    })
+    assert verdict(evidence, "mail.py", "send", "overengineering") == "OVER"
+    assert evidence.assessments[("mail.py", "send")]["overengineering"].rule == "over/unused-option"
+    assert detail(evidence, "mail.py", "send", "overengineering") == \
+        "no call of send (2 call sites) sets to: the default is the only value, not an option"
+    assert verdict(evidence, "mail.py", "notify", "overengineering") == "LEAN"  # a caller passes "sms"
+    assert verdict(evidence, "mail.py", "ping", "overengineering") == "LEAN"  # the test sets loud
+
+
 def test_an_abstract_base_whose_one_implementation_a_setting_loads_is_an_extension_point(tmp_path: Path) -> None:
     evidence = analyze(tmp_path, {
         "rates/base.py": """

@@ -8,7 +8,8 @@
   one subscriber;
 - a wrapper whose whole body forwards its parameters unchanged to another function;
 - a parameter that every caller passes the same literal value (three calls or more, every call
-  site read): a constant dressed as an option.
+  site read): a constant dressed as an option; a parameter with a default that no caller sets (two
+  calls or more, the tests included): an option nobody uses.
 
 Each verdict names its rule (RULE_*: docs/rules.md) in AxisAssessment.rule.
 
@@ -45,8 +46,10 @@ RULE_SINGLE_BINDING = "over/single-binding-registry"
 RULE_SINGLE_SUBSCRIBER = "over/single-subscriber-emitter"
 RULE_PASS_THROUGH = "over/pass-through"
 RULE_CONSTANT_PARAMETER = "over/constant-parameter"
+RULE_UNUSED_OPTION = "over/unused-option"
 PASS_THROUGH_METHODS = 2  # methods of a class that must all forward to one attribute to make it a pass-through layer
 CONSTANT_MIN_CALLS = 3  # call sites outside tests that must all pass one value before a parameter is a constant
+UNUSED_OPTION_MIN_CALLS = 2  # call sites outside tests that must all leave a default alone before it is no option
 
 ABSTRACT_BASES = ("ABC", "abc.ABC", "Protocol", "typing.Protocol", "metaclass=ABCMeta", "metaclass=abc.ABCMeta")
 CONSTRUCTORS = ("__init__", "constructor")
@@ -382,9 +385,11 @@ class OverengineeringAnalysis:
 
     def _constant_parameter(self, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment | None:
         """A parameter of a Python function that every call site passes the same literal value:
-        CONSTANT_MIN_CALLS sites or more outside the tests (whose calls must agree too), every site read (no `*args` splat, none too long), the
-        function reached only by calls (never handed on as a value, never public API callers
-        outside the project may call, never registered by a decorator)."""
+        CONSTANT_MIN_CALLS sites or more outside the tests (whose calls must agree too), every site read
+        (no `*args` splat, none too long), the function reached only by calls (never handed on as a
+        value, never public API callers outside the project may call, never registered by a decorator).
+        Or an option no call site sets: a parameter with a default that none of UNUSED_OPTION_MIN_CALLS
+        sites or more passes, the tests included (a test that sets it is a user of the option)."""
         if (facts.language != "python" or sym.kind != "function" or sym.decorators or is_dunder(sym.name)
                 or not sym.params):
             return None
@@ -399,19 +404,28 @@ class OverengineeringAnalysis:
         sites = self._call_sites(key, sym.name, callers)
         # The code's own calls must be enough: tests passing the code's value again prove nothing more.
         in_code = self._call_sites(key, sym.name, {c for c in callers if not is_test_path(c[0])})
-        if sites is None or in_code is None or len(in_code) < CONSTANT_MIN_CALLS:
+        if sites is None or in_code is None or len(in_code) < UNUSED_OPTION_MIN_CALLS:
             return None
-        positional, keyword_only = _parameters(sym.signature)
+        positional, keyword_only, defaulted = _parameters(sym.signature)
         if positional is None:
             return None
+        unset: list[str] = []
         for index, name in enumerate(positional + keyword_only):
             values = {_passed(site, index if index < len(positional) else None, name) for site in sites}
-            if len(values) == 1:
-                value = next(iter(values))
-                if value not in (None, NOT_LITERAL):
-                    return assessment(verdict="OVER", confidence=70, rule=RULE_CONSTANT_PARAMETER,
-                                      detail=f"every call of {sym.name} ({len(sites)} call sites) passes "
-                                             f"{name}={value}: a constant, not an option")
+            if len(values) != 1:
+                continue
+            value = next(iter(values))
+            if value not in (None, NOT_LITERAL) and len(in_code) >= CONSTANT_MIN_CALLS:
+                return assessment(verdict="OVER", confidence=70, rule=RULE_CONSTANT_PARAMETER,
+                                  detail=f"every call of {sym.name} ({len(sites)} call sites) passes "
+                                         f"{name}={value}: a constant, not an option")
+            if value is None and name in defaulted:
+                unset.append(name)
+        if unset:
+            options = ", ".join(unset)
+            return assessment(verdict="OVER", confidence=70, rule=RULE_UNUSED_OPTION,
+                              detail=f"no call of {sym.name} ({len(sites)} call sites) sets {options}: "
+                                     f"the default is the only value, not an option")
         return None
 
     def _call_sites(self, key: SymbolKey, name: str, callers: set[SymbolKey]) -> list[list[str]] | None:
@@ -455,14 +469,16 @@ def _passed(site: list[str], index: int | None, name: str) -> str | None:
     return None
 
 
-def _parameters(signature: str) -> tuple[list[str] | None, list[str]]:
-    """(positional parameter names, keyword-only names) of a Python signature; (None, []) when it
-    takes `*args` or `**kwargs` (its call sites may pass anything anywhere)."""
+def _parameters(signature: str) -> tuple[list[str] | None, list[str], set[str]]:
+    """(positional parameter names, keyword-only names, the names with a default) of a Python
+    signature; (None, [], set()) when it takes `*args` or `**kwargs` (its call sites may pass
+    anything anywhere)."""
     start, end = signature.find("("), signature.rfind(")")
     if start < 0 or end < start:
-        return None, []
+        return None, [], set()
     positional: list[str] = []
     keyword_only: list[str] = []
+    defaulted: set[str] = set()
     target = positional
     depth, part = 0, ""
     parts = []
@@ -484,8 +500,10 @@ def _parameters(signature: str) -> tuple[list[str] | None, list[str]]:
             target = keyword_only
             continue
         if raw.startswith("*"):
-            return None, []
+            return None, [], set()
         name = re.split(r"[:=\s]", raw, maxsplit=1)[0]
         if name.isidentifier():
             target.append(name)
-    return positional, keyword_only
+            if "=" in raw:  # `x=1`, `x: int = 1`; a bracketed `=` (a default call's keyword) is there only with a default too
+                defaulted.add(name)
+    return positional, keyword_only, defaulted

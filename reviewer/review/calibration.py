@@ -1,10 +1,12 @@
 """Calibrated confidence: the confidence a finding shows is the measured precision of its rule.
 
 The analyses give each verdict a confidence from its evidence (`raw`). `calibration.json`, fitted by
-`scripts/calibrate.py` on a training split of the labelled corpus (benchmarks/real/), maps each rule
-and band of raw confidence to the share of such findings that hand labels found right; the held-out
-split's table is in docs/benchmarks.md (section `calibration`). A rule or band with too few labels
-keeps its raw confidence. The file is data shipped with the package: refit it, do not edit it.
+`scripts/calibrate.py`, maps each rule and band of raw confidence to the share of such findings that
+hand labels found right on projects nobody had tuned the rules on: the level of each rule comes from
+blind first-contact rounds (benchmarks/first-contact/), how it moves with the band from the labelled
+corpus (benchmarks/real/), never falling as the raw confidence rises. The held-out tables are in
+docs/benchmarks.md (section `calibration`). A rule with no labels keeps its raw confidence. The file
+is data shipped with the package: refit it, do not edit it.
 """
 
 from __future__ import annotations

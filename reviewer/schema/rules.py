@@ -139,6 +139,10 @@ RULES: tuple[Rule, ...] = (
          "A parameter every call site passes the same literal value (3 sites or more outside the tests, the tests "
          "agree, every site read, not public API): a constant, not an option.",
          "the parameter, the value, the call sites"),
+    Rule("over/unused-option", "overengineering", "OVER",
+         "A parameter with a default that no call site sets (2 sites or more outside the tests, the tests do not "
+         "set it either, every site read, not public API): the default is the only value, not an option.",
+         "the parameters, the call sites"),
     Rule("over/judged", "overengineering", "OVER",
          "Over-engineering the Claude reviewer found, with its explanation.", "its explanation"),
     Rule("low-value/judged", "utility", "LOW_VALUE", "Code that adds little, as the Claude reviewer judged it.",
