@@ -464,9 +464,9 @@ def run(paths: tuple[str, ...], config_path: str | None, enable_rag: bool, rebui
         ui.echo(f"baseline: {_shown_path(baseline_file)} ({len(baseline.findings)} findings accepted)")
     outcome = run_pipeline(root, config, options, ui)
     scope = select(list(outcome.reviews.values()), config)
-    gate = evaluate_gate(scope, fail_on, baseline)
+    gate = evaluate_gate(scope, fail_on, baseline, config.ci.min_confidence)
     if first_baseline:
-        gate = evaluate_gate(scope, fail_on, build_baseline(scope))  # adopting: today's findings are accepted
+        gate = evaluate_gate(scope, fail_on, build_baseline(scope), config.ci.min_confidence)  # adopting: today's findings are accepted
     summary_shown = _print_results(root, config, outcome, gate, scope, baseline, output_format, output_file,
                                    quiet=quiet, verbose=verbose, color=use_color(color))
     if statistics:

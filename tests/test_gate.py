@@ -90,3 +90,16 @@ def test_describe_says_what_failed() -> None:
     assert text.startswith("--fail-on needs-refactor: FAILED, 2 hit(s)")
     assert "critical.py [CRITICAL]" in text
     assert evaluate_gate(REVIEWS, None, None).describe() == "off (no --fail-on)"
+
+
+def test_a_finding_under_the_confidence_floor_is_listed_but_never_fails_the_gate() -> None:
+    sure = _finding("utility", "DEAD", "s1")
+    sure.confidence = 94
+    doubtful = _finding("utility", "DEAD", "s2")
+    doubtful.confidence = 66
+    reviews = [_review("a.py", "NEEDS_REFACTOR", [doubtful]), _review("b.py", "NEEDS_REFACTOR", [sure])]
+    gate = evaluate_gate(reviews, "utility", None, min_confidence=88)
+    assert [h.fingerprint for h in gate.hits] == ["s1"] and gate.under_floor == 1
+    assert "1 under its confidence floor 88, listed but not gating" in gate.describe()
+    assert [h.file for h in evaluate_gate(reviews, "needs-refactor", None, min_confidence=88).hits] == ["b.py"]
+    assert len(evaluate_gate(reviews, "utility", None).hits) == 2  # no floor: both

@@ -7,7 +7,11 @@
 
 Only *active* findings count: suppressed inline (`# reviewer: ignore[axis]`)
 never, and with a baseline only the findings it does not hold (matched by
-content fingerprint). So a file judged NEEDS_REFACTOR hits the gate when it has
+content fingerprint). Nor, with `ci.min_confidence` set, does a finding whose
+confidence (its rule's measured precision on projects nobody tuned on) is under
+it: set it to the calibration's floor (`floor` in review/calibration.json, the
+lowest confidence from which findings were 90% right) and a pull request fails
+only on what is nearly always right, the rest listed for a reader to judge. So a file judged NEEDS_REFACTOR hits the gate when it has
 at least one active finding severe enough for the level (medium or high for
 needs-refactor, high for critical: a new missing docstring never fails it), or, having no finding at all, when the baseline
 did not already hold it at that verdict.
@@ -48,6 +52,8 @@ class GateResult(BaseModel):
     active_findings: int = 0  # unsuppressed and not in the baseline
     suppressed_findings: int = 0
     baselined_findings: int = 0
+    min_confidence: int = 0
+    under_floor: int = 0  # active findings under min_confidence: listed, never a hit
 
     @property
     def hit(self) -> bool:
@@ -78,9 +84,10 @@ def parse_fail_on(value: str | None) -> str | None:
     return normalised
 
 
-def evaluate_gate(reviews: list[ReviewFile], fail_on: str | None, baseline: Baseline | None = None) -> GateResult:
+def evaluate_gate(reviews: list[ReviewFile], fail_on: str | None, baseline: Baseline | None = None,
+                  min_confidence: int = 0) -> GateResult:
     fail_on = parse_fail_on(fail_on)
-    result = GateResult(fail_on=fail_on, baseline_used=baseline is not None)
+    result = GateResult(fail_on=fail_on, baseline_used=baseline is not None, min_confidence=min_confidence)
     accepted = accepted_findings(reviews, baseline)
     accepted_files = baseline.files if baseline is not None else {}
 
@@ -93,6 +100,8 @@ def evaluate_gate(reviews: list[ReviewFile], fail_on: str | None, baseline: Base
                 result.suppressed_findings += 1
             elif index in in_baseline:
                 result.baselined_findings += 1
+            elif finding.confidence is not None and finding.confidence < min_confidence:
+                result.under_floor += 1
             else:
                 active.append(finding)
         result.active_findings += len(active)
@@ -157,6 +166,8 @@ def describe_gate(gate: GateResult, limit: int = 20) -> list[str]:
         extras.append(f"{gate.suppressed_findings} suppressed inline")
     if gate.baseline_used:
         extras.append(f"{gate.baselined_findings} in the baseline")
+    if gate.under_floor:
+        extras.append(f"{gate.under_floor} under its confidence floor {gate.min_confidence}, listed but not gating")
     tail = f" ({'; '.join(extras)})" if extras else ""
     if not gate.hit:
         return [f"--fail-on {gate.fail_on}: passed{tail}"]
