@@ -63,10 +63,15 @@ class EntryPoints:
         if not self.is_library:
             return f"application ({self.application[0]})"
         if self.library and self.application:
-            return f"library ({self._declared_library()[0]}) and application ({self.application[0]})"
+            return f"library ({_first(self._declared_library())}) and application ({self.application[0]})"
         if self.library:
-            return f"library ({self.library[0]})"
+            return f"library ({_first(self.library)})"
         return "library (no entry point and no public API found: read as a library)"
+
+
+def _first(reasons: list[str]) -> str:
+    """The first reason, and how many more there are (a package.json maps `.`, `./browser`, `./core/*`...)."""
+    return reasons[0] + (f" and {len(reasons) - 1} more" if len(reasons) > 1 else "")
 
 
 def find_entry_points(index: ProjectIndex) -> EntryPoints:
