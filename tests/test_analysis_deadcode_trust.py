@@ -1076,4 +1076,17 @@ def test_every_package_json_export_subpath_is_an_entry_and_the_evidence_counts_t
         assert verdict(evidence, path, name, "utility") == "USED", name
     dead = evidence.for_symbol("src/browser/glossary.ts", "StartHandler")["utility"]
     assert dead.verdict == "DEAD"
-    assert re.search(r"src/core/index.ts \(.*\) and [23] more", dead.detail), dead.detail
+    assert re.search(r"src/core/index.ts \(./lib/core/index.mjs\) and 2 more\b", dead.detail), dead.detail
+
+
+def test_a_name_exported_under_another_name_says_so_when_dead(tmp_path: Path) -> None:
+    # `module.exports = config` is the export of `config` (as the module's default), not a reference:
+    # a file nothing loads leaves it DEAD, and the evidence shows the export rather than only "0 references".
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "app", "private": true, "main": "src/index.js"}',
+        "src/index.js": "console.log(1)\n",
+        "src/orphan.cjs": "const settings = { a: 1 }\nmodule.exports = settings\n",
+    })
+    dead = evidence.for_symbol("src/orphan.cjs", "settings")["utility"]
+    assert dead.verdict == "DEAD"
+    assert "exported as `default` at line 2, which no file imports" in dead.detail, dead.detail

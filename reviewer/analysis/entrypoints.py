@@ -116,10 +116,12 @@ def find_entry_points(index: ProjectIndex) -> EntryPoints:
         if not published:
             found.application.append(f"\"private\": true in {manifest}")
         found.application.extend(f"{key} in {manifest}" for key in ("bin",) if data.get(key))
+        offered: set[str] = set()  # one reason per source, however many conditions map it
         for specifier in _package_json_targets(data):
             for path in _sources_for(index, posixpath.normpath(specifier), directory):
                 found.files[path] = f"{specifier} in {manifest}"
-                if published:
+                if published and path not in offered:
+                    offered.add(path)
                     found.library.append(f"public API: {manifest} exports {path} ({specifier})")
         _script_files(index, data, directory, manifest, found)
     return found
