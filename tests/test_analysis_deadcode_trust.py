@@ -4,6 +4,7 @@ real code (issue 10) as a small repository, plus confidence, cascades and the fl
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -138,6 +139,29 @@ FIRST_CONTACT_ROOTS = [
         "tests/util.test.ts": "import * as util from '../src/util'\ntest('x', () => { expect(util).toBeDefined() })\n",
     }, {("src/schema.ts", "usersRelations"): "USED", ("src/schema.ts", "User"): "DEAD",
         ("src/util.ts", "unused"): "DEAD"}, id="namespace-handed-on-whole"),
+    # A schema folder's index re-exports every table file (`export * from "./categories"`): the namespace
+    # handed on holds their values too (drizzle's `relations()` objects, read by `db.query.x.findMany({ with
+    # })`), not their types nor a default export. Handed to a call, spread, or read by Object.values alike.
+    pytest.param({
+        "package.json": '{"name": "app", "private": true, "main": "src/index.ts"}',
+        "src/index.ts": "import { db } from './db'\nimport { a, b, c } from './other'\nconsole.log(db, a, b, c)\n",
+        "src/db.ts": "import * as schema from './schema'\nexport const db = drizzle(client, { schema })\n",
+        "src/schema/index.ts": "export * from './categories'\nexport * from './more'\n",
+        "src/schema/more.ts": "export * from './categories'\nexport default function unusedDefault() { return 1 }\n",
+        "src/schema/categories.ts": "export const categories = table('categories')\n"
+                                    "export const categoriesRelations = relations(categories)\n"
+                                    "export type NewCategory = typeof categories.$inferInsert\n",
+        "src/other.ts": "import * as s1 from './s1'\nimport * as s2 from './s2'\nimport * as s3 from './s3'\n"
+                        "export const a = f(s1)\nexport const b = { ...s2 }\nexport const c = Object.values(s3)\n",
+        "src/s1.ts": "export * from './s1/inner'\n",
+        "src/s1/inner.ts": "export const one = 1\n",
+        "src/s2.ts": "export * from './s2/inner'\n",
+        "src/s2/inner.ts": "export const two = 2\n",
+        "src/s3.ts": "export * from './s3/inner'\n",
+        "src/s3/inner.ts": "export const three = 3\n",
+    }, {("src/schema/categories.ts", "categoriesRelations"): "USED", ("src/schema/categories.ts", "NewCategory"): "DEAD",
+        ("src/schema/more.ts", "unusedDefault"): "DEAD", ("src/s1/inner.ts", "one"): "USED",
+        ("src/s2/inner.ts", "two"): "USED", ("src/s3/inner.ts", "three"): "USED"}, id="namespace-handed-on-through-star"),
     # zod v3: index.ts `export * from "./external.js"`, external.ts `export * from "./types.js"`, types.ts
     # `export { dateType as date }`: two stars deep, still the package's public API.
     pytest.param({
@@ -1033,3 +1057,36 @@ def test_an_unread_name_whose_value_calls_something_is_not_a_deletion_finding(tm
     assert tips.verdict == "DEAD" and tips.confidence < 70 and "may run for its effect" in tips.detail
     assert evidence.for_symbol("src/app.js", "LIMIT")["utility"].confidence >= 70
     assert evidence.for_symbol("src/app.js", "label")["utility"].confidence >= 70  # a pure value dies with its name
+
+
+def test_every_package_json_export_subpath_is_an_entry_and_the_evidence_counts_them(tmp_path: Path) -> None:
+    # A library that maps `.`, `./browser` and `./core/*` to built files under lib/: each subpath's source
+    # under src/ is public API, and a DEAD finding's evidence says there is more than the first entry.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "lib", "exports": {".": {"import": "./lib/core/index.mjs"}, "./browser": '
+                        '{"browser": {"default": "./lib/browser/index.mjs"}, "node": null}, '
+                        '"./core/*": "./lib/core/*.mjs"}}',
+        "src/core/index.ts": "export const core = 1\n",
+        "src/browser/index.ts": "export function setupWorker() { return 1 }\n",
+        "src/core/http.ts": "export const http = { get() { return 1 } }\n",
+        "src/browser/glossary.ts": "export type StartHandler = () => void\n",
+    })
+    for path, name in (("src/core/index.ts", "core"), ("src/browser/index.ts", "setupWorker"),
+                       ("src/core/http.ts", "http")):
+        assert verdict(evidence, path, name, "utility") == "USED", name
+    dead = evidence.for_symbol("src/browser/glossary.ts", "StartHandler")["utility"]
+    assert dead.verdict == "DEAD"
+    assert re.search(r"src/core/index.ts \(./lib/core/index.mjs\) and 2 more\b", dead.detail), dead.detail
+
+
+def test_a_name_exported_under_another_name_says_so_when_dead(tmp_path: Path) -> None:
+    # `module.exports = config` is the export of `config` (as the module's default), not a reference:
+    # a file nothing loads leaves it DEAD, and the evidence shows the export rather than only "0 references".
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "app", "private": true, "main": "src/index.js"}',
+        "src/index.js": "console.log(1)\n",
+        "src/orphan.cjs": "const settings = { a: 1 }\nmodule.exports = settings\n",
+    })
+    dead = evidence.for_symbol("src/orphan.cjs", "settings")["utility"]
+    assert dead.verdict == "DEAD"
+    assert "exported as `default` at line 2, which no file imports" in dead.detail, dead.detail

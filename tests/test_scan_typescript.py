@@ -338,3 +338,30 @@ def test_variance_annotations_of_type_parameters_are_valid() -> None:
     assert facts.syntax_errors == 0
     assert [s.name for s in facts.symbols if s.parent is None] == ["$ZodCheck", "ZodType", "keys"]
     assert symbol(facts, "keys").line_start == 10
+
+
+def test_a_tagged_template_with_type_arguments_is_valid() -> None:
+    # drizzle's `sql<T[] | null>`...``: the grammar reads the tagged template with its type arguments but
+    # wants a `!` between them (an empty MISSING node); `sql<number>`...`` parses (as comparisons).
+    source = """
+        import { sql } from "drizzle-orm"
+        import type { StoredFile } from "./types"
+
+        export async function load(db: Db) {
+          return db.select({
+            images: sql<StoredFile[] | null>`${products.images}`,
+            count: db.sql<{ n: number }>`count(*)`.mapWith(Number),
+          })
+        }
+
+        export const after = () => 1
+        """
+    for language, path in (("typescript", "src/load.ts"), ("tsx", "src/load.tsx")):
+        facts = scan(source, language=language, path=path)
+        assert facts.syntax_errors == 0, language
+        assert symbol(facts, "after").line_start == 11
+        load = symbol(facts, "load")
+        assert "StoredFile" in load.references and "products.images" in load.references, load.references
+        assert any(call.startswith("sql") for call in load.calls), load.calls
+    # What the grammar cannot read (two type arguments before a template) still counts.
+    assert scan("const x = sql<A, B>`s`\n").syntax_errors > 0

@@ -63,10 +63,15 @@ class EntryPoints:
         if not self.is_library:
             return f"application ({self.application[0]})"
         if self.library and self.application:
-            return f"library ({self._declared_library()[0]}) and application ({self.application[0]})"
+            return f"library ({_first(self._declared_library())}) and application ({self.application[0]})"
         if self.library:
-            return f"library ({self.library[0]})"
+            return f"library ({_first(self.library)})"
         return "library (no entry point and no public API found: read as a library)"
+
+
+def _first(reasons: list[str]) -> str:
+    """The first reason, and how many more there are (a package.json maps `.`, `./browser`, `./core/*`...)."""
+    return reasons[0] + (f" and {len(reasons) - 1} more" if len(reasons) > 1 else "")
 
 
 def find_entry_points(index: ProjectIndex) -> EntryPoints:
@@ -111,10 +116,12 @@ def find_entry_points(index: ProjectIndex) -> EntryPoints:
         if not published:
             found.application.append(f"\"private\": true in {manifest}")
         found.application.extend(f"{key} in {manifest}" for key in ("bin",) if data.get(key))
+        offered: set[str] = set()  # one reason per source, however many conditions map it
         for specifier in _package_json_targets(data):
             for path in _sources_for(index, posixpath.normpath(specifier), directory):
                 found.files[path] = f"{specifier} in {manifest}"
-                if published:
+                if published and path not in offered:
+                    offered.add(path)
                     found.library.append(f"public API: {manifest} exports {path} ({specifier})")
         _script_files(index, data, directory, manifest, found)
     return found

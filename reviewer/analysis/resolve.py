@@ -447,6 +447,20 @@ class ProjectIndex:
             return self._python_import(importer, ImportRef(source=specifier.lstrip("."), level=level))
         return self._js_module_file(importer, specifier)
 
+    def star_sources(self, module_path: str) -> list[str]:
+        """The project modules `module_path` re-exports whole (`export * from "./x"`)."""
+        facts = self.files.get(module_path)
+        if facts is None:
+            return []
+        self._read(module_path)
+        found = []
+        for export in facts.exports:
+            if export.star and export.name == "*" and export.source is not None:
+                source = self.module_for_specifier(module_path, export.source)
+                if source in self.files:
+                    found.append(source)
+        return found
+
     def bindings(self, path: str) -> dict[str, tuple[ImportRef, str | None]]:
         """Local name -> (import, imported name) for every name an import binds in `path`.
 

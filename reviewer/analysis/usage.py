@@ -324,9 +324,19 @@ class UsageGraph:
                 else:
                     self._link((path, MODULE), key, "imports (unused import)", ref.line)
 
-    def _link_exported_values(self, path: str, source: str, how: str, line: int) -> None:
-        """Every value `source` exports (not its types: no object holds them) is used by `path`."""
+    def _link_exported_values(self, path: str, source: str, how: str, line: int,
+                              seen: set[str] | None = None) -> None:
+        """Every value `source` exports (not its types: no object holds them) is used by `path`,
+        those it re-exports whole (`export * from "./users"` in a schema's index) too."""
+        through_star = seen is not None
+        seen = set() if seen is None else seen
+        seen.add(source)
+        for star in self.index.star_sources(source):
+            if star not in seen:
+                self._link_exported_values(path, star, how, line, seen)
         for export in self.index.files[source].exports:
+            if through_star and export.name == "default":
+                continue  # `export *` leaves the default export out
             target = self.index.export_target(source, export.name)
             if target is None or target.is_module or export.star or export.type_only:
                 continue

@@ -942,6 +942,11 @@ class UtilityAnalysis:
             rule = "dead/private-unreferenced"
         else:
             base, why, rule = 85, f"{imported}; 0 references in its own file", "dead/no-root"
+            # `module.exports = config`, `export { config as default }`: exported under another name
+            renamed = [e for e in self.index.files[path].exports
+                       if e.source is None and e.local == sym.name and e.name != sym.name]
+            if renamed and sym.parent is None:
+                why += f" (exported as `{renamed[0].name}` at line {renamed[0].line}, which no file imports)"
         confidence, doubts = self._dead_confidence(path, sym, base)
         return assessment(verdict="DEAD", confidence=confidence, rule=rule,
                           detail=f"{why}; no root reaches it (checked {self.roots_checked()}; project: "

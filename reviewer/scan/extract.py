@@ -63,7 +63,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 30  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 31  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -82,7 +82,8 @@ SCANNER_VERSION = 30  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # 26: export lists take no part in module_line_hashes, overload signatures weigh nothing there; 27: FileFacts.kept,
 # `while` on a false constant and module-level false branches are unreachable, LineRange.name; 28: a bare `&`
 # in JSX text repaired; 29: call arguments one per argument (keywords by name), FileFacts.copy_notes; 30: JSX
-# text after a tag's end and inline import types (`import('x').T`) repaired
+# text after a tag's end and inline import types (`import('x').T`) repaired; 31: a tagged template with type
+# arguments (`sql<T[] | null>`...``) is no syntax error
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -1018,6 +1019,20 @@ def _error_places(root: Node) -> tuple[set[int], list[int]]:
     return rows, blanks
 
 
+def _is_phantom_non_null(node: Node) -> bool:
+    """A tagged template with type arguments (`sql<T[] | null>`...``, valid TypeScript): the grammar
+    reads the tag, its type arguments and the template right, as a call of `tag<T>!` whose `!` it marks
+    MISSING (an empty node). Nothing is missing from the code, so this is no syntax error."""
+    parent = node.parent
+    if node.type != "!" or parent is None or parent.type != "non_null_expression":
+        return False
+    call = parent.parent
+    operand = parent.named_children[0] if parent.named_child_count else None
+    arguments = call.child_by_field_name("arguments") if call is not None and call.type == "call_expression" else None
+    return (operand is not None and operand.type == "instantiation_expression"
+            and arguments is not None and arguments.type == "template_string")
+
+
 def _count_syntax_errors(root: Node) -> int:
     return sum(1 for _ in _error_nodes(root))
 
@@ -1028,7 +1043,7 @@ def _error_nodes(root: Node, nested: bool = True) -> Iterator[Node]:
     cursor = root.walk()
     while True:
         node = cursor.node
-        if node.is_error or node.is_missing:
+        if node.is_error or node.is_missing and not _is_phantom_non_null(node):
             yield node
         if node.has_error and (nested or not node.is_error) and cursor.goto_first_child():
             continue

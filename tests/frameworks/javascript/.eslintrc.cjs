@@ -1,0 +1,5 @@
+const config = {
+  root: true,
+  rules: { "no-unused-vars": "warn" },
+}
+module.exports = config
