@@ -3,7 +3,8 @@ the fit.
 
     python scripts/bench_real.py --offline --skip-peers --no-mutation --no-record --json out.json
     python scripts/calibrate.py out.json --first-contact benchmarks/first-contact/round2 \
-        --first-contact benchmarks/first-contact/round3 --fresh benchmarks/first-contact/round4
+        --first-contact benchmarks/first-contact/round3 --first-contact benchmarks/first-contact/round4 \
+        --fresh benchmarks/first-contact/round5
     (add --write for reviewer/review/calibration.json, the frozen held-out slices, docs/benchmarks.md)
 
 Two sources of labels. The corpus (benchmarks/real/) is large, but every corpus project had a say in
