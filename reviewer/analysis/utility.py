@@ -836,11 +836,13 @@ class UtilityAnalysis:
             for unused in unused_imports(self.index, facts, requested, reexported.get(path, set())):
                 if unused.confidence < self.min_confidence:
                     continue
+                kept = f"; but kept on purpose: {unused.kept}" if unused.kept else ""
                 findings.append(FileFinding(
                     path=path, symbol=None, axis="utility", verdict="DEAD", line_start=unused.line_start,
-                    line_end=unused.line_end, severity="low", rule="dead/unused-import", confidence=unused.confidence,
-                    message=f"unused import {unused.name} (from {unused.source}): nothing else in the file names it "
-                            f"(confidence {unused.confidence})"))
+                    line_end=unused.line_end, severity="low", confidence=unused.confidence,
+                    rule="dead/guard-kept-comment" if unused.kept else "dead/unused-import",
+                    message=f"unused import {unused.name} (from {unused.source}): nothing else in the file names it"
+                            f"{kept} (confidence {unused.confidence})"))
         return findings
 
     def _verdict(self, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment:

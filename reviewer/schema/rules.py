@@ -63,9 +63,9 @@ RULES: tuple[Rule, ...] = (
          "`# pylint: disable=unused-...`, `# vulture: ignore`, `eslint-disable ... no-unused-vars`): a candidate, "
          "not a finding (`# type: ignore` is not one).", "the marker and its line"),
     Rule("dead/guard-kept-comment", "utility", "DEAD",
-         "A comment on or above a definition (or its docstring) says it is kept on purpose (backwards "
-         "compatibility, deprecated, legacy, public API, do not remove, used by, queued jobs): a candidate, "
-         "not a finding.", "the words matched and the line"),
+         "A comment on or above a definition (or its docstring), or on an import's own line, says it is kept on "
+         "purpose (backwards compatibility, deprecated, legacy, public API, do not remove, used by, queued jobs): "
+         "a candidate, not a finding.", "the words matched and the line"),
     Rule("dead/guard-conditional", "utility", "DEAD",
          "A definition in an `if`/`try` branch whose name the module binds more than once (`if sys.version_info: "
          "def f` / `else: def f`) is an alternative the interpreter picks: a candidate, not a finding.",
