@@ -28,6 +28,14 @@ RULES: tuple[Rule, ...] = (
     Rule("dead/private-unreferenced", "utility", "DEAD",
          "A private name (or an unexported JS/TS one) that nothing references, in its file or elsewhere, is dead.",
          "importers, references in its own file, roots checked"),
+    Rule("dead/untyped-receiver-method", "utility", "DEAD",
+         "A method no root reaches is dead, on weaker evidence than a function: it may be called through an object "
+         "the analysis cannot type. Its confidence is calibrated apart and never shows more than dead/no-root's.",
+         "importers, references in its own file, roots checked, the doubts that lowered it"),
+    Rule("dead/interface-method", "utility", "DEAD",
+         "A public method nothing here calls, of a class alive as public API (a public class of a module nothing "
+         "imports, a library's public name: users call the methods of what they import): a candidate, not a "
+         "finding.", "the class's root"),
     Rule("dead/reexported-unused", "utility", "DEAD",
          "A name a module re-exports but that no file imports, in a project that is not a library, is dead.",
          "re-exporters, importers"),
