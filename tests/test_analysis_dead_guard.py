@@ -10,6 +10,7 @@ from pathlib import Path
 
 from analysis_helpers import analyze, detail, verdict, write_repo
 from faults_helpers import GOOD, invoke, last_run, make
+from reviewer.analysis.project import analyze_project
 from reviewer.config import Config
 from reviewer.scan import scan_repository
 
@@ -253,3 +254,25 @@ def test_a_live_namesake_explains_a_mention(tmp_path: Path) -> None:
         "README.md": "```python\nquery(Tier.id)\n```\n",
     })
     assert finding(evidence, "app/schemas.py", "Tier")
+
+
+def test_an_import_its_own_line_says_is_kept_on_purpose_is_a_candidate_not_a_finding(tmp_path: Path) -> None:
+    files = {
+        **imported("app.checks"),
+        "app/checks.py": ("from app.models import Thing, Other  # backwards compat: the old names still import\n"
+                          "from app.models import Third\n"
+                          "# used by plugins\n"
+                          "from app.models import Fourth\n"),
+        "app/models.py": "class Thing:\n    pass\n\n\nclass Other:\n    pass\n\n\nclass Third:\n    pass\n\n\n"
+                         "class Fourth:\n    pass\n",
+    }
+    shown = [message for _, message in dead_lines(analyze(tmp_path, files), "app/checks.py")]
+    # a comment above an import speaks for a group, or is a file's header: only the import's own line counts
+    assert len(shown) == 2 and "unused import Third" in shown[0] and "unused import Fourth" in shown[1], shown
+    config = Config()
+    config.analysis.min_confidence = 0  # under the floor the candidate is kept, with its evidence and rule
+    evidence = analyze_project(scan_repository(tmp_path, config, workers=1), tmp_path, config)
+    kept = [f for f in evidence.findings if f.path == "app/checks.py" and f.line_start == 1]
+    assert [f.rule for f in kept] == ["dead/guard-kept-comment"] * 2
+    assert all("kept on purpose: a comment at it says 'backwards compat'" in f.message and f.confidence <= 30
+               for f in kept)

@@ -62,3 +62,12 @@ def test_a_rule_without_enough_labels_keeps_its_raw_confidence() -> None:
     assert calibrated("dead/no-root", 95, fitted) == 96  # no band fitted: the rule's overall precision
     assert calibrated("over/pass-through", 75, fitted) == 75
     assert band_of(70) == "70-79" and band_of(100) == "90-100"
+
+
+def test_a_weaker_rule_never_shows_more_than_the_rule_it_is_weaker_than() -> None:
+    fitted = {"rules": {"dead/no-root": {"80-89": 97.0, "all": 90.0},
+                        "dead/untyped-receiver-method": {"70-79": 98.0, "all": 98.0}}}
+    assert calibrated("dead/untyped-receiver-method", 75, fitted) == 90  # capped at the plain rule's precision
+    assert calibrated("dead/untyped-receiver-method", 75, {"rules": {}}) == 75  # neither fitted: its raw confidence
+    for raw in range(0, 86):  # the shipped table: a method's raw confidence is 10 under a function's
+        assert calibrated("dead/untyped-receiver-method", raw) <= calibrated("dead/no-root", raw + 10)

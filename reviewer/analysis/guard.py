@@ -15,8 +15,9 @@ reviewer judges with this evidence, never a finding):
 - its own file says to keep it (scan.textual.keep_markers): dead/guard-pragma, a `noqa` (bare or
   naming F401/F811/F841) or `pylint: disable=unused-...` on it; dead/guard-kept-comment, a comment on
   or above it or its docstring saying it is kept on purpose (compatibility, deprecated, legacy, do
-  not remove, used by ...) or a `@deprecated` decorator; dead/guard-conditional, an alternative definition in an `if`/`try`
-  branch (`if sys.version_info ...: def f` / `else: def f`, `except ImportError: def f`).
+  not remove, used by ...) or a `@deprecated` decorator (a comment on an import's own line too:
+  imports.py); dead/guard-conditional, an alternative definition in an `if`/`try` branch
+  (`if sys.version_info ...: def f` / `else: def f`, `except ImportError: def f`).
 """
 
 from __future__ import annotations

@@ -8,7 +8,9 @@ x` re-exports, indented imports (`try:`/`if TYPE_CHECKING:`/function bodies), li
 `noqa` or `eslint-disable` comment, `React` in a JSX file, pytest fixtures imported to be
 requested by parameter name, names other files import from the module (re-exports), and
 project names imported into a module a framework loads to register them (`tasks.py`,
-`models.py`, `admin.py`, `signals.py`).
+`models.py`, `admin.py`, `signals.py`). An import whose own line says it is kept on purpose
+(`# backwards compat`, `# used by plugins`) is a candidate under any floor, as the guard makes a
+definition so kept (guard.py, dead/guard-kept-comment).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from ..schema.facts import FileFacts, ImportRef
+from .guard import GUARDED_CONFIDENCE
 from .resolve import ProjectIndex
 from .roles import is_barrel_path
 
@@ -29,6 +32,7 @@ class UnusedImport:
     line_start: int
     line_end: int
     confidence: int
+    kept: str | None = None  # what its line says to keep it: then a candidate, not a finding
 
 
 # Modules a framework imports to find what they define: an import there registers the
@@ -72,8 +76,11 @@ def unused_imports(index: ProjectIndex, facts: FileFacts, requested: set[str],
                 continue
             if reexported:
                 confidence -= 30
+            if ref.kept:
+                confidence = min(confidence, GUARDED_CONFIDENCE)
             if local in ref.unmentioned:
-                found.append(UnusedImport(local, ("." * ref.level) + ref.source, ref.line, ref.line_end, confidence))
+                found.append(UnusedImport(local, ("." * ref.level) + ref.source, ref.line, ref.line_end, confidence,
+                                          ref.kept))
     return found
 
 

@@ -36,7 +36,7 @@ from .resolve import ProjectIndex, name_chain
 from .roles import is_dunder, is_example_path, is_private, is_test_input_path, is_test_path
 from .cascade import group_cascades
 from .dynamic import dynamic_reach
-from .guard import Guard
+from .guard import GUARDED_CONFIDENCE, Guard
 from .imports import imported_from, unused_imports
 from .testcode import TestRoots, fixture_decorator, fixture_name
 from .roots import (documentation_code_imports, documentation_includes, documented_names, stdlib_base_defines,
@@ -836,11 +836,13 @@ class UtilityAnalysis:
             for unused in unused_imports(self.index, facts, requested, reexported.get(path, set())):
                 if unused.confidence < self.min_confidence:
                     continue
+                kept = f"; but kept on purpose: {unused.kept}" if unused.kept else ""
                 findings.append(FileFinding(
                     path=path, symbol=None, axis="utility", verdict="DEAD", line_start=unused.line_start,
-                    line_end=unused.line_end, severity="low", rule="dead/unused-import", confidence=unused.confidence,
-                    message=f"unused import {unused.name} (from {unused.source}): nothing else in the file names it "
-                            f"(confidence {unused.confidence})"))
+                    line_end=unused.line_end, severity="low", confidence=unused.confidence,
+                    rule="dead/guard-kept-comment" if unused.kept else "dead/unused-import",
+                    message=f"unused import {unused.name} (from {unused.source}): nothing else in the file names it"
+                            f"{kept} (confidence {unused.confidence})"))
         return findings
 
     def _verdict(self, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment:
@@ -852,7 +854,8 @@ class UtilityAnalysis:
         live_uses = [u for u in uses if u.user in live and u.user != key and u.kind != "re-exports"]
         importers = self.graph.importers.get(key, {})
         if key not in live:  # the guard has the last word on a DEAD verdict (guard.py)
-            return self.guard.check(self._dead(path, sym, uses, importers), path, facts, sym, self.dead_by)
+            found = self._interface_candidate(path, sym, self._dead(path, sym, uses, importers))
+            return self.guard.check(found, path, facts, sym, self.dead_by)
         low_value = self._low_value(path, facts, sym)
         if low_value:
             return low_value
@@ -947,10 +950,42 @@ class UtilityAnalysis:
                        if e.source is None and e.local == sym.name and e.name != sym.name]
             if renamed and sym.parent is None:
                 why += f" (exported as `{renamed[0].name}` at line {renamed[0].line}, which no file imports)"
+        if self._kind_of_parent(path, sym) in ("class", "interface") and rule != "dead/reexported-unused":
+            # weaker evidence than a function nobody calls (see _dead_confidence): calibrated apart
+            rule = "dead/untyped-receiver-method"
         confidence, doubts = self._dead_confidence(path, sym, base)
         return assessment(verdict="DEAD", confidence=confidence, rule=rule,
                           detail=f"{why}; no root reaches it (checked {self.roots_checked()}; project: "
                                  f"{self.entry_points.shape()}){doubts}")
+
+    def _interface_candidate(self, path: str, sym: Symbol, verdict: AxisAssessment) -> AxisAssessment:
+        """A DEAD public method of a class whose methods are an interface others call is a candidate,
+        not a finding (_interface_of says when). It leaves the dead cascade it was in, as a guarded
+        symbol does (guard.py)."""
+        if verdict.verdict != "DEAD" or verdict.rule == "dead/enclosing-dead" or path in self.test_files:
+            return verdict
+        why = self._interface_of(path, sym)
+        if why is None:
+            return verdict
+        self.dead_by.pop((path, sym.qualified_name), None)
+        verdict.confidence = min(verdict.confidence, GUARDED_CONFIDENCE)
+        verdict.report = False
+        verdict.rule = "dead/interface-method"
+        verdict.detail += f"; but {why}: not a finding (dead/interface-method), a candidate to check"
+        return verdict
+
+    def _interface_of(self, path: str, sym: Symbol) -> str | None:
+        """Why a public method nothing here calls may be called from outside the project: its class is
+        alive as public API (a public class of a module nothing imports, a library's public name), and
+        users who import a class call its methods. (A class whose other methods are only called through
+        receivers the analysis cannot type is no such evidence: no `.name` of this one is written anywhere
+        in the project, so only code outside it could call it, and nothing says the class is offered there.)"""
+        if is_private(sym.name) or is_dunder(sym.name) or self._kind_of_parent(path, sym) != "class":
+            return None
+        root = self.liveness.roots.get((path, sym.parent or ""))
+        if root is not None and _root_kind(root) == "public API names":
+            return f"its class {sym.parent} is public API ({root})"
+        return None
 
     def _dead_confidence(self, path: str, sym: Symbol, base: int) -> tuple[int, str]:
         """How sure a DEAD verdict is: its base, lowered by each fuzzy hint that something

@@ -24,9 +24,9 @@ FRAMEWORK = Framework(
         FileRoot(r"(?:^|/)apps\.py$", why="Django app config"),
         FileRoot(r"(?:^|/)__init__\.py$", r"default_app_config", "Django default_app_config (read from an app package)"),
         FileRoot(r"(?:^|/)management/commands/[^/]+\.py$", r"Command", "Django management command"),
-        # `urls_api.py`, a `urls/` package of one URLconf per host: named by ROOT_URLCONF / include() strings
-        FileRoot(r"(?:^|/)urls(?:_\w+)?\.py$|(?:^|/)urls/[^/]+\.py$", r"urlpatterns|app_name|handler\d{3}",
-                 "Django URLconf"),
+        # A URLconf is any module a dotted string names (ROOT_URLCONF, include(), a request's urlconf, a
+        # test's override_settings(ROOT_URLCONF=...)), whatever its file name: Django reads these names there.
+        FileRoot(r"\.py$", r"urlpatterns|app_name|handler(?:400|403|404|500)", "Django URLconf"),
         FileRoot(r"(?:^|/)templatetags/[^/]+\.py$", r"register", "Django template library (loaded by {% load %})"),
     ),
     bases=(

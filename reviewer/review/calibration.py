@@ -17,6 +17,10 @@ from pathlib import Path
 
 TABLE = Path(__file__).with_name("calibration.json")
 BANDS = ((0, 59), (60, 69), (70, 79), (80, 89), (90, 100))
+# A rule whose findings are weaker evidence than another's never shows more than that rule's measured
+# precision, whatever its own fit: a method nobody calls may be called through an object the analysis
+# cannot type, where a function nobody calls cannot.
+WEAKER_THAN = {"dead/untyped-receiver-method": "dead/no-root"}
 
 
 def band_of(raw: int) -> str:
@@ -39,8 +43,8 @@ def calibrated(rule: str, raw: int | None, fitted: dict | None = None) -> int | 
     if raw is None:
         return None
     rules = (fitted if fitted is not None else table()).get("rules", {})
-    by_band = rules.get(rule)
-    if not by_band:
-        return raw
+    by_band = rules.get(rule) or {}
     value = by_band.get(band_of(raw), by_band.get("all"))
-    return raw if value is None else int(round(value))
+    shown = raw if value is None else int(round(value))
+    stronger = rules.get(WEAKER_THAN.get(rule, ""), {}).get("all")
+    return shown if stronger is None else min(shown, int(round(stronger)))

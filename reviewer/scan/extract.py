@@ -63,7 +63,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 31  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 32  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -83,7 +83,7 @@ SCANNER_VERSION = 31  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # `while` on a false constant and module-level false branches are unreachable, LineRange.name; 28: a bare `&`
 # in JSX text repaired; 29: call arguments one per argument (keywords by name), FileFacts.copy_notes; 30: JSX
 # text after a tag's end and inline import types (`import('x').T`) repaired; 31: a tagged template with type
-# arguments (`sql<T[] | null>`...``) is no syntax error
+# arguments (`sql<T[] | null>`...``) is no syntax error; 32: ImportRef.kept
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface

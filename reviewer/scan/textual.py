@@ -90,6 +90,7 @@ def annotate_imports(text: str, imports: list) -> None:
             offsets = list(accumulate(map(len, text.splitlines(keepends=True)), initial=0))
         bound = [n.alias or n.name for n in ref.names if n.binds] + ([ref.namespace] if ref.namespace else [])
         ref.line_end, ref.reportable = end, True
+        ref.kept = _kept_import(lines, start, end)
         ref.unmentioned = [local for local in dict.fromkeys(bound)
                            if not _mentioned(text, local, offsets[start - 1], offsets[end])]
 
@@ -295,6 +296,15 @@ def keep_markers(lines: list[str], symbols: list[dict], bound_elsewhere: dict[st
             found[start] = (f"a conditional alternative definition: {name} is bound more than once at the top of the "
                             f"file (an `if`/`try` branch picks one)")
     return found
+
+
+def _kept_import(lines: list[str], start: int, end: int) -> str | None:
+    """What a comment on an import statement's own lines says to keep it (`from glom import OMIT, Let
+    # backwards compat`: the old names are imported on purpose). Not the comments above it: a file's
+    header, or a note over a group of imports, says nothing of this one."""
+    said = next((m for line in lines[start - 1:end] if (c := _CODE_COMMENT.search(line))
+                 and not _OWN_SUPPRESSION.search(line) and (m := _KEEP_WORDS.search(c.group(1)))), None)
+    return f"a comment at it says '{said.group(0)}'" if said else None
 
 
 def _comment_text(line: str) -> str:

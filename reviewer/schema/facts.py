@@ -145,6 +145,7 @@ class ImportRef(BaseModel):
     line_end: int = 0
     reportable: bool = False
     unmentioned: list[str] = Field(default_factory=list)
+    kept: str | None = None  # what a comment at it says to keep it ("a comment at it says 'backwards compat'")
 
 
 class ExportRef(BaseModel):

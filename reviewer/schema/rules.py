@@ -28,6 +28,14 @@ RULES: tuple[Rule, ...] = (
     Rule("dead/private-unreferenced", "utility", "DEAD",
          "A private name (or an unexported JS/TS one) that nothing references, in its file or elsewhere, is dead.",
          "importers, references in its own file, roots checked"),
+    Rule("dead/untyped-receiver-method", "utility", "DEAD",
+         "A method no root reaches is dead, on weaker evidence than a function: it may be called through an object "
+         "the analysis cannot type. Its confidence is calibrated apart and never shows more than dead/no-root's.",
+         "importers, references in its own file, roots checked, the doubts that lowered it"),
+    Rule("dead/interface-method", "utility", "DEAD",
+         "A public method nothing here calls, of a class alive as public API (a public class of a module nothing "
+         "imports, a library's public name: users call the methods of what they import): a candidate, not a "
+         "finding.", "the class's root"),
     Rule("dead/reexported-unused", "utility", "DEAD",
          "A name a module re-exports but that no file imports, in a project that is not a library, is dead.",
          "re-exporters, importers"),
@@ -63,9 +71,9 @@ RULES: tuple[Rule, ...] = (
          "`# pylint: disable=unused-...`, `# vulture: ignore`, `eslint-disable ... no-unused-vars`): a candidate, "
          "not a finding (`# type: ignore` is not one).", "the marker and its line"),
     Rule("dead/guard-kept-comment", "utility", "DEAD",
-         "A comment on or above a definition (or its docstring) says it is kept on purpose (backwards "
-         "compatibility, deprecated, legacy, public API, do not remove, used by, queued jobs): a candidate, "
-         "not a finding.", "the words matched and the line"),
+         "A comment on or above a definition (or its docstring), or on an import's own line, says it is kept on "
+         "purpose (backwards compatibility, deprecated, legacy, public API, do not remove, used by, queued jobs): "
+         "a candidate, not a finding.", "the words matched and the line"),
     Rule("dead/guard-conditional", "utility", "DEAD",
          "A definition in an `if`/`try` branch whose name the module binds more than once (`if sys.version_info: "
          "def f` / `else: def f`) is an alternative the interpreter picks: a candidate, not a finding.",
