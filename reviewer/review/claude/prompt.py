@@ -28,7 +28,8 @@ from .tools import tool_specs
 
 # Bump when a template, a tool definition or the submission schema changes:
 # it enters the review cache key, so old reviews are redone with the new prompt.
-PROMPT_VERSION = "claude-2026.11-3"  # 2: batches, one entry per name, masked secrets, slim evidence; 3: candidates marked
+# 2: batches, one entry per name, masked secrets, slim evidence; 3: candidates marked apart from findings
+PROMPT_VERSION = "claude-2026.11-3"
 
 SUBMIT_TOOL = "submit_review"
 SOURCE_MAX_LINES = 2000  # longer files: the rest is read with read_file
@@ -100,6 +101,7 @@ def numbered_source(source: str) -> tuple[str, int, bool]:
 # The axes whose doubtful verdicts the static reviewer leaves to Claude: under the confidence floor
 # (or held back by a guard) a DEAD, DUPLICATE or OVER verdict is a candidate, not a finding.
 CANDIDATE_AXES = ("utility", "duplication", "overengineering")
+CANDIDATE_MARK = "[candidate: under the floor, not reported]"  # after the verdict; the system prompt quotes it
 
 
 def common_verdicts(evidence: ReviewFile, axes: Iterable[str]) -> dict[str, str]:
@@ -128,14 +130,20 @@ def _static_lines(review: SymbolReview | None, axes: Iterable[str], common: dict
         verdict = getattr(review, axis, None)
         if axis == "correction" or verdict in (None, "-") or verdict == common.get(axis):
             continue  # the static reviewer does not judge correctness; the common verdict is said once
-        status = ""
-        if axis in CANDIDATE_AXES and needs_action(axis, verdict):
-            key = (axis, review.name)
-            status = (f" [finding, confidence {reported[key]}]" if reported.get(key) is not None else " [finding]"
-                      ) if key in reported else " [candidate: under the floor, not reported]"
         detail = review.evidence.get(axis, "")
+        status = _status(axis, verdict, review.name, reported)
         lines.append(f"{axis} {verdict}{status}" + (f" ({detail})" if detail else ""))
     return lines
+
+
+def _status(axis: str, verdict: str, name: str, reported: dict[tuple[str, str], int | None]) -> str:
+    """" [finding, confidence 93]" or " [candidate: ...]" after a DEAD, DUPLICATE or OVER verdict; "" otherwise."""
+    if axis not in CANDIDATE_AXES or not needs_action(axis, verdict):
+        return ""
+    if (axis, name) not in reported:
+        return f" {CANDIDATE_MARK}"
+    confidence = reported[(axis, name)]
+    return " [finding]" if confidence is None else f" [finding, confidence {confidence}]"
 
 
 def _similar_lines(similarities: list[Similarity]) -> list[str]:
