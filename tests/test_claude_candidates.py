@@ -125,14 +125,14 @@ def test_candidates_under_the_floor_reach_claude_with_their_evidence_and_its_ver
 
     hooks = _prompt_of(api.requests, "app/hooks.py")
     rebuild = _symbol_line(hooks, "rebuild_search_index")
-    assert "utility DEAD [candidate: under the floor, not reported]" in rebuild
+    assert "utility DEAD [candidate: not reported]" in rebuild
     assert "docs/ops.md line 1" in rebuild  # the evidence that held it back
     nightly = _symbol_line(hooks, "export_nightly_report")
-    assert "utility DEAD [candidate: under the floor, not reported]" in nightly
+    assert "utility DEAD [candidate: not reported]" in nightly
     assert ".github/workflows/nightly.yml" in nightly
     assert "utility DEAD [finding, confidence" in _symbol_line(hooks, "_forgotten")
     greeter = _symbol_line(_prompt_of(api.requests, "app/greeter.py"), "Greeter")
-    assert "overengineering OVER [candidate: under the floor, not reported]" in greeter
+    assert "overengineering OVER [candidate: not reported]" in greeter
     assert "one public method (greet)" in greeter
 
     after = {**_findings(tmp_path, "app/hooks.py"), **_findings(tmp_path, "app/greeter.py")}

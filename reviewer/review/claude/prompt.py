@@ -98,10 +98,10 @@ def numbered_source(source: str) -> tuple[str, int, bool]:
     return "\n".join(out), len(shown), len(lines) > len(shown)
 
 
-# The axes whose doubtful verdicts the static reviewer leaves to Claude: under the confidence floor
-# (or held back by a guard) a DEAD, DUPLICATE or OVER verdict is a candidate, not a finding.
+# The axes whose doubtful verdicts the static reviewer leaves to Claude: a DEAD, DUPLICATE or OVER verdict
+# held back (under the confidence floor, by a guard, as a deliberate copy) is a candidate, not a finding.
 CANDIDATE_AXES = ("utility", "duplication", "overengineering")
-CANDIDATE_MARK = "[candidate: under the floor, not reported]"  # after the verdict; the system prompt quotes it
+CANDIDATE_MARK = "[candidate: not reported]"  # after the verdict; the system prompt quotes it
 
 
 def common_verdicts(evidence: ReviewFile, axes: Iterable[str]) -> dict[str, str]:
