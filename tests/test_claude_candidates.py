@@ -130,7 +130,7 @@ def test_candidates_under_the_floor_reach_claude_with_their_evidence_and_its_ver
     nightly = _symbol_line(hooks, "export_nightly_report")
     assert "utility DEAD [candidate: not reported]" in nightly
     assert ".github/workflows/nightly.yml" in nightly
-    assert "utility DEAD [finding, confidence" in _symbol_line(hooks, "_forgotten")
+    assert "utility DEAD [finding]" in _symbol_line(hooks, "_forgotten")
     greeter = _symbol_line(_prompt_of(api.requests, "app/greeter.py"), "Greeter")
     assert "overengineering OVER [candidate: not reported]" in greeter
     assert "one public method (greet)" in greeter

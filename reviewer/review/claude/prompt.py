@@ -118,11 +118,10 @@ def common_verdicts(evidence: ReviewFile, axes: Iterable[str]) -> dict[str, str]
 
 
 def _static_lines(review: SymbolReview | None, axes: Iterable[str], common: dict[str, str],
-                  reported: dict[tuple[str, str], int | None]) -> list[str]:
+                  reported: set[tuple[str, str]]) -> list[str]:
     """The static verdicts where this symbol differs from the file's common ones, with their detail.
     A verdict that asks for a change on a candidate axis says whether the static reviewer reported
-    it (a finding, with its confidence) or left it to Claude (a candidate: no finding unless Claude
-    confirms it)."""
+    it (a finding) or left it to Claude (a candidate: no finding unless Claude confirms it)."""
     if review is None:
         return []
     lines = []
@@ -136,14 +135,11 @@ def _static_lines(review: SymbolReview | None, axes: Iterable[str], common: dict
     return lines
 
 
-def _status(axis: str, verdict: str, name: str, reported: dict[tuple[str, str], int | None]) -> str:
-    """" [finding, confidence 93]" or " [candidate: ...]" after a DEAD, DUPLICATE or OVER verdict; "" otherwise."""
+def _status(axis: str, verdict: str, name: str, reported: set[tuple[str, str]]) -> str:
+    """" [finding]" or " [candidate: not reported]" after a DEAD, DUPLICATE or OVER verdict; "" otherwise."""
     if axis not in CANDIDATE_AXES or not needs_action(axis, verdict):
         return ""
-    if (axis, name) not in reported:
-        return f" {CANDIDATE_MARK}"
-    confidence = reported[(axis, name)]
-    return " [finding]" if confidence is None else f" [finding, confidence {confidence}]"
+    return " [finding]" if (axis, name) in reported else f" {CANDIDATE_MARK}"
 
 
 def _similar_lines(similarities: list[Similarity]) -> list[str]:
@@ -168,14 +164,14 @@ def _similar_lines(similarities: list[Similarity]) -> list[str]:
 COMPLEXITY_SHOWN = 6  # below this, cyclomatic complexity tells nothing the source does not
 
 
-def reported_verdicts(evidence: ReviewFile) -> dict[tuple[str, str], int | None]:
-    """(axis, symbol) -> the confidence of the static finding that reports it (the verdicts that
-    are not in here stayed under the floor)."""
-    return {(f.axis, f.symbol): f.confidence for f in evidence.findings if f.symbol}
+def reported_verdicts(evidence: ReviewFile) -> set[tuple[str, str]]:
+    """(axis, symbol) of every static finding on a symbol: the verdicts not in here were held back.
+    (Their confidence is not shown: the review cache key reads which findings there are, not how sure.)"""
+    return {(f.axis, f.symbol) for f in evidence.findings if f.symbol}
 
 
 def _symbol_view(definitions: list[Symbol], evidence: ReviewFile, axes: tuple[str, ...], common: dict[str, str],
-                 reported: dict[tuple[str, str], int | None]) -> dict[str, Any]:
+                 reported: set[tuple[str, str]]) -> dict[str, Any]:
     """One entry of the symbols list: a name, its ranges, and only the evidence that informs."""
     symbol = definitions[0]
     review = next((s for s in evidence.symbols if s.name == symbol.qualified_name), None)
