@@ -19,11 +19,14 @@ Per project:
    --max-files; `reviewer run <copy> <files> --llm claude` reviews them, the rest of the copy being their context;
 3. per axis (DEAD, DUPLICATE, OVER), on the files Claude did review, for each reviewer: precision (TRUE among
    its labelled findings), recall (the labelled TRUE findings it reports) and its findings no label covers
-   ("new": listed on stderr, to be labelled like bench_real's todo);
-4. calls, tokens and dollars of the Claude run, from its run.json.
+   ("new": listed on stderr, to be labelled like bench_real's todo); and the candidates (the static verdicts
+   held back, no finding) with how many Claude made findings;
+4. calls, tokens and dollars of the Claude run, from its run.json (in replay, also how many candidates the
+   requests carried).
 
 The labels (bench_real's, keyed by axis, file and symbol) judge findings of earlier static runs, so the
-static reviewer's recall is near 1 by construction: the question is what Claude keeps, drops and adds.
+static reviewer's recall is high by construction (a label stays when its finding goes): the question is
+what Claude keeps, drops and adds.
 
 --replay DIR serves DIR/<project>.json from a Messages API on 127.0.0.1 that the real reviewer and the real
 anthropic client talk to (ANTHROPIC_BASE_URL): a valid submit_review per request, built by the test suite's
@@ -50,7 +53,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, NoReturn
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_real and benchlib, also when imported by a test
 import bench_real  # noqa: E402
@@ -83,6 +86,12 @@ class ProjectResult:
     model: str | None = None
     errors: list[str] = field(default_factory=list)
     error: str | None = None
+
+
+def fail(message: str) -> NoReturn:
+    """A mistake in the command line or the files it names: one line, exit 2 (as argparse's own errors)."""
+    print(f"bench_claude.py: error: {message}", file=sys.stderr)
+    raise SystemExit(2)
 
 
 # ---------------------------------------------------------------- the runs
@@ -266,11 +275,11 @@ def replay_api(answers: dict[str, dict]) -> Iterator[tuple[str, set]]:
 def load_answers(folder: Path, project: str) -> dict[str, dict]:
     path = folder / f"{project}.json"
     if not path.exists():
-        raise SystemExit(f"--replay: no answers for {project}: {path} is missing (write one, or --record it)")
+        fail(f"--replay: no answers for {project}: {path} is missing (write one, or --record it)")
     try:
         return json.loads(path.read_text(encoding="utf-8"))["files"]
     except (ValueError, KeyError) as exc:
-        raise SystemExit(f"--replay: {path} is not an answers file ({exc}); see the --replay part of --help")
+        fail(f"--replay: {path} is not an answers file ({exc}); see the --replay part of --help")
 
 
 # ---------------------------------------------------------------- printing
@@ -334,13 +343,16 @@ def project_trees(names: list[str], args: argparse.Namespace) -> list[tuple[str,
     if args.trees:
         missing = [n for n in names if not (args.trees / n).is_dir()]
         if missing:
-            raise SystemExit(f"--trees {args.trees}: no folder for {', '.join(missing)}")
+            fail(f"--trees {args.trees}: no folder for {', '.join(missing)}")
         return [(n, args.trees / n) for n in names]
     manifest = {p["name"]: p for p in corpus.load_manifest()}
     unknown = [n for n in names if n not in manifest]
     if unknown:
-        raise SystemExit(f"unknown project(s) {', '.join(unknown)}: see benchmarks/real/manifest.json, or pass --trees")
-    return [(n, corpus.materialize(manifest[n], args.cache, args.mirror_root, offline=args.offline)) for n in names]
+        fail(f"unknown project(s) {', '.join(unknown)}: see benchmarks/real/manifest.json, or pass --trees")
+    try:
+        return [(n, corpus.materialize(manifest[n], args.cache, args.mirror_root, offline=args.offline)) for n in names]
+    except corpus.SourceMissing as exc:
+        fail(str(exc))
 
 
 def main(argv: list[str] | None = None) -> int:
