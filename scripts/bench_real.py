@@ -144,8 +144,8 @@ def finding_key(finding: dict) -> tuple[str, str, str]:
 # ---------------------------------------------------------------- labels
 
 
-def load_labels(project: str) -> dict[tuple[str, str, str], dict]:
-    path = LABELS / f"{project}.yaml"
+def load_labels(project: str, folder: Path = LABELS) -> dict[tuple[str, str, str], dict]:
+    path = folder / f"{project}.yaml"
     if not path.exists():
         return {}
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or []

@@ -17,6 +17,7 @@ from typing import Any, Iterable, Literal
 
 from ...config import AXES
 from ...resources import prompt as render_prompt
+from ...schema.axes import DEFAULT_VERDICTS, needs_action
 from ...schema.facts import FUNCTION_KINDS, FileFacts, Symbol
 from ..context import ReviewContext
 from ...schema.review import ReviewFile, Similarity, SymbolReview
@@ -27,7 +28,8 @@ from .tools import tool_specs
 
 # Bump when a template, a tool definition or the submission schema changes:
 # it enters the review cache key, so old reviews are redone with the new prompt.
-PROMPT_VERSION = "claude-2026.11-2"  # 2: batches, one entry per name, masked secrets, slim evidence
+# 2: batches, one entry per name, masked secrets, slim evidence; 3: candidates marked apart from findings
+PROMPT_VERSION = "claude-2026.11-3"
 
 SUBMIT_TOOL = "submit_review"
 SOURCE_MAX_LINES = 2000  # longer files: the rest is read with read_file
@@ -96,19 +98,30 @@ def numbered_source(source: str) -> tuple[str, int, bool]:
     return "\n".join(out), len(shown), len(lines) > len(shown)
 
 
+# The axes whose doubtful verdicts the static reviewer leaves to Claude: a DEAD, DUPLICATE or OVER verdict
+# held back (under the confidence floor, by a guard, as a deliberate copy) is a candidate, not a finding.
+CANDIDATE_AXES = ("utility", "duplication", "overengineering")
+CANDIDATE_MARK = "[candidate: not reported]"  # after the verdict; the system prompt quotes it
+
+
 def common_verdicts(evidence: ReviewFile, axes: Iterable[str]) -> dict[str, str]:
     """Per axis, the static verdict most symbols share: said once for the file, so each
-    symbol lists only where it differs (the evidence that carries information)."""
+    symbol lists only where it differs (the evidence that carries information). On the
+    candidate axes it is the default verdict: a DEAD, DUPLICATE or OVER verdict is always
+    listed on its symbol, with its evidence, even when most symbols of the file share it."""
     common = {}
     for axis in axes:
         verdicts = [getattr(s, axis) for s in evidence.symbols if getattr(s, axis, "-") not in (None, "-")]
         if axis != "correction" and verdicts:
-            common[axis] = Counter(verdicts).most_common(1)[0][0]
+            common[axis] = DEFAULT_VERDICTS[axis] if axis in CANDIDATE_AXES else Counter(verdicts).most_common(1)[0][0]
     return common
 
 
-def _static_lines(review: SymbolReview | None, axes: Iterable[str], common: dict[str, str]) -> list[str]:
-    """The static verdicts where this symbol differs from the file's common ones, with their detail."""
+def _static_lines(review: SymbolReview | None, axes: Iterable[str], common: dict[str, str],
+                  reported: set[tuple[str, str]]) -> list[str]:
+    """The static verdicts where this symbol differs from the file's common ones, with their detail.
+    A verdict that asks for a change on a candidate axis says whether the static reviewer reported
+    it (a finding) or left it to Claude (a candidate: no finding unless Claude confirms it)."""
     if review is None:
         return []
     lines = []
@@ -117,8 +130,16 @@ def _static_lines(review: SymbolReview | None, axes: Iterable[str], common: dict
         if axis == "correction" or verdict in (None, "-") or verdict == common.get(axis):
             continue  # the static reviewer does not judge correctness; the common verdict is said once
         detail = review.evidence.get(axis, "")
-        lines.append(f"{axis} {verdict}" + (f" ({detail})" if detail else ""))
+        status = _status(axis, verdict, review.name, reported)
+        lines.append(f"{axis} {verdict}{status}" + (f" ({detail})" if detail else ""))
     return lines
+
+
+def _status(axis: str, verdict: str, name: str, reported: set[tuple[str, str]]) -> str:
+    """" [finding]" or " [candidate: not reported]" after a DEAD, DUPLICATE or OVER verdict; "" otherwise."""
+    if axis not in CANDIDATE_AXES or not needs_action(axis, verdict):
+        return ""
+    return " [finding]" if (axis, name) in reported else f" {CANDIDATE_MARK}"
 
 
 def _similar_lines(similarities: list[Similarity]) -> list[str]:
@@ -143,7 +164,14 @@ def _similar_lines(similarities: list[Similarity]) -> list[str]:
 COMPLEXITY_SHOWN = 6  # below this, cyclomatic complexity tells nothing the source does not
 
 
-def _symbol_view(definitions: list[Symbol], evidence: ReviewFile, axes: tuple[str, ...], common: dict[str, str]) -> dict[str, Any]:
+def reported_verdicts(evidence: ReviewFile) -> set[tuple[str, str]]:
+    """(axis, symbol) of every static finding on a symbol: the verdicts not in here were held back.
+    (Their confidence is not shown: the review cache key reads which findings there are, not how sure.)"""
+    return {(f.axis, f.symbol) for f in evidence.findings if f.symbol}
+
+
+def _symbol_view(definitions: list[Symbol], evidence: ReviewFile, axes: tuple[str, ...], common: dict[str, str],
+                 reported: set[tuple[str, str]]) -> dict[str, Any]:
     """One entry of the symbols list: a name, its ranges, and only the evidence that informs."""
     symbol = definitions[0]
     review = next((s for s in evidence.symbols if s.name == symbol.qualified_name), None)
@@ -156,7 +184,7 @@ def _symbol_view(definitions: list[Symbol], evidence: ReviewFile, axes: tuple[st
         "definitions": len(definitions),
         "exported": symbol.exported,
         "complexity": complexity if complexity >= COMPLEXITY_SHOWN else None,
-        "static": _static_lines(review, axes, common),
+        "static": _static_lines(review, axes, common, reported),
         "similar": _similar_lines(similar),
     }
 
@@ -199,6 +227,7 @@ def build_prompt(
     known = [n for n, defs in functions.items() if defs and n not in wanted] if cards else []
     source_text, shown, cut = numbered_source(context.source)
     common = common_verdicts(context.evidence, chosen)
+    reported = reported_verdicts(context.evidence)
     user = render_prompt(
         "file.md.j2",
         facts=facts,
@@ -209,7 +238,7 @@ def build_prompt(
         numbered_source=source_text,
         shown_lines=shown,
         source_cut=cut,
-        symbols=[_symbol_view(defs, context.evidence, chosen, common) for defs in groups.values()],
+        symbols=[_symbol_view(defs, context.evidence, chosen, common, reported) for defs in groups.values()],
         common=common,
         other_findings=_other_findings(context.evidence, facts, chosen),
         with_cards=cards,
