@@ -24,7 +24,7 @@ from .errors import UserError
 from .schema.cards import FunctionCard, now_iso
 from .review.context import ReviewContext
 from .analysis.duplicates import find_duplicates, keep_rank, standalone_modules
-from .analysis.entrypoints import fixture_packages
+from .analysis.entrypoints import fixture_packages, listed_case_files
 from .analysis.roots import type_checked_files
 from .analysis.roles import is_test_input_path, is_test_path, is_test_support_path
 from .analysis.testcode import case_subjects, test_case_spans
@@ -401,7 +401,8 @@ def _duplicates(root: Path, config: Config, scan: ScanResult, cards: dict[str, l
         memo=memo,
         subjects={f.path: case_subjects(f) for f in scan.files if is_test_path(f.path)},
         test_inputs=(fixture_packages(scan.config_files, [f.path for f in scan.files if f.language != "python"])
-                     | type_checked_files(scan.config_files, [f.path for f in scan.files if f.language == "python"])),
+                     | type_checked_files(scan.config_files, [f.path for f in scan.files if f.language == "python"])
+                     | listed_case_files(scan.files)),
         notes={f.path: f.copy_notes for f in scan.files if f.copy_notes},
         classes={f.path: [s for s in f.symbols if s.kind == "class"] for f in scan.files},
         standalone=standalone_modules(scan.files),

@@ -205,6 +205,22 @@ def test_a_project_started_by_its_deployment_is_an_application(tmp_path: Path) -
     assert "application (uvicorn svc.server:app in Procfile)" in dead.detail
 
 
+def test_a_demo_started_by_the_deployment_does_not_make_a_library_an_application(tmp_path: Path) -> None:
+    # A package whose docker-compose starts only its examples/ app: the demo shows how to use the
+    # library, whose public names the demo leaves unused are its users' API, not dead code.
+    evidence = analyze(tmp_path, {
+        "pyproject.toml": "[project]\nname = 'kit'\nversion = '1'\n",
+        "docker-compose.yml": "services:\n  app:\n    command: uvicorn examples.main:app --port 80\n",
+        "kit/__init__.py": "",
+        "kit/widgets.py": "class Input:\n    pass\n\n\nclass Radio:\n    pass\n",
+        "examples/__init__.py": "",
+        "examples/main.py": "from kit.widgets import Input\n\n\ndef app(scope, receive, send):\n    return Input()\n",
+    })
+    assert verdict(evidence, "examples/main.py", "app", "utility") == "USED"
+    radio = _utility(evidence, "kit/widgets.py", "Radio")
+    assert not (radio.verdict == "DEAD" and radio.report), radio.detail
+
+
 def test_tests_axis_sees_module_aliases_default_exports_and_a_root_tests_py(tmp_path: Path) -> None:
     evidence = analyze(tmp_path, {
         **APP,
@@ -328,3 +344,18 @@ def test_a_private_attribute_nothing_reads_is_dead(tmp_path: Path) -> None:
     })
     unread = sorted((f.line_start, f.message.split(" of ")[0]) for f in evidence.findings if "never read" in f.message)
     assert unread == [(3, "attribute self._close_callbacks"), (6, "attribute self._skipped")]
+
+
+def test_an_attribute_a_base_outside_the_project_may_read_is_no_finding(tmp_path: Path) -> None:
+    # Django's LazyObject reads `self._wrapped`, which a subclass's `_setup` assigns: the reader is
+    # outside the project. A class of the project's own hierarchy is still judged.
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/sites.py": "from django.utils.functional import LazyObject\n\n\nclass Base:\n    pass\n\n\n"
+                        "class DefaultSite(LazyObject):\n    def _setup(self):\n        self._wrapped = object()\n\n\n"
+                        "class Local(Base):\n    def __init__(self):\n        self._unread = 1\n",
+        "app/main.py": "from .sites import DefaultSite, Local\n\nDefaultSite()\nLocal()\n",
+    })
+    unread = sorted((f.line_start, f.message.split(" of ")[0]) for f in evidence.findings if "never read" in f.message)
+    assert unread == [(15, "attribute self._unread")]

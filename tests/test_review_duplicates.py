@@ -740,3 +740,23 @@ def test_short_inverse_operations_are_doubted_long_copies_are_not() -> None:
     functions = {"a": ("app/views.py", symbol("favoriteArticle", 1, body(*range(1, 30)))),
                  "b": ("app/views.py", symbol("unfavoriteArticle", 40, body(*range(1, 30))))}
     assert reported_clones(functions, both_ways(functions, "a", "b"))
+
+
+def test_a_folder_a_test_lists_case_by_case_holds_test_inputs() -> None:
+    # superstruct's test/index.test.ts reads every file of test/validation/<kind>/ and runs it as a
+    # case: each case file repeats its neighbours' shape by design. A folder no test names, or whose
+    # files a runner collects by their own name, is the suite's code.
+    from reviewer.analysis.entrypoints import listed_case_files
+    from reviewer.scan.extract import extract_file
+
+    runner = ("import fs from 'fs'\nimport { resolve } from 'path'\n"
+              "const kinds = fs.readdirSync(resolve(__dirname, 'validation'))\n"
+              "const helpers = resolve(__dirname, 'helpers')\n")
+    case = "export const Struct = number()\nexport const data = 1\nexport const output = 1\n"
+    files = [extract_file("test/index.test.ts", runner.encode(), "typescript")]
+    files += [extract_file(f"test/validation/number/{name}.ts", case.encode(), "typescript")
+              for name in ("valid", "invalid", "coerced")]
+    files += [extract_file(f"test/helpers/{name}.test.ts", case.encode(), "typescript") for name in ("a", "b", "c")]
+    files += [extract_file(f"test/other/{name}.ts", case.encode(), "typescript") for name in ("a", "b", "c")]
+    assert listed_case_files(files) == {"test/validation/number/valid.ts", "test/validation/number/invalid.ts",
+                                        "test/validation/number/coerced.ts"}

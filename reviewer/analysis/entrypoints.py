@@ -30,7 +30,7 @@ from typing import Iterable, Mapping
 from ..frameworks.packaging import LAUNCH_FILE_NAMES
 from ..schema.facts import FileFacts
 from .resolve import ProjectIndex
-from .roles import is_test_path
+from .roles import is_example_path, is_test_path, is_test_support_path
 
 _ENTRY_POINT = re.compile(r"=\s*['\"]?\s*([A-Za-z_][\w.]*)\s*:\s*([A-Za-z_][\w.]*)")
 _BUILD_DIRS = ("dist/", "build/", "lib/", "out/", "esm/", "cjs/")
@@ -89,9 +89,9 @@ def find_entry_points(index: ProjectIndex) -> EntryPoints:
                 found.symbols[(path, qname)] = f"entry point {module}:{attribute} in {name}"
                 found.application.append(f"entry point {module}:{attribute} in {name}")
     found.application.extend(f"{path} runs the package" for path in sorted(index.files)
-                             if posixpath.basename(path) == "__main__.py" and not is_test_path(path))
+                             if posixpath.basename(path) == "__main__.py" and not _aside(path))
     found.application.extend(f"{path} runs the project" for path in sorted(index.files)
-                             if _application_file(index, path) and not is_test_path(path))
+                             if _application_file(index, path) and not _aside(path))
     _launch_commands(index, texts, found)
     for path in sorted(index.top_level_packages):
         public = _offered_names(index, path)
@@ -204,7 +204,8 @@ def _launch_commands(index: ProjectIndex, texts: Mapping[str, str], found: Entry
                     path = index.module_file(f"{directory}.{target.replace('/', '.')}")
                 if path is None:
                     continue
-                found.application.append(f"{match.group(0).strip()[:60]} in {where}")
+                if not is_example_path(path):  # a demo's start says how to run the demo, not what the project is
+                    found.application.append(f"{match.group(0).strip()[:60]} in {where}")
                 qname = index.top_level.get(path, {}).get(attribute) if attribute else None
                 if qname is not None:
                     found.symbols[(path, qname)] = f"started by {where}"
@@ -216,6 +217,12 @@ def _launch_commands(index: ProjectIndex, texts: Mapping[str, str], found: Entry
 _APPLICATION_FILES = frozenset({"manage.py", "alembic.ini"})
 _SERVER_FILES = frozenset({"wsgi.py", "asgi.py"})
 _SERVER_NAMES = ("application", "app")
+
+
+def _aside(path: str) -> bool:
+    """A test's or an example's own start (`examples/app/manage.py`): it runs the tests or the demo,
+    and says nothing of whether the project itself is an application or a library."""
+    return is_test_path(path) or is_example_path(path)
 
 
 def _application_file(index: ProjectIndex, path: str) -> bool:
@@ -322,6 +329,33 @@ def fixture_packages(texts: Mapping[str, str], paths: Iterable[str]) -> frozense
     for manifest in _manifests_around(texts, paths):
         if is_test_path(manifest):
             found.update(_below(posixpath.dirname(manifest), paths))
+    return frozenset(found)
+
+
+LISTED_CASES = 3  # files a listed folder must hold before it reads as a folder of cases
+
+
+def listed_case_files(files: Iterable[FileFacts]) -> frozenset[str]:
+    """The files of a test folder that a test beside it lists and loads one by one (vitest's
+    `readdirSync(resolve(__dirname, 'validation'))`, `os.listdir(HERE / "cases")`): each file is a
+    case, the runner's input, written to be read alone. The folder is named by a string in a test
+    file of its parent folder and holds LISTED_CASES files or more, none of them collected by a test
+    runner by its own name (so nothing but the listing runs them)."""
+    files = list(files)
+    below: dict[str, list[str]] = {}
+    for facts in files:
+        parts = facts.path.split("/")
+        for depth in range(1, len(parts)):
+            below.setdefault("/".join(parts[:depth]), []).append(facts.path)
+    found: set[str] = set()
+    for facts in files:
+        if not is_test_path(facts.path) or is_test_support_path(facts.path):
+            continue
+        parent = posixpath.dirname(facts.path)
+        for name in set(facts.string_literals):
+            members = below.get(posixpath.join(parent, name), [])
+            if len(members) >= LISTED_CASES and all(is_test_support_path(member) for member in members):
+                found.update(members)
     return frozenset(found)
 
 

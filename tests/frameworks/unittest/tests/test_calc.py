@@ -44,3 +44,15 @@ class AsyncCase(unittest.IsolatedAsyncioTestCase):
 
     async def test_ready(self):
         self.assertTrue(self.ready)
+
+
+def _case_for(value):
+    class Case(unittest.TestCase):
+        def test_value(self):
+            self.assertEqual(add(value, 0), value)
+
+    return Case
+
+
+TestZero = _case_for(0)
+unused_case = _case_for(1)
