@@ -386,6 +386,60 @@ def test_an_option_no_caller_sets_is_unused_unless_a_test_or_a_caller_sets_it(tm
     assert verdict(evidence, "mail.py", "ping", "overengineering") == "LEAN"  # the test sets loud
 
 
+def test_a_class_of_static_methods_only_is_a_namespace(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "services.py": """
+            class UserService:
+                @staticmethod
+                def get(pk):
+                    return {"id": pk}
+
+                @staticmethod
+                def create(name):
+                    return {"name": name}
+
+
+            class Clock:
+                @staticmethod
+                def now():
+                    return 0
+
+
+            class Cache:
+                store = {}
+
+                def __init__(self):
+                    self.hits = 0
+
+                @staticmethod
+                def get(key):
+                    return Cache.store.get(key)
+
+                @staticmethod
+                def put(key, value):
+                    Cache.store[key] = value
+        """,
+        "main.py": """
+            from services import Cache, Clock, UserService
+
+            print(UserService.get(1), UserService.create("a"), Clock.now(), Cache.get("k"), Cache.put("k", 1))
+        """,
+        "web.ts": """
+            export class Format {
+              static date(d: Date) { return d.toISOString() }
+              static money(n: number) { return n.toFixed(2) }
+            }
+        """,
+    })
+    assert verdict(evidence, "services.py", "UserService", "overengineering") == "OVER"
+    assert evidence.assessments[("services.py", "UserService")]["overengineering"].rule == "over/static-namespace"
+    assert detail(evidence, "services.py", "UserService", "overengineering") == \
+        "class UserService holds only static methods (get, create): module functions would do"
+    assert verdict(evidence, "web.ts", "Format", "overengineering") == "OVER"
+    assert verdict(evidence, "services.py", "Clock", "overengineering") == "LEAN"  # one method
+    assert verdict(evidence, "services.py", "Cache", "overengineering") == "LEAN"  # its instances hold state
+
+
 def test_an_abstract_base_whose_one_implementation_a_setting_loads_is_an_extension_point(tmp_path: Path) -> None:
     evidence = analyze(tmp_path, {
         "rates/base.py": """

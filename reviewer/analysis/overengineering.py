@@ -2,7 +2,8 @@
 
 - an abstract class or interface with a single implementation (two or more: ACCEPTABLE);
   a concrete base class with two or more subclasses is ACCEPTABLE too;
-- a class with only a constructor and one public method: a function would do;
+- a class with only a constructor and one public method: a function would do; a class holding
+  only static methods: module functions would do;
 - a factory whose every call site asks for the same product, or a Factory class with
   one product; a registry decorator with one registered item; an event emitter with
   one subscriber;
@@ -47,6 +48,8 @@ RULE_SINGLE_SUBSCRIBER = "over/single-subscriber-emitter"
 RULE_PASS_THROUGH = "over/pass-through"
 RULE_CONSTANT_PARAMETER = "over/constant-parameter"
 RULE_UNUSED_OPTION = "over/unused-option"
+RULE_STATIC_NAMESPACE = "over/static-namespace"
+STATIC_NAMESPACE_METHODS = 2  # static methods a class must hold, and nothing else, to be a namespace
 PASS_THROUGH_METHODS = 2  # methods of a class that must all forward to one attribute to make it a pass-through layer
 CONSTANT_MIN_CALLS = 3  # call sites outside tests that must all pass one value before a parameter is a constant
 UNUSED_OPTION_MIN_CALLS = 2  # call sites outside tests that must all leave a default alone before it is no option
@@ -94,7 +97,8 @@ class OverengineeringAnalysis:
                registrations: dict[SymbolKey, list[SymbolKey]]) -> AxisAssessment | None:
         if sym.kind in ("class", "interface"):
             return (self._implementations(path, sym) or self._function_in_disguise(path, sym)
-                    or self._factory_class(path, sym) or self._emitter(path, sym) or self._pass_through_class(path, sym))
+                    or self._factory_class(path, sym) or self._emitter(path, sym) or self._pass_through_class(path, sym)
+                    or self._static_namespace(path, sym))
         if sym.kind in ("function", "method"):
             key = (path, sym.qualified_name)
             if key in registrations:
@@ -220,6 +224,21 @@ class OverengineeringAnalysis:
         return assessment(verdict="OVER", confidence=70, rule=RULE_PASS_THROUGH,
                           detail=f"class {sym.name} only forwards each of its {forwarding} methods unchanged to "
                                  f"self.{next(iter(targets))}: use that object directly")
+
+    def _static_namespace(self, path: str, sym: Symbol) -> AxisAssessment | None:
+        """A class of its own (no base, no decorator, no subclass) holding only static methods,
+        STATIC_NAMESPACE_METHODS or more: a namespace written as a class (typescript-eslint's
+        no-extraneous-class); its functions can live in the module, which is already a namespace."""
+        if sym.kind != "class" or sym.decorators or sym.is_abstract or any(b.strip() not in ("object", "") for b in sym.bases):
+            return None
+        methods = self._leaf_methods(path, sym)
+        if methods is None or len(methods) < STATIC_NAMESPACE_METHODS:
+            return None
+        if not all("staticmethod" in m.decorators or m.signature.startswith("static ") for m in methods):
+            return None
+        names = ", ".join(m.name for m in methods[:4]) + (", ..." if len(methods) > 4 else "")
+        return assessment(verdict="OVER", confidence=70, rule=RULE_STATIC_NAMESPACE,
+                          detail=f"class {sym.name} holds only static methods ({names}): module functions would do")
 
     def _classes_offering(self, names: frozenset[str]) -> list[SymbolKey]:
         """The project classes whose methods include all of `names`: a class written to the same
