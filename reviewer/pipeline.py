@@ -584,6 +584,7 @@ def _run_phases(run: Run) -> RunOutcome:
             record.errors.append(FileError(file=skipped.path, message=skipped.reason))
             record.files_error += 1
     scope = [p for p in prepared.paths if (changed is None or p in changed) and in_paths(p, options.paths)]
+    record.files_in_scope = len(scope) + record.files_error  # the unreadable ones are in scope, as errors
     if changed is not None or options.paths is not None:
         ui.echo(f"scope: {len(scope)}" + (f" changed since {options.changed_since}" if changed is not None else "")
                 + (f" under {', '.join(options.paths)}" if options.paths is not None else "") + " (files to review)")
@@ -609,15 +610,23 @@ def _run_phases(run: Run) -> RunOutcome:
 
     reviews, pending, keys = _split_cached(run, prepared, scope)
     started_review = time.perf_counter()
-    stopped: UserError | None = None
+    stopped: UserError | KeyboardInterrupt | None = None
     try:
         _review(run, pending, keys, reviews, prepared.paths)
     except UserError as exc:  # a 401, a provider that stays down: report what finished, then stop
         stopped = exc
         run.ui.echo(f"review stopped: {exc}")
+    except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM: the reports say so and what finished
+        stopped = exc
     finally:
         run.cache.save()
         record.phase_seconds["review"] = time.perf_counter() - started_review
+    if stopped is not None:
+        record.stopped = stop_reason(stopped)
+    if record.stopped is not None:
+        errors = {error.file for error in record.errors}
+        record.files_not_reviewed = [c.facts.path for c in pending
+                                     if c.facts.path not in reviews and c.facts.path not in errors]
 
     started_report = time.perf_counter()
     for review in reviews.values():
@@ -638,9 +647,23 @@ def _run_phases(run: Run) -> RunOutcome:
     record.complete = stopped is None
     _write_run(run.workspace, record)
     report_path = next((Path(p) for p in paths if Path(p).name == "report.md"), None)
+    outcome = RunOutcome(record=record, reviews=reviews, report_path=report_path, notes=prepared.notes, rendered=rendered)
     if stopped is not None:
+        stopped.outcome = outcome  # type: ignore[union-attr]  # what finished, for the caller's summary
         raise stopped
-    return RunOutcome(record=record, reviews=reviews, report_path=report_path, notes=prepared.notes, rendered=rendered)
+    return outcome
+
+
+def stop_reason(exc: BaseException) -> str:
+    """One line on why a review stopped early: the error's own line, or the signal."""
+    if isinstance(exc, KeyboardInterrupt):
+        return str(exc) or "interrupted"
+    return str(exc)
+
+
+def stopped_outcome(exc: BaseException) -> RunOutcome | None:
+    """The outcome of a run that stopped with `exc` after writing its reports (None: it stopped before)."""
+    return getattr(exc, "outcome", None)
 
 
 def in_paths(path: str, paths: list[str] | None) -> bool:
@@ -787,8 +810,11 @@ class _CardIndexer:
 def _close_claude(run: Run, claude, indexer: _CardIndexer | None) -> None:
     """What the run records of Claude's work, also when it stopped: every call's usage."""
     record, ui = run.record, run.ui
+    claude.close()  # an interrupt outside the stream: its files in flight end here, not at exit
     record.usage = claude.usage.model_copy()
     record.files_not_reviewed = list(claude.not_reviewed)
+    if claude.not_reviewed and claude.max_cost is not None:
+        record.stopped = f"llm.max_cost reached (${claude.max_cost:.2f})"  # a stop that raised says its own reason
     record.secrets_masked = claude.secrets_masked
     record.notes.extend(claude.notes)
     for note in claude.notes:
@@ -816,7 +842,9 @@ def _claude_stream(run: Run, pending: list[ReviewContext], all_files: list[str])
                         "--max-cost or llm.max_cost): raise the cap, review fewer files (--changed-since), or pass "
                         "--force-cost to start anyway and stop at the cap")
     confirm_cost(estimate.total.cost_usd, run.config, run.options.yes)
-    return review_files(pending, run.config, max_cost=max_cost, files=all_files)
+    return review_files(pending, run.config, max_cost=max_cost, files=all_files, on_wait=lambda busy: run.ui.echo(
+        f"stopping: waiting for the {busy} file review{'s' if busy != 1 else ''} in flight to finish the call under way; "
+        "Ctrl-C again stops at once (finished reviews are saved)"))
 
 
 def _write_failed(ui: UI, record: RunRecord, path: str, exc: OSError) -> None:
