@@ -132,17 +132,16 @@ def scan(path: str, config_path: str | None, as_json: bool) -> None:
 @click.option("--enable-rag", is_flag=True, help="Estimate the RAG variant of the prompt (same as rag.enabled: true). "
               "Example: --enable-rag")
 def estimate(path: str, config_path: str | None, as_json: bool, enable_rag: bool) -> None:
-    """Tokens and dollars a Claude review of PATH would cost, before any call (no key needed)."""
-    from .pipeline import UI, RunOptions, prepare
-    from .review.claude.card_cache import CardCache
-    from .review.claude.estimate import estimate_reviews, render_estimate
-    from .workspace import Workspace
+    """Tokens and dollars a Claude review of PATH would cost, before any call (no key needed).
+
+    Files whose Claude review is still in the review cache cost nothing; the RAG index is
+    read as it is, not built."""
+    from .pipeline import UI, RunOptions, estimate_only
+    from .review.claude.estimate import render_estimate
 
     root = _root(path)
     config = _config(root, config_path)
-    prepared = prepare(root, config, RunOptions(enable_rag=enable_rag), UI(plain=True))
-    carded = CardCache(Workspace(root, config.output)).hashes() if prepared.rag_enabled else set()
-    result = estimate_reviews([prepared.contexts[p] for p in sorted(prepared.contexts)], config, carded_hashes=carded)
+    result = estimate_only(root, config, RunOptions(enable_rag=enable_rag), UI(plain=True))
     click.echo(result.model_dump_json(indent=2) if as_json else render_estimate(result))
 
 

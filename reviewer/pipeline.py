@@ -56,6 +56,8 @@ class RunOptions:
     force_cost: bool = False  # start even when the estimate exceeds max_cost (the run still stops at it)
     yes: bool = False  # start a Claude run over llm.confirm_over without asking
     plain: bool = True
+    # False for `reviewer estimate`: the RAG index is read as it is, never built or updated
+    build_index: bool = True
 
 
 @dataclass
@@ -176,12 +178,14 @@ CARD_HEAD = {"id", "file_path", "name", "qualified_name", "line_start", "line_en
 
 
 def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = None,
-            changed: set[str] | None = None, idle: Callable[[], None] | None = None) -> Prepared:
+            changed: set[str] | None = None, idle: Callable[[], None] | None = None,
+            reviewer: str | None = None) -> Prepared:
     """scan -> evidence -> (index) -> duplicates -> a static ReviewFile and a ReviewContext per file.
 
     `changed`: with --changed-since, the files changed since the ref. Their code is the
     new code, so in a similar pair the unchanged function is the one to keep. `idle`: work
-    for this process while it waits for the child that finds the duplicates.
+    for this process while it waits for the child that finds the duplicates. `reviewer`: whose
+    cache keys the digests are for (default: the reviewer this configuration runs).
 
     When nothing the evidence is computed from changed since the last run (every file's
     facts, the configuration, the code, the RAG table), the evidence digests come from
@@ -191,6 +195,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     ui = ui or UI()
     seconds: dict[str, float] = {}
     notes: list[str] = []
+    reviewer = reviewer or choose_reviewer(config)
 
     rag_enabled = rag_on(config, options)  # before the scan: a missing RAG install fails at once
     started = time.perf_counter()
@@ -203,7 +208,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     cache = EvidenceCache(Workspace(root, config.output))
     started = time.perf_counter()
     stored = None if options.rebuild_rag or options.no_cache else cache.lookup(
-        evidence_key(root, config, scan, rag_enabled, changed))
+        evidence_key(root, config, scan, rag_enabled, changed, reviewer))
     if stored is not None and set(stored[0]) == {f.path for f in scan.files}:
         seconds["evidence cache"] = time.perf_counter() - started
         if not rag_enabled:
@@ -213,14 +218,36 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
                         phase_seconds=seconds, notes=notes)
     contexts, index_size = _evidence(root, config, options, ui, scan, changed, seconds, notes, idle)
     with gc_paused():  # serializing every file's evidence: no cycles, and the collector tripled its cost
-        if choose_reviewer(config) == "static":
+        if reviewer == "static":
             code = _code_digest()
             digests = {path: evidence_input_digest(*contexts.inputs[path], rag_enabled, code) for path in contexts}
         else:  # Claude's review: only the fields its verdicts depend on (not the scores its own cards move)
             digests = {path: verdict_digest(context.evidence) for path, context in contexts.items()}
-    cache.save(evidence_key(root, config, scan, rag_enabled, changed), digests, index_size)
+    if options.build_index:  # evidence over an index left as it was is not the run's: never cached
+        cache.save(evidence_key(root, config, scan, rag_enabled, changed, reviewer), digests, index_size)
     return Prepared(scan=scan, digests=digests, build=lambda: contexts, rag_enabled=rag_enabled,
                     index_size=index_size, phase_seconds=seconds, notes=notes)
+
+
+def estimate_only(root: Path, config: Config, options: RunOptions, ui: UI | None = None):
+    """`reviewer estimate`: what a Claude run of `root` would cost now. Files whose Claude review
+    is still valid in the review cache cost nothing (the run reads them); the RAG index is read as
+    it is, never built (the prompt is the one a run with the index would send)."""
+    from dataclasses import replace
+
+    from .review.claude.card_cache import CardCache
+    from .review.claude.estimate import estimate_reviews
+
+    workspace = Workspace(root, config.output)
+    prepared = prepare(root, config, replace(options, build_index=False), ui, reviewer="claude")
+    scope = [path for path in prepared.paths if in_paths(path, options.paths)]
+    this = Run(root=root, config=config, options=options, ui=ui or UI(), workspace=workspace,
+               record=new_run_record(root, config, options, "claude"), cache=ReviewCache(workspace))
+    cached, pending, _ = _split_cached(this, prepared, scope)
+    carded = CardCache(workspace).hashes() if prepared.rag_enabled else set()
+    estimate = estimate_reviews(pending, config, carded_hashes=carded)
+    estimate.cached_files = len(cached)
+    return estimate
 
 
 def frameworks_of(root: Path, config: Config) -> dict[str, str]:
@@ -233,14 +260,15 @@ def frameworks_of(root: Path, config: Config) -> dict[str, str]:
 RAG_OFF_NOTE = "RAG off: duplication from code structure only (run with --enable-rag for semantic duplicates)"
 
 
-def evidence_key(root: Path, config: Config, scan: ScanResult, rag_enabled: bool, changed: set[str] | None) -> str:
+def evidence_key(root: Path, config: Config, scan: ScanResult, rag_enabled: bool, changed: set[str] | None,
+                 reviewer: str) -> str:
     """A digest of everything the evidence of a run is computed from."""
     import hashlib
 
     from .rag.store import table_state
 
     digest = hashlib.sha256(repr((config.model_dump_json(), rag_enabled, sorted(changed or []), changed is None,
-                                  choose_reviewer(config), _code_digest())).encode())
+                                  reviewer, _code_digest())).encode())
     for facts in sorted(scan.files, key=lambda f: f.path):
         digest.update(f"{facts.path}\0{facts.sha256}\n".encode())
     for skipped in scan.skipped:
@@ -287,6 +315,10 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
 
     started = time.perf_counter()
     rag_enabled = rag_on(config, options)
+    # Pairs by meaning need the index: built by a run, read as it is by an estimate (none yet: by structure).
+    from .rag.store import table_state
+
+    semantic = rag_enabled and (options.build_index or table_state(Workspace(root, config.output)) != "none")
     cache = None if options.no_cache else Workspace(root, config.output).cache
     cards = static_cards(scan, cache)
     symbols = {(f.path, s.qualified_name): s for f in scan.files for s in f.symbols}
@@ -301,7 +333,7 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
             # Without RAG the duplicates need the scan, the cards and who uses what (which copy to keep),
             # and the rest of the analysis does not need them: a forked child finds them meanwhile
             # (with RAG they wait for the index).
-            similarity = None if rag_enabled else _Similarity(root, config, scan, cards, rag_enabled)
+            similarity = None if semantic else _Similarity(root, config, scan, cards, semantic)
             found = background.enter_context(Background(
                 (lambda: _duplicates(root, config, scan, cards, similarity, rank)) if similarity else None))
             project = analyze_project(scan, root, config, cache, graph)
@@ -310,7 +342,7 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
         seconds["analysis"] = time.perf_counter() - started
 
         started = time.perf_counter()
-        if rag_enabled:
+        if rag_enabled and options.build_index:
             from .rag.indexer import index_repository
 
             with ui.phase("index") as bar:
@@ -318,14 +350,14 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
                                           progress=bar.progress, written=claude_cards(root, config),
                                           test_cases=test_case_spans)
             ui.echo(f"index: {report.summary_line()}")
-        else:
+        elif not rag_enabled:
             notes.append(RAG_OFF_NOTE)
         seconds["index"] = time.perf_counter() - started
 
         started = time.perf_counter()
         with ui.phase("similarity"):
             if similarity is None:
-                similarity = _Similarity(root, config, scan, cards, rag_enabled)
+                similarity = _Similarity(root, config, scan, cards, semantic)
                 duplicates, pairs, how = _duplicates(root, config, scan, cards, similarity, rank)
             else:
                 if idle is not None and found.pid is not None:
@@ -333,6 +365,8 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
                 duplicates, pairs, how = found.result()
         seconds["similarity"] = time.perf_counter() - started
     index_size = similarity.size
+    if rag_enabled and not options.build_index:  # the index a run would build holds every function's card
+        index_size = max(index_size, sum(len(file_cards) for file_cards in cards.values()))
     find_similar = similarity.find_similar if rag_enabled else None
     ui.echo(f"similarity: {pairs} functions with similar ones ({how})")
 
@@ -835,6 +869,7 @@ def _claude_stream(run: Run, pending: list[ReviewContext], all_files: list[str])
 
     # The estimate comes before any paid call, from the same prompt builder.
     estimate = estimate_reviews(pending, run.config, CardCache(run.workspace).hashes())
+    estimate.cached_files = run.record.files_cached
     run.ui.echo(render_estimate(estimate))
     max_cost = run.options.max_cost if run.options.max_cost is not None else run.config.llm.max_cost
     if max_cost is not None and estimate.total.cost_usd > max_cost and not run.options.force_cost:

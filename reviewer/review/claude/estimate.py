@@ -95,6 +95,7 @@ class FileEstimate(BaseModel):
 class Totals(BaseModel):
     files: int = 0
     lines: int = 0
+    calls: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
     cost_usd: float = 0.0
@@ -108,7 +109,8 @@ class Estimate(BaseModel):
     prompt_version: str = PROMPT_VERSION
     rag_mode: str = "grep"
     axes: list[str] = Field(default_factory=list)
-    files: list[FileEstimate] = Field(default_factory=list)
+    files: list[FileEstimate] = Field(default_factory=list)  # the files to review (not those in the review cache)
+    cached_files: int = 0  # files whose review is still valid in the review cache: no call, $0
     total: Totals = Field(default_factory=Totals)
     naive_per_axis: Totals = Field(default_factory=Totals)
     method: list[str] = Field(default_factory=list)  # how the figures were computed, for the reader
@@ -236,7 +238,7 @@ def _totals(files: list[FileEstimate], which: str) -> Totals:
     costs = [getattr(f, which) for f in files]
     lines = sum(f.lines for f in files)
     total = Totals(
-        files=len(files), lines=lines, input_tokens=sum(c.input_tokens for c in costs),
+        files=len(files), lines=lines, calls=sum(c.calls for c in costs), input_tokens=sum(c.input_tokens for c in costs),
         output_tokens=sum(c.output_tokens for c in costs), cost_usd=sum(c.cost_usd for c in costs),
     )
     total.cost_per_1000_lines = total.cost_usd / lines * 1000 if lines else 0.0
@@ -289,8 +291,10 @@ def render_estimate(estimate: Estimate, max_files: int = 40) -> str:
     lines += [
         f"{'total (' + str(t.files) + ' files)':<48} {t.lines:>6} {'':>8} {t.input_tokens:>9} {t.output_tokens:>7} {t.cost_usd:>9.4f}",
         "",
-        f"≈ ${t.cost_usd:.2f} in total, ${t.cost_per_1000_lines:.3f} per 1,000 lines, "
-        f"{t.input_tokens_per_file:,.0f} input tokens per file.",
+        f"≈ ${t.cost_usd:.2f} in total ({t.calls:,} calls), ${t.cost_per_1000_lines:.3f} per 1,000 lines, "
+        f"{t.input_tokens_per_file:,.0f} input tokens per file."
+        + (f" {estimate.cached_files:,} more files come from the review cache: no call, $0."
+           if estimate.cached_files else ""),
         f"One conversation per axis instead would cost ≈ ${n.cost_usd:.2f} (${n.cost_per_1000_lines:.3f} per 1,000 lines, "
         f"{n.input_tokens_per_file:,.0f} input tokens per file).",
         "",
