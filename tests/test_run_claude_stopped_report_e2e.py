@@ -108,6 +108,10 @@ def test_max_cost_stop_counts_reviewed_and_not_reviewed_and_cache_writes(tmp_pat
     assert "stopped            llm.max_cost reached ($0.00): 1 file reviewed" in done.output
     assert "3 in scope: 1 reviewed, 0 from cache, 0 in error, 2 not reviewed" in done.output
     assert "1500 in, 400 out, 0 cache read, 700 cache write" in done.output
+    status = CliRunner().invoke(cli, ["status", str(root)]).output
+    assert "did not finish (stopped: llm.max_cost reached ($0.00))" not in status  # it finished, short of files
+    assert "complete (stopped: llm.max_cost reached ($0.00))" in status and "3 in scope: 1 reviewed" in status
+    assert "700 cache-write tokens" in status
 
     cached = run(root, "--max-cost", "5")  # the rest; the first file from the cache
     assert cached.exit_code in (0, 1), cached.output
