@@ -27,7 +27,7 @@ from .tools import tool_specs
 
 # Bump when a template, a tool definition or the submission schema changes:
 # it enters the review cache key, so old reviews are redone with the new prompt.
-PROMPT_VERSION = "claude-2026.11-2"  # 2: batches, one entry per name, masked secrets, slim evidence
+PROMPT_VERSION = "claude-2026.11-3"  # 3: a trimmed prefix (system, schemas), search_code names the reviewed file's lines
 
 SUBMIT_TOOL = "submit_review"
 SOURCE_MAX_LINES = 2000  # longer files: the rest is read with read_file
