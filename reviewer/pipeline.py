@@ -848,7 +848,8 @@ def _close_claude(run: Run, claude, indexer: _CardIndexer | None) -> None:
     record.usage = claude.usage.model_copy()
     record.files_not_reviewed = list(claude.not_reviewed)
     if claude.not_reviewed and claude.max_cost is not None:
-        record.stopped = f"llm.max_cost reached (${claude.max_cost:.2f})"  # a stop that raised says its own reason
+        # (a stop that raises, a 401 or an interrupt, puts its own reason in its place: _run_phases)
+        record.stopped = f"llm.max_cost reached (${claude.max_cost:.2f})"
     record.secrets_masked = claude.secrets_masked
     record.notes.extend(claude.notes)
     for note in claude.notes:

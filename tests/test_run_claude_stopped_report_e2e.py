@@ -122,7 +122,13 @@ def test_max_cost_stop_counts_reviewed_and_not_reviewed_and_cache_writes(tmp_pat
 def test_the_first_ctrl_c_says_what_it_waits_for_and_the_report_says_interrupted(tmp_path: Path, api) -> None:
     root = repo(tmp_path)
     api.interrupt_at = 0
-    done = run(root)
+    # Python's own Ctrl-C handler, whatever an earlier test installed (reviewer's main() ends the process
+    # on a second signal).
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        done = run(root)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert done.exit_code == 1 and "Aborted!" in done.output, done.output  # click's way of ending on an interrupt
     assert "stopping: waiting for the 1 file review in flight to finish the call under way; Ctrl-C again stops " \
            "at once" in done.output
