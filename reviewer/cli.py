@@ -132,17 +132,16 @@ def scan(path: str, config_path: str | None, as_json: bool) -> None:
 @click.option("--enable-rag", is_flag=True, help="Estimate the RAG variant of the prompt (same as rag.enabled: true). "
               "Example: --enable-rag")
 def estimate(path: str, config_path: str | None, as_json: bool, enable_rag: bool) -> None:
-    """Tokens and dollars a Claude review of PATH would cost, before any call (no key needed)."""
-    from .pipeline import UI, RunOptions, prepare
-    from .review.claude.card_cache import CardCache
-    from .review.claude.estimate import estimate_reviews, render_estimate
-    from .workspace import Workspace
+    """Tokens and dollars a Claude review of PATH would cost, before any call (no key needed).
+
+    Files whose Claude review is still in the review cache cost nothing; the RAG index is
+    read as it is, not built."""
+    from .pipeline import UI, RunOptions, estimate_only
+    from .review.claude.estimate import render_estimate
 
     root = _root(path)
     config = _config(root, config_path)
-    prepared = prepare(root, config, RunOptions(enable_rag=enable_rag), UI(plain=True))
-    carded = CardCache(Workspace(root, config.output)).hashes() if prepared.rag_enabled else set()
-    result = estimate_reviews([prepared.contexts[p] for p in sorted(prepared.contexts)], config, carded_hashes=carded)
+    result = estimate_only(root, config, RunOptions(enable_rag=enable_rag), UI(plain=True))
     click.echo(result.model_dump_json(indent=2) if as_json else render_estimate(result))
 
 
@@ -412,10 +411,11 @@ def run(paths: tuple[str, ...], config_path: str | None, enable_rag: bool, rebui
 
     Exit codes: 0 clean, 1 gate hit, 2 error or files not reviewed, 130/143 interrupted.
     """
-    from .pipeline import RunOptions, run as run_pipeline
+    from .pipeline import RunOptions, run as run_pipeline, stopped_outcome
     from .report.baseline import BASELINE_FILENAME, build_baseline, load_baseline, write_baseline
     from .report.gate import ci_exit_code, evaluate_gate, parse_fail_on
     from .report.selection import select
+    from .report.terminal import render_run_summary
     from .ui import use_color
 
     root, only = _targets(paths)
@@ -462,7 +462,14 @@ def run(paths: tuple[str, ...], config_path: str | None, enable_rag: bool, rebui
         ui.echo(f"baseline: {len(baseline.findings)} findings at {baseline_from_ref}")
     elif baseline is not None and not quiet:
         ui.echo(f"baseline: {_shown_path(baseline_file)} ({len(baseline.findings)} findings accepted)")
-    outcome = run_pipeline(root, config, options, ui)
+    try:
+        outcome = run_pipeline(root, config, options, ui)
+    except (UserError, KeyboardInterrupt) as exc:  # stopped: the summary of what finished, then the stop
+        stopped = stopped_outcome(exc)
+        if stopped is not None and not quiet and output_format == "full" and not output_file:
+            _print(render_run_summary(stopped, evaluate_gate(select(list(stopped.reviews.values()), config), fail_on,
+                                                             baseline)))
+        raise
     scope = select(list(outcome.reviews.values()), config)
     gate = evaluate_gate(scope, fail_on, baseline, config.ci.min_confidence)
     if first_baseline:
@@ -710,7 +717,7 @@ def _on_signal(signum: int, frame) -> None:
         finally:
             os._exit(EXIT_SIGNAL.get(_stopping[0], 130))
     _stopping.append(signum)
-    raise KeyboardInterrupt
+    raise KeyboardInterrupt("terminated (SIGTERM)" if signum == signal.SIGTERM else "interrupted (Ctrl-C)")
 
 
 def _install_signal_handlers() -> None:

@@ -56,6 +56,8 @@ class RunOptions:
     force_cost: bool = False  # start even when the estimate exceeds max_cost (the run still stops at it)
     yes: bool = False  # start a Claude run over llm.confirm_over without asking
     plain: bool = True
+    # False for `reviewer estimate`: the RAG index is read as it is, never built or updated
+    build_index: bool = True
 
 
 @dataclass
@@ -176,12 +178,14 @@ CARD_HEAD = {"id", "file_path", "name", "qualified_name", "line_start", "line_en
 
 
 def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = None,
-            changed: set[str] | None = None, idle: Callable[[], None] | None = None) -> Prepared:
+            changed: set[str] | None = None, idle: Callable[[], None] | None = None,
+            reviewer: str | None = None) -> Prepared:
     """scan -> evidence -> (index) -> duplicates -> a static ReviewFile and a ReviewContext per file.
 
     `changed`: with --changed-since, the files changed since the ref. Their code is the
     new code, so in a similar pair the unchanged function is the one to keep. `idle`: work
-    for this process while it waits for the child that finds the duplicates.
+    for this process while it waits for the child that finds the duplicates. `reviewer`: whose
+    cache keys the digests are for (default: the reviewer this configuration runs).
 
     When nothing the evidence is computed from changed since the last run (every file's
     facts, the configuration, the code, the RAG table), the evidence digests come from
@@ -191,6 +195,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     ui = ui or UI()
     seconds: dict[str, float] = {}
     notes: list[str] = []
+    reviewer = reviewer or choose_reviewer(config)
 
     rag_enabled = rag_on(config, options)  # before the scan: a missing RAG install fails at once
     started = time.perf_counter()
@@ -203,7 +208,7 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     cache = EvidenceCache(Workspace(root, config.output))
     started = time.perf_counter()
     stored = None if options.rebuild_rag or options.no_cache else cache.lookup(
-        evidence_key(root, config, scan, rag_enabled, changed))
+        evidence_key(root, config, scan, rag_enabled, changed, reviewer))
     if stored is not None and set(stored[0]) == {f.path for f in scan.files}:
         seconds["evidence cache"] = time.perf_counter() - started
         if not rag_enabled:
@@ -213,14 +218,36 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
                         phase_seconds=seconds, notes=notes)
     contexts, index_size = _evidence(root, config, options, ui, scan, changed, seconds, notes, idle)
     with gc_paused():  # serializing every file's evidence: no cycles, and the collector tripled its cost
-        if choose_reviewer(config) == "static":
+        if reviewer == "static":
             code = _code_digest()
             digests = {path: evidence_input_digest(*contexts.inputs[path], rag_enabled, code) for path in contexts}
         else:  # Claude's review: only the fields its verdicts depend on (not the scores its own cards move)
             digests = {path: verdict_digest(context.evidence) for path, context in contexts.items()}
-    cache.save(evidence_key(root, config, scan, rag_enabled, changed), digests, index_size)
+    if options.build_index:  # evidence over an index left as it was is not the run's: never cached
+        cache.save(evidence_key(root, config, scan, rag_enabled, changed, reviewer), digests, index_size)
     return Prepared(scan=scan, digests=digests, build=lambda: contexts, rag_enabled=rag_enabled,
                     index_size=index_size, phase_seconds=seconds, notes=notes)
+
+
+def estimate_only(root: Path, config: Config, options: RunOptions, ui: UI | None = None):
+    """`reviewer estimate`: what a Claude run of `root` would cost now. Files whose Claude review
+    is still valid in the review cache cost nothing (the run reads them); the RAG index is read as
+    it is, never built (the prompt is the one a run with the index would send)."""
+    from dataclasses import replace
+
+    from .review.claude.card_cache import CardCache
+    from .review.claude.estimate import estimate_reviews
+
+    workspace = Workspace(root, config.output)
+    prepared = prepare(root, config, replace(options, build_index=False), ui, reviewer="claude")
+    scope = [path for path in prepared.paths if in_paths(path, options.paths)]
+    this = Run(root=root, config=config, options=options, ui=ui or UI(), workspace=workspace,
+               record=new_run_record(root, config, options, "claude"), cache=ReviewCache(workspace))
+    cached, pending, _ = _split_cached(this, prepared, scope)
+    carded = CardCache(workspace).hashes() if prepared.rag_enabled else set()
+    estimate = estimate_reviews(pending, config, carded_hashes=carded)
+    estimate.cached_files = len(cached)
+    return estimate
 
 
 def frameworks_of(root: Path, config: Config) -> dict[str, str]:
@@ -233,14 +260,15 @@ def frameworks_of(root: Path, config: Config) -> dict[str, str]:
 RAG_OFF_NOTE = "RAG off: duplication from code structure only (run with --enable-rag for semantic duplicates)"
 
 
-def evidence_key(root: Path, config: Config, scan: ScanResult, rag_enabled: bool, changed: set[str] | None) -> str:
+def evidence_key(root: Path, config: Config, scan: ScanResult, rag_enabled: bool, changed: set[str] | None,
+                 reviewer: str) -> str:
     """A digest of everything the evidence of a run is computed from."""
     import hashlib
 
     from .rag.store import table_state
 
     digest = hashlib.sha256(repr((config.model_dump_json(), rag_enabled, sorted(changed or []), changed is None,
-                                  choose_reviewer(config), _code_digest())).encode())
+                                  reviewer, _code_digest())).encode())
     for facts in sorted(scan.files, key=lambda f: f.path):
         digest.update(f"{facts.path}\0{facts.sha256}\n".encode())
     for skipped in scan.skipped:
@@ -287,6 +315,10 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
 
     started = time.perf_counter()
     rag_enabled = rag_on(config, options)
+    # Pairs by meaning need the index: built by a run, read as it is by an estimate (none yet: by structure).
+    from .rag.store import table_state
+
+    semantic = rag_enabled and (options.build_index or table_state(Workspace(root, config.output)) != "none")
     cache = None if options.no_cache else Workspace(root, config.output).cache
     cards = static_cards(scan, cache)
     symbols = {(f.path, s.qualified_name): s for f in scan.files for s in f.symbols}
@@ -301,7 +333,7 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
             # Without RAG the duplicates need the scan, the cards and who uses what (which copy to keep),
             # and the rest of the analysis does not need them: a forked child finds them meanwhile
             # (with RAG they wait for the index).
-            similarity = None if rag_enabled else _Similarity(root, config, scan, cards, rag_enabled)
+            similarity = None if semantic else _Similarity(root, config, scan, cards, semantic)
             found = background.enter_context(Background(
                 (lambda: _duplicates(root, config, scan, cards, similarity, rank)) if similarity else None))
             project = analyze_project(scan, root, config, cache, graph)
@@ -310,7 +342,7 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
         seconds["analysis"] = time.perf_counter() - started
 
         started = time.perf_counter()
-        if rag_enabled:
+        if rag_enabled and options.build_index:
             from .rag.indexer import index_repository
 
             with ui.phase("index") as bar:
@@ -318,14 +350,14 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
                                           progress=bar.progress, written=claude_cards(root, config),
                                           test_cases=test_case_spans)
             ui.echo(f"index: {report.summary_line()}")
-        else:
+        elif not rag_enabled:
             notes.append(RAG_OFF_NOTE)
         seconds["index"] = time.perf_counter() - started
 
         started = time.perf_counter()
         with ui.phase("similarity"):
             if similarity is None:
-                similarity = _Similarity(root, config, scan, cards, rag_enabled)
+                similarity = _Similarity(root, config, scan, cards, semantic)
                 duplicates, pairs, how = _duplicates(root, config, scan, cards, similarity, rank)
             else:
                 if idle is not None and found.pid is not None:
@@ -333,6 +365,8 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
                 duplicates, pairs, how = found.result()
         seconds["similarity"] = time.perf_counter() - started
     index_size = similarity.size
+    if rag_enabled and not options.build_index:  # the index a run would build holds every function's card
+        index_size = max(index_size, sum(len(file_cards) for file_cards in cards.values()))
     find_similar = similarity.find_similar if rag_enabled else None
     ui.echo(f"similarity: {pairs} functions with similar ones ({how})")
 
@@ -585,6 +619,7 @@ def _run_phases(run: Run) -> RunOutcome:
             record.errors.append(FileError(file=skipped.path, message=skipped.reason))
             record.files_error += 1
     scope = [p for p in prepared.paths if (changed is None or p in changed) and in_paths(p, options.paths)]
+    record.files_in_scope = len(scope) + record.files_error  # the unreadable ones are in scope, as errors
     if changed is not None or options.paths is not None:
         ui.echo(f"scope: {len(scope)}" + (f" changed since {options.changed_since}" if changed is not None else "")
                 + (f" under {', '.join(options.paths)}" if options.paths is not None else "") + " (files to review)")
@@ -610,15 +645,23 @@ def _run_phases(run: Run) -> RunOutcome:
 
     reviews, pending, keys = _split_cached(run, prepared, scope)
     started_review = time.perf_counter()
-    stopped: UserError | None = None
+    stopped: UserError | KeyboardInterrupt | None = None
     try:
         _review(run, pending, keys, reviews, prepared.paths)
     except UserError as exc:  # a 401, a provider that stays down: report what finished, then stop
         stopped = exc
         run.ui.echo(f"review stopped: {exc}")
+    except KeyboardInterrupt as exc:  # Ctrl-C, SIGTERM: the reports say so and what finished
+        stopped = exc
     finally:
         run.cache.save()
         record.phase_seconds["review"] = time.perf_counter() - started_review
+    if stopped is not None:
+        record.stopped = stop_reason(stopped)
+    if record.stopped is not None:
+        errors = {error.file for error in record.errors}
+        record.files_not_reviewed = [c.facts.path for c in pending
+                                     if c.facts.path not in reviews and c.facts.path not in errors]
 
     started_report = time.perf_counter()
     for review in reviews.values():
@@ -639,9 +682,23 @@ def _run_phases(run: Run) -> RunOutcome:
     record.complete = stopped is None
     _write_run(run.workspace, record)
     report_path = next((Path(p) for p in paths if Path(p).name == "report.md"), None)
+    outcome = RunOutcome(record=record, reviews=reviews, report_path=report_path, notes=prepared.notes, rendered=rendered)
     if stopped is not None:
+        stopped.outcome = outcome  # type: ignore[union-attr]  # what finished, for the caller's summary
         raise stopped
-    return RunOutcome(record=record, reviews=reviews, report_path=report_path, notes=prepared.notes, rendered=rendered)
+    return outcome
+
+
+def stop_reason(exc: BaseException) -> str:
+    """One line on why a review stopped early: the error's own line, or the signal."""
+    if isinstance(exc, KeyboardInterrupt):
+        return str(exc) or "interrupted"
+    return str(exc)
+
+
+def stopped_outcome(exc: BaseException) -> RunOutcome | None:
+    """The outcome of a run that stopped with `exc` after writing its reports (None: it stopped before)."""
+    return getattr(exc, "outcome", None)
 
 
 def in_paths(path: str, paths: list[str] | None) -> bool:
@@ -788,8 +845,12 @@ class _CardIndexer:
 def _close_claude(run: Run, claude, indexer: _CardIndexer | None) -> None:
     """What the run records of Claude's work, also when it stopped: every call's usage."""
     record, ui = run.record, run.ui
+    claude.close()  # an interrupt outside the stream: its files in flight end here, not at exit
     record.usage = claude.usage.model_copy()
     record.files_not_reviewed = list(claude.not_reviewed)
+    if claude.not_reviewed and claude.max_cost is not None:
+        # (a stop that raises, a 401 or an interrupt, puts its own reason in its place: _run_phases)
+        record.stopped = f"llm.max_cost reached (${claude.max_cost:.2f})"
     record.secrets_masked = claude.secrets_masked
     record.notes.extend(claude.notes)
     for note in claude.notes:
@@ -810,6 +871,7 @@ def _claude_stream(run: Run, pending: list[ReviewContext], all_files: list[str])
 
     # The estimate comes before any paid call, from the same prompt builder.
     estimate = estimate_reviews(pending, run.config, CardCache(run.workspace).hashes())
+    estimate.cached_files = run.record.files_cached
     run.ui.echo(render_estimate(estimate))
     max_cost = run.options.max_cost if run.options.max_cost is not None else run.config.llm.max_cost
     if max_cost is not None and estimate.total.cost_usd > max_cost and not run.options.force_cost:
@@ -817,7 +879,9 @@ def _claude_stream(run: Run, pending: list[ReviewContext], all_files: list[str])
                         "--max-cost or llm.max_cost): raise the cap, review fewer files (--changed-since), or pass "
                         "--force-cost to start anyway and stop at the cap")
     confirm_cost(estimate.total.cost_usd, run.config, run.options.yes)
-    return review_files(pending, run.config, max_cost=max_cost, files=all_files)
+    return review_files(pending, run.config, max_cost=max_cost, files=all_files, on_wait=lambda busy: run.ui.echo(
+        f"stopping: waiting for the {busy} file review{'s' if busy != 1 else ''} in flight to finish the call under way; "
+        "Ctrl-C again stops at once (finished reviews are saved)"))
 
 
 def _write_failed(ui: UI, record: RunRecord, path: str, exc: OSError) -> None:

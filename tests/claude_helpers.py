@@ -251,9 +251,9 @@ def util_submission() -> dict[str, Any]:
 import re as _re
 
 _SYMBOL_LINE = _re.compile(r"^- `([^`]+)` ", _re.MULTILINE)
-_PART = _re.compile(r"holds exactly these \d+ symbols: (.*?)\. (?:Cards for: (.*?)\.|No cards in this part\.)")
+_PART = _re.compile(r"holds exactly these \d+ symbols: (.*?)\. (?:Cards for: (.*?)\.(?= |$)|No cards in this part\.)")
 _CARDS = _re.compile(r"^Cards to write: (.*?)\.$", _re.MULTILINE)
-_CARDS_ONLY = _re.compile(r"holds no verdicts \(give symbols: \[\]\): only the cards for (.*?)\.")
+_CARDS_ONLY = _re.compile(r"holds no verdicts \(give symbols: \[\]\): only the cards for (.*?)\.(?= |$)")
 
 
 def _all_text(body: dict[str, Any]) -> list[str]:

@@ -68,3 +68,19 @@ def test_one_axis_variant_asks_for_that_axis_only(tmp_path):
     assert set(symbol_schema["required"]) == {"name", "confidence", "utility"}
     assert "**utility**" in built.system and "**duplication**" not in built.system
     assert "static: utility DEAD" in built.user and "static tests" not in built.user
+
+
+# The fixed prefix (tools + system + the API's tool-use prompt) goes with every call of every file:
+# a budget per variant, measured as the estimate counts it (issue 31, token diet: 3,181 and 3,808
+# before the trim, 2,992 and 3,579 after it; the rule on candidates held back by the analyzer adds ~85).
+PREFIX_BUDGET = {"no_rag": 3090, "rag": 3680}
+
+
+@pytest.mark.parametrize("variant", sorted(PREFIX_BUDGET))
+def test_the_fixed_prefix_stays_within_its_budget(variant, tmp_path):
+    from reviewer.review.claude.estimate import prefix_tokens
+
+    built = build_prompt(pricing_context(make_repo(tmp_path / "repo"), **VARIANTS[variant]))
+    assert prefix_tokens(built) <= PREFIX_BUDGET[variant]
+    schemas = json.dumps([tool["input_schema"] for tool in built.tools])
+    assert '"default"' not in schemas and '{"type": "null"}' not in schemas  # instructions only, no validation noise

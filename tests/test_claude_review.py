@@ -282,7 +282,7 @@ def test_empty_index_keeps_the_grep_instruction(repo):
     assert "findSimilarFunctions" not in [t["name"] for t in first["tools"]]
     assert "Semantic index: empty" in first["messages"][0]["content"][0]["text"]
     [result] = tool_results(api.requests[1])
-    assert "src/pricing.py:11: return subtotal * (1 + TAX_RATE)" in result["content"]
+    assert "src/pricing.py: line 11 (the file under review: shown in the prompt above)" in result["content"]
     assert "src/util.py:5: return acc * (1 + rate)" in result["content"]
 
 

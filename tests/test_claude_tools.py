@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from claude_helpers import make_repo, pricing_context
+from claude_helpers import make_repo, pricing_context, util_context
 from reviewer.review.claude.tools import (
     READ_MAX_LINES,
     SEARCH_MAX_MATCHES,
@@ -62,7 +62,7 @@ def test_read_file_range_and_cap(repo, tools):
 def test_search_code_literal_regex_glob_and_cap(repo, tools):
     text, error = tools.run("search_code", {"pattern": "(1 + "})
     assert not error and text.splitlines() == [
-        "src/pricing.py:11: return subtotal * (1 + TAX_RATE)", "src/util.py:5: return acc * (1 + rate)"]
+        "src/pricing.py: line 11 (the file under review: shown in the prompt above)", "src/util.py:5: return acc * (1 + rate)"]
     text, _ = tools.run("search_code", {"pattern": r"def \w+_tax\(", "regex": True})
     assert text == "src/util.py:1: def sum_with_tax(rows, rate):"
     text, _ = tools.run("search_code", {"pattern": "total_price", "glob": "tests/*.py"})
@@ -71,6 +71,21 @@ def test_search_code_literal_regex_glob_and_cap(repo, tools):
     (repo / "many.py").write_text("hit\n" * (SEARCH_MAX_MATCHES + 10))
     text, _ = tools.run("search_code", {"pattern": "hit", "glob": "many.py"})
     assert len(text.splitlines()) == SEARCH_MAX_MATCHES + 1 and "stopped at" in text
+
+
+def test_search_code_names_only_the_lines_of_the_file_under_review(repo, tools):
+    """The prompt holds the file under review with line numbers: a search sends its line numbers
+    again, not its text (issue 31, token diet); other files' lines come whole."""
+    text, _ = tools.run("search_code", {"pattern": "price"})
+    assert text.splitlines() == [
+        "src/pricing.py: lines 6, 7, 10, 14, 17 (the file under review: shown in the prompt above)",
+        "src/util.py:4: acc += row[\"price\"] * row[\"qty\"]",
+        "tests/test_pricing.py:1: from src.pricing import total_price",
+        "tests/test_pricing.py:5: assert total_price([]) == 0",
+    ]
+    reviewing_util = ReviewTools(util_context(repo)).run("search_code", {"pattern": "price"})[0].splitlines()
+    assert "src/pricing.py:6: def total_price(items):" in reviewing_util
+    assert "src/util.py: line 4 (the file under review: shown in the prompt above)" in reviewing_util
 
 
 def test_search_code_honours_the_scan_file_list(repo):

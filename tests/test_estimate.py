@@ -119,3 +119,25 @@ def test_cli_estimate_json_on_a_small_repository(repo, monkeypatch):
     assert data["total"]["cost_usd"] > 0 and data["naive_per_axis"]["cost_usd"] > data["total"]["cost_usd"]
     text = CliRunner().invoke(cli, ["estimate", str(repo)]).stdout
     assert "per 1,000 lines" in text and "How this is computed" in text
+
+
+def test_answers_are_priced_at_what_they_are_expected_to_write(repo):
+    """The batches keep their allowance (a planning margin), but the cost counts what a call is
+    expected to write: an evidence sentence only where the static evidence puts a verdict off its
+    default (issue 31: the estimate within 25% of what is spent)."""
+    from reviewer.review.claude.estimate import EVIDENCE_TOKENS, TOOL_CALL_TOKENS
+    from reviewer.schema.axes import DEFAULT_VERDICTS
+
+    context = pricing_context(repo, rag=False)
+    estimate = estimate_reviews([context], Config())
+    departures = sum(1 for s in context.evidence.symbols for axis, default in DEFAULT_VERDICTS.items()
+                     if getattr(s, axis) not in ("-", default))
+    assert departures == 6
+    for symbol in context.evidence.symbols:  # the same file, every static verdict the default
+        for axis, default in DEFAULT_VERDICTS.items():
+            setattr(symbol, axis, default if axis != "correction" else "-")
+    plain = estimate_reviews([context], Config())
+    assert estimate.files[0].batches == plain.files[0].batches  # the same plan
+    assert estimate.files[0].claude.output_tokens - plain.files[0].claude.output_tokens == departures * EVIDENCE_TOKENS
+    tool_calls = (2 + 1) * TOOL_CALL_TOKENS  # a lookup per function (2), one read
+    assert estimate.files[0].claude.output_tokens - tool_calls < sum(estimate.files[0].batches)  # under the allowance

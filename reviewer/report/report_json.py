@@ -12,7 +12,10 @@ Schema, version 1 (`"version": 1`; a breaking change bumps it):
   `finished_at`, `duration_seconds`, `reviewer`, `model`, `changed_since`,
   `files_total`, `files_reviewed`, `files_cached` (cache hits), `files_error`,
   `files_not_reviewed`, `complete`, `usage` {tokens, `cost_usd`, `calls`},
-  `errors` [{file, message}]), or null when no run record exists
+  `errors` [{file, message}]), or null when no run record exists; added in 0.4:
+  `files_in_scope` (the files the run had to vouch for), `stopped` (why the review stopped
+  before all of them: an interrupt, llm.max_cost, a provider that stayed down; null when it
+  did not), `rag_enabled` (the run's, also when no file was reviewed)
 - `semantic`: `semanticCoherenceScore` (0-100), `definition` (the formula in
   words), `functions`, `duplicated_functions` (in a cluster), `redundant_functions`
   (in a cluster and not the one to keep), `keep_rule`, `clusters`
@@ -111,6 +114,9 @@ class RunSummary(BaseModel):
     complete: bool
     usage: TokenUsage
     errors: list[FileError]
+    files_in_scope: int = 0
+    stopped: str | None = None
+    rag_enabled: bool = False
 
 
 class Semantic(BaseModel):
@@ -340,5 +346,6 @@ def run_summary(run: RunRecord | None) -> RunSummary | None:
         duration_seconds=run.duration_seconds, reviewer=run.reviewer, model=run.model,
         changed_since=run.changed_since, files_total=run.files_total, files_reviewed=run.files_reviewed,
         files_cached=run.files_cached, files_error=run.files_error, files_not_reviewed=run.files_not_reviewed,
-        complete=run.complete, usage=run.usage, errors=run.errors,
+        complete=run.complete, usage=run.usage, errors=run.errors, files_in_scope=run.files_in_scope,
+        stopped=run.stopped, rag_enabled=run.rag_enabled,
     )

@@ -218,6 +218,7 @@ def render_report_md(report: ReportJson, section_list: list[AxisSection] | None 
         report=report,
         summary=report.summary,
         run=report.run,
+        rag_on=report.summary.rag_enabled or bool(report.run and report.run.rag_enabled),  # also with no review
         semantic=report.semantic,
         changes=report.changes,
         verdict=overall_verdict(report),

@@ -164,16 +164,19 @@ def render_status(status: Status) -> str:
         lines.append(_row("last run", "none recorded (reviews exist from an older run)"))
     else:
         state = "complete" if run.complete else "did not finish"
+        if run.stopped:
+            state += f" (stopped: {run.stopped})"
         lines.append(_row("last run", f"{run.run_id}, started {run.started_at}, {run.duration_seconds:.1f} s, {state}"
                           + (f", changed since {run.changed_since}" if run.changed_since else "")))
         lines.append(_row("reviewer", run.reviewer + (f" ({run.model})" if run.model else "")
                           + ("; RAG on" if run.rag_enabled else "; RAG off")))
-        lines.append(_row("files", f"{run.files_total} in scope: {run.files_reviewed} reviewed, "
+        lines.append(_row("files", f"{run.files_in_scope or run.files_total} in scope: {run.files_reviewed} reviewed, "
                           f"{run.files_cached} from the cache, {run.files_error} in error"
                           + (f", {len(run.files_not_reviewed)} not reviewed" if run.files_not_reviewed else "")))
         usage = run.usage
         lines.append(_row("cost", f"${usage.cost_usd:.4f} ({usage.input_tokens:,} input, {usage.output_tokens:,} output, "
-                          f"{usage.cache_read_input_tokens:,} cache-read tokens; {usage.calls} calls)"))
+                          f"{usage.cache_read_input_tokens:,} cache-read, {usage.cache_creation_input_tokens:,} cache-write tokens; "
+                          f"{usage.calls} calls)"))
     lines.append(_row("reviews", f"{status.reviews} files: "
                       + " · ".join(f"{verdict} {count}" for verdict, count in status.verdicts.items())))
     lines.append(_row("findings", f"{status.findings}"

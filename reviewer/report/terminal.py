@@ -50,13 +50,17 @@ def render_findings(findings: list[FindingEntry], limit: int | None = TOP_FINDIN
 def rag_contribution(report: ReportJson, reviewer: str) -> str:
     """What the RAG index added to this run, and where to read it."""
     semantic = report.semantic
+    score = f"{semantic.semanticCoherenceScore:.1f}/100" if semantic.functions else "(none: no function reviewed)"
     text = (f"{semantic.similarities:,} similarities by meaning (each file's .rev.md, Semantic similarities); "
-            f"{len(semantic.clusters):,} duplication clusters and the coherence score "
-            f"{semantic.semanticCoherenceScore:.1f}/100 in report.md")
+            f"{len(semantic.clusters):,} duplication clusters and the coherence score {score} in report.md")
     if reviewer == "static":
         text += "; the static reviewer reports a DUPLICATE only on structural evidence, so these are leads, " \
                 "not findings (with ANTHROPIC_API_KEY, Claude judges them)"
     return text
+
+
+def _files(count: int, noun: str = "file") -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _row(label: str, value: Any) -> str:
@@ -88,12 +92,17 @@ def render_run_summary(outcome: Any, gate: Any, report: ReportJson | None = None
     listed = ", ".join(f"{n} {a}" for a, n in per_axis.items() if a not in unlisted)
     counted = ", ".join(f"{n} {a}" for a, n in per_axis.items() if a in unlisted)
     detail = "; ".join(part for part in (listed, f"counted, not listed: {counted}" if counted else "") if part)
-    lines = [
-        "",
-        "reviewer run: summary",
+    not_reviewed = len(record.files_not_reviewed)
+    lines = ["", "reviewer run: summary"]
+    if record.stopped:
+        lines.append(_row("stopped", f"{record.stopped}: {_files(record.files_reviewed + record.files_cached)} reviewed "
+                          f"({record.files_reviewed} in this run, {record.files_cached} from cache), "
+                          f"{not_reviewed} not reviewed; the next run reviews only those"))
+    lines += [
         _row("reviewer", reviewer + ("; RAG on" if record.rag_enabled else "; RAG off")),
-        _row("files", f"{len(outcome.reviews)} in scope: {record.files_reviewed} reviewed, "
+        _row("files", f"{record.files_in_scope or len(outcome.reviews)} in scope: {record.files_reviewed} reviewed, "
              f"{record.files_cached} from cache, {record.files_error} in error"
+             + (f", {not_reviewed} not reviewed" if not_reviewed else "")
              + (f"; {record.files_skipped} skipped (`reviewer scan` lists them)" if record.files_skipped else "")),
         _row("verdicts", verdicts),
         _row("findings", f"{live}" + (f" ({detail})" if detail else "")
@@ -106,7 +115,8 @@ def render_run_summary(outcome: Any, gate: Any, report: ReportJson | None = None
     if record.usage.calls:
         usage = record.usage
         lines.append(_row("tokens", f"{usage.input_tokens} in, {usage.output_tokens} out, "
-                          f"{usage.cache_read_input_tokens} cache read; ${usage.cost_usd:.4f}"))
+                          f"{usage.cache_read_input_tokens} cache read, {usage.cache_creation_input_tokens} cache write; "
+                          f"${usage.cost_usd:.4f} in {_files(usage.calls, 'call')}"))
     lines.append(_row("time", f"{record.duration_seconds:.1f}s"))
     for note in outcome.notes:
         lines.append(_row("note", note))

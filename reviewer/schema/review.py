@@ -197,6 +197,7 @@ class RunRecord(BaseModel):
     rag_enabled: bool = False
     changed_since: str | None = None
     files_total: int = 0  # files in scope after discovery
+    files_in_scope: int = 0  # files this run had to vouch for (all, the changed ones, or those under its paths)
     files_reviewed: int = 0  # reviewed in this run
     files_cached: int = 0  # reused from the review cache
     files_error: int = 0
@@ -207,6 +208,7 @@ class RunRecord(BaseModel):
     usage: TokenUsage = Field(default_factory=TokenUsage)
     phase_seconds: dict[str, float] = Field(default_factory=dict)  # scan/estimate/index/review/report
     complete: bool = False  # False when the run stopped early (error, interrupt)
+    stopped: str | None = None  # why the review stopped before every file in scope (interrupt, max_cost, breaker)
     secrets_masked: int = 0  # secrets masked in what was sent to Claude
     notes: list[str] = Field(default_factory=list)  # what the run dropped or rejected (e.g. a card for no function)
 

@@ -11,6 +11,9 @@ figures as ±20%. On top of the prompt, the conversation is modelled turn by tur
 - turn 2: one read_file / find_usages call;
 - then one submit_review call per symbol batch (batches.py: the output allowance
   below, split to fit llm.max_output_tokens, exactly as the reviewer plans them).
+  Each call is priced at what it is expected to write, not at its allowance (a planning
+  margin): a verdict per axis, and one evidence sentence where the static evidence gives
+  a symbol a non-default verdict (the prompt asks for one there, and none for a default).
 
 Every call re-sends the conversation so far; with prompt caching, the stable
 prefix (tools + system) is read from the cache after the first file, and each turn
@@ -30,6 +33,7 @@ from typing import Iterable
 from pydantic import BaseModel, Field
 
 from ...config import Config, Pricing
+from ...schema.axes import DEFAULT_VERDICTS
 from ...schema.facts import FUNCTION_KINDS
 from ..context import ReviewContext
 from .api import pricing_for
@@ -39,6 +43,7 @@ from .batches import (
     OUTPUT_PER_FUNCTION,
     OUTPUT_PER_SYMBOL,
     OUTPUT_PER_SYMBOL_AXIS,
+    Entry,
     answer_tokens,
     plan_batches,
 )
@@ -95,6 +100,7 @@ class FileEstimate(BaseModel):
 class Totals(BaseModel):
     files: int = 0
     lines: int = 0
+    calls: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
     cost_usd: float = 0.0
@@ -108,7 +114,8 @@ class Estimate(BaseModel):
     prompt_version: str = PROMPT_VERSION
     rag_mode: str = "grep"
     axes: list[str] = Field(default_factory=list)
-    files: list[FileEstimate] = Field(default_factory=list)
+    files: list[FileEstimate] = Field(default_factory=list)  # the files to review (not those in the review cache)
+    cached_files: int = 0  # files whose review is still valid in the review cache: no call, $0
     total: Totals = Field(default_factory=Totals)
     naive_per_axis: Totals = Field(default_factory=Totals)
     method: list[str] = Field(default_factory=list)  # how the figures were computed, for the reader
@@ -139,6 +146,28 @@ def answer_batches(built: BuiltPrompt, max_output_tokens: int) -> list[int]:
 
 
 ACCEPTED_RESULT_TOKENS = 60  # "part N accepted" and the next batch's instruction
+VERDICT_TOKENS = 10  # one verdict without evidence: `"utility": {"verdict": "USED"}`
+EVIDENCE_TOKENS = 25  # the one sentence a non-default verdict carries
+
+
+def expected_answers(context: ReviewContext, built: BuiltPrompt, max_output_tokens: int) -> list[int]:
+    """What each submit_review of the planned batches is expected to write (answer_batches are
+    their allowances): per symbol a verdict on each axis, and an evidence sentence for each axis
+    the static evidence puts off its default; findings, actions and cards as allowed."""
+    static = {review.name: review for review in context.evidence.symbols}
+
+    def expected(entry: Entry) -> int:
+        tokens = OUTPUT_PER_CARD if entry.wants_card else 0
+        if entry.verdict:
+            review = static.get(entry.name)
+            departures = 0 if review is None else sum(
+                1 for axis in built.axes if getattr(review, axis, None) not in (None, "-", DEFAULT_VERDICTS[axis]))
+            tokens += (OUTPUT_PER_SYMBOL + VERDICT_TOKENS * len(built.axes) + EVIDENCE_TOKENS * departures
+                       + (OUTPUT_PER_FUNCTION if entry.is_function else 0))
+        return tokens
+
+    batches = plan_batches(built.entries, len(built.axes), max_output_tokens)
+    return [OUTPUT_BASE + sum(expected(entry) for entry in batch) for batch in batches]
 
 
 def conversation_cost(
@@ -194,7 +223,8 @@ def _add(costs: Iterable[ConversationCost]) -> ConversationCost:
 
 def _price(context: ReviewContext, built: BuiltPrompt, pricing: Pricing, model: str, prefix_cached: bool) -> ConversationCost:
     return conversation_cost(prefix_tokens(built), approx_tokens(built.user), _tool_turns(context, built),
-                             answer_batches(built, context.config.llm.max_output_tokens), pricing, model, prefix_cached)
+                             expected_answers(context, built, context.config.llm.max_output_tokens), pricing, model,
+                             prefix_cached)
 
 
 def estimate_reviews(contexts: Iterable[ReviewContext], config: Config, carded_hashes: set[str] | frozenset[str] = frozenset()) -> Estimate:
@@ -236,7 +266,7 @@ def _totals(files: list[FileEstimate], which: str) -> Totals:
     costs = [getattr(f, which) for f in files]
     lines = sum(f.lines for f in files)
     total = Totals(
-        files=len(files), lines=lines, input_tokens=sum(c.input_tokens for c in costs),
+        files=len(files), lines=lines, calls=sum(c.calls for c in costs), input_tokens=sum(c.input_tokens for c in costs),
         output_tokens=sum(c.output_tokens for c in costs), cost_usd=sum(c.cost_usd for c in costs),
     )
     total.cost_per_1000_lines = total.cost_usd / lines * 1000 if lines else 0.0
@@ -257,7 +287,9 @@ def method_notes(config: Config, rag_mode: str) -> list[str]:
         f"output allowance for submit_review: {OUTPUT_BASE} + per symbol {OUTPUT_PER_SYMBOL} + "
         f"{OUTPUT_PER_SYMBOL_AXIS} per axis, + {OUTPUT_PER_FUNCTION} per function, + {OUTPUT_PER_CARD} per card to write; "
         f"split into batches that fit llm.max_output_tokens ({config.llm.max_output_tokens}), one call each, "
-        "as the reviewer plans them",
+        f"as the reviewer plans them; each call is priced at what it is expected to write: {VERDICT_TOKENS} tokens "
+        f"per verdict, + {EVIDENCE_TOKENS} per evidence sentence where the static evidence gives a non-default "
+        "verdict",
         "prompt caching: the tools + system prefix is written once and read by the following files; "
         "each call writes what it added and reads the rest of the conversation",
         f"prices: llm.pricing['{config.llm.model}'] (USD per million tokens)",
@@ -289,8 +321,10 @@ def render_estimate(estimate: Estimate, max_files: int = 40) -> str:
     lines += [
         f"{'total (' + str(t.files) + ' files)':<48} {t.lines:>6} {'':>8} {t.input_tokens:>9} {t.output_tokens:>7} {t.cost_usd:>9.4f}",
         "",
-        f"≈ ${t.cost_usd:.2f} in total, ${t.cost_per_1000_lines:.3f} per 1,000 lines, "
-        f"{t.input_tokens_per_file:,.0f} input tokens per file.",
+        f"≈ ${t.cost_usd:.2f} in total ({t.calls:,} calls), ${t.cost_per_1000_lines:.3f} per 1,000 lines, "
+        f"{t.input_tokens_per_file:,.0f} input tokens per file."
+        + (f" {estimate.cached_files:,} more files come from the review cache: no call, $0."
+           if estimate.cached_files else ""),
         f"One conversation per axis instead would cost ≈ ${n.cost_usd:.2f} (${n.cost_per_1000_lines:.3f} per 1,000 lines, "
         f"{n.input_tokens_per_file:,.0f} input tokens per file).",
         "",

@@ -28,8 +28,9 @@ from .tools import tool_specs
 
 # Bump when a template, a tool definition or the submission schema changes:
 # it enters the review cache key, so old reviews are redone with the new prompt.
-# 2: batches, one entry per name, masked secrets, slim evidence; 3: candidates marked apart from findings
-PROMPT_VERSION = "claude-2026.11-3"
+# 2: batches, one entry per name, masked secrets, slim evidence; 3: candidates marked apart from findings;
+# 4: a trimmed prefix (system, schemas), search_code names the reviewed file's lines
+PROMPT_VERSION = "claude-2026.11-4"
 
 SUBMIT_TOOL = "submit_review"
 SOURCE_MAX_LINES = 2000  # longer files: the rest is read with read_file

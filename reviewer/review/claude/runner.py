@@ -12,7 +12,7 @@ import threading
 from pathlib import Path
 from collections import deque
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from typing import Iterable, Iterator, Literal
+from typing import Callable, Iterable, Iterator, Literal
 
 import anthropic
 from pydantic import BaseModel, Field
@@ -59,8 +59,10 @@ class ClaudeRun:
         card_cache: CardCache | None = None,
         retry: RetryPolicy | None = None,
         max_cost: float | None = None,
+        on_wait: Callable[[int], None] | None = None,
     ) -> None:
         self.config = config
+        self.on_wait = on_wait or (lambda busy: None)  # told how many files are mid-call when the run stops
         self.meter = CostMeter(max_cost if max_cost is not None else config.llm.max_cost)
         self._stop = threading.Event()
         self._lock = threading.Lock()
@@ -130,6 +132,9 @@ class ClaudeRun:
                         yield outcome
         finally:
             self._stop.set()
+            busy = sum(1 for future in running if not future.done())
+            if busy:  # an interrupt: the calls under way end first (an HTTP call cannot be taken back)
+                self.on_wait(busy)
             executor.shutdown(wait=True, cancel_futures=True)
         if fatal is not None:
             raise fatal
@@ -185,6 +190,16 @@ class ReviewStream:
     def __init__(self, run: ClaudeRun, contexts: Iterable[ReviewContext]) -> None:
         self.run = run
         self.contexts = list(contexts)
+        self._outcomes: Iterator[tuple[str, ReviewFile | FileError]] | None = None
+
+    @property
+    def max_cost(self) -> float | None:
+        return self.run.meter.max_cost
+
+    def close(self) -> None:
+        """Stop: files not started stay unstarted, the calls in flight end first (see on_wait)."""
+        if self._outcomes is not None:
+            self._outcomes.close()  # type: ignore[attr-defined]
 
     @property
     def not_reviewed(self) -> list[str]:
@@ -206,6 +221,10 @@ class ReviewStream:
         return self.run.usage
 
     def __iter__(self) -> Iterator[tuple[str, ReviewFile | FileError]]:
+        self._outcomes = self._each()
+        return self._outcomes
+
+    def _each(self) -> Iterator[tuple[str, ReviewFile | FileError]]:
         for outcome in self.run.review_files(self.contexts):
             if outcome.status == "reviewed" and outcome.review is not None:
                 yield outcome.file, outcome.review
@@ -222,11 +241,13 @@ def review_files(
     files: list[str] | None = None,
     card_cache: CardCache | None = None,
     retry: RetryPolicy | None = None,
+    on_wait: Callable[[int], None] | None = None,
 ) -> ReviewStream:
     """Review `contexts` with Claude (client from ANTHROPIC_API_KEY when not given).
     The card cache lives under the contexts' repository root unless one is given."""
     contexts = list(contexts)
     client = client or make_client(config)
     root = contexts[0].root if contexts else None
-    run = ClaudeRun(config, client, root=root, files=files, card_cache=card_cache, retry=retry, max_cost=max_cost)
+    run = ClaudeRun(config, client, root=root, files=files, card_cache=card_cache, retry=retry, max_cost=max_cost,
+                    on_wait=on_wait)
     return ReviewStream(run, contexts)

@@ -101,8 +101,12 @@ def submission_model(axes: tuple[str, ...], with_cards: bool) -> type[BaseModel]
     return create_model("Submission", __base__=_Closed, **fields)
 
 
+SCHEMA_LEFT_OUT = ("title", "default")  # a default is for our validation, not an instruction to the model
+
+
 def input_schema(model: type[BaseModel]) -> dict[str, Any]:
-    """A self-contained JSON schema (no $ref, no titles): fewer tokens, no surprises."""
+    """A self-contained JSON schema (no $ref, no titles, no defaults; an optional field is its
+    type, not "that or null"): it is sent with every request, so fewer tokens, no surprises."""
     schema = model.model_json_schema()
     defs = schema.pop("$defs", {})
 
@@ -112,7 +116,12 @@ def input_schema(model: type[BaseModel]) -> dict[str, Any]:
                 target = copy.deepcopy(defs[node["$ref"].split("/")[-1]])
                 extra = {k: v for k, v in node.items() if k != "$ref"}
                 return inline({**target, **extra})
-            return {k: inline(v) for k, v in node.items() if k != "title"}
+            options = node.get("anyOf")
+            if isinstance(options, list) and len(options) == 2 and {"type": "null"} in options:
+                kept = next(option for option in options if option != {"type": "null"})
+                rest = {k: v for k, v in node.items() if k != "anyOf"}
+                return inline({**kept, **rest})
+            return {k: inline(v) for k, v in node.items() if k not in SCHEMA_LEFT_OUT}
         if isinstance(node, list):
             return [inline(item) for item in node]
         return node

@@ -212,6 +212,7 @@ class ReviewTools:
             raise ToolRefused("glob must be relative to the repository root")
         matches: list[str] = []
         truncated = False
+        reviewed = self.context.facts.path
         for relative in self._searchable_files():
             if args.glob and not _glob_matches(relative, args.glob):
                 continue
@@ -227,20 +228,34 @@ class ReviewTools:
             # The pattern runs over the masked text: a secret can neither match nor be bisected by
             # patterns, and a secret over several lines (a key in a docstring) is masked whole.
             masked, _ = mask_secrets(text)
+            in_prompt: list[int] = []  # lines of the file under review that its prompt already shows
             for number, line in enumerate(masked.splitlines(), start=1):
                 if matcher.search(line[:2000]):
-                    if len(matches) == SEARCH_MAX_MATCHES:
+                    if len(matches) + len(in_prompt) == SEARCH_MAX_MATCHES:
                         truncated = True
                         break
+                    if relative == reviewed and self._in_prompt(number, line):
+                        in_prompt.append(number)
+                        continue
                     shown = line.strip()[:LINE_SHOWN_CHARS]
                     self.masked += shown.count("[MASKED ")
                     matches.append(f"{relative}:{number}: {shown}")
+            if in_prompt:
+                matches.append(f"{relative}: line{'s' if len(in_prompt) > 1 else ''} {', '.join(map(str, in_prompt))} "
+                               "(the file under review: shown in the prompt above)")
             if truncated:
                 break
         if not matches:
             return "no matches"
         suffix = f"\n[stopped at {SEARCH_MAX_MATCHES} matches; narrow the pattern or the glob]" if truncated else ""
         return "\n".join(matches) + suffix
+
+    @staticmethod
+    def _in_prompt(number: int, line: str) -> bool:
+        """Whether the prompt shows this line of the file under review whole (long files and lines are cut)."""
+        from .prompt import SOURCE_LINE_MAX_CHARS, SOURCE_MAX_LINES  # prompt.py builds on this module
+
+        return number <= SOURCE_MAX_LINES and len(line) <= SOURCE_LINE_MAX_CHARS
 
     def _searchable_files(self) -> list[str]:
         if self.files is not None:
