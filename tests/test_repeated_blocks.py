@@ -317,19 +317,21 @@ def duplicate_findings(root: Path) -> list[dict]:
     return [f for f in report["findings"] if f["axis"] == "duplication"]
 
 
-def test_a_short_catch_clause_closing_three_handlers_is_one_clone_class(tmp_path: Path) -> None:
-    """Four code lines are under a block's floor, but the same statements written out in three
-    functions are a clone class: one helper replaces them all. In two places they are not."""
+def test_a_short_catch_clause_closing_three_handlers_is_a_candidate_not_a_finding(tmp_path: Path) -> None:
+    """Four code lines are under a block's floor; the same statements written out in three functions
+    were one finding (a clone class) before duplicate/short-clone. Blind first-contact labels found
+    short repeats in three places or more right less often than short pairs (a 4-line update-or-fail
+    tail in 13 route handlers was no helper to write): the class is now evidence the Claude reviewer
+    can judge. In two places the lines are not even that."""
     write_handler(tmp_path, "posts")
     write_handler(tmp_path, "users")
     assert [f["message"] for f in duplicate_findings(tmp_path)] == []
     write_handler(tmp_path, "billing")
-    (finding,) = duplicate_findings(tmp_path)
-    assert (finding["file"], finding["symbol"], finding["line_start"], finding["line_end"]) == ("app/posts.ts", "POST", 9, 13)
+    assert duplicate_findings(tmp_path) == []
     review = json.loads((tmp_path / ".reviewer" / "reviews" / "app" / "posts.ts.rev.json").read_text())
-    (other,) = next(s for s in review["symbols"] if s["name"] == "POST")["duplicates"]
-    assert other["clone_kind"] == "block"
-    assert other["members"] == ["app/billing.ts:10-14", "app/posts.ts:9-13", "app/users.ts:9-13"]
+    post = next(s for s in review["symbols"] if s["name"] == "POST")
+    assert post["duplication"] == "DUPLICATE" and post["duplicate_of"]["clone_kind"] == "block"
+    assert "duplicate/short-clone" in post["evidence"]["duplication"]
 
 
 def test_a_short_run_of_markup_in_three_components_is_their_idiom(tmp_path: Path) -> None:

@@ -95,14 +95,22 @@ RULES: tuple[Rule, ...] = (
     Rule("duplicate/contained-clone", "duplication", "DUPLICATE",
          "The whole body of one function repeats inside another: the host should call it.", _DUP_EVIDENCE),
     Rule("duplicate/block-clone", "duplication", "DUPLICATE",
-         "A run of lines (5+ code lines, a good part of the smaller function, or 13+) repeats in two places, or a "
-         "shorter run in three places or more (a clone class); also a block of top-level code (a table, a schema) "
-         "written twice.", _DUP_EVIDENCE),
+         "A run of lines (5+ code lines spanning 6 lines or more, a good part of the smaller function, or 13+) "
+         "repeats in two places or more (from three, a clone class); also a block of top-level code (a table, a "
+         "schema) written twice.",
+         _DUP_EVIDENCE),
     *(Rule(f"duplicate/test-{kind}-clone", "duplication", "DUPLICATE",
            f"A {kind} clone in test code, reported only where parametrization or a fixture removes it (a test "
            "written twice but for its inputs, a support block in three places, a long copied scenario); severity "
            "low: test repetition never outranks a finding in the code it tests.", _DUP_EVIDENCE)
       for kind in ("identical", "renamed", "near-miss", "semantic", "contained", "block")),
+    # a repetition too short to be a finding: a silent DUPLICATE, a candidate the Claude reviewer judges
+    Rule("duplicate/short-clone", "duplication", "DUPLICATE",
+         "A repeat of production code spanning fewer than 6 lines (a whole function's signature included), in two "
+         "places or in many (an override per backend, a get-or-404 or update-or-fail tail, a `__repr__`, a markup "
+         "footer), is the code's idiom more often than a helper to write: a candidate, not a finding. Test code "
+         "keeps its own rules.",
+         "both copies' files, names and lines, the lines the repeat spans"),
     # repetition left out as deliberate: a silent DUPLICATE whose note gives the rule and the reason
     Rule("duplicate/declared-copy", "duplication", "DUPLICATE",
          "A comment or docstring beside one copy says it is a copy and names the other copy's module (\"copied "
@@ -115,7 +123,7 @@ RULES: tuple[Rule, ...] = (
          "fallback, a getter and setter): alternatives, one of which runs; not a finding.", "both definitions"),
     Rule("duplicate/hook-idiom", "duplication", "DUPLICATE",
          "Two overrides of one framework hook (same name, in two classes reaching a base outside the project), each "
-         "5 code lines or fewer: the framework's idiom; not a finding (in three classes or more: a mixin to write).",
+         "5 code lines or fewer: the framework's idiom; not a finding (in three classes or more: a mixin to write, or a short-clone candidate under 6 lines).",
          "both methods, their line counts"),
     Rule("duplicate/class-declarations", "duplication", "DUPLICATE",
          "The same class-body lines (field declarations, options) in several classes: each class's own schema, "
