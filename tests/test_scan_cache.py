@@ -134,3 +134,19 @@ def test_facts_read_back_share_one_field_set_per_model_and_stay_the_same(repo, t
     facts.path = facts.path
     assert FileFacts.model_fields.keys() == facts.model_fields_set == copy.model_fields_set
     assert cached.files[1].model_fields_set == set(FileFacts.model_fields)
+
+
+def test_the_hashes_of_the_facts_are_machine_integer_arrays_and_dump_as_lists(repo, tmp_path):
+    """Shingles and line hashes (millions in a large repository) are held 4 or 8 bytes each, whether
+    the file was parsed here or read from the cache; their JSON is a list of integers as before."""
+    from array import array
+
+    folder = tmp_path / "facts"
+    for result in (scan(repo, folder), scan(repo, folder)):
+        total = next(s for f in result.files for s in f.symbols if s.name == "total")
+        assert type(total.shingles) is array and total.shingles.typecode == "I" and len(total.shingles)
+        assert total.structure.alpha_grams.typecode == "Q" and total.structure.line_hashes.typecode == "I"
+        assert type(result.files[0].module_line_hashes) is array
+        dumped_symbol = total.model_dump()
+        assert dumped_symbol["shingles"] == total.shingles.tolist()
+        assert type(dumped_symbol["structure"]["line_hashes"]) is list
