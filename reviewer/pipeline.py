@@ -64,19 +64,19 @@ class Prepared:
 
     scan: ScanResult
     digests: dict[str, str]  # path -> digest of its static evidence (the review cache key's part)
-    build: Callable[[], Mapping[str, ReviewContext]]  # the contexts (computed once, on first use)
+    build: Callable[[], "_Contexts"]  # the contexts (computed once, on first use)
     rag_enabled: bool
     index_size: int = 0
     phase_seconds: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
-    _contexts: Mapping[str, ReviewContext] | None = None
+    _contexts: "_Contexts | None" = None
 
     @property
     def paths(self) -> list[str]:
         return sorted(self.digests)
 
     @property
-    def contexts(self) -> Mapping[str, ReviewContext]:
+    def contexts(self) -> "_Contexts":
         """path -> context (its .evidence is the static review). From the evidence cache, a
         run computes them only when some file must be reviewed again."""
         if self._contexts is None:
@@ -280,7 +280,7 @@ def _code_digest(folder: str = "") -> str:
 @gc_paused(keep=True)  # the analysis builds millions of objects with no cycles: the collector cost a third
 def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: ScanResult,
               changed: set[str] | None, seconds: dict[str, float], notes: list[str],
-              idle: Callable[[], None] | None = None) -> tuple[Mapping[str, ReviewContext], int]:
+              idle: Callable[[], None] | None = None) -> tuple["_Contexts", int]:
     """The analysis, the index, the duplicates and each file's static review: a context per file."""
     from .analysis.project import analyze_project, build_usage
     from .rag.card_cache import resolve_called_internals, static_cards
