@@ -37,7 +37,7 @@ from .schema.facts import FileFacts, ScanResult, Symbol
 from .background import Background
 from .gcpause import gc_paused, gc_thawed, keep_until_exit
 from .ui import UI
-from .workspace import Workspace, atomic_write_json, file_lock
+from .workspace import Workspace, atomic_write_json, atomic_write_text, file_lock, json_text
 
 if TYPE_CHECKING:
     from .report.render import Rendered
@@ -66,19 +66,19 @@ class Prepared:
 
     scan: ScanResult
     digests: dict[str, str]  # path -> digest of its static evidence (the review cache key's part)
-    build: Callable[[], Mapping[str, ReviewContext]]  # the contexts (computed once, on first use)
+    build: Callable[[], "_Contexts"]  # the contexts (computed once, on first use)
     rag_enabled: bool
     index_size: int = 0
     phase_seconds: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
-    _contexts: Mapping[str, ReviewContext] | None = None
+    _contexts: "_Contexts | None" = None
 
     @property
     def paths(self) -> list[str]:
         return sorted(self.digests)
 
     @property
-    def contexts(self) -> Mapping[str, ReviewContext]:
+    def contexts(self) -> "_Contexts":
         """path -> context (its .evidence is the static review). From the evidence cache, a
         run computes them only when some file must be reviewed again."""
         if self._contexts is None:
@@ -308,7 +308,7 @@ def _code_digest(folder: str = "") -> str:
 @gc_paused(keep=True)  # the analysis builds millions of objects with no cycles: the collector cost a third
 def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: ScanResult,
               changed: set[str] | None, seconds: dict[str, float], notes: list[str],
-              idle: Callable[[], None] | None = None) -> tuple[Mapping[str, ReviewContext], int]:
+              idle: Callable[[], None] | None = None) -> tuple["_Contexts", int]:
     """The analysis, the index, the duplicates and each file's static review: a context per file."""
     from .analysis.project import analyze_project, build_usage
     from .rag.card_cache import resolve_called_internals, static_cards
@@ -458,10 +458,16 @@ class _Contexts(Mapping):
 
     def __getitem__(self, path: str) -> ReviewContext:
         if path not in self._built:
-            if path not in self.inputs:
-                raise KeyError(path)
-            self._built[path] = self._build(path)
+            self._built[path] = self.once(path)
         return self._built[path]
+
+    def once(self, path: str) -> ReviewContext:
+        """The context of `path`, built for one use and not kept (the static review of each file)."""
+        if path in self._built:
+            return self._built[path]
+        if path not in self.inputs:
+            raise KeyError(path)
+        return self._build(path)
 
     def __iter__(self):
         return iter(self.inputs)
@@ -543,9 +549,15 @@ def _remove_stale_reviews(workspace: Workspace, live: set[str], cache: ReviewCac
     return removed
 
 
-def _write_review(workspace: Workspace, review: ReviewFile) -> None:
+def _write_review(workspace: Workspace, review: ReviewFile) -> str:
+    """Write the review; the sha256 of the bytes written (the report takes the review from memory
+    while the file still holds them, instead of parsing it again)."""
+    import hashlib
+
     review.reviewed_at = review.reviewed_at or now_iso()
-    atomic_write_json(workspace.review_json(review.file), review.model_dump(mode="json"))
+    text = json_text(review.model_dump(mode="json"))
+    atomic_write_text(workspace.review_json(review.file), text)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def new_run_record(root: Path, config: Config, options: RunOptions, reviewer_name: str) -> RunRecord:
@@ -647,7 +659,7 @@ def _run_phases(run: Run) -> RunOutcome:
     started_review = time.perf_counter()
     stopped: UserError | KeyboardInterrupt | None = None
     try:
-        _review(run, pending, keys, reviews, prepared.paths)
+        _review(run, prepared, pending, keys, reviews)
     except UserError as exc:  # a 401, a provider that stays down: report what finished, then stop
         stopped = exc
         run.ui.echo(f"review stopped: {exc}")
@@ -741,8 +753,8 @@ def _drop_unreviewable(root: Path, prepared: Prepared, scope: list[str], record:
 
 
 def _split_cached(run: Run, prepared: Prepared, scope: list[str]
-                  ) -> tuple[dict[str, ReviewFile], list[ReviewContext], dict[str, str]]:
-    """Reviews still valid in the cache, the contexts to review, and every file's cache key."""
+                  ) -> tuple[dict[str, ReviewFile], list[str], dict[str, str]]:
+    """Reviews still valid in the cache, the files to review, and every file's cache key."""
     record = run.record
     reviews: dict[str, ReviewFile] = {}
     pending: list[str] = []
@@ -760,7 +772,7 @@ def _split_cached(run: Run, prepared: Prepared, scope: list[str]
                 record.files_cached += 1
             else:
                 pending.append(path)
-    return reviews, [prepared.contexts[path] for path in pending], keys
+    return reviews, pending, keys
 
 
 def review_key(sha256: str, reviewer: str, model: str | None, fingerprint: str, digest: str, rag_enabled: bool) -> str:
@@ -773,23 +785,25 @@ def review_key(sha256: str, reviewer: str, model: str | None, fingerprint: str, 
     return cache_key(sha256, reviewer, version, model or "", fingerprint, digest, str(rag_enabled))
 
 
-def _review(run: Run, pending: list[ReviewContext], keys: dict[str, str], reviews: dict[str, ReviewFile],
-            all_files: list[str]) -> None:
+def _review(run: Run, prepared: Prepared, pending: list[str], keys: dict[str, str],
+            reviews: dict[str, ReviewFile]) -> None:
     """The one review loop: either reviewer yields (path, review or error) as files
-    finish; each review is written and cached at once, so a stop loses no finished work."""
+    finish; each review is written and cached at once, so a stop loses no finished work.
+    The static reviewer takes each file's context as it comes and lets it go after (a context holds
+    the file's text and evidence: all of them at once were a large project's largest part)."""
     from .review.suppressions import apply_suppressions
 
     record, ui = run.record, run.ui
+    facts = prepared.scan.by_path()
     if record.reviewer == "static":
         ui.echo(f"estimate: static reviewer, {len(pending)} files to review "
-                f"({sum(len(c.facts.symbols) for c in pending)} symbols), {record.files_cached} from cache, $0.00")
-        results = ((context.facts.path, StaticReviewer().review(context)) for context in pending)
+                f"({sum(len(facts[path].symbols) for path in pending)} symbols), {record.files_cached} from cache, $0.00")
+        results = ((path, StaticReviewer().review(prepared.contexts.once(path))) for path in pending)
         claude = None
     else:
         if not pending:
             return
-        claude = results = _claude_stream(run, pending, all_files)
-    facts = {context.facts.path: context.facts for context in pending}
+        claude = results = _claude_stream(run, [prepared.contexts[path] for path in pending], prepared.paths)
     indexer = _CardIndexer(run) if claude is not None and record.rag_enabled else None
     try:
         with ui.phase("review", total=len(pending)) as bar:
@@ -803,12 +817,12 @@ def _review(run: Run, pending: list[ReviewContext], keys: dict[str, str], review
                     continue
                 review = apply_suppressions(result, facts[path].suppressions)
                 try:
-                    _write_review(run.workspace, review)
+                    written = _write_review(run.workspace, review)
                 except OSError as exc:  # e.g. a folder planted where the review goes
                     _write_failed(ui, record, path, exc)
                     continue
                 reviews[path] = review
-                run.cache.record(path, keys[path])  # journalled at once: a kill loses no finished review
+                run.cache.record(path, keys[path], (written, review))  # journalled at once: a kill loses no finished review
                 if indexer is not None:
                     indexer.add(review)  # Claude's cards enter the index as each file finishes
                 record.files_reviewed += 1

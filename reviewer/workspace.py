@@ -288,7 +288,12 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 
 def atomic_write_json(path: Path, data: Any) -> None:
-    atomic_write_text(path, json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False) + "\n")
+    atomic_write_text(path, json_text(data))
+
+
+def json_text(data: Any) -> str:
+    """The text atomic_write_json writes."""
+    return json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
 
 
 def read_json(path: Path, default: Any = None) -> Any:

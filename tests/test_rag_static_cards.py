@@ -22,7 +22,7 @@ from reviewer.schema.facts import FileFacts, Symbol
 def detail_tokens(text: str, language: str) -> list:
     """Literal/operator tokens and alpha-renamed grams of a function's text (what its shingles erase)."""
     view = structure_of(text, LANGUAGES[language].tokens)
-    return view.literals + view.alpha_grams
+    return view.literals + list(view.alpha_grams)
 
 
 def vocabulary_tokens(text: str, language: str) -> list[str]:

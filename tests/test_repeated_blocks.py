@@ -548,7 +548,7 @@ def test_lists_of_exported_names_take_no_part_in_module_code() -> None:
     source = 'export {\n  _lt as lt,\n  _gt as gt,\n  _size as size,\n} from "../core/index.js";\nexport { a, b };\n' \
              "export const table = {\n  a: 1,\n}\n"
     hashes = extract_file("src/checks.ts", source.encode(), "typescript").module_line_hashes
-    assert hashes[:6] == [0] * 6 and all(hashes[6:8])
+    assert list(hashes[:6]) == [0] * 6 and all(hashes[6:8])
 
 
 def test_the_same_test_in_the_suites_of_two_packages_is_a_mirrored_suite(tmp_path: Path) -> None:

@@ -206,3 +206,24 @@ def test_gate_exit_codes(repo: Path) -> None:
     assert run(repo, "--fail-on", "critical").exit_code == 0
     bad = CliRunner().invoke(cli, ["run", str(repo), "--plain", "--fail-on", "nonsense"])
     assert bad.exit_code == 2
+
+
+def test_a_cold_run_reports_the_reviews_it_wrote_without_parsing_them_again(repo: Path, monkeypatch) -> None:
+    """The report takes the reviews this run wrote from memory: one copy of them, not a second one
+    parsed from disk."""
+    from reviewer.schema.review import StoredReview
+
+    parsed: list[str] = []
+    original = StoredReview.model_validate_json.__func__
+
+    def counting(cls, data, *args, **kwargs):
+        review = original(cls, data, *args, **kwargs)
+        parsed.append(review.file)
+        return review
+
+    monkeypatch.setattr(StoredReview, "model_validate_json", classmethod(counting))
+    first = run(repo)
+    assert first.exit_code == 0, first.output
+    assert parsed == []
+    report = json.loads((repo / ".reviewer" / "report.json").read_text())
+    assert {f["file"] for f in report["files"]} >= {"shop/pricing.py", "shop/util.py", "shop/cart.py"}

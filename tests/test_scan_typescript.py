@@ -123,7 +123,7 @@ def test_typescript_details():
     load = symbol(facts, "Repository.load")
     assert load.is_abstract is True
     assert load.signature == "protected abstract load(id: Id): Promise<T>"
-    assert load.token_count == 0 and load.shingles == [] and load.body_hash == ""
+    assert load.token_count == 0 and list(load.shingles) == [] and load.body_hash == ""
     assert symbol(facts, "Repository.constructor").params == ["logger"]
     assert symbol(facts, "Repository.evict").signature == "private evict = (key: string): void =>"
 

@@ -135,12 +135,14 @@ class AnalysisCache:
             return False
 
     def save(self) -> None:
-        """Write the entries of this run, unless they are the ones stored (nothing changed)."""
-        if self.path is None or (not self.computed and len(self.entries) == len(self.stored)
-                                 and len(self.values) == len(self.stored_values)):
-            return
-        payload = marshal.dumps({"key": self.key, "files": {**self.entries, VALUES: self.values}})
-        _atomic_write_bytes(self.path, hashlib.blake2b(payload, digest_size=32).digest() + payload)
+        """Write the entries of this run, unless they are the ones stored (nothing changed); then let
+        them go: the graph holds what they gave, and a large project's copies of its files'
+        contributions would otherwise live until the end of the run."""
+        if self.path is not None and (self.computed or len(self.entries) != len(self.stored)
+                                      or len(self.values) != len(self.stored_values)):
+            payload = marshal.dumps({"key": self.key, "files": {**self.entries, VALUES: self.values}})
+            _atomic_write_bytes(self.path, hashlib.blake2b(payload, digest_size=32).digest() + payload)
+        self.stored, self.entries, self.stored_values, self.values = {}, {}, {}, {}
 
 
 def _atomic_write_bytes(path: Path, data: bytes) -> None:

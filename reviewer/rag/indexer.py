@@ -86,7 +86,7 @@ def structures_for(facts: FileFacts) -> dict[tuple[int, int], CardStructure]:
     """The structural views of each card of a file, as the scan read them (no file is opened)."""
     return {
         (s.line_start, s.line_end): CardStructure(
-            shingles=list(s.shingles), token_count=s.token_count,
+            shingles=s.shingles, token_count=s.token_count,
             structure=s.structure or Structure(), behaviour=s.behaviour or Behaviour(),
         )
         for s in function_symbols(facts)

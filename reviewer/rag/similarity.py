@@ -35,7 +35,7 @@ from ..workspace import Workspace, file_lock, lock_holder
 from .ann import ANN_MIN_ROWS, CoarseIndex, nearest_rows
 from .store import CardStore, sql_string
 from .store import STRUCTURE_COLUMNS
-from .structure import jaccard, signature_contract
+from .structure import signature_contract
 
 # Default threshold of the combined score; chosen from the dup-pair table (docs/benchmarks.md).
 DEFAULT_MIN_SCORE = 0.6
@@ -212,8 +212,11 @@ class SimilarityIndex:
         # What only the scoring of a pair reads is made per row on first use (_PerRow): a run after a
         # small change scores a few pairs, and building these for every row was a third of the index.
         self.literals = _PerRow(lambda k: list(rows[k].get("literals") or []))
-        # What shingles erase, compared as one set: literals/operators and the alpha-renamed grams.
-        self._detail_sets = _PerRow(lambda k: frozenset(self.literals[k] + list(rows[k].get("alpha_grams") or [])))
+        # What shingles erase, compared as one set: literals/operators and the alpha-renamed grams (_detail).
+        # The grams stay machine integers (a sorted array): as a set of Python ints, those of every row
+        # scored were most of the memory of the standard library's pair scoring.
+        self._literal_sets = _PerRow(lambda k: frozenset(self.literals[k]))
+        self._grams = _PerRow(lambda k: np.unique(np.asarray(rows[k].get("alpha_grams") or (), dtype=np.uint64)))
         self.calls = _PerRow(lambda k: set(rows[k].get("calls") or []))
         contracts: dict[str, tuple | None] = {}  # one parse per distinct signature (`(self)` is common)
         self.contracts = _PerRow(lambda k: contracts[sig] if (sig := rows[k].get("signature") or "") in contracts
@@ -412,7 +415,7 @@ class SimilarityIndex:
         common = _common(a, b)
         shape = common / (len(a) + len(b) - common)
         containment = common / min(len(a), len(b))
-        detail = jaccard(self._detail_sets[i], self._detail_sets[j])
+        detail = self._detail(i, j)
         # Short functions (getters, one-line delegates) share the shingles of every other
         # such function: no evidence of a copy, though a detail mismatch still tells a decoy.
         trivial = min(self.tokens[i], self.tokens[j]) < MIN_STRUCT_TOKENS
@@ -455,6 +458,18 @@ class SimilarityIndex:
         if inline > score:
             return _Parts(round(inline, 4), meaning, structure, "inline", vocabulary, view.calls, view.shape, view.detail, behaviour)
         return _Parts(score, meaning, structure, kind, vocabulary, view.calls, view.shape, view.detail, behaviour)
+
+    def _detail(self, i: int, j: int) -> float:
+        """The Jaccard of two rows' detail sets, each its literals (strings) and alpha grams (integers):
+        a string never equals an integer, so the shared items are the shared literals plus the shared
+        grams, and each set's size the sum of its two parts."""
+        literals_a, literals_b = self._literal_sets[i], self._literal_sets[j]
+        grams_a, grams_b = self._grams[i], self._grams[j]
+        size_a, size_b = len(literals_a) + len(grams_a), len(literals_b) + len(grams_b)
+        if not size_a and not size_b:
+            return 1.0
+        common = len(literals_a & literals_b) + (_common(grams_a, grams_b) if len(grams_a) and len(grams_b) else 0)
+        return common / (size_a + size_b - common)
 
     def score_bound(self, i: int, j: int) -> float:
         """At least score_pair(i, j).score, also with full vocabulary support (weight_sensitive's

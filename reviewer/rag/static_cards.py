@@ -12,6 +12,7 @@ from typing import Callable, Iterable
 from ..scan.structure import split_words
 from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
 from ..schema.cards import SUMMARY_MAX, BehavioralProfile, FunctionCard, card_id, now_iso
+from ..schema.fieldsets import share_fields_set
 
 # (file_path, callee as written, caller's qualified name) -> (defining file, qualified
 # name), or None when the callee is not defined in the project. The caller places
@@ -159,8 +160,9 @@ def build_static_card(
     resolve: Resolver | None,
     last_indexed: str | None = None,
 ) -> FunctionCard:
-    """The AST-only card of one function or method."""
-    return FunctionCard(
+    """The AST-only card of one function or method (every field given: it shares its model's set
+    of field names, schema.fieldsets)."""
+    card = FunctionCard(
         id=card_id(facts.path, symbol.line_start, symbol.line_end),
         file_path=facts.path,
         name=symbol.name,
@@ -179,6 +181,8 @@ def build_static_card(
         source="ast",
         last_indexed=last_indexed or now_iso(),
     )
+    share_fields_set(card)
+    return card
 
 
 def function_symbols(facts: FileFacts) -> list[Symbol]:

@@ -11,6 +11,7 @@ LanceDB lets two concurrent merge_inserts of the same ids produce duplicate rows
 from __future__ import annotations
 
 import os
+from array import array
 from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
@@ -45,7 +46,7 @@ def damaged(path: Path, exc: BaseException) -> IndexDamaged:
 class CardStructure:
     """The structural views of one card's code, as the scan read them (schema.facts.Symbol)."""
 
-    shingles: list[int] = field(default_factory=list)
+    shingles: Sequence[int] = field(default_factory=list)  # the scan's (an unsigned 32-bit array), or a row's
     token_count: int = 0
     structure: Structure = field(default_factory=Structure)
     behaviour: Behaviour = field(default_factory=Behaviour)
@@ -53,7 +54,8 @@ class CardStructure:
     def columns(self) -> dict:
         """The table columns of these views (see _schema and structure_of_row); the line hashes
         are not stored: blocks are matched by analysis.duplicates from the scan."""
-        return {"shingles": [int(s) & 0xFFFFFFFF for s in self.shingles], "token_count": self.token_count,
+        shingles = self.shingles if isinstance(self.shingles, array) else [int(s) & 0xFFFFFFFF for s in self.shingles]
+        return {"shingles": shingles, "token_count": self.token_count,
                 # the line hashes serve duplicate blocks in the analysis, not the index; model_dump is 10x slower
                 **{name: getattr(self.structure, name) for name in Structure.model_fields if name not in ANALYSIS_ONLY},
                 "jobs": list(self.behaviour.jobs),

@@ -188,10 +188,14 @@ class ReviewCache:
             if isinstance(item, list) and len(item) == 2 and all(isinstance(x, str) for x in item):
                 self.entries[item[0]] = item[1]
 
-    def record(self, file_path: str, key: str) -> None:
+    def record(self, file_path: str, key: str, written: tuple[str, ReviewFile] | None = None) -> None:
         """Remember a finished review; it survives a kill (appended to the journal at once,
-        O(1) per file), and reaches reviews.json at the next save."""
+        O(1) per file), and reaches reviews.json at the next save. `written`: (sha256 of the
+        bytes written, the review), kept in `read` like a stored review looked up: the report
+        takes it from there while the file holds those bytes, instead of parsing it again."""
         self.entries[file_path] = key
+        if written is not None:
+            self.read[file_path] = written
         try:
             if self._journal is None:
                 self._journal_path.parent.mkdir(parents=True, exist_ok=True)

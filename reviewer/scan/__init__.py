@@ -29,6 +29,7 @@ from .cache import FactsCache, facts_key
 from .project_files import frameworks_on, read_config_files
 from .discovery import Discovery, NotRegularFile, SourceFile, content_skip_reason, discover, discover_paths, read_regular
 from .extract import extract_file
+from ..schema.fieldsets import share_fields_set
 from .words import build_word_index
 from ..schema.facts import FileFacts, ScanResult, SkippedFile
 
@@ -233,8 +234,15 @@ def _scan_chunk(chunk: list[Work]) -> list[SentOutcome]:
 
 
 def _received(sent: list[SentOutcome]) -> list[Outcome]:
-    return [(FileFacts.model_validate_json(outcome) if isinstance(outcome, bytes) else outcome, warning)
-            for outcome, warning in sent]
+    return [(_read_facts(outcome) if isinstance(outcome, bytes) else outcome, warning) for outcome, warning in sent]
+
+
+def _read_facts(data: bytes) -> FileFacts:
+    """A file's facts from a worker's JSON, their records sharing their models' field sets (a third of
+    the facts' memory otherwise: records.share_fields_set)."""
+    facts = FileFacts.model_validate_json(data)
+    share_fields_set(facts)
+    return facts
 
 
 def _chunks(files: list[Work]) -> list[list[Work]]:

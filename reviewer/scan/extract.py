@@ -58,6 +58,7 @@ from reviewer.schema.facts import (
     LineRange,
     Symbol,
     complexity_score,
+    hashes32,
 )
 
 # The version of what extraction produces: bump it with any change to the facts a file
@@ -534,7 +535,7 @@ class Extractor:
             computed_import_prefixes=textual.computed_import_prefixes(text) if self.dynamic_access else [],
             http_call_paths=textual.http_call_paths(text),
             loaded_paths=textual.loaded_paths(code_text) if self.spec.family == "ecmascript" else [],
-            module_line_hashes=self._module_line_hashes(lines, symbols),
+            module_line_hashes=hashes32(self._module_line_hashes(lines, symbols)),
             callback_spans=self.callbacks,
             kept=textual.keep_markers(lines, symbols, bound, self.spec.family == "python"),
             unreachable=[build(LineRange, line_start=a, line_end=b, reason=reason, name=name)
@@ -667,7 +668,7 @@ class Extractor:
             complexity_score=complexity_score(frame.complexity),
             unreachable=[build(LineRange, line_start=a, line_end=b, reason=reason, name=name)
                          for a, b, reason, name in unreachable],
-            shingles=hashes.shingles(token_start, token_end),
+            shingles=hashes32(hashes.shingles(token_start, token_end)),
             token_count=token_end - token_start,
             call_arguments=self._call_arguments(frame),
         )

@@ -16,6 +16,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from ..schema.fieldsets import all_fields
+
 Model = TypeVar("Model", bound=BaseModel)
 
 _object_setattr = object.__setattr__
@@ -57,7 +59,10 @@ def build(model: type[Model], **values: Any) -> Model:
     record = model.__new__(model)
     _object_setattr(record, "__dict__", state)
     # The fields given are the fields set; a name that is not a field is ignored, as model_construct does.
-    _object_setattr(record, "__pydantic_fields_set__", set(values) if given == len(values) else set(values) & state.keys())
+    # All of them given: the one set of the model's field names (schema.fieldsets).
+    fields_set = all_fields(model) if given == len(state) else set(values) if given == len(values) \
+        else set(values) & state.keys()
+    _object_setattr(record, "__pydantic_fields_set__", fields_set)
     _object_setattr(record, "__pydantic_extra__", None)
     _object_setattr(record, "__pydantic_private__", None)
     return record

@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
-from ..schema.facts import Structure
+from ..schema.facts import Structure, hashes32, hashes64
 from .languages import TokenSyntax
 from .records import build
 
@@ -132,8 +132,9 @@ def structure_of(text: str, syntax: TokenSyntax) -> Structure:
     _weigh_handed_on(text, line_hashes, syntax.keywords)
     ranked = sorted(Counter(literals).items(), key=lambda item: (-item[1], item[0]))[:MAX_LITERALS]
     calls, vocabulary, type_words = _calls_and_vocabulary(text, _vocabulary_tokens(text, syntax), syntax)
-    return build(Structure, literals=[f"{token}#{count}" for token, count in ranked], alpha_grams=sorted(_alpha_grams(stream)),
-                 calls=calls, vocabulary=vocabulary, type_words=type_words, line_hashes=line_hashes)
+    return build(Structure, literals=[f"{token}#{count}" for token, count in ranked],
+                 alpha_grams=hashes64(sorted(_alpha_grams(stream))), calls=calls, vocabulary=vocabulary,
+                 type_words=type_words, line_hashes=hashes32(line_hashes))
 
 
 # `self.loop = loop`, `self.transport = None`, `this.tasks = new Set()`: a constructor storing its

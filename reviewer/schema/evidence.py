@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, Field
 
+from .fieldsets import all_fields
 from .review import SimilarFunction
 
 # (repo-relative path, qualified name): how symbols are keyed across analyses.
@@ -72,6 +73,10 @@ class FileFinding(BaseModel):
 
 def assessment(verdict: str, confidence: int = 80, detail: str = "", report: bool = True,
                line_start: int | None = None, line_end: int | None = None, rule: str = "") -> AxisAssessment:
-    """Shorthand for AxisAssessment(...) (validation is cheaper than model_construct in pydantic 2)."""
-    return AxisAssessment(verdict=verdict, confidence=confidence, detail=detail, report=report,
-                          line_start=line_start, line_end=line_end, rule=rule)
+    """Shorthand for AxisAssessment(...) (validation is cheaper than model_construct in pydantic 2),
+    every field given: the record shares its model's set of field names (schema.fieldsets; a
+    project holds one per symbol and axis)."""
+    record = AxisAssessment(verdict=verdict, confidence=confidence, detail=detail, report=report,
+                            line_start=line_start, line_end=line_end, rule=rule)
+    object.__setattr__(record, "__pydantic_fields_set__", all_fields(AxisAssessment))
+    return record

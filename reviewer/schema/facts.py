@@ -5,9 +5,10 @@ Every line number is 1-based and inclusive. Every path is repo-relative POSIX.
 
 from __future__ import annotations
 
-from typing import Literal
+from array import array
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PlainSerializer, PlainValidator, WithJsonSchema
 
 SymbolKind = Literal[
     "function",  # module-level or nested function, arrow function / function expression bound to a name
@@ -19,6 +20,34 @@ SymbolKind = Literal[
     "interface",  # TS interface
     "enum",  # TS enum
 ]
+
+def _packed(typecode: str):
+    """A list of unsigned hashes held as an `array` of machine integers (4 bytes for 32-bit hashes, 8
+    for wider ones) rather than a list of Python ints (36 bytes each): a large repository's facts
+    hold millions. Read from a list or an array; written (JSON, model_dump) as a list of integers,
+    so the facts' JSON is what it was."""
+
+    def validate(value) -> array:
+        return value if type(value) is array and value.typecode == typecode else array(typecode, value)
+
+    return Annotated[array, PlainValidator(validate),
+                     PlainSerializer(lambda value: value.tolist() if type(value) is array else list(value),
+                                     return_type=list[int]),
+                     WithJsonSchema({"type": "array", "items": {"type": "integer"}})]
+
+
+Hashes32 = _packed("I")  # array("I"): 32-bit unsigned hashes
+Hashes64 = _packed("Q")  # array("Q"): up to 64-bit unsigned hashes
+
+
+def hashes32(values=()) -> array:
+    """A Hashes32 value (the default of those fields, and what the scan builds them with)."""
+    return array("I", values)
+
+
+def hashes64(values=()) -> array:
+    return array("Q", values)
+
 
 FUNCTION_KINDS = ("function", "method")
 TYPE_KINDS = ("type", "interface")  # declarations the type checker alone reads: no value at run time
@@ -57,7 +86,7 @@ class Structure(BaseModel):
     """What the shingles erase (scan.structure): literals, operand order, callees, domain words."""
 
     literals: list[str] = Field(default_factory=list)  # "NUM:0#1", "OP:<=#2": counted, most frequent first
-    alpha_grams: list[int] = Field(default_factory=list)  # 4-grams with local names renamed by first use (48-bit hashes)
+    alpha_grams: Hashes64 = Field(default_factory=hashes64)  # 4-grams with local names renamed by first use (48-bit hashes)
     calls: list[str] = Field(default_factory=list)  # bare names it calls and does not bind, `self.m` methods
     vocabulary: list[str] = Field(default_factory=list)  # attribute names, free names, key strings (one spelling)
     # The vocabulary words written as types (CapWords: `Argument`, `ItemCreate`): two copies that
@@ -67,7 +96,7 @@ class Structure(BaseModel):
     # tokens with local names -> ID (attributes, literals, keywords kept), shifted left 8 bits, plus the line's
     # token count (capped at 255) in the low 8 bits; 0 for a line without code (header,
     # blank, comment, lone bracket). Blocks repeated inside other functions are runs of these.
-    line_hashes: list[int] = Field(default_factory=list)
+    line_hashes: Hashes32 = Field(default_factory=hashes32)
 
 
 class BodyShape(BaseModel):
@@ -113,7 +142,7 @@ class Symbol(BaseModel):
     unreachable: list[LineRange] = Field(default_factory=list)  # statically unreachable code inside
     # Structural fingerprint: sorted unique 32-bit hashes of shingles of the normalized
     # token stream (identifiers -> ID, strings -> STR, numbers -> NUM), for clone detection.
-    shingles: list[int] = Field(default_factory=list)
+    shingles: Hashes32 = Field(default_factory=hashes32)
     token_count: int = 0  # length of the normalized token stream of the body
     # Functions and methods only (None otherwise), read from the scan's one parse of the file:
     behaviour: Behaviour | None = None
@@ -206,7 +235,7 @@ class FileFacts(BaseModel):
     loaded_paths: list[str] = Field(default_factory=list)
     # Per line, the code outside functions hashed as Structure.line_hashes (0: blank, comment or a
     # function's line): repeated blocks of module-level data and top-level callbacks.
-    module_line_hashes: list[int] = Field(default_factory=list)
+    module_line_hashes: Hashes32 = Field(default_factory=hashes32)
     # [first, last] line of each unnamed function passed straight to a call (a route handler, a mock,
     # a test case's callback), in source order.
     callback_spans: list[list[int]] = Field(default_factory=list)
