@@ -59,6 +59,14 @@ def labelled_rows(results: list[dict]) -> list[dict]:
     return rows
 
 
+def current_rule(rule: str, symbol: str | None) -> str:
+    """A label's rule in today's taxonomy: a DEAD method was `dead/no-root` until methods got a rule of
+    their own (their callers may go untyped), so a dotted name labelled under the old rule maps to it."""
+    if rule == "dead/no-root" and symbol and "." in symbol:
+        return "dead/untyped-receiver-method"
+    return rule
+
+
 def first_contact_rows(folder: Path) -> list[dict]:
     """A round's blind labels with the raw confidence of the finding at the round's commit (labels of
     rounds before rule ids, or whose finding was not matched, have none and are left out)."""
@@ -66,7 +74,7 @@ def first_contact_rows(folder: Path) -> list[dict]:
     for path in sorted(folder.glob("*.labels.json")):
         for label in json.loads(path.read_text(encoding="utf-8"))["labels"]:
             if label.get("rule") and label.get("raw_confidence") is not None:
-                rows.append({"project": path.name.split(".")[0], "rule": label["rule"],
+                rows.append({"project": path.name.split(".")[0], "rule": current_rule(label["rule"], label.get("symbol")),
                              "raw": int(label["raw_confidence"]), "label": label["label"] == "TRUE",
                              "axis": label["axis"]})
     return rows

@@ -175,7 +175,7 @@ def test_external_bases_keep_a_class_alive_only_when_their_framework_finds_subcl
                          "        return [text]\n\n    def _unused(self):\n        return 1\n\n\n"
                          "print(Fmt)\n\n\n"
                          "class LooseAction(argparse.Action):\n    pass\n",
-        "app/main.py": "from . import models\n\nprint(models)\n",
+        "app/main.py": "from . import models\n\nprint(models.__name__)\n",
     })
     assert verdict(evidence, "app/models.py", "Article", "utility") == "USED"
     assert verdict(evidence, "app/models.py", "Article.save", "utility") == "USED"
@@ -245,7 +245,7 @@ def test_a_dead_cycle_is_one_finding(tmp_path: Path) -> None:
         "app/__init__.py": "",
         "app/cycle.py": "class _Loop:\n    def a(self):\n        return _Loop().b()\n\n"
                         "    def b(self):\n        return self.a()\n",
-        "app/main.py": "from . import cycle\n\nprint(cycle)\n",
+        "app/main.py": "from . import cycle\n\nprint(cycle.__name__)\n",
     })
     reported = [name for name in ("_Loop", "_Loop.a", "_Loop.b")
                 if _utility(evidence, "app/cycle.py", name).report]
@@ -261,7 +261,7 @@ def test_a_decorator_that_wraps_in_place_registers_nothing(tmp_path: Path) -> No
         "app/services.py": "from django.db import transaction\nfrom django.dispatch import receiver\n\n\n"
                            "@transaction.atomic\ndef course_create(name):\n    return name\n\n\n"
                            "@receiver('saved')\ndef on_saved(sender):\n    return sender\n",
-        "app/main.py": "from . import services\n\nprint(services)\n",
+        "app/main.py": "from . import services\n\nprint(services.__name__)\n",
     })
     dead = _utility(evidence, "app/services.py", "course_create")
     assert (dead.verdict, dead.report) == ("DEAD", True), dead.detail
@@ -359,3 +359,20 @@ def test_an_attribute_a_base_outside_the_project_may_read_is_no_finding(tmp_path
     })
     unread = sorted((f.line_start, f.message.split(" of ")[0]) for f in evidence.findings if "never read" in f.message)
     assert unread == [(15, "attribute self._unread")]
+
+
+def test_a_service_run_from_its_own_folder_imports_its_own_packages(tmp_path: Path) -> None:
+    # A captioning service in service/cap/ runs with its folder on sys.path and imports
+    # `api.im2txt.data` (folders without __init__.py), while the repository's Django app has an `api`
+    # package of its own.
+    evidence = analyze(tmp_path, {
+        **APP,
+        "api/__init__.py": "",
+        "api/views.py": "def view():\n    return 1\n",
+        "service/cap/api/im2txt/data.py": "def get_loader():\n    return 1\n\n\ndef stale():\n    return 2\n",
+        "service/cap/api/im2txt/train.py": "from api.im2txt.data import get_loader\n\n\ndef main():\n    get_loader()\n\n\n"
+                                          "if __name__ == '__main__':\n    main()\n",
+    })
+    assert verdict(evidence, "service/cap/api/im2txt/data.py", "get_loader", "utility") == "USED"
+    stale = _utility(evidence, "service/cap/api/im2txt/data.py", "stale")
+    assert (stale.verdict, stale.report) == ("DEAD", True)

@@ -162,6 +162,19 @@ FIRST_CONTACT_ROOTS = [
     }, {("src/schema/categories.ts", "categoriesRelations"): "USED", ("src/schema/categories.ts", "NewCategory"): "DEAD",
         ("src/schema/more.ts", "unusedDefault"): "DEAD", ("src/s1/inner.ts", "one"): "USED",
         ("src/s2/inner.ts", "two"): "USED", ("src/s3/inner.ts", "three"): "USED"}, id="namespace-handed-on-through-star"),
+    # A Python module handed on whole: a migration runner walks `module.__dict__` for `m001_*` names. The
+    # module read only through its attributes keeps the per-name verdicts.
+    pytest.param({
+        "app/__init__.py": "",
+        "app/__main__.py": "from app.main import main\n\nmain()\n",
+        "app/migrations.py": "def m000_table(db):\n    return 0\n\n\ndef m001_initial(db):\n    return 1\n",
+        "app/helpers.py": "def used():\n    return 1\n\n\ndef unused():\n    return 2\n",
+        "app/main.py": "import re\n\nfrom app import helpers\nfrom app import migrations as core_migrations\n\n\n"
+                       "def run(module):\n    for key, fn in list(module.__dict__.items()):\n"
+                       "        if re.match(r'^m\\d{3}_', key):\n            fn(None)\n\n\n"
+                       "def main():\n    core_migrations.m000_table(None)\n    run(core_migrations)\n    helpers.used()\n",
+    }, {("app/migrations.py", "m001_initial"): "USED", ("app/helpers.py", "unused"): "DEAD"},
+        id="python-module-handed-on-whole"),
     # zod v3: index.ts `export * from "./external.js"`, external.ts `export * from "./types.js"`, types.ts
     # `export { dateType as date }`: two stars deep, still the package's public API.
     pytest.param({
@@ -460,7 +473,7 @@ def test_a_name_an_import_string_in_the_settings_imports_is_used(tmp_path: Path)
     evidence = analyze(tmp_path, {**APP, "app/__init__.py": "", "app/utils.py": (
         "def print_qs(qs):\n    return qs\n\n\ndef unused(qs):\n    return qs\n"),  # imported: not an orphan module
         "config/settings.py": 'SHELL_PLUS_IMPORTS = ["from app.utils import print_qs"]\n',
-        "main.py": "import app.utils\n\nprint(app.utils)\n"})
+        "main.py": "import app.utils\n\nprint(app.utils.__name__)\n"})
     assert verdict(evidence, "app/utils.py", "print_qs", "utility") == "USED"
     assert verdict(evidence, "app/utils.py", "unused", "utility") == "DEAD"
 

@@ -358,17 +358,36 @@ def test_an_option_no_caller_sets_is_unused_unless_a_test_or_a_caller_sets_it(tm
 
             def ping(user, loud=False):
                 return (user, loud)
+
+
+            def tree(path, depth=2):
+                return [tree(path + "/x", depth - 1)] if depth > 0 else []
+        """,
+        "crud.py": """
+            def get_user(pk, conn=None):
+                return (pk, conn)
+
+
+            def get_wallet(pk, conn=None):
+                return (pk, conn)
+
+
+            def get_asset(pk, conn=None):
+                return (pk, conn)
         """,
         "views.py": """
             from mail import notify, ping, send
 
 
+            from crud import get_asset, get_user, get_wallet
+
+
             def one(user):
-                return send(user), notify(user), ping(user)
+                return send(user), notify(user), ping(user), tree("a"), get_user(1), get_wallet(1), get_asset(1)
 
 
             def two(user):
-                return send(user, retries=5), notify(user, "sms"), ping(user)
+                return send(user, retries=5), notify(user, "sms"), ping(user), tree("b"), get_user(2), get_wallet(2), get_asset(2)
         """,
         "tests/test_mail.py": """
             from mail import ping
@@ -381,9 +400,12 @@ def test_an_option_no_caller_sets_is_unused_unless_a_test_or_a_caller_sets_it(tm
     assert verdict(evidence, "mail.py", "send", "overengineering") == "OVER"
     assert evidence.assessments[("mail.py", "send")]["overengineering"].rule == "over/unused-option"
     assert detail(evidence, "mail.py", "send", "overengineering") == \
-        "no call of send (2 call sites) sets to: the default is the only value, not an option"
+        "no call of send (2 call sites) sets to: the default is the only value, not an option (confidence 60 is " \
+        "under the floor 70: not a finding)"  # a candidate for the Claude reviewer
     assert verdict(evidence, "mail.py", "notify", "overengineering") == "LEAN"  # a caller passes "sms"
     assert verdict(evidence, "mail.py", "ping", "overengineering") == "LEAN"  # the test sets loud
+    assert verdict(evidence, "mail.py", "tree", "overengineering") == "LEAN"  # its recursive call sets depth
+    assert verdict(evidence, "crud.py", "get_user", "overengineering") == "LEAN"  # the layer's shared `conn`
 
 
 def test_a_class_of_static_methods_only_is_a_namespace(tmp_path: Path) -> None:

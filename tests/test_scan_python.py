@@ -389,3 +389,23 @@ def test_a_class_body_lists_its_fields_and_a_long_chain_is_one_reference() -> No
     assert "self.request.user.profile.can_edit" in by_name["ArticleSchema.dump_one"].references
     method = scan("class C:\n    def __init__(self):\n        self._cb = []\n        self.a.b = 2\n        self._n += 1\n")
     assert {s.qualified_name: s.attribute_writes for s in method.symbols}["C.__init__"] == {"_cb": 3, "_n": 5}
+
+
+def test_a_default_value_reads_the_enclosing_scope_even_under_a_parameter_of_its_name() -> None:
+    # FastAPI's `api_key_header: str = Security(api_key_header)`: the default reads the module's
+    # APIKeyHeader, though the parameter shadows it inside the body; a plain parameter does not.
+    facts = extract_file("deps.py", textwrap.dedent("""
+        api_key_header = object()
+
+
+        def check(api_key_header: str = Security(api_key_header), label="a=b"):
+            return api_key_header
+
+
+        def plain(api_key_header):
+            return api_key_header
+    """).encode(), "python")
+    by_name = {s.name: s for s in facts.symbols}
+    assert "api_key_header" in by_name["check"].references
+    assert "api_key_header" not in by_name["plain"].references
+    assert "b" not in by_name["check"].references  # a string default reads nothing

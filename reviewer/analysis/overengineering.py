@@ -53,6 +53,7 @@ STATIC_NAMESPACE_METHODS = 2  # static methods a class must hold, and nothing el
 PASS_THROUGH_METHODS = 2  # methods of a class that must all forward to one attribute to make it a pass-through layer
 CONSTANT_MIN_CALLS = 3  # call sites outside tests that must all pass one value before a parameter is a constant
 UNUSED_OPTION_MIN_CALLS = 2  # call sites outside tests that must all leave a default alone before it is no option
+LAYER_OPTION_FUNCTIONS = 3  # functions of one file taking a defaulted parameter that make it the layer's convention
 
 ABSTRACT_BASES = ("ABC", "abc.ABC", "Protocol", "typing.Protocol", "metaclass=ABCMeta", "metaclass=abc.ABCMeta")
 CONSTRUCTORS = ("__init__", "constructor")
@@ -74,6 +75,7 @@ class OverengineeringAnalysis:
         self.utility = utility
         self.min_confidence = utility.min_confidence
         self._offers: list[tuple[SymbolKey, frozenset[str]]] | None = None  # see _classes_offering
+        self._defaulted_by_file: dict[str, dict[str, int]] = {}  # see _layer_options
 
     def assess(self) -> dict[SymbolKey, AxisAssessment]:
         registrations = self._registrations()
@@ -420,6 +422,8 @@ class OverengineeringAnalysis:
         if not uses or any(use.kind not in ("calls", "imports") for use in uses):
             return None  # handed on as a value (a callback, a registry): its caller passes its own
         callers = {use.user for use in uses if use.kind == "calls"}
+        if sym.call_arguments.get(sym.name):
+            callers.add(key)  # a recursive call passes the function's own values on
         sites = self._call_sites(key, sym.name, callers)
         # The code's own calls must be enough: tests passing the code's value again prove nothing more.
         in_code = self._call_sites(key, sym.name, {c for c in callers if not is_test_path(c[0])})
@@ -440,12 +444,28 @@ class OverengineeringAnalysis:
                                          f"{name}={value}: a constant, not an option")
             if value is None and name in defaulted:
                 unset.append(name)
+        unset = [name for name in unset if self._layer_options(path).get(name, 0) < LAYER_OPTION_FUNCTIONS]
         if unset:
             options = ", ".join(unset)
-            return assessment(verdict="OVER", confidence=70, rule=RULE_UNUSED_OPTION,
+            # Blind first-contact labels found these right about a time in five (a platform's helpers
+            # that plugins outside the repository call, a default that names a constant): a candidate
+            # for the Claude reviewer, under the floor.
+            return assessment(verdict="OVER", confidence=60, rule=RULE_UNUSED_OPTION,
                               detail=f"no call of {sym.name} ({len(sites)} call sites) sets {options}: "
                                      f"the default is the only value, not an option")
         return None
+
+    def _layer_options(self, path: str) -> dict[str, int]:
+        """How many functions of a file take each defaulted parameter (`conn: Connection | None = None`
+        in every function of a data layer): an option shared by a layer is its convention."""
+        if path not in self._defaulted_by_file:
+            counts: dict[str, int] = defaultdict(int)
+            for sym in self.index.files[path].symbols:
+                if sym.kind in ("function", "method"):
+                    for name in _parameters(sym.signature)[2]:
+                        counts[name] += 1
+            self._defaulted_by_file[path] = counts
+        return self._defaulted_by_file[path]
 
     def _call_sites(self, key: SymbolKey, name: str, callers: set[SymbolKey]) -> list[list[str]] | None:
         """The arguments of every call of a function, one list per call site; None when a caller's

@@ -263,6 +263,14 @@ class ProjectIndex:
         if found is None and importer is not None:
             # A script importing a sibling module (its directory is on sys.path).
             found = self._python_file_at(posixpath.join(posixpath.dirname(importer), *dotted.split(".")))
+        if found is None and importer is not None and "." in dotted:
+            # A service of its own inside the repository (`service/captioning/` run from its folder,
+            # importing `api.im2txt.blip`): a folder above the importer holds the package path. Dotted
+            # names only, so a project file never passes for a top-level module of the same name.
+            folder = posixpath.dirname(posixpath.dirname(importer))
+            while folder and found is None:
+                found = self._python_file_at(posixpath.join(folder, *dotted.split(".")))
+                folder = posixpath.dirname(folder)
         return found
 
     def _python_file_at(self, base: str) -> str | None:

@@ -288,17 +288,20 @@ class UsageGraph:
                     # `module.exports.symbols = symbols`: the object of m's exports is handed on,
                     # and whoever gets it may read any of them (a logger's public `logger.symbols`).
                     self._link_exported_values(path, source, "requires", ref.line)
-            if (ref.kind == "static" and ref.namespace and not ref.names and facts.language != "python"
-                    and not is_test_path(path) and self._read_whole(facts, ref.namespace)):
-                # `import * as schema from './schema'` then `drizzle(client, { schema })`: the object
-                # of the module's exports is handed on, and whoever gets it may read any value of it.
+            if (ref.kind == "static" and ref.namespace and not ref.names and not is_test_path(path)
+                    and self._read_whole(facts, ref.namespace)):
+                # `import * as schema from './schema'` then `drizzle(client, { schema })`, `import
+                # app.migrations as m` then `run(m)`: the module object is handed on, and whoever gets
+                # it may read any value of it (a runner walking `m.__dict__` for `m001_*`).
                 # Not from a test, which reads the members it checks (`vi.spyOn(ns, "f")` names one).
-                self._link_exported_values(path, source, "hands on the namespace of", ref.line)
+                self._hand_on_module(facts, ref.namespace, source, ref.line)
             for imported in ref.names:
                 local = imported.alias or imported.name
                 target = self.index.export_target(source, imported.name)
                 if target is not None and target.is_module:
                     self._mark_imported(target.path)
+                    if not is_test_path(path) and self._read_whole(facts, local):
+                        self._hand_on_module(facts, local, target.path, ref.line)  # `from app import migrations as m`
                 if target is None or target.is_module:
                     continue
                 key = (target.path, target.qualified_name or "")
@@ -323,6 +326,21 @@ class UsageGraph:
                     self.uses[key].append(Use((path, MODULE), "re-exports", ref.line))
                 else:
                     self._link((path, MODULE), key, "imports (unused import)", ref.line)
+
+    def _hand_on_module(self, facts: FileFacts, binding: str, source: str, line: int) -> None:
+        """A file hands the module object of `source`, bound to `binding`, on as a value: every value it
+        offers is used (a JS module's exported values; a Python module's top-level functions and
+        classes), by the code that reads the binding (a function's `return heavy` only when called)."""
+        how = "hands on the namespace of"
+        if self.index.files[source].language != "python":
+            self._link_exported_values(facts.path, source, how, line)
+            return
+        readers = [MODULE] if binding in facts.module_references else []
+        readers += [sym.qualified_name for sym in facts.symbols if binding in sym.references]
+        for sym in self.index.files[source].symbols:
+            if sym.parent is None and sym.kind in ("function", "class"):
+                for reader in readers:
+                    self._link((facts.path, reader), (source, sym.qualified_name), how, line)
 
     def _link_exported_values(self, path: str, source: str, how: str, line: int,
                               seen: set[str] | None = None) -> None:

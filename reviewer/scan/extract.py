@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 32  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 33  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -84,7 +84,8 @@ SCANNER_VERSION = 32  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # `while` on a false constant and module-level false branches are unreachable, LineRange.name; 28: a bare `&`
 # in JSX text repaired; 29: call arguments one per argument (keywords by name), FileFacts.copy_notes; 30: JSX
 # text after a tag's end and inline import types (`import('x').T`) repaired; 31: a tagged template with type
-# arguments (`sql<T[] | null>`...``) is no syntax error; 32: ImportRef.kept
+# arguments (`sql<T[] | null>`...``) is no syntax error; 32: ImportRef.kept; 33: a Python default value's
+# names are read in the enclosing scope (`key=Security(key)`)
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -93,6 +94,31 @@ _MAX_CALLEE = 120
 _MAX_STRING_LITERALS = 500
 
 _WHITESPACE = re.compile(r"\s+")
+_DEFAULT_NAME = re.compile(r"[A-Za-z_]\w*")
+
+
+def _default_names(signature: str) -> set[str]:
+    """The identifiers read by the default values of a Python signature (`def f(a, b=g(a)): ...`),
+    strings left out; empty when it has no default."""
+    start, end = signature.find("("), signature.rfind(")")
+    if start < 0 or "=" not in signature[start:end]:
+        return set()
+    names: set[str] = set()
+    depth, part, parts = 0, "", []
+    for char in signature[start + 1:end]:
+        depth += char in "([{"
+        depth -= char in ")]}"
+        if char == "," and depth == 0:
+            parts.append(part)
+            part = ""
+        else:
+            part += char
+    parts.append(part)
+    for parameter in parts:
+        head, equals, default = parameter.partition("=")
+        if equals and not head.rstrip().endswith(("!", "<", ">")):
+            names.update(_DEFAULT_NAME.findall(re.sub(r"(['\"]).*?\1", "", default)))
+    return names
 _BYTES_WHITESPACE = re.compile(rb"\s+")
 _CHAIN = re.compile(rb"[A-Za-z_$#][\w$#]*(?:\s*\??\.\s*[A-Za-z_$#][\w$#]*)+")
 _CHAIN_SEPARATOR = re.compile(rb"\s*\??\.\s*")
@@ -652,6 +678,10 @@ class Extractor:
         references = _decoded_unique(frame.refs)
         if frame.kind in FUNCTION_KINDS:
             removed = (frame.assigned - frame.outer_names).union(fields["params"])
+            if self.spec.name == "python":
+                # A default is evaluated where the function is defined: `key: str = Security(key)` reads
+                # the module's `key`, though a parameter of that name shadows it in the body.
+                removed -= _default_names(signature_text)
             if removed:
                 references = [name for name in references if name not in removed]
         unreachable = frame.unreachable
