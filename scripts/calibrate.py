@@ -4,7 +4,8 @@ the fit.
     python scripts/bench_real.py --offline --skip-peers --no-mutation --no-record --json out.json
     python scripts/calibrate.py out.json --first-contact benchmarks/first-contact/round2 \
         --first-contact benchmarks/first-contact/round3 --first-contact benchmarks/first-contact/round4 \
-        --fresh benchmarks/first-contact/round5
+        --first-contact benchmarks/first-contact/round5 --first-contact benchmarks/first-contact/round6 \
+        --fresh benchmarks/first-contact/round7
     (add --write for reviewer/review/calibration.json, the frozen held-out slices, docs/benchmarks.md)
 
 Two sources of labels. The corpus (benchmarks/real/) is large, but every corpus project had a say in

@@ -29,7 +29,9 @@ def _bands(rows: list[dict]) -> list[tuple[str, int, float, float, float]]:
     for band, findings, mean, precision, _ in evaluate(rows, table())[0]:
         n, p = int(findings), float(precision) / 100
         if n >= 20:
-            found.append((band, n, float(mean), float(precision), TOLERANCE + 200 * math.sqrt(p * (1 - p) / n)))
+            smoothed = (p * n + 1) / (n + 2)  # a band all right or all wrong still has a sampling error
+            found.append((band, n, float(mean), float(precision),
+                          TOLERANCE + 200 * math.sqrt(smoothed * (1 - smoothed) / n)))
     return found
 
 
