@@ -119,19 +119,25 @@ def _read_source(root: Path, path: str) -> str:
         return ""
 
 
-def structural_index(scan: ScanResult, cards: dict[str, list[FunctionCard]]):
-    """A similarity index over code structure alone (no embeddings): the RAG-off fallback."""
+def structural_index(scan: ScanResult, cards: dict[str, list[FunctionCard]], heads: list[dict] | None = None):
+    """A similarity index over code structure alone (no embeddings): the RAG-off fallback.
+    `heads`: rows of the cards' CARD_HEAD fields (by id), completed here with their structure
+    rather than copied (one row per function of a large project)."""
     import numpy as np
 
     from .rag.indexer import structures_for
     from .rag.similarity import SimilarityIndex
 
+    by_id = {head["id"]: head for head in heads or ()}
     rows = []
     for facts in scan.files:
         structures = structures_for(facts)
         for card in cards[facts.path]:
-            rows.append({**{name: getattr(card, name) for name in CARD_HEAD},
-                         **structures[(card.line_start, card.line_end)].columns()})
+            row = by_id.get(card.id)
+            if row is None:
+                row = {name: getattr(card, name) for name in CARD_HEAD}
+            row.update(structures[(card.line_start, card.line_end)].columns())
+            rows.append(row)
     return SimilarityIndex(rows, np.zeros((0, 0), dtype=np.float32))
 
 
@@ -159,7 +165,7 @@ class _Similarity:
             from .rag.similarity import SimilarityIndex
 
             self._index = (SimilarityIndex.load(self._store) if self.rag_enabled
-                           else structural_index(self.scan, self.cards))
+                           else structural_index(self.scan, self.cards, self.rows))
         return self._index
 
     def find_similar(self, *args, **kwargs):
