@@ -277,3 +277,19 @@ def test_an_import_its_own_line_says_is_kept_on_purpose_is_a_candidate_not_a_fin
     assert [f.rule for f in kept] == ["dead/guard-kept-comment"] * 2
     assert all("kept on purpose: a comment at it says 'backwards compat'" in f.message and f.confidence <= 30
                for f in kept)
+
+
+def test_a_definition_nobody_calls_in_example_code_is_what_the_example_shows(tmp_path: Path) -> None:
+    # react-hook-form's examples/V7/*.tsx and ts-pattern's examples/one-file-demo: each file shows the
+    # API in a component or function that nothing calls; its unused imports are still findings.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "lib", "exports": {".": "./src/index.ts"}}',
+        "src/index.ts": "export const useForm = () => ({})\nconst forgotten = () => 1\n",
+        "examples/basic.tsx": "import { useState } from 'react'\nimport { useForm } from '../src'\n\n"
+                              "function App() {\n  return useForm()\n}\n",
+    })
+    app = evidence.assessments[("examples/basic.tsx", "App")]["utility"]
+    assert (app.verdict, app.report, app.rule) == ("DEAD", False, "dead/guard-example"), app.detail
+    forgotten = evidence.assessments[("src/index.ts", "forgotten")]["utility"]
+    assert (forgotten.verdict, forgotten.report) == ("DEAD", True)
+    assert any("useState" in f.message for f in evidence.findings if f.path == "examples/basic.tsx")

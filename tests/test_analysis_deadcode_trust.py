@@ -162,6 +162,14 @@ FIRST_CONTACT_ROOTS = [
     }, {("src/schema/categories.ts", "categoriesRelations"): "USED", ("src/schema/categories.ts", "NewCategory"): "DEAD",
         ("src/schema/more.ts", "unusedDefault"): "DEAD", ("src/s1/inner.ts", "one"): "USED",
         ("src/s2/inner.ts", "two"): "USED", ("src/s3/inner.ts", "three"): "USED"}, id="namespace-handed-on-through-star"),
+    # ts-pattern's patterns: a function builds an object literal whose member shares the imported helper's
+    # name (`getSelectionKeys: () => getSelectionKeys(pattern)`): the call reads the import, not the member.
+    pytest.param({
+        **JS_LIBRARY,
+        "src/index.ts": "import { getKeys } from './helpers'\n\nexport function optional(p: any) {\n"
+                        "  return {\n    match: (v: any) => getKeys(p).length > 0,\n    getKeys: () => getKeys(p),\n  }\n}\n",
+        "src/helpers.ts": "export const getKeys = (p: any): string[] => Object.keys(p)\nexport const unused = () => 1\n",
+    }, {("src/helpers.ts", "getKeys"): "USED", ("src/helpers.ts", "unused"): "DEAD"}, id="object-member-named-like-an-import"),
     # A Python module handed on whole: a migration runner walks `module.__dict__` for `m001_*` names. The
     # module read only through its attributes keeps the per-name verdicts.
     pytest.param({

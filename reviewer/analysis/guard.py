@@ -29,6 +29,7 @@ from ..scan.words import AS_NAME, DOCTEST
 from ..schema.evidence import AxisAssessment, SymbolKey
 from ..schema.facts import FileFacts, Symbol
 from .resolve import ProjectIndex
+from .roles import is_example_path
 
 GUARDED_CONFIDENCE = 30  # a guarded DEAD verdict: a candidate for Claude, under any sensible floor
 
@@ -89,6 +90,8 @@ class Guard:
             rule = ("dead/guard-pragma" if kept.startswith("its line says") else
                     "dead/guard-conditional" if kept.startswith("a conditional") else "dead/guard-kept-comment")
             return rule, f"kept on purpose: {kept} ({path} line {sym.line_start})"
+        if is_example_path(path):
+            return "dead/guard-example", "it is example code, which shows the API to a reader: nothing calls it"
         found = self.mention((path, sym.qualified_name), sym.name)
         if found:
             return "dead/guard-mention", f"{found} (a template, config, doc, script or string may use it)"

@@ -658,7 +658,11 @@ class ProjectIndex:
             if not (sym is not None and (sym.kind in ("constant", "variable")
                                          or (in_function and sym.kind in ("class", "interface")))):
                 candidate = f"{scope}.{name}"
-                if candidate in by_qname:
+                found = by_qname.get(candidate)
+                # A method whose parent is a function is a member of an object literal that function
+                # builds (`return { getKeys: () => getKeys(p) }`): no binding of the function's scope.
+                if found is not None and not (found.kind == "method" and sym is not None
+                                              and sym.kind in ("function", "method")):
                     return Target(path, candidate)
             in_function = in_function or (sym is not None and sym.kind in ("function", "method"))
             scope = sym.parent if sym is not None else None

@@ -59,6 +59,10 @@ RULES: tuple[Rule, ...] = (
          "Code after a return/raise/continue, or under a condition that is constant false where it stands, "
          "never runs.", "the lines and why"),
     # the guard: evidence the usage graph cannot see keeps a DEAD verdict out of the findings (a candidate)
+    Rule("dead/guard-example", "utility", "DEAD",
+         "A definition nobody calls in example code (examples/, docs_src/...): an example shows the API to a reader, "
+         "its `App` or `example1` is what it shows; a candidate, not a finding (its unused imports stay findings).",
+         "the example's path"),
     Rule("dead/guard-mention", "utility", "DEAD",
          "A name written outside the code the usage graph reads (a template, config, docs page, script, workflow, "
          "notebook, a string or comment of other code) may be used by something no parser follows: a candidate, "
