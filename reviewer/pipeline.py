@@ -251,7 +251,8 @@ def estimate_only(root: Path, config: Config, options: RunOptions, ui: UI | None
                record=new_run_record(root, config, options, "claude"), cache=ReviewCache(workspace))
     cached, pending, _ = _split_cached(this, prepared, scope)
     carded = CardCache(workspace).hashes() if prepared.rag_enabled else set()
-    estimate = estimate_reviews(pending, config, carded_hashes=carded)
+    contexts = (prepared.contexts.once(path) for path in pending)  # one file's context at a time
+    estimate = estimate_reviews(contexts, config, carded_hashes=carded)
     estimate.cached_files = len(cached)
     return estimate
 

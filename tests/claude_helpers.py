@@ -8,12 +8,13 @@ import hashlib
 import json
 import threading
 from contextlib import contextmanager
-from http.server import ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, Iterator
 
 import anthropic
 import httpx2
+import pytest
 
 from reviewer.config import Config
 from reviewer.schema.cards import FunctionCard, card_id
@@ -318,3 +319,24 @@ def serving(handler_class, monkeypatch) -> Iterator[None]:
         yield
     finally:
         server.shutdown()
+
+
+class QuietHandler(BaseHTTPRequestHandler):
+    """The base of a scripted Messages server's handler: the requests it received, no log line."""
+
+    requests: list = []
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+def scripted_api(handler_class: type[QuietHandler]):
+    """A pytest fixture that serves `handler_class` (its `requests` emptied first) for one test."""
+
+    @pytest.fixture()
+    def api(monkeypatch: pytest.MonkeyPatch):
+        handler_class.requests = []
+        with serving(handler_class, monkeypatch):
+            yield handler_class
+
+    return api

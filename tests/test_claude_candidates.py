@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import json
 import textwrap
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
-from claude_helpers import auto_submission, axis, message, send_json, serving, tool_use
+from claude_helpers import QuietHandler, auto_submission, axis, message, scripted_api, send_json, tool_use
 from reviewer.cli import cli
 
 FILES = {
@@ -69,7 +67,7 @@ VERDICTS = {
 }
 
 
-class ScriptedClaude(BaseHTTPRequestHandler):
+class ScriptedClaude(QuietHandler):
     requests: list[dict] = []
 
     def do_POST(self) -> None:  # noqa: N802 (http.server API)
@@ -80,15 +78,9 @@ class ScriptedClaude(BaseHTTPRequestHandler):
             entry.update(VERDICTS.get(entry["name"], {}))
         send_json(self, 200, message([tool_use("toolu_1", "submit_review", submission)], model=body["model"]))
 
-    def log_message(self, *args) -> None:
-        pass
 
 
-@pytest.fixture()
-def api(monkeypatch: pytest.MonkeyPatch):
-    ScriptedClaude.requests = []
-    with serving(ScriptedClaude, monkeypatch):
-        yield ScriptedClaude
+api = scripted_api(ScriptedClaude)
 
 
 def _prompt_of(requests: list[dict], path: str) -> str:

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import json
 import os
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
-from claude_helpers import auto_submission, message, send_json, serving, tool_use
+from claude_helpers import QuietHandler, auto_submission, message, scripted_api, send_json, tool_use
 from reviewer.cli import cli
 
 SECRETS = {
@@ -81,7 +79,7 @@ SEARCHES = [("AKIA", False), ("ghp_", False), ("BEGIN RSA", False), ("MIIE", Fal
             ("Vq7L", False), ("a3f9c2", False), ("S3cr3t", False), ("env-only", False), ("ignored-file", False)]
 
 
-class Hostile(BaseHTTPRequestHandler):
+class Hostile(QuietHandler):
     requests: list[str] = []
 
     def do_POST(self) -> None:  # noqa: N802 (http.server API)
@@ -97,15 +95,9 @@ class Hostile(BaseHTTPRequestHandler):
             content = [tool_use("done", "submit_review", auto_submission(body))]
         send_json(self, 200, message(content, {"input_tokens": 100, "output_tokens": 50}, model=body["model"]))
 
-    def log_message(self, *args) -> None:
-        pass
 
 
-@pytest.fixture()
-def api(monkeypatch: pytest.MonkeyPatch):
-    Hostile.requests = []
-    with serving(Hostile, monkeypatch):
-        yield Hostile
+api = scripted_api(Hostile)
 
 
 def plant(root: Path) -> None:

@@ -6,13 +6,12 @@ scripted Messages API on 127.0.0.1."""
 from __future__ import annotations
 
 import json
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from claude_helpers import auto_submission, send_json, serving
+from claude_helpers import QuietHandler, auto_submission, scripted_api, send_json
 from reviewer.cli import cli
 
 FILES = {
@@ -23,7 +22,7 @@ FILES = {
 USAGE = {"input_tokens": 1500, "output_tokens": 400, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0}
 
 
-class Scripted(BaseHTTPRequestHandler):
+class Scripted(QuietHandler):
     requests: list[dict] = []
 
     def do_POST(self) -> None:  # noqa: N802 (http.server API)
@@ -34,15 +33,9 @@ class Scripted(BaseHTTPRequestHandler):
                                            "input": auto_submission(body)}],
                               "stop_reason": "tool_use", "stop_sequence": None, "usage": USAGE})
 
-    def log_message(self, *args) -> None:
-        pass
 
 
-@pytest.fixture()
-def api(monkeypatch: pytest.MonkeyPatch):
-    Scripted.requests = []
-    with serving(Scripted, monkeypatch):
-        yield Scripted
+api = scripted_api(Scripted)
 
 
 def repo(root: Path) -> Path:

@@ -6,13 +6,11 @@ a scripted Messages API on 127.0.0.1 (claude_helpers.serving)."""
 from __future__ import annotations
 
 import json
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
-from claude_helpers import auto_submission, message, send_json, serving, tool_use
+from claude_helpers import QuietHandler, auto_submission, message, scripted_api, send_json, serving, tool_use
 from reviewer.cli import cli
 
 # A renamed clone across two files (the duplicates axis pairs them), and a third function.
@@ -40,7 +38,7 @@ def invoice_label(number):
 USAGE = {"input_tokens": 1500, "output_tokens": 400, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0}
 
 
-class Scripted(BaseHTTPRequestHandler):
+class Scripted(QuietHandler):
     """Answers every request with a valid submit_review for what it asks."""
 
     requests: list[dict] = []
@@ -55,15 +53,9 @@ class Scripted(BaseHTTPRequestHandler):
         send_json(self, 200, message([tool_use(f"tu_{number}", "submit_review", submission)], USAGE,
                                      model=body["model"], message_id=f"msg_{number}"))
 
-    def log_message(self, *args) -> None:
-        pass
 
 
-@pytest.fixture()
-def api(monkeypatch: pytest.MonkeyPatch):
-    Scripted.requests = []
-    with serving(Scripted, monkeypatch):
-        yield Scripted
+api = scripted_api(Scripted)
 
 
 def run(root: Path, *extra: str):

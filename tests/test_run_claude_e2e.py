@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import json
 import textwrap
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from claude_helpers import send_json, serving
+from claude_helpers import QuietHandler, scripted_api, send_json
 from reviewer.cli import cli
 
 SOURCE = '''
@@ -64,7 +63,7 @@ SUBMISSION = {
 }
 
 
-class ScriptedMessages(BaseHTTPRequestHandler):
+class ScriptedMessages(QuietHandler):
     requests: list[dict] = []
 
     def do_POST(self) -> None:  # noqa: N802 (http.server API)
@@ -75,15 +74,9 @@ class ScriptedMessages(BaseHTTPRequestHandler):
                  "stop_reason": "tool_use", "stop_sequence": None, "usage": USAGE}
         send_json(self, 200, reply)
 
-    def log_message(self, *args) -> None:
-        pass
 
 
-@pytest.fixture()
-def api(monkeypatch: pytest.MonkeyPatch):
-    ScriptedMessages.requests = []
-    with serving(ScriptedMessages, monkeypatch):
-        yield ScriptedMessages
+api = scripted_api(ScriptedMessages)
 
 
 def test_run_with_claude_reviews_records_cost_and_enriches_the_index(tmp_path: Path, api) -> None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from ..scan.textual import NOT_LITERAL, UNREAD_ARGUMENTS
+from ..scan.textual import NOT_LITERAL, UNREAD_ARGUMENTS, signature_parameters
 from ..schema.facts import FileFacts, Symbol
 from .bodies import forwards_params, single_call
 from .resolve import ProjectIndex, name_chain
@@ -512,26 +512,13 @@ def _parameters(signature: str) -> tuple[list[str] | None, list[str], set[str]]:
     """(positional parameter names, keyword-only names, the names with a default) of a Python
     signature; (None, [], set()) when it takes `*args` or `**kwargs` (its call sites may pass
     anything anywhere)."""
-    start, end = signature.find("("), signature.rfind(")")
-    if start < 0 or end < start:
+    parts = signature_parameters(signature)
+    if parts is None:
         return None, [], set()
     positional: list[str] = []
     keyword_only: list[str] = []
     defaulted: set[str] = set()
     target = positional
-    depth, part = 0, ""
-    parts = []
-    for char in signature[start + 1 : end]:
-        if char in "([{":
-            depth += 1
-        elif char in ")]}":
-            depth -= 1
-        if char == "," and depth == 0:
-            parts.append(part)
-            part = ""
-        else:
-            part += char
-    parts.append(part)
     for raw in (p.strip() for p in parts):
         if not raw or raw == "/":
             continue

@@ -100,25 +100,14 @@ _DEFAULT_NAME = re.compile(r"[A-Za-z_]\w*")
 def _default_names(signature: str) -> set[str]:
     """The identifiers read by the default values of a Python signature (`def f(a, b=g(a)): ...`),
     strings left out; empty when it has no default."""
-    start, end = signature.find("("), signature.rfind(")")
-    if start < 0 or "=" not in signature[start:end]:
-        return set()
     names: set[str] = set()
-    depth, part, parts = 0, "", []
-    for char in signature[start + 1:end]:
-        depth += char in "([{"
-        depth -= char in ")]}"
-        if char == "," and depth == 0:
-            parts.append(part)
-            part = ""
-        else:
-            part += char
-    parts.append(part)
-    for parameter in parts:
+    for parameter in textual.signature_parameters(signature) or ():
         head, equals, default = parameter.partition("=")
         if equals and not head.rstrip().endswith(("!", "<", ">")):
             names.update(_DEFAULT_NAME.findall(re.sub(r"(['\"]).*?\1", "", default)))
     return names
+
+
 _BYTES_WHITESPACE = re.compile(rb"\s+")
 _CHAIN = re.compile(rb"[A-Za-z_$#][\w$#]*(?:\s*\??\.\s*[A-Za-z_$#][\w$#]*)+")
 _CHAIN_SEPARATOR = re.compile(rb"\s*\??\.\s*")

@@ -54,6 +54,25 @@ NOT_LITERAL = "*"  # an argument that is not a literal
 UNREAD_ARGUMENTS = "?"  # an argument list too long, or with a `*`/`**` splat: its parameters cannot be told
 
 
+def signature_parameters(signature: str) -> list[str] | None:
+    """The parameters of a signature as written (`def f(a, b: dict[str, int] = {}, *c)` -> ["a",
+    " b: dict[str, int] = {}", " *c"]), split at the commas outside brackets; None without parentheses."""
+    start, end = signature.find("("), signature.rfind(")")
+    if start < 0 or end < start:
+        return None
+    depth, part, parts = 0, "", []
+    for char in signature[start + 1 : end]:
+        depth += char in "([{"
+        depth -= char in ")]}"
+        if char == "," and depth == 0:
+            parts.append(part)
+            part = ""
+        else:
+            part += char
+    parts.append(part)
+    return parts
+
+
 def name_fragments(text: str) -> list[str]:
     return sorted(set(_NAME_FRAGMENT.findall(text)))
 
