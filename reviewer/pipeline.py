@@ -679,8 +679,7 @@ def _run_phases(run: Run) -> RunOutcome:
         record.stopped = stop_reason(stopped)
     if record.stopped is not None:
         errors = {error.file for error in record.errors}
-        record.files_not_reviewed = [c.facts.path for c in pending
-                                     if c.facts.path not in reviews and c.facts.path not in errors]
+        record.files_not_reviewed = [path for path in pending if path not in reviews and path not in errors]
 
     started_report = time.perf_counter()
     for review in reviews.values():
