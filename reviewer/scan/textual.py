@@ -318,7 +318,7 @@ def keep_markers(lines: list[str], symbols: list[dict], bound_elsewhere: dict[st
 
 
 def _kept_import(lines: list[str], start: int, end: int) -> str | None:
-    """What a comment on an import statement's own lines says to keep it (`from glom import OMIT, Let
+    """What a comment on an import statement's own lines says to keep it (`from lib import OMIT, Let
     # backwards compat`: the old names are imported on purpose). Not the comments above it: a file's
     header, or a note over a group of imports, says nothing of this one."""
     said = next((m for line in lines[start - 1:end] if (c := _CODE_COMMENT.search(line))
