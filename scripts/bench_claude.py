@@ -58,7 +58,7 @@ from typing import Iterator, NoReturn
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_real and benchlib, also when imported by a test
 import bench_real  # noqa: E402
 from bench_real import corpus, finding_key, live_findings, load_labels, load_reviews  # noqa: E402
-from benchlib import BENCHMARKS, machine_line, markdown_table, record_section  # noqa: E402
+from benchlib import BENCHMARKS, machine_line, markdown_table, publish  # noqa: E402
 from reviewer.review.claude.prompt import CANDIDATE_MARK  # noqa: E402
 from reviewer.schema.axes import DEFAULT_VERDICTS  # noqa: E402
 
@@ -391,13 +391,8 @@ def main(argv: list[str] | None = None) -> int:
             for axis, path, symbol in keys:
                 print(f"    {who} new (unlabelled) {JUDGED[axis]} {path} {symbol}", file=sys.stderr)
         results.append(result)
-    body = tables(results, bool(args.replay))
-    print(body)
-    if args.json:
-        args.json.write_text(json.dumps([r.__dict__ for r in results], indent=2, default=str), encoding="utf-8")
-    if not args.replay and not args.no_record:
-        record_section(SECTION, body, BENCHMARKS)
-        print(f"\nrecorded in {BENCHMARKS} (section {SECTION})", file=sys.stderr)
+    publish(tables(results, bool(args.replay)), results, args.json, not args.replay and not args.no_record, SECTION,
+            BENCHMARKS)
     return 1 if any(r.error for r in results) else 0
 
 

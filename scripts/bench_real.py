@@ -58,7 +58,7 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchlib, also when imported by a test
-from benchlib import BENCHMARKS, Measured, machine_line, markdown_table, record_section, run_measured  # noqa: E402
+from benchlib import BENCHMARKS, Measured, machine_line, markdown_table, publish, run_measured  # noqa: E402
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 REAL = REPO_ROOT / "benchmarks" / "real"
@@ -1310,13 +1310,7 @@ def main(argv: list[str] | None = None) -> int:
             for kind, stats in result.mutation.items():
                 for miss in stats["missed"]:
                     print(f"    missed {kind} mutant: {miss}", file=sys.stderr)
-    body = section_body(results, args)
-    print(body)
-    if args.json:
-        args.json.write_text(json.dumps([r.__dict__ for r in results], indent=2, default=str), encoding="utf-8")
-    if not args.only and not args.no_record:
-        record_section(SECTION, body, BENCHMARKS)
-        print(f"\nrecorded in {BENCHMARKS} (section {SECTION})", file=sys.stderr)
+    publish(section_body(results, args), results, args.json, not args.only and not args.no_record, SECTION, BENCHMARKS)
     return 1 if any(r.error and not r.files for r in results) else 0
 
 

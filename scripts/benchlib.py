@@ -3,11 +3,14 @@ a markdown table, and timing a command as a whole process."""
 
 from __future__ import annotations
 
+import json
+
 import datetime
 import os
 import platform
 import re
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -33,6 +36,18 @@ def record_section(name: str, body: str, path: Path = BENCHMARKS) -> None:
     text = pattern.sub(lambda _: section, text) if pattern.search(text) else text.rstrip() + "\n\n" + section + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
     atomic_write_text(path, text)
+
+
+def publish(body: str, results: list, json_path: Path | None, record: bool, section: str,
+            path: Path = BENCHMARKS) -> None:
+    """Print a benchmark's tables, write its per-project results as JSON when asked, and record the
+    tables in docs/benchmarks.md (section `section`) when the run stands for the whole benchmark."""
+    print(body)
+    if json_path:
+        json_path.write_text(json.dumps([r.__dict__ for r in results], indent=2, default=str), encoding="utf-8")
+    if record:
+        record_section(section, body, path)
+        print(f"\nrecorded in {path} (section {section})", file=sys.stderr)
 
 
 def machine_line() -> str:

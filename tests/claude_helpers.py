@@ -340,3 +340,12 @@ def scripted_api(handler_class: type[QuietHandler]):
             yield handler_class
 
     return api
+
+
+def write_repo(root: Path, files: dict[str, str], config: str = "llm:\n  concurrency: 1\n") -> Path:
+    """A repository of `files` under `root` with a .reviewer.yml (one Claude call at a time: a
+    scripted server's replies come in a known order)."""
+    for name, text in files.items():
+        (root / name).write_text(text)
+    (root / ".reviewer.yml").write_text(config)
+    return root

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from claude_helpers import auto_submission, send_json, serving
+from claude_helpers import auto_submission, send_json, serving, write_repo
 from reviewer.cli import cli
 
 FILES = {
@@ -56,10 +56,7 @@ def api(monkeypatch: pytest.MonkeyPatch):
 
 
 def repo(root: Path) -> Path:
-    for name, text in FILES.items():
-        (root / name).write_text(text)
-    (root / ".reviewer.yml").write_text("llm:\n  concurrency: 1\n")
-    return root
+    return write_repo(root, FILES)
 
 
 def run(root: Path, *extra: str):
