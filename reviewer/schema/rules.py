@@ -147,7 +147,8 @@ RULES: tuple[Rule, ...] = (
          "A class with only a constructor and one public method: a function would do.", "the method"),
     Rule("over/static-namespace", "overengineering", "OVER",
          "A class of its own (no base, no decorator, no subclass) holding only static methods, 2 or more: a "
-         "namespace written as a class (typescript-eslint's no-extraneous-class); module functions would do.",
+         "namespace written as a class (typescript-eslint's no-extraneous-class); module functions would do. A "
+         "candidate (confidence 65): blind labels at first contact judged it harmless grouping (0 of 2).",
          "the methods"),
     Rule("over/single-product-factory", "overengineering", "OVER",
          "A factory class with one product, or a factory function whose every call asks for the same product.",
