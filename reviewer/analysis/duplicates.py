@@ -1071,7 +1071,7 @@ def _case_edges(units: list[_Function], test_lines: dict[str, tuple[list[int], l
         if confidence is not None:
             classes.append((spans, confidence))
     # Whole cases first: a case written twice is one finding on both bodies, not a run inside them
-    # (koa's three "should respond 500" cases, whose first five lines are also a class of three).
+    # (three "should respond 500" cases whose first five lines are also a class of three).
     whole = _class_edges(units, _cases_written_twice(units, test_lines), rank, [])
     return whole + _class_edges(units, classes, rank, whole)
 

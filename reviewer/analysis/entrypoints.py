@@ -170,7 +170,7 @@ def _script_targets(command: str) -> list[str]:
 
 
 # Where a deployment says how the project is started, and how it names what it starts:
-# `gunicorn config.wsgi:application`, `uvicorn app.main:app`, `FLASK_APP=app.py`,
+# `gunicorn config.wsgi:application`, an ASGI server's `app.main:app`, `FLASK_APP=app.py`,
 # `fastapi run app/main.py`, `python -m pkg`. A project started this way is an application
 # even when its pyproject.toml declares no script.
 _LAUNCH_TARGET = re.compile(
@@ -234,7 +234,7 @@ def _application_file(index: ProjectIndex, path: str) -> bool:
 
 # How a package `__init__` declares its names public for its users' type checkers: imports
 # re-exported under their own name (`from .main import Typer as Typer`, PEP 484's explicit
-# re-export). A console script next to such a face is the library's CLI (typer), not an
+# re-export). A console script next to such a face is the library's own CLI, not an
 # application whose package is its own structure; an `__all__` alone says less (applications
 # write one too).
 EXPLICIT_API = "re-exported as `x as x`"

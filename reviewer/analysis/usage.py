@@ -480,8 +480,8 @@ _INLINE_TEMPLATE = re.compile(r"""\btemplate\s*:\s*(`[^`]*`|'[^']*'|"[^"]*")""")
 _TEMPLATE_NAME = re.compile(r"[A-Za-z_$][\w$]*")
 
 
-# Serializers that dump an object by reading each declared field's name off it: marshmallow
-# schemas, Django REST framework serializers.
+# Serializers that dump an object by reading each declared field's name off it: `*Schema` and
+# `*Serializer` classes (schema libraries, Django REST framework).
 _FIELD_NAME_DUMPER = re.compile(r"(?:\w+\.)*\w*(?:Schema|Serializer)")
 
 

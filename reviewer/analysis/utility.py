@@ -563,7 +563,7 @@ class UtilityAnalysis:
                         roots[key] = f"test code in {path}: {reason}"
                         continue
                     if fixture_decorator(sym) is not None:
-                        continue  # a fixture nothing requests: its decorator registers it for nobody
+                        continue  # a fixture no test asks for: its decorator registers it for nobody
                 reason = self.root_reason(path, facts, sym)
                 if reason:
                     roots[key] = reason

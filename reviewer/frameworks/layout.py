@@ -4,7 +4,7 @@ project templates a generator copies into new projects, and type tests a type ch
 from . import FileRoot, Framework
 
 # Folders of the project templates a generator or a script copies into place (`cli/template/extras`, a
-# cookiecutter's `{{cookiecutter.project_slug}}/`, `scripts/cleanup-templates/`): code that runs there, not here.
+# template generator's `{{project_slug}}/`, `scripts/cleanup-templates/`): code that runs there, not here.
 SCAFFOLD_PATH = r"(?:^|/)(?:[\w.]+-)?(?:templates?|skeletons?|scaffolds?|\{\{[^/]*\}\})/"
 # Type tests by their name (tsd and vitest's `x.test-d.ts`, tstyche's `x.tst.ts`): the type checker
 # reads them; each restates a call with the types it checks, on purpose.

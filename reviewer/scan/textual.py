@@ -40,8 +40,8 @@ _COMPUTED_PY = re.compile(r"""(?:import_module|__import__)\(\s*f?["']([A-Za-z_][
 # pylint's `disable=unused-import`. Not `type: ignore`: it silences a type checker, not an unused name.
 _SILENCED = re.compile(r"#\s*noqa|eslint-disable|@ts-ignore|pylint:\s*disable\s*=\s*[\w\s,-]*\bunused-", re.IGNORECASE)
 _DOTTED_STRING = re.compile(r"""["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)["']""")
-# "package.module:name", the import string of ASGI/WSGI servers and entry points (a server's tests
-# run `uvicorn tests.test_cli:App`): read as "package.module.name".
+# "package.module:name", the import string of ASGI/WSGI servers and entry points (a server's own
+# tests start `tests.test_cli:App`): read as "package.module.name".
 _IMPORT_PATH_STRING = re.compile(r"""["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*):([A-Za-z_]\w*)["']""")
 _IMPORT_STRING = re.compile(r"""["']\s*from\s+([A-Za-z_][\w.]*)\s+import\s+([\w\s,]+?)\s*["']""")
 _HTTP_CALL = re.compile(r"""\b(?:client|test_client|api_client|app|request\([^)]*\))\s*\.\s*(?:get|post|put|patch|delete|head|options)\s*\(""")
