@@ -79,11 +79,17 @@ def test_a_linked_entry_is_refused_and_the_outside_is_untouched(template, tmp_pa
     assert results["report"].exit_code in (0, 2) and "Traceback" not in results["report"].output
 
 
-def test_a_linked_output_folder_is_refused_by_report_too(template, tmp_path):
-    root = copy_of(template, tmp_path)
+def linked_output_folder(root: Path, tmp_path: Path) -> Path:
+    """Move the repository's .reviewer/ outside it and leave a link in its place; the folder outside."""
     outside = tmp_path / "outside"
     shutil.move(root / ".reviewer", outside)
     (root / ".reviewer").symlink_to(outside, target_is_directory=True)
+    return outside
+
+
+def test_a_linked_output_folder_is_refused_by_report_too(template, tmp_path):
+    root = copy_of(template, tmp_path)
+    outside = linked_output_folder(root, tmp_path)
     before = snapshot(outside)
     result = invoke("report", root)
     assert result.exit_code == 2
@@ -108,9 +114,7 @@ def test_baseline_from_ref_is_not_written_through_a_linked_cache(template, tmp_p
 
 def test_reviewer_baseline_is_not_written_through_a_linked_output_folder(template, tmp_path):
     root = copy_of(template, tmp_path)
-    outside = tmp_path / "outside"
-    shutil.move(root / ".reviewer", outside)
-    (root / ".reviewer").symlink_to(outside, target_is_directory=True)
+    outside = linked_output_folder(root, tmp_path)
     before = snapshot(outside)
     result = invoke("baseline", root)
     assert snapshot(outside) == before

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from claude_helpers import auto_submission, send_json, serving, write_repo
+from claude_helpers import auto_submission, message, send_json, serving, tool_use, write_repo
 from reviewer.cli import cli
 
 FILES = {
@@ -44,10 +44,8 @@ class Scripted(BaseHTTPRequestHandler):
             time.sleep(0.5)
         status = type(self).statuses.get(number, 200)
         if status == 200:
-            reply = {"id": f"msg_{number}", "type": "message", "role": "assistant", "model": body["model"],
-                     "content": [{"type": "tool_use", "id": f"tu_{number}", "name": "submit_review",
-                                  "input": auto_submission(body)}],
-                     "stop_reason": "tool_use", "stop_sequence": None, "usage": USAGE}
+            reply = message([tool_use(f"tu_{number}", "submit_review", auto_submission(body))], usage=USAGE,
+                            model=body["model"], message_id=f"msg_{number}")
         else:
             reply = {"type": "error", "error": {"type": "authentication_error", "message": "scripted failure"}}
         send_json(self, status, reply)

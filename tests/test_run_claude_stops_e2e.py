@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from claude_helpers import auto_submission, send_json, serving, write_repo
+from claude_helpers import auto_submission, message, send_json, serving, tool_use, write_repo
 from reviewer.cli import cli
 
 FILES = {
@@ -35,10 +35,8 @@ class Scripted(BaseHTTPRequestHandler):
         type(self).requests.append(body)
         status = type(self).statuses.get(number, 200)
         if status == 200:
-            reply = {"id": f"msg_{number}", "type": "message", "role": "assistant", "model": body["model"],
-                     "content": [{"type": "tool_use", "id": f"tu_{number}", "name": "submit_review",
-                                  "input": auto_submission(body)}],
-                     "stop_reason": "tool_use", "stop_sequence": None, "usage": USAGE}
+            reply = message([tool_use(f"tu_{number}", "submit_review", auto_submission(body))], usage=USAGE,
+                            model=body["model"], message_id=f"msg_{number}")
         else:
             reply = {"type": "error", "error": {"type": "authentication_error" if status == 401 else "invalid_request_error",
                                                 "message": "scripted failure"}}
