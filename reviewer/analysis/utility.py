@@ -809,7 +809,7 @@ class UtilityAnalysis:
                 owner = sym.parent
                 if not sym.attribute_writes or owner is None or getattr(verdicts.get((path, owner)), "verdict", None) != "USED":
                     continue
-                if self._extends_outside(path, owner):
+                if any(base != "object" for _, base in self.inherited_external_bases(path, owner)):
                     continue  # a base outside the project may read it (a lazy object's `_wrapped`, a mixin's state)
                 for name, line in sym.attribute_writes.items():
                     if is_private(name) and not is_dunder(name) and not self._attribute_read(name):
@@ -822,26 +822,6 @@ class UtilityAnalysis:
                     rule="dead/unread-attribute", confidence=75, message=f"attribute self.{name} of {owner} is assigned (in {methods}) and never read: no .{name} "
                             f"anywhere in the project and no string names it (confidence 75)"))
         return findings
-
-    def _extends_outside(self, path: str, class_qname: str) -> bool:
-        """Whether a class, or a project class it extends, names a base the project does not define."""
-        seen: set[tuple[str, str]] = set()
-        todo = [(path, class_qname)]
-        while todo:
-            key = todo.pop()
-            cls = self.index.symbol(*key)
-            if key in seen or cls is None:
-                continue
-            seen.add(key)
-            for base in cls.bases:
-                name = base.split("[", 1)[0].strip()
-                if not name or name == "object" or "=" in name:
-                    continue  # `metaclass=...` is no base that reads attributes
-                target = self.index.resolve_callee(key[0], name, None)
-                if target is None:
-                    return True
-                todo.append(target)
-        return False
 
     def _attribute_read(self, name: str) -> bool:
         graph = self.graph
