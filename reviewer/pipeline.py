@@ -17,19 +17,23 @@ from dataclasses import dataclass, field
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Callable
 from datetime import datetime, timezone
+from functools import lru_cache
 from pathlib import Path
 
 from .config import Config
 from .errors import UserError
 from .schema.cards import FunctionCard, now_iso
 from .review.context import ReviewContext
+from .analysis.declarative import demote_declarative
 from .analysis.duplicates import find_duplicates, keep_rank, standalone_modules
 from .analysis.entrypoints import fixture_packages, listed_case_files
+from .frameworks.alembic import revision_scripts
 from .analysis.roots import type_checked_files
 from .analysis.roles import is_test_input_path, is_test_path, is_test_support_path
 from .analysis.testcode import case_subjects, test_case_spans
 from .review.claude.consent import choose_reviewer, confirm_cost, opt_in_note
-from .review.cache import EvidenceCache, ReviewCache, RunsCache, cache_key, evidence_input_digest, verdict_digest
+from .review.cache import (EvidenceCache, ReviewCache, RunsCache, StoredEvidence, cache_key, evidence_input_digest,
+                           verdict_digest)
 from .schema.review import FileError, ReviewFile, RunRecord
 from .schema.evidence import MODULE_CODE
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
@@ -71,6 +75,7 @@ class Prepared:
     index_size: int = 0
     phase_seconds: dict[str, float] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    unreached_broken: set[str] = field(default_factory=set)  # do not parse, and nothing imports or runs them
     _contexts: "_Contexts | None" = None
 
     @property
@@ -215,11 +220,12 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     started = time.perf_counter()
     stored = None if options.rebuild_rag or options.no_cache else cache.lookup(
         evidence_key(root, config, scan, rag_enabled, changed, reviewer))
-    if stored is not None and set(stored[0]) == {f.path for f in scan.files}:
+    if stored is not None and set(stored.digests) == {f.path for f in scan.files}:
         seconds["evidence cache"] = time.perf_counter() - started
         if not rag_enabled:
             notes.append(RAG_OFF_NOTE)
-        return Prepared(scan=scan, digests=stored[0], rag_enabled=rag_enabled, index_size=stored[1],
+        return Prepared(scan=scan, digests=stored.digests, rag_enabled=rag_enabled, index_size=stored.index_size,
+                        unreached_broken=stored.unreached_broken,
                         build=lambda: _evidence(root, config, options, UI(plain=True), scan, changed, {}, [])[0],
                         phase_seconds=seconds, notes=notes)
     contexts, index_size = _evidence(root, config, options, ui, scan, changed, seconds, notes, idle)
@@ -230,9 +236,11 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
         else:  # Claude's review: only the fields its verdicts depend on (not the scores its own cards move)
             digests = {path: verdict_digest(context.evidence) for path, context in contexts.items()}
     if options.build_index:  # evidence over an index left as it was is not the run's: never cached
-        cache.save(evidence_key(root, config, scan, rag_enabled, changed, reviewer), digests, index_size)
+        cache.save(evidence_key(root, config, scan, rag_enabled, changed, reviewer),
+                   StoredEvidence(digests, index_size, contexts.unreached_broken))
     return Prepared(scan=scan, digests=digests, build=lambda: contexts, rag_enabled=rag_enabled,
-                    index_size=index_size, phase_seconds=seconds, notes=notes)
+                    index_size=index_size, phase_seconds=seconds, notes=notes,
+                    unreached_broken=contexts.unreached_broken)
 
 
 def estimate_only(root: Path, config: Config, options: RunOptions, ui: UI | None = None):
@@ -417,7 +425,7 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
             keep_rank=rank_of,
         )
 
-    return _Contexts(inputs, context), index_size
+    return _Contexts(inputs, context, project.unreached_broken), index_size
 
 
 def _duplicates(root: Path, config: Config, scan: ScanResult, cards: dict[str, list[FunctionCard]],
@@ -443,13 +451,24 @@ def _duplicates(root: Path, config: Config, scan: ScanResult, cards: dict[str, l
         subjects={f.path: case_subjects(f) for f in scan.files if is_test_path(f.path)},
         test_inputs=(fixture_packages(scan.config_files, [f.path for f in scan.files if f.language != "python"])
                      | type_checked_files(scan.config_files, [f.path for f in scan.files if f.language == "python"])
-                     | listed_case_files(scan.files)),
+                     | listed_case_files(scan.files)
+                     | (revision_scripts(scan.files) if "Alembic" in scan.frameworks else frozenset())),
         notes={f.path: f.copy_notes for f in scan.files if f.copy_notes},
         classes={f.path: [s for s in f.symbols if s.kind == "class"] for f in scan.files},
         standalone=standalone_modules(scan.files),
     )
     runs_cache.save(runs_key, memo)
+    demote_declarative(duplicates.copies, _source_lines(root))
     return duplicates, len(pairs), how
+
+
+def _source_lines(root: Path) -> Callable[[str], list[str]]:
+    """path -> the file's lines, each file read once (for the few clones whose lines are read)."""
+    @lru_cache(maxsize=None)
+    def lines_of(path: str) -> list[str]:
+        return _read_source(root, path).splitlines()
+
+    return lines_of
 
 
 class _Contexts(Mapping):
@@ -458,8 +477,9 @@ class _Contexts(Mapping):
     (evidence_input_digest). `inputs` holds what each static review is computed from."""
 
     def __init__(self, inputs: dict[str, tuple[FileFacts, FileEvidence, list[FunctionCard]]],
-                 build: Callable[[str], ReviewContext]) -> None:
+                 build: Callable[[str], ReviewContext], unreached_broken: set[str]) -> None:
         self.inputs = inputs
+        self.unreached_broken = unreached_broken
         self._build = build
         self._built: dict[str, ReviewContext] = {}
 
@@ -742,9 +762,11 @@ def _drop_unreviewable(root: Path, prepared: Prepared, scope: list[str], record:
         # A test suite's file that no runner collects and that does not parse cannot be imported either
         # (that would fail the tests): data the tests read (an expected-output file), not code that runs.
         test_data = is_test_input_path(path) or is_test_support_path(path)
-        if facts.syntax_errors and (test_data or facts.template_tags):
+        if facts.syntax_errors and (test_data or facts.template_tags or path in prepared.unreached_broken):
             what = "a test input (a fixture read as data)" if test_data else (
-                "a template (lines of `{% ... %}` tags: rendered into code before it runs)")
+                "a template (lines of `{% ... %}` tags: rendered into code before it runs)" if facts.template_tags
+                else "a file nothing imports or runs (no importer, entry point, framework convention, "
+                     "shebang or configuration names it)")
             note = (f"{path}: {facts.syntax_errors} syntax error(s) in {what}: "
                     "reviewed only what the parser recovered; not counted as an error")
             record.notes.append(note)

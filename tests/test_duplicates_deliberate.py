@@ -242,3 +242,59 @@ def test_a_block_is_scored_by_its_own_lines_not_by_the_pair() -> None:
     (clone,) = [c for clones in found.values() for c in clones]
     assert clone.kind == "block" and clone.rule == "duplicate/block-clone"
     assert clone.keep.score == clone.keep.structure == 0.5  # 10 of the 20 code lines
+
+
+def test_revision_scripts_of_a_migration_tool_take_no_part_in_duplicates(tmp_path: Path) -> None:
+    # Alembic's revisions may live in any folder alembic.ini names (`db/revisions/versions/`): a revision
+    # is a snapshot applied once, its repeats are on purpose. The same files without the revision
+    # identifiers are a finding.
+    for name, header in (("revisions", 'revision = "{rev}"\ndown_revision = None\n'), ("scripts", "")):
+        root = tmp_path / name
+        write(root, {
+            "requirements.txt": "alembic\n",
+            f"db/{name}/versions/2021_a1.py": header.format(rev="a1") + BODY.format(name="upgrade_rows"),
+            f"db/{name}/versions/2022_b2.py": header.format(rev="b2") + BODY.format(name="fix_rows"),
+        })
+        findings, _ = reviewed(root)
+        assert bool(findings) == (name == "scripts"), findings
+
+
+def test_declaring_and_acting_lines_are_told_apart() -> None:
+    from reviewer.analysis.declarative import declarative_share
+
+    markup = ['<DropdownMenu>', '  <DropdownMenuTrigger asChild>', '    <Button variant="ghost" size="icon">',
+              '      <MoreHorizontal className="size-4" />', '    </Button>', '  </DropdownMenuTrigger>', '</DropdownMenu>']
+    state = ["state: {", "  selected: { ...getDefaultSelectedState() },", "  dialogs: { showCreateEdit: false },",
+             '  table: { options: { sortBy: ["name"], descending: [false] } },', "},"]
+    fields = ["class Read(Base):", "    id: int", "    name: str | None = None", "    created_at: datetime"]
+    logic = ["total = 0", "for item in items:", "    if item.active:", "        total += price(item)",
+             "save(total)", "return total"]
+    assert declarative_share(markup) == 1.0
+    assert declarative_share(state) == 1.0
+    assert declarative_share(fields) >= 0.75
+    assert declarative_share(logic) < 0.2  # `total = 0` declares; the rest acts
+
+
+def test_a_short_repeat_of_markup_with_other_content_is_a_candidate(tmp_path: Path) -> None:
+    # Two dialogs share a footer's markup with other labels: layout, not logic (a candidate). The same
+    # markup word for word, or a long block of it, stays a finding.
+    def dialog(name: str, label: str, extra: int = 0) -> str:
+        rows = "".join(f'        <p className="row">{label} {n}</p>\n' for n in range(extra))
+        return (f'export function {name}() {{\n  return (\n    <Dialog>\n      <DialogFooter className="gap-2">\n'
+                f'        <Button variant="outline" onClick={{close}}>{label} cancel</Button>\n'
+                f'        <Button type="submit" disabled={{busy}}>{label} save</Button>\n'
+                f'        <span className="hint">{label} hint</span>\n{rows}'
+                f'      </DialogFooter>\n    </Dialog>\n  )\n}}\n')
+
+    cases = {"other-labels": (dialog("EditDialog", "Edit"), dialog("CreateDialog", "Create"), False),
+             "word-for-word": (dialog("EditDialog", "Same"), dialog("CreateDialog", "Same"), True),
+             "long": (dialog("EditDialog", "Edit", 40), dialog("CreateDialog", "Create", 40), True)}
+    for case, (one, two, reported) in cases.items():
+        root = tmp_path / case
+        write(root, {"package.json": '{"name": "app", "private": true}\n', "src/edit.tsx": one, "src/create.tsx": two})
+        findings, reviews = reviewed(root)
+        assert bool(findings) == reported, (case, findings)
+        if not reported:
+            candidates = [b for r in reviews.values() for b in r.get("repeated_blocks", []) + r.get("symbols", [])
+                          if "declarative-repeat" in json.dumps(b)]
+            assert candidates, (case, reviews)

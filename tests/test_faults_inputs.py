@@ -185,7 +185,7 @@ HOSTILE = {
     "crlf": ({"crlf.py": GOOD.replace("\n", "\r\n").encode()}, 0, None),
     "20MB": ({"big.py": b"x = 1\n" * (20 * 1024 * 1024 // 6)}, 0, "1 skipped"),
     "deep-nesting": ({"deep.py": DEEP}, 0, None),
-    "syntax-error": ({"broken.py": "def broken(:\n    return\n"}, 2, "broken.py"),
+    "syntax-error": ({"broken.py": "def broken(:\n    return\n", "main.py": "import broken\n"}, 2, "broken.py"),
     "fifo-link": (_fifo, 0, None),
     "symlink-loop": (_loop, 0, None),
     "links-out": (_outside, 0, None),
@@ -300,7 +300,8 @@ def test_a_syntax_error_in_a_test_fixture_is_a_note_not_an_error(tmp_path):
     assert not run["errors"]
     assert any("test/fixtures/syntax-error-esm.mjs" in note and "test input" in note for note in run["notes"])
     assert "note" in result.stdout and "syntax-error-esm.mjs" in result.stdout  # the user is told
-    make(root, {"lib/broken.mjs": "export default {\n"})  # outside the fixtures it stays an error
+    # outside the fixtures, a file that something imports stays an error
+    make(root, {"lib/broken.mjs": "export default {\n", "lib/index.mjs": "import b from './broken.mjs'\nb()\n"})
     assert invoke("run", root, "--plain").exit_code == 2
 
 
@@ -315,5 +316,38 @@ def test_a_template_with_a_code_extension_is_a_note_not_an_error(tmp_path):
     run = last_run(root)
     assert not run["errors"]
     assert any("post_gen_project.py" in note and "a template" in note for note in run["notes"])
-    make(root, {"lib/broken.py": "def f(:\n    return {'a': 1 % 2}\n"})
+    make(root, {"lib/broken.py": "def f(:\n    return {'a': 1 % 2}\n", "main.py": "from lib import broken\n"})
     assert invoke("run", root, "--plain").exit_code == 2
+
+
+def test_a_broken_file_nothing_imports_or_runs_is_a_note_not_an_error(tmp_path):
+    # An old copy kept aside (`old/app.ts`, its first line cut): no importer, no entry point, no
+    # convention, no shebang and no configuration names it. The note says why; a re-run from the
+    # caches says the same; once something imports it, it fails the run again.
+    root = make(tmp_path / "repo", {"ok.py": GOOD, "old/app.ts": "tring';\nimport x from 'y';\nexport function f() {\n",
+                                    "package.json": '{"name": "p", "private": true}\n'})
+    for _ in range(2):
+        result = invoke("run", root, "--plain")
+        assert result.exit_code == 0, result.stdout + result.stderr
+        run = last_run(root)
+        assert not run["errors"]
+        assert any("old/app.ts" in note and "nothing imports or runs" in note for note in run["notes"])
+    make(root, {"src/main.ts": "import { f } from '../old/app'\nf()\n"})
+    assert invoke("run", root, "--plain").exit_code == 2
+    assert any(e["file"] == "old/app.ts" for e in last_run(root)["errors"])
+
+
+@pytest.mark.parametrize("how", ["shebang", "script", "main-guard"])
+def test_a_broken_file_that_runs_stays_an_error(tmp_path, how):
+    files = {"ok.py": GOOD}
+    if how == "shebang":
+        files["tools/fix.py"] = "#!/usr/bin/env python3\ndef f(:\n    pass\n"
+    elif how == "script":
+        files["tools/fix.py"] = "def f(:\n    pass\n"
+        files["Makefile"] = "fix:\n\tpython tools/fix.py\n"
+    else:
+        files["tools/fix.py"] = "def f(:\n    pass\n\nif __name__ == '__main__':\n    f()\n"
+    root = make(tmp_path / "repo", files)
+    result = invoke("run", root, "--plain")
+    assert result.exit_code == 2, result.stdout + result.stderr
+    assert any(e["file"] == "tools/fix.py" for e in last_run(root)["errors"])

@@ -519,7 +519,8 @@ def find_duplicates(
     `memo`: runs of equal lines computed before (see RunsMemo).
     `subjects`: test file -> {module-level name: the module it comes from} (see testcode.case_subjects).
     `test_inputs`: files the tests hand to a tool as they are (entrypoints.fixture_packages, the typing
-    tests of roots.type_checked_files): no part.
+    tests of roots.type_checked_files), and snapshots written once (frameworks.alembic.revision_scripts):
+    no part.
     `notes`: path -> FileFacts.copy_notes; `classes`: path -> its class symbols; `standalone`: the
     modules written to be copied alone (standalone_modules); all three for _deliberate."""
     # Generated sync twins of async code take no part either: their source's findings say it all.

@@ -88,6 +88,7 @@ def find_entry_points(index: ProjectIndex) -> EntryPoints:
             if qname is not None:
                 found.symbols[(path, qname)] = f"entry point {module}:{attribute} in {name}"
                 found.application.append(f"entry point {module}:{attribute} in {name}")
+    _nested_python_entry_points(index, texts, found)
     found.application.extend(f"{path} runs the package" for path in sorted(index.files)
                              if posixpath.basename(path) == "__main__.py" and not _aside(path))
     found.application.extend(f"{path} runs the project" for path in sorted(index.files)
@@ -269,6 +270,26 @@ def _read_json(text: str | None) -> dict:
     except ValueError:
         return {}
     return data if isinstance(data, dict) else {}
+
+
+def _nested_python_entry_points(index: ProjectIndex, texts: Mapping[str, str], found: EntryPoints) -> None:
+    """A package of its own inside the repository (a plugin a test installs, a service) declares entry
+    points in its own pyproject.toml or setup.cfg, with module names relative to its folder (or its
+    src/): the entry point loads that symbol, nothing need import it. It does not make the repository
+    an application: installing that package is its own business."""
+    for manifest in sorted(texts):
+        directory, name = posixpath.split(manifest)
+        if not directory or name not in ("pyproject.toml", "setup.cfg"):
+            continue
+        for module, attribute in _python_entry_points(name, texts[manifest]):
+            parts = module.split(".")
+            path = index.python_file_at(posixpath.join(directory, *parts)) or \
+                index.python_file_at(posixpath.join(directory, "src", *parts))
+            if path is None or path not in index.files:
+                continue
+            qname = index.top_level.get(path, {}).get(attribute.split(".")[0])
+            if qname is not None:
+                found.symbols[(path, qname)] = f"entry point {module}:{attribute} in {manifest}"
 
 
 def _python_entry_points(name: str, text: str | None) -> list[tuple[str, str]]:

@@ -18,6 +18,9 @@ reviewer judges with this evidence, never a finding):
   not remove, used by ...) or a `@deprecated` decorator (a comment on an import's own line too:
   imports.py); dead/guard-conditional, an alternative definition in an `if`/`try` branch
   (`if sys.version_info ...: def f` / `else: def f`, `except ImportError: def f`).
+- dead/guard-import-keeper: a top-level name whose value only lists names its file imports
+  (`FIXTURES = (client, db)`): written so that a linter's fix does not remove imports that are used
+  by name only (pytest fixtures requested as parameters, registrations run at import).
 """
 
 from __future__ import annotations
@@ -42,6 +45,23 @@ _DUNDER = re.compile(r"__\w+__")
 def distinctive(name: str) -> bool:
     """Whether a name written anywhere is most likely this name, not a word of prose."""
     return _DISTINCTIVE.search(name) is not None and _DUNDER.fullmatch(name) is None
+
+
+_NAME_LIST = re.compile(r"^[(\[{]?\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*,?\s*[)\]}]?$")
+
+
+def import_keeper(facts: FileFacts, sym: Symbol) -> list[str]:
+    """The imported names a top-level constant's value lists, when it lists nothing else."""
+    if sym.parent is not None or sym.kind not in ("constant", "variable") or not sym.value:
+        return []
+    value = sym.value.strip()
+    listed = _NAME_LIST.match(value)
+    if listed is None or not (value[0] in "([{" or "," in value):  # `dt = datetime` is an alias, not a list
+        return []
+    names = [name.strip() for name in listed.group(1).split(",")]
+    imported = {name.alias or name.name for ref in facts.imports for name in ref.names if name.binds}
+    imported |= {ref.namespace for ref in facts.imports if ref.namespace}
+    return names if all(name in imported for name in names) else []
 
 
 class Guard:
@@ -92,6 +112,10 @@ class Guard:
             return rule, f"kept on purpose: {kept} ({path} line {sym.line_start})"
         if is_example_path(path):
             return "dead/guard-example", "it is example code, which shows the API to a reader: nothing calls it"
+        kept_imports = import_keeper(facts, sym)
+        if kept_imports:
+            return "dead/guard-import-keeper", (f"its value only lists names the file imports ({', '.join(kept_imports)}): "
+                                                "it keeps those imports from being removed as unused")
         found = self.mention((path, sym.qualified_name), sym.name)
         if found:
             return "dead/guard-mention", f"{found} (a template, config, doc, script or string may use it)"

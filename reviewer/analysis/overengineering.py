@@ -142,8 +142,14 @@ class OverengineeringAnalysis:
                     return assessment(verdict="ACCEPTABLE", confidence=75, rule=RULE_EXTENSION_POINT,
                                       detail=f"{what} {sym.name} has 1 implementation ({names}), {loaded}: "
                                              "an extension point")
+                typed = self._typed_against((path, sym.qualified_name), subclasses[0])
+                if typed:
+                    return assessment(verdict="ACCEPTABLE", confidence=70, rule=RULE_SINGLE_IMPLEMENTATION,
+                                      detail=f"{what} {sym.name} has 1 implementation ({names}), but {typed} "
+                                             "names the type rather than the implementation: a seam it types against")
                 return assessment(verdict="OVER", confidence=75, rule=RULE_SINGLE_IMPLEMENTATION,
-                                  detail=f"{what} {sym.name} has 1 implementation: {names}")
+                                  detail=f"{what} {sym.name} has 1 implementation: {names}; nothing else names "
+                                         f"{sym.name}")
             if len(subclasses) >= 2:
                 return assessment(verdict="ACCEPTABLE", confidence=80, rule=RULE_SINGLE_IMPLEMENTATION,
                                       detail=f"{what} {sym.name} has {len(subclasses)} implementations: {names}")
@@ -152,6 +158,22 @@ class OverengineeringAnalysis:
             return assessment(verdict="ACCEPTABLE", confidence=75, rule=RULE_SINGLE_IMPLEMENTATION,
                                   detail=f"base class {sym.name} has {len(subclasses)} subclasses: {names}")
         return None
+
+    def _typed_against(self, interface: SymbolKey, implementation: SymbolKey) -> str:
+        """Where project code other than the implementation, the interface itself and the tests names the
+        interface (a parameter's or a factory's return type, a field): code typed against it, which a
+        second implementation would plug into. "" when only the implementation names it."""
+        def inside(user: SymbolKey, owner: SymbolKey) -> bool:
+            return user[0] == owner[0] and (user[1] == owner[1] or user[1].startswith(owner[1] + "."))
+
+        for use in self.graph.uses.get(interface, ()):
+            user = use.user
+            # an import only brings the name in (the implementation's file imports it too): its uses count
+            if use.kind in ("re-exports", "imports", "unused import") or is_test_path(user[0]) or inside(user, interface) \
+                    or inside(user, implementation):
+                continue
+            return f"{user[1] if user[1] != MODULE else 'the top-level code'} ({user[0]})"
+        return ""
 
     def _loaded_by_name(self, implementation: SymbolKey) -> str:
         """How the one implementation of an abstract base is reached when project code does not name

@@ -37,6 +37,8 @@ class ProjectEvidence:
     test_files: set[str] = field(default_factory=set)
     seconds: dict[str, float] = field(default_factory=dict)  # phase -> wall time
     reuse: dict[str, int] = field(default_factory=dict)  # analysis cache: files' parts "reused" / "computed"
+    # files that do not parse and that nothing imports or runs (UtilityAnalysis.unreached_files)
+    unreached_broken: set[str] = field(default_factory=set)
 
     def for_symbol(self, path: str, qualified_name: str) -> dict[str, AxisAssessment]:
         return self.assessments.get((path, qualified_name), {})
@@ -107,6 +109,7 @@ def analyze_project(scan: ScanResult, root: Path, config: Config | None = None,
         per_axis["utility"], unreachable = utility.assess()  # overengineering needs the roots either way
         if "utility" in axes:
             findings.extend(unreachable)
+        unreached_broken = utility.unreached_files(path for path, facts in index.files.items() if facts.syntax_errors)
         seconds["utility"] = time.perf_counter() - mark
         if "overengineering" in axes:
             mark = time.perf_counter()
@@ -131,4 +134,5 @@ def analyze_project(scan: ScanResult, root: Path, config: Config | None = None,
     seconds["total"] = graph.seconds + time.perf_counter() - started
     return ProjectEvidence(assessments=assessments, findings=findings, usage=usage, index=index,
                            test_files={p for p in index.files if is_test_path(p)}, seconds=seconds,
+                           unreached_broken=unreached_broken,
                            reuse={"reused": stored.reused, "computed": stored.computed} if stored is not None else {})

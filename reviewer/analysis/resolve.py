@@ -262,18 +262,19 @@ class ProjectIndex:
         found = self.python_modules.get(dotted)
         if found is None and importer is not None:
             # A script importing a sibling module (its directory is on sys.path).
-            found = self._python_file_at(posixpath.join(posixpath.dirname(importer), *dotted.split(".")))
+            found = self.python_file_at(posixpath.join(posixpath.dirname(importer), *dotted.split(".")))
         if found is None and importer is not None and "." in dotted:
             # A service of its own inside the repository (`service/captioning/` run from its folder,
             # importing `api.im2txt.blip`): a folder above the importer holds the package path. Dotted
             # names only, so a project file never passes for a top-level module of the same name.
             folder = posixpath.dirname(posixpath.dirname(importer))
             while folder and found is None:
-                found = self._python_file_at(posixpath.join(folder, *dotted.split(".")))
+                found = self.python_file_at(posixpath.join(folder, *dotted.split(".")))
                 folder = posixpath.dirname(folder)
         return found
 
-    def _python_file_at(self, base: str) -> str | None:
+    def python_file_at(self, base: str) -> str | None:
+        """The module file (or package, or namespace folder) at a path without its extension."""
         base = base.lstrip("/")
         for candidate in (base + ".py", posixpath.join(base, "__init__.py"), base + ".pyi"):
             if candidate in self.files:
@@ -289,7 +290,7 @@ class ProjectIndex:
             directory = module_path
         else:
             return None
-        return self._python_file_at(posixpath.join(directory, name))
+        return self.python_file_at(posixpath.join(directory, name))
 
     # ------------------------------------------------------------------ TS/JS modules
 
@@ -442,8 +443,8 @@ class ProjectIndex:
         for _ in range(ref.level - 1):
             package = posixpath.dirname(package)
         if not ref.source:
-            return self._python_file_at(package) if package else None
-        return self._python_file_at(posixpath.join(package, *ref.source.split(".")))
+            return self.python_file_at(package) if package else None
+        return self.python_file_at(posixpath.join(package, *ref.source.split(".")))
 
     def module_for_specifier(self, importer: str, specifier: str) -> str | None:
         """Resolve a module specifier written in `importer` (used for `export ... from`)."""

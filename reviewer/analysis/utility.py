@@ -26,7 +26,7 @@ import posixpath
 import re
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Iterable
 
 from ..schema.facts import FileFacts, Symbol
 from .bodies import returns_its_argument
@@ -352,6 +352,43 @@ class UtilityAnalysis:
             return False
         return posixpath.join(directory, "__init__.py") in self.index.files
 
+    def unreached_files(self, paths: Iterable[str]) -> set[str]:
+        """Those of `paths` that nothing imports or runs: no project file imports the file or names
+        one of its symbols, no entry point or launch command names it, no framework convention
+        makes any of its symbols a root (only its own top-level code is one), it has no
+        `__main__` guard and no shebang line, and no configuration file names it. A file
+        that does not parse and is none of these is no code of the program (an old copy, an
+        expected-output file): the run notes it instead of failing on it."""
+        configured = "\n".join(self.texts.values())
+        found = set()
+        for path in paths:
+            facts = self.index.files.get(path)
+            if facts is None or path in self.graph.imported_files or facts.has_main_guard \
+                    or self._runs_as_script(path):
+                continue
+            if path in self.entry_points.files or path in self._entry_point_modules() \
+                    or any(path in why for why in self.entry_points.application):
+                continue
+            if any(key[0] == path and key[1] != MODULE for key in self.liveness.roots):
+                continue
+            if any(use.user[0] != path for sym in facts.symbols
+                   for use in self.graph.uses.get((path, sym.qualified_name), ())):
+                continue
+            if posixpath.basename(path) in configured:
+                continue
+            found.add(path)
+        return found
+
+    def _runs_as_script(self, path: str) -> bool:
+        """Whether the file starts with a shebang line (run by its name, nothing need import it)."""
+        if self.index.root is None:
+            return False
+        try:
+            with open(self.index.root / path, "rb") as handle:
+                return handle.read(2) == b"#!"
+        except OSError:
+            return False
+
     def _entry_point_modules(self) -> set[str]:
         if self._entry_modules is None:
             self._entry_modules = {path for path, _ in self.entry_points.symbols}
@@ -420,7 +457,9 @@ class UtilityAnalysis:
     def _find_registry_bases(self) -> None:
         """Classes whose subclasses register themselves: `__init_subclass__`, a metaclass, or an external
         base whose framework finds its subclasses (`class Base(DeclarativeBase)`, an abstract Django
-        model: the framework finds the subclasses of the project's base as well)."""
+        model: the framework finds the subclasses of the project's base as well); and classes whose
+        subclasses the code enumerates (`Base.__subclasses__()`, `cls.__subclasses__()` in Base)."""
+        self.registry_bases.update(self._enumerated_bases())
         for path, by_qname in self.index.symbols.items():
             for qname, sym in by_qname.items():
                 if sym.kind != "class":
@@ -430,6 +469,25 @@ class UtilityAnalysis:
                         or any(self.knowledge.discovering_base(b) for b in self.external_bases(path, sym)
                                if not self.knowledge.plain_base(b)):
                     self.registry_bases.add((path, qname))
+
+    def _enumerated_bases(self) -> set[SymbolKey]:
+        """Classes whose `__subclasses__()` project code reads: each subclass is found that way."""
+        found: set[SymbolKey] = set()
+        for path, facts in self.index.files.items():
+            scopes = [(None, reference) for reference in facts.module_references]
+            scopes += [(sym, reference) for sym in facts.symbols for reference in sym.references]
+            for sym, reference in scopes:
+                head, dot, attribute = reference.rpartition(".")
+                if not dot or attribute != "__subclasses__":
+                    continue
+                if head in ("cls", "self", "type(self)", "self.__class__") and sym is not None:
+                    owner = sym.qualified_name.rpartition(".")[0]
+                    target = (path, owner) if owner in self.index.symbols[path] else None
+                else:
+                    target = self.index.resolve_name(path, head)
+                if target is not None:
+                    found.add(target)
+        return found
 
     def _has_registry_ancestor(self, key: SymbolKey, seen: set[SymbolKey] | None = None) -> SymbolKey | None:
         seen = seen if seen is not None else set()

@@ -1,5 +1,10 @@
-"""Alembic: revision scripts are loaded by path and read by name; env.py is run by the command."""
+"""Alembic: revision scripts are loaded by path and read by name; env.py is run by the command.
+A revision script is a snapshot written once and applied in order: its code repeats what another
+revision or the models held at the time on purpose, and nobody edits it to share code."""
 
+from collections.abc import Iterable
+
+from ..schema.facts import FileFacts
 from . import FileRoot, Framework
 
 FRAMEWORK = Framework(
@@ -13,3 +18,14 @@ FRAMEWORK = Framework(
         FileRoot(r"(?:^|/)env\.py$", r"run_migrations_(?:online|offline)", "alembic env.py"),
     ),
 )
+
+
+# The identifiers every revision script defines at its top level (the docs' "script.py.mako").
+_REVISION_NAMES = frozenset({"revision", "down_revision"})
+
+
+def revision_scripts(files: Iterable[FileFacts]) -> frozenset[str]:
+    """The Python files that define `revision` and `down_revision` at their top level, wherever the
+    project keeps its revisions (`script_location` in alembic.ini may name any folder)."""
+    return frozenset(facts.path for facts in files if facts.language == "python"
+                     and _REVISION_NAMES <= {s.name for s in facts.symbols if s.parent is None})

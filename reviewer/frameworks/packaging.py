@@ -14,7 +14,7 @@ LAUNCH_FILE_NAMES = ("Procfile", "Dockerfile", "docker-compose.yml", "docker-com
 FRAMEWORK = Framework(
     name="Packaging and launch files",
     docs="https://packaging.python.org/en/latest/specifications/entry-points/",
-    config_files=("pyproject.toml", "setup.cfg", "setup.py", "**/package.json", *LAUNCH_FILE_NAMES, "Procfile.*",
+    config_files=("pyproject.toml", "setup.cfg", "setup.py", "**/pyproject.toml", "**/setup.cfg", "**/package.json", *LAUNCH_FILE_NAMES, "Procfile.*",
                   "Dockerfile.*", "*.Dockerfile", "docker-compose*.yml", "docker-compose*.yaml",
                   ".github/workflows/*.yml", ".github/workflows/*.yaml", "justfile", "noxfile.py",
                   ".pre-commit-config.yaml", "app.json", "render.yaml", "vercel.json", "netlify.toml",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -216,6 +217,15 @@ class ReviewCache:
         self._journal_path.unlink(missing_ok=True)
 
 
+@dataclass
+class StoredEvidence:
+    """What a run with nothing changed reads instead of the analysis."""
+
+    digests: dict[str, str]  # path -> evidence digest
+    index_size: int
+    unreached_broken: set[str]  # files that do not parse and that nothing imports or runs
+
+
 class EvidenceCache:
     """`.reviewer/cache/evidence.json`: the evidence digest of every file, for one digest of
     everything the evidence is computed from (all files' facts, configuration, code, index).
@@ -227,19 +237,21 @@ class EvidenceCache:
     def __init__(self, workspace: Workspace) -> None:
         self.path: Path = workspace.cache / "evidence.json"
 
-    def lookup(self, key: str) -> tuple[dict[str, str], int] | None:
-        """(path -> evidence digest, index size) stored for `key`."""
+    def lookup(self, key: str) -> StoredEvidence | None:
+        """What was stored for `key`."""
         data = read_json(self.path, default=None)
         if not isinstance(data, dict) or data.get("version") != CACHE_VERSION or data.get("key") != key:
             return None
-        digests, size = data.get("digests"), data.get("index_size")
+        digests, size, unreached = data.get("digests"), data.get("index_size"), data.get("unreached_broken")
         if not isinstance(digests, dict) or not all(isinstance(v, str) for v in digests.values()) \
-                or not isinstance(size, int):
+                or not isinstance(size, int) or not isinstance(unreached, list) \
+                or not all(isinstance(path, str) for path in unreached):
             return None
-        return digests, size
+        return StoredEvidence(digests, size, set(unreached))
 
-    def save(self, key: str, digests: dict[str, str], index_size: int) -> None:
-        data = {"version": CACHE_VERSION, "key": key, "index_size": index_size, "digests": digests}
+    def save(self, key: str, stored: StoredEvidence) -> None:
+        data = {"version": CACHE_VERSION, "key": key, "index_size": stored.index_size,
+                "unreached_broken": sorted(stored.unreached_broken), "digests": stored.digests}
         atomic_write_text(self.path, json.dumps(data, separators=(",", ":")))
 
 

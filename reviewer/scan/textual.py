@@ -36,6 +36,10 @@ _LITERAL = re.compile(r"""^(?:"[^"]*"|'[^']*'|`[^`$]*`|-?\d+(?:\.\d+)?|True|Fals
 _COMPUTED_JS = re.compile(r"""(?:require(?<!\wrequire)|import(?<!\wimport))\s*\(\s*[`'"](\.{1,2}/[^`'"$]*)(?:\$\{|[`'"]\s*\+)""")
 # ... and import_module(f"pkg.mod.{x}") / import_module("pkg.mod." + x) / __import__("pkg.mod." + x) in Python
 _COMPUTED_PY = re.compile(r"""(?:import_module|__import__)\(\s*f?["']([A-Za-z_][\w.]*\.)(?:\{|["']\s*\+)""")
+# ... or through a name: `module_name = f"pkg.backends.{name}"` ... `import_module(module_name)`: a file
+# that imports by a name may load any module under a dotted prefix it builds (f-string or `+`).
+_IMPORT_BY_NAME_PY = re.compile(r"""(?:import_module|__import__)\(\s*[A-Za-z_]""")
+_DOTTED_PREFIX_PY = re.compile(r"""\bf["']([A-Za-z_]\w*(?:\.\w+)*\.)\{|["']([A-Za-z_]\w*(?:\.\w+)*\.)["']\s*\+""")
 # An import its line says to leave alone: `noqa` (any case, `# NOQA` too), eslint-disable, @ts-ignore,
 # pylint's `disable=unused-import`. Not `type: ignore`: it silences a type checker, not an unused name.
 _SILENCED = re.compile(r"#\s*noqa|eslint-disable|@ts-ignore|pylint:\s*disable\s*=\s*[\w\s,-]*\bunused-", re.IGNORECASE)
@@ -91,7 +95,10 @@ def assert_lines(text: str) -> list[int]:
 def computed_import_prefixes(text: str) -> list[str]:
     """The literal start of modules imported by a computed path: "./commands/" (relative,
     JS) or "pkg.handlers." (dotted, Python): every module under it may be loaded."""
-    return [m.group(1) for m in _COMPUTED_JS.finditer(text)] + [m.group(1) for m in _COMPUTED_PY.finditer(text)]
+    found = [m.group(1) for m in _COMPUTED_JS.finditer(text)] + [m.group(1) for m in _COMPUTED_PY.finditer(text)]
+    if _IMPORT_BY_NAME_PY.search(text):
+        found += [m.group(1) or m.group(2) for m in _DOTTED_PREFIX_PY.finditer(text)]
+    return list(dict.fromkeys(found))
 
 
 def annotate_imports(text: str, imports: list) -> None:

@@ -82,6 +82,10 @@ RULES: tuple[Rule, ...] = (
          "A definition in an `if`/`try` branch whose name the module binds more than once (`if sys.version_info: "
          "def f` / `else: def f`) is an alternative the interpreter picks: a candidate, not a finding.",
          "the name and the line"),
+    Rule("dead/guard-import-keeper", "utility", "DEAD",
+         "A top-level name whose value only lists names its file imports (`FIXTURES = (client, db)`) is written so "
+         "that a linter's fix keeps imports used by name only (pytest fixtures requested as parameters): a "
+         "candidate, not a finding.", "the imported names it lists"),
     Rule("low-value/returns-argument", "utility", "LOW_VALUE",
          "A function that only returns its argument adds a call and nothing else.", "the parameter"),
     # duplication: structural copies, one rule per clone kind (evidence of each: both sides' files, names and
@@ -115,6 +119,12 @@ RULES: tuple[Rule, ...] = (
          "footer), is the code's idiom more often than a helper to write: a candidate, not a finding. Test code "
          "keeps its own rules.",
          "both copies' files, names and lines, the lines the repeat spans"),
+    Rule("duplicate/declarative-repeat", "duplication", "DUPLICATE",
+         "A repeat of production code under 40 lines whose lines, on both sides, at least 80% declare rather than "
+         "act (markup elements and attributes, object-literal or keyword entries, type fields), and which differs "
+         "somewhere (other labels, keys, defaults): the layout or data of two places, folded only by a component "
+         "or table taking every difference; a candidate, not a finding. The same declarations word for word stay "
+         "a finding.", "both copies' files, names and lines, the share of lines that declare"),
     # repetition left out as deliberate: a silent DUPLICATE whose note gives the rule and the reason
     Rule("duplicate/declared-copy", "duplication", "DUPLICATE",
          "A comment or docstring beside one copy says it is a copy and names the other copy's module (\"copied "
