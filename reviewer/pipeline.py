@@ -17,14 +17,12 @@ from dataclasses import dataclass, field
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Callable
 from datetime import datetime, timezone
-from functools import lru_cache
 from pathlib import Path
 
 from .config import Config
 from .errors import UserError
 from .schema.cards import FunctionCard, now_iso
 from .review.context import ReviewContext
-from .analysis.declarative import demote_declarative
 from .analysis.duplicates import find_duplicates, keep_rank, standalone_modules
 from .analysis.entrypoints import fixture_packages, listed_case_files
 from .frameworks.alembic import revision_scripts
@@ -458,17 +456,7 @@ def _duplicates(root: Path, config: Config, scan: ScanResult, cards: dict[str, l
         standalone=standalone_modules(scan.files),
     )
     runs_cache.save(runs_key, memo)
-    demote_declarative(duplicates.copies, _source_lines(root))
     return duplicates, len(pairs), how
-
-
-def _source_lines(root: Path) -> Callable[[str], list[str]]:
-    """path -> the file's lines, each file read once (for the few clones whose lines are read)."""
-    @lru_cache(maxsize=None)
-    def lines_of(path: str) -> list[str]:
-        return _read_source(root, path).splitlines()
-
-    return lines_of
 
 
 class _Contexts(Mapping):

@@ -119,12 +119,6 @@ RULES: tuple[Rule, ...] = (
          "footer), is the code's idiom more often than a helper to write: a candidate, not a finding. Test code "
          "keeps its own rules.",
          "both copies' files, names and lines, the lines the repeat spans"),
-    Rule("duplicate/declarative-repeat", "duplication", "DUPLICATE",
-         "A repeat of production code under 40 lines whose lines, on both sides, at least 80% declare rather than "
-         "act (markup elements and attributes, object-literal or keyword entries, type fields), and which differs "
-         "somewhere (other labels, keys, defaults): the layout or data of two places, folded only by a component "
-         "or table taking every difference; a candidate, not a finding. The same declarations word for word stay "
-         "a finding.", "both copies' files, names and lines, the share of lines that declare"),
     # repetition left out as deliberate: a silent DUPLICATE whose note gives the rule and the reason
     Rule("duplicate/declared-copy", "duplication", "DUPLICATE",
          "A comment or docstring beside one copy says it is a copy and names the other copy's module (\"copied "
