@@ -120,21 +120,45 @@ def test_a_name_that_lists_imports_to_keep_them_is_a_candidate_not_a_finding(tmp
         assert found.verdict == "DEAD" and found.rule != "dead/guard-import-keeper"
 
 
-def test_an_interface_code_types_against_is_a_seam_not_over_engineering(tmp_path: Path) -> None:
+def test_a_structural_interface_with_one_implementation_is_a_candidate_an_abc_a_finding(tmp_path: Path) -> None:
+    # A TypeScript interface or a Python Protocol is structural: values of other types conform without
+    # naming it, so one class that names it does not show it has one implementation.
     evidence = analyze(tmp_path, {
         **APP,
         "package.json": '{"name": "app", "private": true}\n',
-        "src/types.ts": "export interface CalendarService { list(): string[] }\n"
-                        "export interface Clock { now(): number }\n",
-        "src/google.ts": ("import { CalendarService, Clock } from './types'\n\n"
-                          "export class GoogleCalendar implements CalendarService {\n  list() { return [] }\n}\n\n"
-                          "export class SystemClock implements Clock {\n  now() { return Date.now() }\n}\n"),
-        "src/factory.ts": ("import { CalendarService } from './types'\nimport { GoogleCalendar, SystemClock } from './google'\n\n"
-                           "export function createCalendar(): CalendarService {\n  return new GoogleCalendar()\n}\n\n"
-                           "export function clock() {\n  return new SystemClock()\n}\n"),
-        "src/main.ts": "import { createCalendar, clock } from './factory'\n\nconsole.log(createCalendar().list(), clock().now())\n",
+        "src/drag.ts": ("export interface DragPosition { clientX: number; clientY: number }\n\n"
+                        "export class DragEvent implements DragPosition {\n  clientX = 0\n  clientY = 0\n}\n\n"
+                        "export function drag(pos: DragPosition) {\n  return pos.clientX + pos.clientY\n}\n"),
+        "src/main.ts": ("import { drag, DragEvent } from './drag'\n\n"
+                        "document.addEventListener('mousemove', (e) => drag(e))\nconsole.log(drag(new DragEvent()))\n"),
+        "shapes.py": """
+            from abc import ABC, abstractmethod
+            from typing import Protocol
+
+
+            class Reader(Protocol):
+                def read(self) -> str: ...
+
+
+            class FileReader(Reader):
+                def read(self) -> str:
+                    return "x"
+
+
+            class Store(ABC):
+                @abstractmethod
+                def load(self): ...
+
+
+            class DiskStore(Store):
+                def load(self):
+                    return 1
+        """,
+        "run.py": "from shapes import DiskStore, FileReader\n\nprint(DiskStore().load(), FileReader().read())\n",
     })
-    assert verdict(evidence, "src/types.ts", "CalendarService", "overengineering") == "ACCEPTABLE"
-    assert "createCalendar (src/factory.ts) names the type" in detail(evidence, "src/types.ts", "CalendarService",
-                                                                      "overengineering")
-    assert verdict(evidence, "src/types.ts", "Clock", "overengineering") == "OVER"  # only its implementation names it
+    for path, name in (("src/drag.ts", "DragPosition"), ("shapes.py", "Reader")):
+        found = evidence.for_symbol(path, name)["overengineering"]
+        assert found.verdict == "OVER" and found.confidence < 70, (name, found)  # under the floor: a candidate
+        assert "other values may conform to it" in found.detail
+    store = evidence.for_symbol("shapes.py", "Store")["overengineering"]
+    assert store.verdict == "OVER" and store.confidence >= 70

@@ -88,26 +88,32 @@ def run(root: Path) -> dict[str, dict]:
 
 
 def test_a_style_table_written_in_two_files_is_one_finding_naming_both_sides(tmp_path: Path) -> None:
+    # In production code a repeat of top-level code is a candidate (duplicate/module-repeat); two test
+    # helper modules holding the same table are a finding: one shared fixture module would do.
     (tmp_path / "emails").mkdir()
     (tmp_path / "emails" / "welcome.tsx").write_text(email("Welcome", "Welcome aboard"))
     (tmp_path / "emails" / "reset.tsx").write_text("// reset\n\n" + email("Reset", "Reset your password"))
-    (tmp_path / "tests").mkdir()  # the same table in two test cases: their arrange repeats on purpose
+    (tmp_path / "tests" / "support").mkdir(parents=True)
+    (tmp_path / "tests" / "support" / "welcome.tsx").write_text(email("Welcome", "Welcome aboard"))
+    (tmp_path / "tests" / "support" / "reset.tsx").write_text("// reset\n\n" + email("Reset", "Reset your password"))
     case = 'test("renders", () => {{ expect(render({name})).toBeTruthy() }})\n'
+    # the same table in two test cases: their arrange repeats on purpose
     (tmp_path / "tests" / "a.test.tsx").write_text(email("A", "a") + case.format(name="A"))
     (tmp_path / "tests" / "b.test.tsx").write_text(email("B", "b") + case.format(name="B"))
     reviews = run(tmp_path)
     blocks = {path: r["repeated_blocks"] for path, r in reviews.items() if r["repeated_blocks"]}
-    assert list(blocks) == ["emails/welcome.tsx"], blocks  # the copy; reset.tsx ranks first (by path) and is kept
-    (block,) = blocks["emails/welcome.tsx"]
-    assert (block["file"], block["name"], block["clone_kind"]) == ("emails/reset.tsx", "<module>", "block")
+    # the copy; reset.tsx ranks first (by path) and is kept
+    assert list(blocks) == ["tests/support/welcome.tsx"], blocks
+    (block,) = blocks["tests/support/welcome.tsx"]
+    assert (block["file"], block["name"], block["clone_kind"]) == ("tests/support/reset.tsx", "<module>", "block")
     assert block["lines"] == [7, 20] and block["other_lines"] == [9, 22]
-    (finding,) = [f for f in reviews["emails/welcome.tsx"]["findings"] if f["axis"] == "duplication"]
+    (finding,) = [f for f in reviews["tests/support/welcome.tsx"]["findings"] if f["axis"] == "duplication"]
     assert finding["symbol"] is None and (finding["line_start"], finding["line_end"]) == (7, 20)
     # the confidence shown is the rule's measured precision (review/calibration.py), the evidence's kept beside it
     shown = calibrated(finding["rule"], 84)
     assert finding["raw_confidence"] == 84 and finding["confidence"] == shown and f"confidence {shown}" in finding["message"]
-    assert "repeat lines 9-22 of the top-level code of emails/reset.tsx" in finding["message"]
-    actions = [a["description"] for a in reviews["emails/welcome.tsx"]["actions"] if a["line_start"] == 7]
+    assert "repeat lines 9-22 of the top-level code of tests/support/reset.tsx" in finding["message"]
+    actions = [a["description"] for a in reviews["tests/support/welcome.tsx"]["actions"] if a["line_start"] == 7]
     assert actions and "define them once" in actions[0]
 
 

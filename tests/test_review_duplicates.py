@@ -281,21 +281,25 @@ def test_a_short_top_level_scaffold_counts_only_where_many_places_hold_it() -> N
     two = run({}, {}, modules={"src/mocks/users.ts": handlers(1, 1), "src/mocks/teams.ts": handlers(1, 2)}).copies
     assert two == {}
     four = run({}, {}, modules={"src/mocks/users.ts": handlers(2, 1), "src/mocks/teams.ts": handlers(2, 2)}).copies
-    clones = [c for found in four.values() for c in found if c.report]
+    clones = [c for found in four.values() for c in found]
     assert clones and all(c.kind == "block" and c.lines[1] - c.lines[0] == 5 for c in clones)
+    # production top-level code: a candidate (duplicate/module-repeat), not a finding
+    assert all(not c.report and c.rule == "duplicate/module-repeat" for c in clones)
 
 
 def test_one_block_in_three_places_is_one_finding_naming_every_place() -> None:
+    # test support modules (a table of mock data in each): in production code, a candidate (module-repeat)
     table = {k: (100 + k) << 8 | 4 for k in range(10, 20)}
-    modules = {f"src/emails/{name}.tsx": module(table, 30) for name in ("a", "b", "c")}
-    found = run({}, {}, modules=modules).copies
+    modules = {f"src/testing/mocks/{name}.tsx": module(table, 30) for name in ("a", "b", "c")}
+    found = run({}, {}, modules=modules, test_cases={"src/testing/users.test.ts"}).copies
     reported = [(key[0], c) for key, clones in found.items() for c in clones if c.report]
     assert len(reported) == 1
     path, clone = reported[0]
-    assert path == "src/emails/b.tsx"  # a is kept (first by path); b speaks for the class
-    assert clone.members == ["src/emails/a.tsx:10-19", "src/emails/b.tsx:10-19", "src/emails/c.tsx:10-19"]
+    assert path == "src/testing/mocks/b.tsx"  # a is kept (first by path); b speaks for the class
+    assert clone.members == ["src/testing/mocks/a.tsx:10-19", "src/testing/mocks/b.tsx:10-19",
+                             "src/testing/mocks/c.tsx:10-19"]
     silent = [c for clones in found.values() for c in clones if not c.report]
-    assert silent and all("reported at src/emails/b.tsx:10" in c.note for c in silent)
+    assert silent and all("reported at src/testing/mocks/b.tsx:10" in c.note for c in silent)
 
 
 def test_a_scaffold_counts_every_place_that_holds_it_two_in_one_file_too() -> None:
@@ -309,13 +313,17 @@ def test_a_scaffold_counts_every_place_that_holds_it_two_in_one_file_too() -> No
             out[start + 6 : start + 8] = [(900 + 10 * n + salt) << 8 | 4, (950 + 10 * n + salt) << 8 | 4]
         return out
 
-    # Two handlers in one file and one in another: three places, two files.
-    found = run({}, {}, modules={"src/mocks/users.ts": handlers(2, 1), "src/mocks/teams.ts": handlers(1, 2)}).copies
+    # Two handlers in one file and one in another: three places, two files (test support modules; in
+    # production code the same class is a candidate, duplicate/module-repeat).
+    cases = {"src/testing/users.test.ts"}
+    found = run({}, {}, modules={"src/testing/mocks/users.ts": handlers(2, 1),
+                                 "src/testing/mocks/teams.ts": handlers(1, 2)}, test_cases=cases).copies
     reported = [c for clones in found.values() for c in clones if c.report]
     assert len(reported) == 1
-    assert reported[0].members == ["src/mocks/teams.ts:6-11", "src/mocks/users.ts:6-11", "src/mocks/users.ts:18-23"]
+    assert reported[0].members == ["src/testing/mocks/teams.ts:6-11", "src/testing/mocks/users.ts:6-11",
+                                   "src/testing/mocks/users.ts:18-23"]
     # Two places are not enough.
-    assert run({}, {}, modules={"src/mocks/users.ts": handlers(2, 1)}).copies == {}
+    assert run({}, {}, modules={"src/testing/mocks/users.ts": handlers(2, 1)}, test_cases=cases).copies == {}
 
 
 def test_a_scaffold_inside_blocks_already_found_is_no_second_finding() -> None:
@@ -327,8 +335,8 @@ def test_a_scaffold_inside_blocks_already_found_is_no_second_finding() -> None:
         return [0] * 5 + table + [0] * 5
 
     found = run({}, {}, modules={f"src/forms/{name}.tsx": schema(n) for n, name in enumerate("abc")}).copies
-    reported = [c for clones in found.values() for c in clones if c.report]
-    assert reported and all(c.lines[1] - c.lines[0] == 9 for c in reported)
+    clones = [c for found_clones in found.values() for c in found_clones]
+    assert clones and all(c.lines[1] - c.lines[0] == 9 for c in clones)
 
 
 def test_test_support_top_level_code_repeating_itself_is_no_weaker_than_across_files() -> None:

@@ -12,7 +12,9 @@ Evidence is structural only. A pair of functions is a DUPLICATE when its code sa
   run of statements (SHORT_CLASS_LINES) stands in three places or more: a clone class.
 A repeat of production code spanning under SHORT_CLONE_LINES lines, whatever its kind and however
 many places hold it, is a candidate (duplicate/short-clone: a silent DUPLICATE the Claude reviewer may
-judge), not a finding.
+judge), not a finding. So is a repeat of production top-level code, outside any function
+(duplicate/module-repeat): data tables, state literals, schema declarations and wiring, which blind
+first-contact labels found worth folding about one time in five, long or short, word for word or edited.
 Cards that only read alike (siblings such as encode/decode, a wrapper and what it calls)
 are neighbours: the similarities table and findSimilarFunctions show them, no verdict does.
 
@@ -94,6 +96,7 @@ HOOK_LINES = 5  # code lines of each override up to which two overrides of one h
 # 13 lines), mostly right. Test code keeps its own rules (schema.rules.duplicate_rule).
 SHORT_CLONE_LINES = 6
 RULE_SHORT_CLONE = "duplicate/short-clone"
+RULE_MODULE_REPEAT = "duplicate/module-repeat"
 _BARRIERS = itertools.count(1)
 # What each place of a keep rank (see keep_rank) says about the copy that wins on it.
 KEEP_REASONS = ("it is not part of this change", "it has more users", "it is exported",
@@ -1510,6 +1513,10 @@ def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], 
             clone.report, clone.rule = False, RULE_SHORT_CLONE
             clone.note = (f"a candidate, not a finding ({RULE_SHORT_CLONE}): the repeat spans {span} lines, "
                           f"under {SHORT_CLONE_LINES}")
+        elif not edge.test_code and edge.copy.symbol.name == MODULE_CODE:
+            clone.report, clone.rule = False, RULE_MODULE_REPEAT
+            clone.note = (f"a candidate, not a finding ({RULE_MODULE_REPEAT}): a repeat of top-level code (data, "
+                          "declarations, wiring), rarely worth a shared helper")
         elif edge.confidence < min_confidence:
             clone.report = False
             clone.note = f"confidence {edge.confidence} is under the floor {min_confidence}: not a finding"

@@ -363,8 +363,7 @@ class UtilityAnalysis:
         found = set()
         for path in paths:
             facts = self.index.files.get(path)
-            if facts is None or path in self.graph.imported_files or facts.has_main_guard \
-                    or self._runs_as_script(path):
+            if facts is None or path in self.graph.imported_files or facts.has_main_guard or facts.shebang:
                 continue
             if path in self.entry_points.files or path in self._entry_point_modules() \
                     or any(path in why for why in self.entry_points.application):
@@ -378,16 +377,6 @@ class UtilityAnalysis:
                 continue
             found.add(path)
         return found
-
-    def _runs_as_script(self, path: str) -> bool:
-        """Whether the file starts with a shebang line (run by its name, nothing need import it)."""
-        if self.index.root is None:
-            return False
-        try:
-            with open(self.index.root / path, "rb") as handle:
-                return handle.read(2) == b"#!"
-        except OSError:
-            return False
 
     def _entry_point_modules(self) -> set[str]:
         if self._entry_modules is None:

@@ -86,7 +86,8 @@ SCANNER_VERSION = 35  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # text after a tag's end and inline import types (`import('x').T`) repaired; 31: a tagged template with type
 # arguments (`sql<T[] | null>`...``) is no syntax error; 32: ImportRef.kept; 33: a Python default value's
 # names are read in the enclosing scope (`key=Security(key)`); 34: `if False: yield` is no unreachable code;
-# 35: a module name built from a dotted prefix and passed to import_module by a name is a computed import
+# 35: a module name built from a dotted prefix and passed to import_module by a name is a computed import;
+# FileFacts.shebang
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -537,6 +538,7 @@ class Extractor:
             dynamic_lookups=self.dynamic_lookups,
             lookup_strings=list(self.lookup_strings)[:_MAX_STRING_LITERALS],
             has_main_guard=self.has_main_guard,
+            shebang=data.startswith(b"#!"),
             jsx=self.jsx,
             syntax_errors=_count_syntax_errors(root) if tree_has_error else 0,
             template_tags=tree_has_error and _TEMPLATE_TAG_LINE.search(data) is not None,

@@ -215,6 +215,7 @@ class FileFacts(BaseModel):
     # subscripts, class attributes, collections): not comparisons, dict keys, returns, docstrings
     lookup_strings: list[str] = Field(default_factory=list)
     has_main_guard: bool = False  # Python `if __name__ == "__main__":`
+    shebang: bool = False  # the file starts with `#!`: a script run by its name
     jsx: bool = False  # JS/TS: the file writes JSX elements (the classic runtime reads `React` in scope)
     syntax_errors: int = 0  # count of ERROR/MISSING nodes; symbols are still extracted
     # A line that is only a template tag (`{% if project.x %}`): a Jinja or Django template with

@@ -119,6 +119,12 @@ RULES: tuple[Rule, ...] = (
          "footer), is the code's idiom more often than a helper to write: a candidate, not a finding. Test code "
          "keeps its own rules.",
          "both copies' files, names and lines, the lines the repeat spans"),
+    Rule("duplicate/module-repeat", "duplication", "DUPLICATE",
+         "A repeat of production top-level code, outside any function (a data table, a store's state literal, "
+         "schema declarations, route or admin wiring), is a candidate, not a finding: blind labels on projects "
+         "nobody had tuned for found such repeats worth folding about one time in five, long or short, word for "
+         "word or edited. Test code keeps its own rules.",
+         "both copies' files and lines"),
     # repetition left out as deliberate: a silent DUPLICATE whose note gives the rule and the reason
     Rule("duplicate/declared-copy", "duplication", "DUPLICATE",
          "A comment or docstring beside one copy says it is a copy and names the other copy's module (\"copied "
