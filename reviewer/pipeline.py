@@ -736,8 +736,9 @@ def _drop_unreviewable(root: Path, prepared: Prepared, scope: list[str], record:
     """Files that cannot be vouched for count as errors, never as a pass: a file deleted
     or replaced since the scan read it, and a file the parser could only partly read, unless it
     is a test suite's input (`test/fixtures/syntax-error.mjs`: broken on purpose, for a parser
-    test to read; nothing runs it) or a template with a code extension (a project generator's hook whose
-    `{% if %}` lines are rendered away), which a note names."""
+    test to read; nothing runs it), a test file (valid code the grammar rejects, or broken: its runner
+    is the judge of that), a template with a code extension (a project generator's hook whose
+    `{% if %}` lines are rendered away), or a file nothing imports or runs, which a note names."""
     kept = []
     by_path = prepared.scan.by_path()
     for path in scope:
@@ -750,11 +751,13 @@ def _drop_unreviewable(root: Path, prepared: Prepared, scope: list[str], record:
         # A test suite's file that no runner collects and that does not parse cannot be imported either
         # (that would fail the tests): data the tests read (an expected-output file), not code that runs.
         test_data = is_test_input_path(path) or is_test_support_path(path)
-        if facts.syntax_errors and (test_data or facts.template_tags or path in prepared.unreached_broken):
-            what = "a test input (a fixture read as data)" if test_data else (
-                "a template (lines of `{% ... %}` tags: rendered into code before it runs)" if facts.template_tags
-                else "a file nothing imports or runs (no importer, entry point, framework convention, "
-                     "shebang or configuration names it)")
+        test_file = not test_data and is_test_path(path)
+        if facts.syntax_errors and (test_data or test_file or facts.template_tags or path in prepared.unreached_broken):
+            what = ("a test input (a fixture read as data)" if test_data else
+                    "a test file (its runner reads it whole and says so if it does not parse)" if test_file else
+                    "a template (lines of `{% ... %}` tags: rendered into code before it runs)" if facts.template_tags
+                    else "a file nothing imports or runs (no importer, entry point, framework convention, "
+                         "shebang or configuration names it)")
             note = (f"{path}: {facts.syntax_errors} syntax error(s) in {what}: "
                     "reviewed only what the parser recovered; not counted as an error")
             record.notes.append(note)

@@ -169,7 +169,10 @@ def test_a_test_expected_output_that_does_not_parse_is_a_note_not_an_error(tmp_p
     run = last_run(root)
     assert not run["errors"]
     assert any("outputs/generics.py" in note for note in run["notes"])
-    make(root, {"tests/test_broken.py": "def test_x(:\n    pass\n"})  # a test module a runner collects stays an error
+    make(root, {"tests/test_broken.py": "def test_x(:\n    pass\n"})  # a test module: its runner is the judge
+    assert invoke("run", root, "--plain").exit_code in (0, 1)
+    assert any("tests/test_broken.py" in note and "a test file" in note for note in last_run(root)["notes"])
+    make(root, {"app/broken.py": "def f(:\n    pass\n", "main.py": "import app.broken\n"})  # code the program runs
     assert invoke("run", root, "--plain").exit_code == 2
 
 

@@ -162,3 +162,20 @@ def test_a_structural_interface_with_one_implementation_is_a_candidate_an_abc_a_
         assert "other values may conform to it" in found.detail
     store = evidence.for_symbol("shapes.py", "Store")["overengineering"]
     assert store.verdict == "OVER" and store.confidence >= 70
+
+
+def test_a_page_beside_a_script_means_the_script_s_function_not_a_live_namesake_elsewhere(tmp_path: Path) -> None:
+    # settings.html loads ./utils.js and calls populateHeaderPane(); another package of the repository
+    # exports a live function of the same name: the page beside the script means the script's.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "app", "private": true}\n',
+        "desktop/utils.js": ("async function populateHeaderPane() {\n  return '<b>x</b>'\n}\n\n"
+                             "function orphanHelper() {\n  return 1\n}\n"),
+        "desktop/settings.html": ('<script src="./utils.js"></script>\n<script>\n'
+                                  '  document.getElementById("h").innerHTML = await populateHeaderPane();\n</script>\n'),
+        "plugin/src/utils.ts": "export async function populateHeaderPane(el: Element) {\n  el.innerHTML = 'x'\n}\n",
+        "plugin/src/main.ts": "import { populateHeaderPane } from './utils'\n\npopulateHeaderPane(document.body)\n",
+    })
+    kept = evidence.for_symbol("desktop/utils.js", "populateHeaderPane")["utility"]
+    assert not kept.report and "desktop/settings.html" in kept.detail
+    assert evidence.for_symbol("desktop/utils.js", "orphanHelper")["utility"].report

@@ -351,3 +351,18 @@ def test_a_broken_file_that_runs_stays_an_error(tmp_path, how):
     result = invoke("run", root, "--plain")
     assert result.exit_code == 2, result.stdout + result.stderr
     assert any(e["file"] == "tools/fix.py" for e in last_run(root)["errors"])
+
+
+def test_a_test_file_the_parser_reads_only_in_part_is_a_note_naming_it_a_test_file(tmp_path):
+    # `vi.fn<<T extends X>(x: T) => T>()`: valid TypeScript the grammar rejects; the test runner runs the
+    # file and is the judge of its syntax. The same file in production code stays an error.
+    broken = "import { vi } from 'vitest'\n\nexport const mock = vi.fn<<T extends number>(x: T) => T>()\n"
+    root = make(tmp_path / "repo", {"ok.py": GOOD, "src/flat.test.ts": broken,
+                                    "vitest.config.ts": "export default { test: { include: ['src/**/*.test.ts'] } }\n"})
+    result = invoke("run", root, "--plain")
+    assert result.exit_code in (0, 1), result.stdout + result.stderr
+    run = last_run(root)
+    assert not run["errors"]
+    assert any("src/flat.test.ts" in note and "a test file" in note for note in run["notes"])
+    make(root, {"src/flat.ts": broken, "src/main.ts": "import { mock } from './flat'\nmock(1)\n"})
+    assert invoke("run", root, "--plain").exit_code == 2

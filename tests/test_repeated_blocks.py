@@ -614,3 +614,22 @@ def test_typing_tests_a_type_checker_reads_take_no_part(tmp_path: Path) -> None:
     (tmp_path / "tox.ini").write_text("[testenv:typing]\ncommands =\n    mypy typing_tests\n    pyright\n"
                                       "    pytest tests/test_pyright.py\n")
     assert not [f for r in run(tmp_path).values() for f in r["findings"] if f["axis"] == "duplication"]
+
+
+def test_a_block_clone_message_leads_with_the_repeated_lines_not_the_functions_low_score(tmp_path: Path) -> None:
+    block = "".join(f"    total += item.price * {n} + item.tax({n}) - discount(item, {n})\n" for n in range(8))
+    one = ("def invoice(items):\n    total = 0\n    for item in items:\n" + block.replace("    ", "        ", 8)
+           + "    send(total)\n    archive(items)\n    notify('done', total)\n    log(items, total)\n    return total\n")
+    other = ("def quote(items, customer):\n    check(customer)\n    prices = load(customer)\n    rates = rates_of(prices)\n"
+             "    total = 0\n    for item in items:\n" + block.replace("    ", "        ", 8)
+             + "    if customer.vip:\n        total *= rates.vip\n    publish(customer, total, prices, rates)\n"
+             "    return round(total, 2)\n")
+    (tmp_path / "billing").mkdir()
+    (tmp_path / "billing" / "invoice.py").write_text(one)
+    (tmp_path / "billing" / "quote.py").write_text(other)
+    reviews = run(tmp_path)
+    found = [f for r in reviews.values() for f in r["findings"] if f["axis"] == "duplication"]
+    assert found, reviews
+    message = found[0]["message"]
+    assert " is DUPLICATE: block clone of billing/" in message and "repeat lines" in message, message
+    assert "similar to" not in message, message

@@ -391,3 +391,16 @@ def test_jsx_text_after_a_tag_and_inline_import_types_are_no_syntax_errors() -> 
               b"export async function mock(importOriginal) {\n  return await importOriginal<typeof import('x')>()\n}\n")
     facts = extract_file("page.tsx", source, "tsx")
     assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["Page", "Hero", "mock"]
+
+
+def test_an_ampersand_inside_a_word_or_at_a_line_end_of_jsx_text_is_no_syntax_error() -> None:
+    """`Q&A` and `descriptive &` closing a line of JSX text: valid JSX the grammar rejects (each made a
+    first-contact run exit 2); an expression's `&&` on an error-free row is left as it is."""
+    from reviewer.scan.extract import extract_file
+
+    source = (b"export function Help({ ready }) {\n  return (\n    <div>\n      <p className=\"muted\">\n"
+              b"        Enable Q&A for your links.\n      </p>\n      <FormDescription>\n"
+              b"        Pick something descriptive &\n        memorable.\n      </FormDescription>\n"
+              b"      {ready &&\n        <span>&amp; done</span>}\n    </div>\n  )\n}\n")
+    facts = extract_file("help.tsx", source, "tsx")
+    assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["Help"]

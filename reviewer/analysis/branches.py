@@ -8,7 +8,8 @@ only while no code anywhere mutates it: an attribute assignment `settings.DEBUG 
 file, or a string naming it as a name in another file (`setattr(mod, "DEBUG", True)`,
 `mock.patch("app.config.DEBUG", True)`) keeps the branch out of the findings. A test suite's inputs
 are its content, and a template with a code extension (lines of `{% if %}` tags) is rendered into
-code before it runs: neither gives findings.
+code before it runs: neither gives findings. In example code a branch a module constant switches off is
+the demo's switch for its reader to flip: no finding either (a literal `if False:` still is one).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from ..scan.words import AS_NAME
 from ..schema.evidence import FileFinding
 from ..schema.facts import FileFacts, LineRange
 from .resolve import ProjectIndex
-from .roles import is_test_input_path
+from .roles import is_example_path, is_test_input_path
 
 
 class DeadBranches:
@@ -43,8 +44,8 @@ class DeadBranches:
         ranges: list[tuple[str | None, LineRange]] = [(None, r) for r in facts.unreachable]
         ranges += [(sym.qualified_name, r) for sym in facts.symbols for r in sym.unreachable]
         for symbol, unreachable in ranges:
-            if unreachable.name and self._mutated(path, unreachable.name):
-                continue
+            if unreachable.name and (self._mutated(path, unreachable.name) or is_example_path(path)):
+                continue  # mutated somewhere; or a demo's switch (`DEBUG = False`), which its reader flips
             reason = f" ({unreachable.reason})" if unreachable.reason else ""
             where = symbol if symbol is not None else "module code"
             found.append(FileFinding(

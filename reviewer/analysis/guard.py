@@ -64,6 +64,16 @@ def import_keeper(facts: FileFacts, sym: Symbol) -> list[str]:
     return names if all(name in imported for name in names) else []
 
 
+def _nearness(path: str, other: str) -> int:
+    """How many leading folders two repository paths share."""
+    shared = 0
+    for mine, theirs in zip(path.split("/")[:-1], other.split("/")[:-1]):
+        if mine != theirs:
+            break
+        shared += 1
+    return shared
+
+
 class Guard:
     def __init__(self, index: ProjectIndex, live: Mapping[SymbolKey, str],
                  symbols_by_name: Mapping[str, list[SymbolKey]]) -> None:
@@ -76,17 +86,21 @@ class Guard:
 
     def mention(self, key: SymbolKey, name: str, members: bool = False) -> str | None:
         """Where the name of the symbol `key` is written outside its own file (as a name, when it is a
-        plain word), or run by a doctest anywhere; None when a live namesake explains the mention (a
-        `User` model used everywhere and an unused `User` schema: `User.id` in the docs is the model)."""
+        plain word), or run by a doctest anywhere; None when live namesakes explain every mention (a
+        `User` model used everywhere and an unused `User` schema: `User.id` in the docs is the model),
+        each mention by a namesake at least as near it as this symbol."""
         path = key[0]
         if _DUNDER.fullmatch(name):
             return None  # Python's own names: written everywhere, used by the language
-        if any(other != key and other in self.live for other in self.symbols_by_name.get(name, ())):
-            return None
+        namesakes = [other[0] for other in self.symbols_by_name.get(name, ()) if other != key and other in self.live]
         plain = not distinctive(name)
         if plain and members:
             return None
         for where, line, kind in self.mentions.get(name, ()):
+            # A live namesake at least as near the mention explains it; a page beside this symbol's file
+            # (`settings.html` next to the `utils.js` it loads) means this one, a namesake elsewhere or not.
+            if any(_nearness(other, where) >= _nearness(path, where) for other in namesakes):
+                continue
             if kind == DOCTEST:  # a doctest runs it, its own docstring's too
                 return f"a doctest in {where} line {line} runs '{name}'"
             if where != path and (kind == AS_NAME or not plain) and name not in self._defined(where):

@@ -363,7 +363,8 @@ class UtilityAnalysis:
         found = set()
         for path in paths:
             facts = self.index.files.get(path)
-            if facts is None or path in self.graph.imported_files or facts.has_main_guard or facts.shebang:
+            if facts is None or path in self.test_files or path in self.graph.imported_files or facts.has_main_guard \
+                    or facts.shebang:  # a test file: its runner runs it
                 continue
             if path in self.entry_points.files or path in self._entry_point_modules() \
                     or any(path in why for why in self.entry_points.application):

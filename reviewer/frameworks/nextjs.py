@@ -1,15 +1,34 @@
 """Next.js: the file's place is its registration. The app router reads the exports of its special
-files (page, layout, route handlers, metadata files), the pages router every module under pages/."""
+files (page, layout, route handlers, metadata files), the pages router every module under pages/.
+next.config's `images.loaderFile` names a module whose default export is the image loader."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from typing import Iterator
 
 from . import FileRoot, Framework
 
 _JS = r"\.(?:[cm]?[jt]sx?)$"
+_LOADER_FILE = re.compile(r"""\bloaderFile["']?\s*:\s*["']([^"']+)["']""")
+
+
+def loader_files(path: str, text: str) -> Iterator[FileRoot]:
+    """`images: { loaderFile: './my/image/loader.js' }`: Next.js imports that file and calls its default export."""
+    for written in _LOADER_FILE.findall(text):
+        relative = posixpath.normpath(posixpath.join(posixpath.dirname(path), written))
+        stem = re.sub(r"\.(?:[cm]?[jt]sx?)$", "", relative)
+        yield FileRoot("^" + re.escape(stem) + r"(?:\.(?:[cm]?[jt]sx?))?$", None,
+                       f"Next.js image loader: images.loaderFile in {path}", exports=True)
+
 
 FRAMEWORK = Framework(
     name="Next.js",
     docs="https://nextjs.org/docs/app/api-reference/file-conventions",
     enabled_by=("next",),
-    config_files=("next.config.js", "next.config.mjs", "next.config.ts"),
+    config_files=("next.config.js", "next.config.mjs", "next.config.ts", "**/next.config.js", "**/next.config.mjs",
+                  "**/next.config.ts"),
     files=(
         FileRoot(r"(?:^|/)app/(?:.*/)?(?:page|layout|template|loading|error|not-found|global-error|forbidden"
                  r"|unauthorized|default|route|head|opengraph-image|twitter-image|icon|apple-icon|sitemap|robots"
@@ -18,4 +37,5 @@ FRAMEWORK = Framework(
         FileRoot(r"(?:^|/)(?:middleware|proxy|instrumentation|instrumentation-client)" + _JS,
                  why="Next.js middleware / instrumentation", exports=True),
     ),
+    read_config=loader_files,
 )

@@ -68,9 +68,16 @@ def _place(path: str, name: str) -> str:
 
 
 def _clone_detail(clone: Clone) -> str:
-    detail = _similarity_detail(clone.keep, clone.kind)
     if clone.kind in ("contained", "block"):
-        detail += f"; lines {clone.lines[0]}-{clone.lines[1]} repeat lines {clone.other_lines[0]}-{clone.other_lines[1]}"
+        # The repeated lines are the evidence: the whole functions' score (low when a block is a small part
+        # of either) comes after it, never as a similarity the finding claims.
+        hit = clone.keep
+        detail = (f"{clone.kind} clone of {_place(hit.file_path, hit.name)}: lines {clone.lines[0]}-{clone.lines[1]} "
+                  f"repeat lines {clone.other_lines[0]}-{clone.other_lines[1]}")
+        if hit.score:
+            detail += f"; the functions as a whole are {hit.score:.2f} similar"
+    else:
+        detail = _similarity_detail(clone.keep, clone.kind)
     if len(clone.members) > 2:
         detail += f"; {len(clone.members)} copies"
     if clone.test_code:

@@ -87,7 +87,7 @@ SCANNER_VERSION = 35  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # arguments (`sql<T[] | null>`...``) is no syntax error; 32: ImportRef.kept; 33: a Python default value's
 # names are read in the enclosing scope (`key=Security(key)`); 34: `if False: yield` is no unreachable code;
 # 35: a module name built from a dotted prefix and passed to import_module by a name is a computed import;
-# FileFacts.shebang
+# FileFacts.shebang; a JSX text `&` anywhere in a word or at a line's end is no syntax error
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -986,7 +986,9 @@ _TAG_TEXT = re.compile(rb">[^<>{}=;]*(?=<|$)")
 # (8) A type that imports a module's type inline (`import('./api').Product[]`, `typeof import('x')`) is valid
 # TypeScript the grammar rejects in some positions: on an error row, read as a name of the same length.
 _IMPORT_TYPE = re.compile(rb"\bimport\(\s*(['\"])[^'\"\n]+\1\s*\)")
-_TEXT_AMPERSAND = re.compile(rb"(?<= )&(?= )")
+# Any `&` of JSX text that starts no character reference (`Q&A`, `descriptive &` at a line's end): not the
+# `&&` or `&=` of an expression.
+_TEXT_AMPERSAND = re.compile(rb"(?<!&)&(?![&=]|#?\w+;)")
 _VARIANCE = re.compile(rb"(?:(?<=[<,])|^)[ \t]*((?:in[ \t]+)?(?:out[ \t]+)?)"
                        rb"(?=[A-Za-z_$][\w$]*[ \t]*(?:extends\b|=|,|>|\r?$))")
 _REPAIR_ROUNDS = 3

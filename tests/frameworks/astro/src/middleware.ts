@@ -1,0 +1,3 @@
+export function onRequest(context: unknown, next: () => Promise<Response>) {
+  return next();
+}

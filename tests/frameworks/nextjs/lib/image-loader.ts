@@ -1,0 +1,3 @@
+export default function imageLoader({ src, width }: { src: string; width: number }) {
+  return `${src}?w=${width}`;
+}
