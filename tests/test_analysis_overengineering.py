@@ -134,7 +134,7 @@ def test_python_overengineering_rules_and_decoys(tmp_path: Path) -> None:
     s = "store.py"
     assert verdict(evidence, s, "Storage", "overengineering") == "OVER"
     assert detail(evidence, s, "Storage", "overengineering") == \
-        "abstract base Storage has 1 implementation: DiskStorage (store.py)"
+        "abstract base Storage has 1 implementation: DiskStorage (store.py); nothing else names it"
     assert verdict(evidence, s, "Gateway", "overengineering") == "ACCEPTABLE"
     assert verdict(evidence, s, "DiskStorage", "overengineering") == "LEAN"  # one method, but an implementation
     assert verdict(evidence, s, "Greeter", "overengineering") == "OVER"

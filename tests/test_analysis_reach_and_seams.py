@@ -179,3 +179,48 @@ def test_a_page_beside_a_script_means_the_script_s_function_not_a_live_namesake_
     kept = evidence.for_symbol("desktop/utils.js", "populateHeaderPane")["utility"]
     assert not kept.report and "desktop/settings.html" in kept.detail
     assert evidence.for_symbol("desktop/utils.js", "orphanHelper")["utility"].report
+
+
+def test_an_abstraction_other_code_is_written_against_is_a_candidate(tmp_path: Path) -> None:
+    # A manager holding connectors types against the ABC: an intended seam (a candidate); an ABC nothing
+    # names but its one implementation stays a finding.
+    evidence = analyze(tmp_path, {
+        **APP,
+        "connectors.py": """
+            from abc import ABC, abstractmethod
+
+
+            class Connector(ABC):
+                @abstractmethod
+                def push(self, item): ...
+
+
+            class HomeAssistant(Connector):
+                def push(self, item):
+                    return item
+
+
+            class Manager:
+                def __init__(self, connectors: list[Connector]):
+                    self.connectors = connectors
+
+                def push(self, item):
+                    return [c.push(item) for c in self.connectors]
+
+
+            class Exporter(ABC):
+                @abstractmethod
+                def run(self): ...
+
+
+            class CsvExporter(Exporter):
+                def run(self):
+                    return "csv"
+        """,
+        "run.py": "from connectors import CsvExporter, HomeAssistant, Manager\n\n"
+                  "print(Manager([HomeAssistant()]).push(1), CsvExporter().run())\n",
+    })
+    seam = evidence.for_symbol("connectors.py", "Connector")["overengineering"]
+    assert seam.verdict == "OVER" and seam.confidence < 70 and "Manager.__init__ (connectors.py) names Connector" in seam.detail
+    lone = evidence.for_symbol("connectors.py", "Exporter")["overengineering"]
+    assert lone.verdict == "OVER" and lone.confidence >= 70

@@ -149,8 +149,16 @@ class OverengineeringAnalysis:
                     return assessment(verdict="OVER", confidence=60, rule=RULE_SINGLE_IMPLEMENTATION,
                                       detail=f"{what} {sym.name} has 1 implementation that names it: {names}; "
                                              "other values may conform to it without naming it")
+                typed = self._typed_against((path, sym.qualified_name), subclasses[0])
+                if typed:
+                    # A seam the code is written against (a manager holding a list of them, a factory's return
+                    # type): blind labels found such abstractions intended (0 of 4 right), where the ones
+                    # nothing names but their implementation were right (2 of 2): a candidate.
+                    return assessment(verdict="OVER", confidence=60, rule=RULE_SINGLE_IMPLEMENTATION,
+                                      detail=f"{what} {sym.name} has 1 implementation: {names}; but {typed} "
+                                             f"names {sym.name}, not the implementation: a seam it is written against")
                 return assessment(verdict="OVER", confidence=75, rule=RULE_SINGLE_IMPLEMENTATION,
-                                  detail=f"{what} {sym.name} has 1 implementation: {names}")
+                                  detail=f"{what} {sym.name} has 1 implementation: {names}; nothing else names it")
             if len(subclasses) >= 2:
                 return assessment(verdict="ACCEPTABLE", confidence=80, rule=RULE_SINGLE_IMPLEMENTATION,
                                       detail=f"{what} {sym.name} has {len(subclasses)} implementations: {names}")
@@ -166,6 +174,21 @@ class OverengineeringAnalysis:
         the right shape conforms without naming it (an ABC is nominal: its subclasses are its implementations)."""
         return sym.kind == "interface" or any(base.replace(" ", "").rpartition(".")[2].startswith("Protocol")
                                               for base in sym.bases)
+
+    def _typed_against(self, interface: SymbolKey, implementation: SymbolKey) -> str:
+        """Where production code other than the implementation and the interface itself names the interface
+        (a parameter's, a field's or a factory's return type): "" when only the implementation names it."""
+        def inside(user: SymbolKey, owner: SymbolKey) -> bool:
+            return user[0] == owner[0] and (user[1] == owner[1] or user[1].startswith(owner[1] + "."))
+
+        for use in self.graph.uses.get(interface, ()):
+            user = use.user
+            # an import only brings the name in (the implementation's file imports it too): its uses count
+            if use.kind in ("re-exports", "imports", "unused import") or is_test_path(user[0]) \
+                    or inside(user, interface) or inside(user, implementation):
+                continue
+            return f"{user[1] if user[1] != MODULE else 'the top-level code'} ({user[0]})"
+        return ""
 
     def _loaded_by_name(self, implementation: SymbolKey) -> str:
         """How the one implementation of an abstract base is reached when project code does not name
