@@ -454,6 +454,7 @@ def _duplicates(root: Path, config: Config, scan: ScanResult, cards: dict[str, l
         notes={f.path: f.copy_notes for f in scan.files if f.copy_notes},
         classes={f.path: [s for s in f.symbols if s.kind == "class"] for f in scan.files},
         standalone=standalone_modules(scan.files),
+        callbacks={f.path: f.callback_spans for f in scan.files if f.callback_spans and not is_test_path(f.path)},
     )
     runs_cache.save(runs_key, memo)
     return duplicates, len(pairs), how

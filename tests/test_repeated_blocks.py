@@ -633,3 +633,26 @@ def test_a_block_clone_message_leads_with_the_repeated_lines_not_the_functions_l
     message = found[0]["message"]
     assert " is DUPLICATE: block clone of billing/" in message and "repeat lines" in message, message
     assert "similar to" not in message, message
+
+
+def test_top_level_repeats_are_candidates_unless_inside_callbacks(tmp_path: Path) -> None:
+    # A route handler passed to app.post is logic (a finding); a state literal repeated at the top level of
+    # two stores is declarations (duplicate/module-repeat: a candidate).
+    handler = ("  const user = await db.users.find(req.params.id)\n  if (!user) {\n    return res.status(404).json({ error: 'missing' })\n  }\n"
+               "  const flagged = await moderate(req.body.text)\n  if (flagged) {\n    await audit(user, req.body)\n"
+               "    return res.status(400).json({ error: 'flagged' })\n  }\n  await db.posts.create(user, req.body)\n"
+               "  return res.json({ ok: true })\n")
+    state = ("const state = {\n  selected: { id: null, name: '' },\n  dialogs: { showCreate: false, showRemove: false },\n"
+             "  table: {\n    rows: { items: [], total: 0 },\n    loading: false,\n    options: {\n      q: '',\n"
+             "      page: 1,\n      itemsPerPage: 25,\n      sortBy: ['name'],\n      descending: [false],\n    },\n  },\n}\n")
+    (tmp_path / "src" / "routes").mkdir(parents=True)
+    (tmp_path / "src" / "stores").mkdir(parents=True)
+    (tmp_path / "package.json").write_text('{"name": "app", "private": true}\n')
+    for name in ("posts", "comments"):
+        (tmp_path / "src" / "routes" / f"{name}.js").write_text(
+            f"const app = require('../app')\n\napp.post('/{name}/:id', async (req, res) => {{\n{handler}}})\n")
+        (tmp_path / "src" / "stores" / f"{name}.js").write_text(state + f"\nexport default {{ state, name: '{name}' }}\n")
+    reviews = run(tmp_path)
+    found = {path for path, r in reviews.items() for f in r["findings"] if f["axis"] == "duplication"}
+    assert found & {"src/routes/posts.js", "src/routes/comments.js"}, found
+    assert not found & {"src/stores/posts.js", "src/stores/comments.js"}, found

@@ -12,9 +12,11 @@ Evidence is structural only. A pair of functions is a DUPLICATE when its code sa
   run of statements (SHORT_CLASS_LINES) stands in three places or more: a clone class.
 A repeat of production code spanning under SHORT_CLONE_LINES lines, whatever its kind and however
 many places hold it, is a candidate (duplicate/short-clone: a silent DUPLICATE the Claude reviewer may
-judge), not a finding. So is a repeat of production top-level code, outside any function
+judge), not a finding. So is a repeat of production top-level code outside any function or callback
 (duplicate/module-repeat): data tables, state literals, schema declarations and wiring, which blind
-first-contact labels found worth folding about one time in five, long or short, word for word or edited.
+first-contact labels found worth folding 8 times in 108, long or short, word for word or edited; the
+same repeat inside top-level callbacks (route handlers, RPC procedures) was right 8 times in 12, and stays
+a finding.
 Cards that only read alike (siblings such as encode/decode, a wrapper and what it calls)
 are neighbours: the similarities table and findSimilarFunctions show them, no verdict does.
 
@@ -510,6 +512,7 @@ def find_duplicates(
     notes: dict[str, list[list]] | None = None,
     classes: dict[str, list[Symbol]] | None = None,
     standalone: frozenset[str] = frozenset(),
+    callbacks: dict[str, list[list[int]]] | None = None,
 ) -> Duplicates:
     """card id -> similar hits (both directions, from rag.similarity), card id -> (path, symbol)
     => the DUPLICATE evidence per symbol and the meaning-only neighbours.
@@ -525,7 +528,8 @@ def find_duplicates(
     tests of roots.type_checked_files), and snapshots written once (frameworks.alembic.revision_scripts):
     no part.
     `notes`: path -> FileFacts.copy_notes; `classes`: path -> its class symbols; `standalone`: the
-    modules written to be copied alone (standalone_modules); all three for _deliberate."""
+    modules written to be copied alone (standalone_modules); all three for _deliberate. `callbacks`: path ->
+    FileFacts.callback_spans (a repeat of top-level code inside them is logic, see RULE_MODULE_REPEAT)."""
     # Generated sync twins of async code take no part either: their source's findings say it all.
     test_inputs = test_inputs | generated_sync_twins(place[0] for place in functions.values())
     if test_inputs:
@@ -534,7 +538,8 @@ def find_duplicates(
     token = _MEMO.set(memo)
     try:
         return _find_duplicates(pairs, functions, rank, structural_only, min_confidence, modules, test_cases,
-                                test_lines or {}, subjects or {}, notes or {}, classes or {}, standalone)
+                                test_lines or {}, subjects or {}, notes or {}, classes or {}, standalone,
+                                callbacks or {})
     finally:
         _MEMO.reset(token)
 
@@ -544,7 +549,8 @@ def _find_duplicates(pairs: dict[str, list[SimilarFunction]], functions: dict[st
                      modules: dict[str, list[int]] | None, test_cases: set[str] | frozenset[str],
                      test_lines: dict[str, tuple[list[int], list[list[int]]]],
                      subjects: dict[str, dict[str, str]], notes: dict[str, list[list]],
-                     classes: dict[str, list[Symbol]], standalone: frozenset[str]) -> Duplicates:
+                     classes: dict[str, list[Symbol]], standalone: frozenset[str],
+                     callbacks: dict[str, list[list[int]]]) -> Duplicates:
     spans = _spans_by_path(functions)
     by_id = _functions(functions, spans)
     _mark_subjects(by_id.values(), subjects)
@@ -583,7 +589,7 @@ def _find_duplicates(pairs: dict[str, list[SimilarFunction]], functions: dict[st
     edges.extend(_case_edges(list(_module_units(modules or {}, spans, frozenset(), only=test_cases).values()),
                              test_lines, rank, subjects))
     _deliberate(edges, notes, classes, standalone)
-    return Duplicates(_clone_classes(edges, rank, min_confidence), neighbours)
+    return Duplicates(_clone_classes(edges, rank, min_confidence, callbacks), neighbours)
 
 
 def _mark_subjects(units, imported: dict[str, dict[str, str]]) -> None:
@@ -1470,14 +1476,21 @@ def _edited_lines(copy: _Function, keep: _Function) -> list[int]:
     return [line for k, (_, line) in enumerate(copy.code) if k not in same]
 
 
+def _in_callbacks(lines: tuple[int, int], spans: list[list[int]]) -> bool:
+    """Whether most of the lines are inside functions passed straight to a call (a route handler, an RPC
+    procedure): top-level code that acts, as a function's body does."""
+    inside = sum(1 for line in range(lines[0], lines[1] + 1) if any(first <= line <= last for first, last in spans))
+    return 2 * inside >= lines[1] - lines[0] + 1
+
+
 def _repeat_span(edge: _Edge) -> int:
     """The lines the repeat spans, first to last, on the shorter side (see SHORT_CLONE_LINES): one
     copy of a block may hold a blank line or a nested callback more, which is no more code to share."""
     return min(edge.copy_lines[1] - edge.copy_lines[0], edge.keep_lines[1] - edge.keep_lines[0]) + 1
 
 
-def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], min_confidence: int
-                   ) -> dict[CloneKey, list[Clone]]:
+def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], min_confidence: int,
+                   callbacks: dict[str, list[list[int]]]) -> dict[CloneKey, list[Clone]]:
     """Edges -> clones per copy. Whole-function copies of one body form a class: its best-ranked
     member is kept, the next one carries the one finding that names every member."""
     parent: dict[CloneKey, CloneKey] = {}
@@ -1513,7 +1526,8 @@ def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], 
             clone.report, clone.rule = False, RULE_SHORT_CLONE
             clone.note = (f"a candidate, not a finding ({RULE_SHORT_CLONE}): the repeat spans {span} lines, "
                           f"under {SHORT_CLONE_LINES}")
-        elif not edge.test_code and edge.copy.symbol.name == MODULE_CODE:
+        elif not edge.test_code and edge.copy.symbol.name == MODULE_CODE \
+                and not _in_callbacks(edge.copy_lines, callbacks.get(edge.copy.path, [])):
             clone.report, clone.rule = False, RULE_MODULE_REPEAT
             clone.note = (f"a candidate, not a finding ({RULE_MODULE_REPEAT}): a repeat of top-level code (data, "
                           "declarations, wiring), rarely worth a shared helper")

@@ -11,7 +11,8 @@ from typing import Iterator
 from . import FileRoot, Framework
 
 _JS = r"\.(?:[cm]?[jt]sx?)$"
-_LOADER_FILE = re.compile(r"""\bloaderFile["']?\s*:\s*["']([^"']+)["']""")
+# `loaderFile: "./loader.ts"`, or chosen by a condition (`loaderFile: isProd ? "./loader.ts" : undefined`)
+_LOADER_FILE = re.compile(r"""\bloaderFile["']?\s*:\s*[^,}\n"']*["']([^"']+)["']""")
 
 
 def loader_files(path: str, text: str) -> Iterator[FileRoot]:

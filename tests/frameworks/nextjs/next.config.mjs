@@ -1,5 +1,7 @@
+const isProd = process.env.NODE_ENV === "production";
+
 const nextConfig = {
-  images: { loader: "custom", loaderFile: "./lib/image-loader.ts" },
+  images: { loader: isProd ? "custom" : "default", loaderFile: isProd ? "./lib/image-loader.ts" : undefined },
 };
 
 export default nextConfig;
