@@ -5,7 +5,8 @@ the fit.
     python scripts/calibrate.py out.json --first-contact benchmarks/first-contact/round2 \
         --first-contact benchmarks/first-contact/round3 --first-contact benchmarks/first-contact/round4 \
         --first-contact benchmarks/first-contact/round5 --first-contact benchmarks/first-contact/round6 \
-        --fresh benchmarks/first-contact/round7
+        --first-contact benchmarks/first-contact/round7 --first-contact benchmarks/first-contact/round8 \
+        --fresh benchmarks/first-contact/round9
     (add --write for reviewer/review/calibration.json, the frozen held-out slices, docs/benchmarks.md)
 
 Two sources of labels. The corpus (benchmarks/real/) is large, but every corpus project had a say in
