@@ -296,6 +296,11 @@ def json_text(data: Any) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
 
 
+def compact_json_text(data: Any) -> str:
+    """JSON on one line, for files machines read (a large project writes thousands of them)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
 def read_json(path: Path, default: Any = None) -> Any:
     """Read JSON; a missing or corrupt file gives `default` (the next run repairs it)."""
     try:
