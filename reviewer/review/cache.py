@@ -20,6 +20,7 @@ from ..analysis.duplicates import RunsMemo
 from ..workspace import Workspace, atomic_write_json, atomic_write_text, read_json, read_json_object, warn_line
 from ..schema.cards import FunctionCard
 from ..schema.facts import FileFacts
+from ..schema.fieldsets import share_fields_set
 from ..schema.review import ReviewFile, StoredReview
 from .static import FileEvidence
 
@@ -170,6 +171,7 @@ class ReviewCache:
             review = StoredReview.model_validate_json(data)
         except (OSError, ValueError, RecursionError):  # absent, a folder, damaged or not a review
             return None
+        share_fields_set(review)  # a third of a review's memory otherwise: every stored review is held to the report
         return (hashlib.sha256(data).hexdigest(), review) if review.file == file_path else None
 
 

@@ -16,6 +16,7 @@ the same record, `detail` and the sentences filled in.
 from __future__ import annotations
 
 import hashlib
+import sys
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
@@ -213,10 +214,12 @@ class ReviewFile(BaseModel):
         symbols = data.get("symbols")
         if not isinstance(texts, list) or not isinstance(symbols, list):
             return data
+        # One copy of a sentence for every review read: a large project's files say the same few.
+        texts = [sys.intern(text) if type(text) is str else text for text in texts]
         def sentence(position: Any) -> Any:
             return texts[position] if type(position) is int and 0 <= position < len(texts) else position
         data["symbols"] = [
-            {**symbol, "evidence": {axis: sentence(at) for axis, at in symbol["evidence"].items()}}
+            {**symbol, "evidence": {sys.intern(axis): sentence(at) for axis, at in symbol["evidence"].items()}}
             if isinstance(symbol, dict) and isinstance(symbol.get("evidence"), dict) else symbol
             for symbol in symbols]
         return data
