@@ -111,7 +111,7 @@ def main() -> None:
             shutil.rmtree(base, ignore_errors=True)
     table = markdown_table(["run", "files", "functions", "lines", "seconds", "files/s", "peak MiB", "exit"], rows)
     disk = markdown_table(["`.reviewer/` entry", "MB on disk"], [[name, megabytes(size)] for name, size in sizes.items()])
-    body = (f"`python scripts/bench_scale.py --files {args.files}` — `reviewer run` (static, RAG off) on a "
+    body = (f"## scale\n\n`python scripts/bench_scale.py --files {args.files}` — `reviewer run` (static, RAG off) on a "
             f"generated tree, in a child process; peak = largest RSS of one process of that run's tree "
             f"(the run, a scan worker or a forked child).\n\n{machine_line()}\n\n{table}\n\n"
             f"The output folder after both runs (allocated blocks, as `du` counts them):\n\n{disk}\n")
