@@ -778,6 +778,7 @@ def _split_cached(run: Run, prepared: Prepared, scope: list[str]
                 record.files_cached += 1
             else:
                 pending.append(path)
+    run.cache.release_preloaded()
     return reviews, pending, keys
 
 
