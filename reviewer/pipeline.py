@@ -32,14 +32,14 @@ from .analysis.testcode import case_subjects, test_case_spans
 from .review.claude.consent import choose_reviewer, confirm_cost, opt_in_note
 from .review.cache import (EvidenceCache, ReviewCache, RunsCache, StoredEvidence, cache_key, evidence_input_digest,
                            verdict_digest)
-from .schema.review import FileError, ReviewFile, RunRecord
+from .schema.review import FileError, ReviewFile, RunRecord, stored_review
 from .schema.evidence import MODULE_CODE
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
 from .schema.facts import FileFacts, ScanResult, Symbol
 from .background import Background
 from .gcpause import gc_paused, gc_thawed, keep_until_exit
 from .ui import UI
-from .workspace import Workspace, atomic_write_json, atomic_write_text, file_lock, json_text
+from .workspace import Workspace, atomic_write_json, atomic_write_text, compact_json_text, file_lock
 
 if TYPE_CHECKING:
     from .report.render import Rendered
@@ -571,7 +571,7 @@ def _write_review(workspace: Workspace, review: ReviewFile) -> str:
     import hashlib
 
     review.reviewed_at = review.reviewed_at or now_iso()
-    text = json_text(review.model_dump(mode="json"))
+    text = compact_json_text(stored_review(review))
     atomic_write_text(workspace.review_json(review.file), text)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
@@ -792,6 +792,7 @@ def _split_cached(run: Run, prepared: Prepared, scope: list[str]
                 record.files_cached += 1
             else:
                 pending.append(path)
+    run.cache.release_preloaded()
     return reviews, pending, keys
 
 

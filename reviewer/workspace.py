@@ -271,12 +271,17 @@ def atomic_write_text(path: Path, text: str) -> None:
 
     The temp name is bounded (a hash stands for a long name); the file gets the
     mode open() would give (0644 under the usual umask), not mkstemp's 0600."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """atomic_write_text for bytes."""
     path.parent.mkdir(parents=True, exist_ok=True)
     name = path.name if len(path.name.encode("utf-8", "surrogateescape")) <= 100 else _short_name(path.name)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             try:
                 os.fchmod(handle.fileno(), _file_mode())
             except (AttributeError, OSError):
@@ -294,6 +299,11 @@ def atomic_write_json(path: Path, data: Any) -> None:
 def json_text(data: Any) -> str:
     """The text atomic_write_json writes."""
     return json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False) + "\n"
+
+
+def compact_json_text(data: Any) -> str:
+    """JSON on one line, for files machines read (a large project writes thousands of them)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 def read_json(path: Path, default: Any = None) -> Any:

@@ -7,14 +7,15 @@
 Generates `--files` Python modules of `--functions` functions each (calls between
 modules, a class per file, a few near-duplicates), runs `reviewer run --plain` in a
 child process twice (cold, then unchanged: everything from cache) and reports wall
-time and peak memory (ru_maxrss of the child and its workers) for each run.
+time and peak memory for each run: the largest single process of that run's own tree
+(os.wait4 of that run, so the cold run's peak never stands for the re-run's), and the
+size of the output folder by entry (`du`: the blocks a user's disk gives it).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -23,7 +24,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from benchlib import machine_line, markdown_table, record_section  # noqa: E402
+from benchlib import machine_line, markdown_table, record_section, run_measured  # noqa: E402
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SECTION = "scale"
@@ -51,18 +52,31 @@ def generate(root: Path, files: int, functions: int) -> int:
     return lines
 
 
-def timed_run(root: Path) -> tuple[float, float, int]:
-    """(seconds, peak MiB of the run and its children, exit code) of one `reviewer run`."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    env = dict(os.environ, PYTHONPATH=str(REPO_ROOT))
-    started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "reviewer.cli", "run", str(root), "--plain"], env=env,
-                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    seconds = time.perf_counter() - started
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+def timed_run(root: Path, checkout: Path) -> tuple[float, float, int]:
+    """(seconds, peak MiB of the largest process of the run's tree, exit code) of one `reviewer run`."""
+    env = dict(os.environ, PYTHONPATH=str(checkout))
+    done = run_measured([sys.executable, "-m", "reviewer.cli", "run", str(root), "--plain"], env=env)
     if done.returncode not in (0, 1):
         print(done.stderr[-3000:], file=sys.stderr)
-    return seconds, max(peak, before) / 1024, done.returncode
+    return done.seconds, done.peak_rss_mb, -9 if done.returncode is None else done.returncode
+
+
+def disk_usage(folder: Path) -> dict[str, int]:
+    """Bytes of disk (allocated blocks, as `du` counts them) of each entry of `folder`, and "total"."""
+    def blocks(path: Path) -> int:
+        if path.is_symlink() or not path.exists():
+            return 0
+        if path.is_file():
+            return path.stat().st_blocks * 512
+        return path.stat().st_blocks * 512 + sum(blocks(child) for child in path.iterdir())
+
+    sizes = {entry.name: blocks(entry) for entry in sorted(folder.iterdir())} if folder.is_dir() else {}
+    sizes["total"] = sum(sizes.values())
+    return sizes
+
+
+def megabytes(size: int) -> str:
+    return f"{size / 1e6:,.1f}"
 
 
 def main() -> None:
@@ -70,6 +84,8 @@ def main() -> None:
     parser.add_argument("--files", type=int, default=20_000)
     parser.add_argument("--functions", type=int, default=10, help="functions per file (methods included)")
     parser.add_argument("--keep", type=Path, default=None, help="generate here and keep it")
+    parser.add_argument("--checkout", type=Path, default=REPO_ROOT,
+                        help="the reviewer code to run (default: this checkout), e.g. an older commit's export")
     parser.add_argument("--no-record", action="store_true")
     args = parser.parse_args()
 
@@ -84,17 +100,22 @@ def main() -> None:
               f"in {time.perf_counter() - started:.1f}s", file=sys.stderr)
         rows = []
         for label in ("cold", "unchanged"):
-            seconds, peak, code = timed_run(root)
+            seconds, peak, code = timed_run(root, args.checkout)
             rows.append([label, f"{args.files:,}", f"{args.files * args.functions:,}", f"{lines:,}",
                          f"{seconds:.1f}", f"{args.files / seconds:,.0f}", f"{peak:,.0f}", str(code)])
             print(f"{label}: {seconds:.1f}s, peak {peak:,.0f} MiB, exit {code}", file=sys.stderr)
+        sizes = disk_usage(root / ".reviewer")
+        print("output: " + ", ".join(f"{name} {megabytes(size)} MB" for name, size in sizes.items()), file=sys.stderr)
     finally:
         if args.keep is None:
             shutil.rmtree(base, ignore_errors=True)
     table = markdown_table(["run", "files", "functions", "lines", "seconds", "files/s", "peak MiB", "exit"], rows)
-    body = (f"`python scripts/bench_scale.py --files {args.files}` — `reviewer run` (static, RAG off) on a "
-            f"generated tree, in a child process; peak = largest RSS of the run or a scan worker.\n\n"
-            f"{machine_line()}\n\n{table}\n")
+    disk = markdown_table(["`.reviewer/` entry", "MB on disk"], [[name, megabytes(size)] for name, size in sizes.items()])
+    body = (f"## scale\n\n`python scripts/bench_scale.py --files {args.files}` — `reviewer run` (static, RAG off) on a "
+            f"generated tree, in a child process; peak = largest RSS of one process of that run's tree "
+            f"(the run, a scan worker or a forked child).\n\n{machine_line()}\n\n{table}\n\n"
+            f"The output folder after both runs (allocated blocks, as `du` counts them):\n\n{disk}\n")
+    print(disk)
     print(table)
     if not args.no_record:
         record_section(SECTION, body)

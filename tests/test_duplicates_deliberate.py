@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from reviewer.cli import cli
 from reviewer.scan.textual import copy_notes
+from reviewer.schema.review import ReviewFile
 
 # A function long enough to be worth a helper when copied (9 code lines).
 BODY = """
@@ -40,8 +41,8 @@ def reviewed(root: Path) -> tuple[list[dict], dict[str, dict]]:
     """The duplication findings of report.json, and the .rev.json of each file."""
     CliRunner().invoke(cli, ["run", str(root), "--plain", "--exit-zero"], catch_exceptions=False)
     report = json.loads((root / ".reviewer" / "report.json").read_text())
-    reviews = {json.loads(p.read_text())["file"]: json.loads(p.read_text())
-               for p in (root / ".reviewer" / "reviews").rglob("*.rev.json")}
+    reviews = {review["file"]: review for review in (ReviewFile.model_validate_json(p.read_text()).model_dump(mode="json")
+                                                      for p in (root / ".reviewer" / "reviews").rglob("*.rev.json"))}
     return [f for f in report["findings"] if f["axis"] == "duplication"], reviews
 
 

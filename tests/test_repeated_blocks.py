@@ -13,6 +13,7 @@ from reviewer.review.calibration import calibrated
 from reviewer.scan.extract import extract_file
 from reviewer.scan.languages import LANGUAGES
 from reviewer.scan.structure import module_line_hashes
+from reviewer.schema.review import ReviewFile
 
 STYLES = """
 const bodyTextStyle = {
@@ -84,7 +85,8 @@ def run(root: Path) -> dict[str, dict]:
     result = CliRunner().invoke(cli, ["run", str(root), "--plain"], catch_exceptions=False)
     assert result.exit_code in (0, 1), result.output
     reviews = root / ".reviewer" / "reviews"
-    return {json.loads(p.read_text())["file"]: json.loads(p.read_text()) for p in reviews.rglob("*.rev.json")}
+    return {review["file"]: review for review in (ReviewFile.model_validate_json(p.read_text()).model_dump(mode="json")
+                                                  for p in reviews.rglob("*.rev.json"))}
 
 
 def test_a_style_table_written_in_two_files_is_one_finding_naming_both_sides(tmp_path: Path) -> None:
@@ -334,7 +336,8 @@ def test_a_short_catch_clause_closing_three_handlers_is_a_candidate_not_a_findin
     assert [f["message"] for f in duplicate_findings(tmp_path)] == []
     write_handler(tmp_path, "billing")
     assert duplicate_findings(tmp_path) == []
-    review = json.loads((tmp_path / ".reviewer" / "reviews" / "app" / "posts.ts.rev.json").read_text())
+    review = ReviewFile.model_validate_json((tmp_path / ".reviewer" / "reviews" / "app" / "posts.ts.rev.json").read_text()
+                                            ).model_dump(mode="json")
     post = next(s for s in review["symbols"] if s["name"] == "POST")
     assert post["duplication"] == "DUPLICATE" and post["duplicate_of"]["clone_kind"] == "block"
     assert "duplicate/short-clone" in post["evidence"]["duplication"]

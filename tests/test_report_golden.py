@@ -46,7 +46,7 @@ def _golden_names() -> list[str]:
 @pytest.mark.parametrize("name", _golden_names())
 def test_matches_golden(rendered: Path, name: str) -> None:
     produced = (rendered / name).read_text(encoding="utf-8")
-    if name.endswith(".sarif"):  # written compact; kept pretty here so that diffs read well
+    if name.endswith((".sarif", "report.json")):  # written compact; kept pretty here so that diffs read well
         produced = json.dumps(json.loads(produced), indent=2, ensure_ascii=False) + "\n"
     golden = GOLDEN / name
     if UPDATE:

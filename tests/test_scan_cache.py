@@ -75,7 +75,7 @@ def test_scanning_some_paths_keeps_the_other_entries(repo, tmp_path):
     assert len(entries(folder)) == 3
 
 
-@pytest.mark.parametrize("damage", [b"", b"{not json", b'{"path": "app.py"}', b"[]", None])
+@pytest.mark.parametrize("damage", [b"", b"{not json", b'{"path": "app.py"}', b"[]", b"x\x01 cut short", None])
 def test_a_damaged_entry_is_parsed_again_and_rewritten(repo, tmp_path, damage):
     folder = tmp_path / "facts"
     first = scan(repo, folder)
@@ -90,6 +90,23 @@ def test_a_damaged_entry_is_parsed_again_and_rewritten(repo, tmp_path, damage):
     for facts in first.files:
         assert cache.get(facts_key(facts.path, facts.sha256, facts.language), facts.path, facts.sha256) == facts
     assert cache.hits == 3
+
+
+def test_entries_are_compressed_and_an_uncompressed_one_still_reads(repo, tmp_path, monkeypatch):
+    """An entry holds the facts' JSON compressed (a sixth of it on a large file); one written plain
+    (by an older version) is read as it is, not parsed again."""
+    import zlib
+
+    folder = tmp_path / "facts"
+    first = scan(repo, folder)
+    app = next(f for f in first.files if f.path == "app.py")
+    entry = folder / facts_key(app.path, app.sha256, app.language)[:2] / f"{facts_key(app.path, app.sha256, app.language)}.json"
+    stored = entry.read_bytes()
+    plain = zlib.decompress(stored)
+    assert plain == app.model_dump_json().encode() and len(stored) < len(plain)
+    entry.write_bytes(plain)  # as an older version wrote it
+    no_parsing(monkeypatch)
+    assert dumped(scan(repo, folder)) == dumped(first)
 
 
 def test_a_new_scanner_version_parses_again(repo, tmp_path, monkeypatch):

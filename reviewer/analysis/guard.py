@@ -74,6 +74,15 @@ def _nearness(path: str, other: str) -> int:
     return shared
 
 
+def _prefixes(keys: list[SymbolKey]) -> set[tuple[str, ...]]:
+    """Every leading run of folders of the keys' files."""
+    found: set[tuple[str, ...]] = set()
+    for path, _ in keys:
+        folders = path.split("/")[:-1]
+        found.update(tuple(folders[:n]) for n in range(len(folders) + 1))
+    return found
+
+
 class Guard:
     def __init__(self, index: ProjectIndex, live: Mapping[SymbolKey, str],
                  symbols_by_name: Mapping[str, list[SymbolKey]]) -> None:
@@ -83,6 +92,8 @@ class Guard:
         self.symbols_by_name = symbols_by_name
         self.mentions = index.scan.mentions if index.scan is not None else {}
         self._names: dict[str, set[str]] = {}
+        self._live_namesakes: dict[str, list[SymbolKey]] = {}
+        self._live_prefixes: dict[str, set[tuple[str, ...]]] = {}
 
     def mention(self, key: SymbolKey, name: str, members: bool = False) -> str | None:
         """Where the name of the symbol `key` is written outside its own file (as a name, when it is a
@@ -92,14 +103,18 @@ class Guard:
         path = key[0]
         if _DUNDER.fullmatch(name):
             return None  # Python's own names: written everywhere, used by the language
-        namesakes = [other[0] for other in self.symbols_by_name.get(name, ()) if other != key and other in self.live]
+        namesakes = self._live_folders(name, key)
         plain = not distinctive(name)
         if plain and members:
             return None
+        # A live namesake at least as near a mention explains it; a page beside this symbol's file
+        # (`settings.html` next to the `utils.js` it loads) means this one, a namesake elsewhere or not.
+        # The namesakes' folders are prefix-closed: a mention is explained when it shares no more folders
+        # with this file than the deepest of them this file's folders lead into.
+        folders = path.split("/")[:-1]
+        explained_up_to = max((n for n in range(len(folders) + 1) if tuple(folders[:n]) in namesakes), default=-1)
         for where, line, kind in self.mentions.get(name, ()):
-            # A live namesake at least as near the mention explains it; a page beside this symbol's file
-            # (`settings.html` next to the `utils.js` it loads) means this one, a namesake elsewhere or not.
-            if any(_nearness(other, where) >= _nearness(path, where) for other in namesakes):
+            if explained_up_to >= 0 and _nearness(path, where) <= explained_up_to:
                 continue
             if kind == DOCTEST:  # a doctest runs it, its own docstring's too
                 return f"a doctest in {where} line {line} runs '{name}'"
@@ -107,6 +122,20 @@ class Guard:
                 how = " where it is used as a name" if kind == AS_NAME and plain else ""
                 return f"'{name}' is written in {where} line {line}{how}"
         return None
+
+    def _live_folders(self, name: str, key: SymbolKey) -> set[tuple[str, ...]]:
+        """Every leading run of folders of a live symbol named `name` other than `key` ((), ("src",),
+        ("src", "app")...): a mention whose first k folders are among them has a live namesake at
+        least as near as a definition sharing k folders with it. Listed once per name: a name defined
+        in every module of a large project (20,000 `f1`s) walked again for each was quadratic."""
+        live = self._live_namesakes.get(name)
+        if live is None:
+            live = self._live_namesakes[name] = [other for other in self.symbols_by_name.get(name, ())
+                                                 if other in self.live]
+            self._live_prefixes[name] = _prefixes(live)
+        if key in live:  # a live member asked about (rare): its own folders do not count
+            return _prefixes([other for other in live if other != key])
+        return self._live_prefixes[name]
 
     def _defined(self, path: str) -> set[str]:
         """The names a project code file defines: its strings and comments mean its own."""

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
+from ..schema.fieldsets import share_fields_set
 from ..schema.review import ReviewFile, RunRecord, StoredReview
 from ..workspace import Workspace, read_json
 
@@ -55,7 +56,11 @@ def load_reviews(workspace: Workspace, known: dict[str, tuple[str, ReviewFile]] 
             data = path.read_bytes()
             digest = hashlib.sha256(data).hexdigest()
             seen = known_at.get(path)
-            review = seen[1] if seen is not None and seen[0] == digest else StoredReview.model_validate_json(data)
+            if seen is not None and seen[0] == digest:
+                review = seen[1]
+            else:
+                review = StoredReview.model_validate_json(data)
+                share_fields_set(review)  # every review is held at once: one set of field names per model
         except OSError as exc:
             loaded.warnings.append(f"{shown}: cannot read ({exc.strerror or exc})")
             continue

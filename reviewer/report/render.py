@@ -182,7 +182,7 @@ def _render_all(root: Path, config: Config, reviews: list[ReviewFile] | None, ru
                         repo_prefix(root), baseline, unlisted)
     pages = render_report_pages(report, selected_by_name(config), blob_base(repo_prefix(root)))
     outputs = {
-        REPORT_JSON: report.model_dump_json(indent=2) + "\n",
+        REPORT_JSON: report.model_dump_json() + "\n",  # one line: a large project's is tens of MB, a third of it indentation
         REPORT_SARIF: sarif_text(sarif),
         **pages,
     }

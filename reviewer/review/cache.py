@@ -21,6 +21,7 @@ from ..analysis.duplicates import RunsMemo
 from ..workspace import Workspace, atomic_write_json, atomic_write_text, read_json, read_json_object, warn_line
 from ..schema.cards import FunctionCard
 from ..schema.facts import FileFacts
+from ..schema.fieldsets import share_fields_set
 from ..schema.review import ReviewFile, StoredReview
 from .static import FileEvidence
 
@@ -147,9 +148,10 @@ class ReviewCache:
     def lookup(self, file_path: str, key: str) -> ReviewFile | None:
         """The stored review, read as reports read it (StoredReview: cards as references); its
         bytes' digest is kept in `read`, so the report does not parse the file again."""
+        preloaded = self._preloaded.pop(file_path, None)
         if self.entries.get(file_path) != key:
-            return None
-        stored = self._preloaded.pop(file_path, None) or self._parse(file_path)
+            return None  # a review parsed ahead that no longer holds is let go, not kept to the end of the run
+        stored = preloaded or self._parse(file_path)
         if stored is None:
             return None
         self.read[file_path] = stored
@@ -162,6 +164,10 @@ class ReviewCache:
             if file_path not in self._preloaded and (stored := self._parse(file_path)) is not None:
                 self._preloaded[file_path] = stored
 
+    def release_preloaded(self) -> None:
+        """Let go of the reviews parsed ahead that no lookup asked for (files out of this run's scope)."""
+        self._preloaded.clear()
+
     def _parse(self, file_path: str) -> tuple[str, ReviewFile] | None:
         """(sha256 of the bytes, review) of a file's stored review; None when absent, damaged or another file's."""
         try:
@@ -171,6 +177,7 @@ class ReviewCache:
             review = StoredReview.model_validate_json(data)
         except (OSError, ValueError, RecursionError):  # absent, a folder, damaged or not a review
             return None
+        share_fields_set(review)  # a third of a review's memory otherwise: every stored review is held to the report
         return (hashlib.sha256(data).hexdigest(), review) if review.file == file_path else None
 
 

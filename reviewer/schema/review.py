@@ -1,12 +1,23 @@
 """ReviewFile (contract): what one reviewer says about one file.
 
 Written to `.reviewer/reviews/<path>.rev.json`; read by reports, benchmarks and CI.
+
+Version 2 of the file (`"version": 2`) is version 1 written compactly, so that a large
+project's reviews do not hold the same sentences many times over:
+- one line of JSON (no indentation: the `.rev.md` beside it is the page to read);
+- a symbol's `evidence` sentences are written once per file, in the review's `texts` list, and
+  each symbol's `evidence` maps an axis to the position of its sentence there;
+- a symbol's `detail` is written only when it is not its evidence joined ("axis: sentence; ...",
+  evidence_detail), which both reviewers write.
+`stored_review` gives that form; reading (ReviewFile, StoredReview) accepts both versions and gives
+the same record, `detail` and the sentences filled in.
 """
 
 from __future__ import annotations
 
 import hashlib
-from typing import Literal
+import sys
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -15,7 +26,7 @@ from .cards import FunctionCard
 from .facts import Symbol
 from .rules import default_rule
 
-REVIEW_SCHEMA_VERSION = 1
+REVIEW_SCHEMA_VERSION = 2
 
 # Literal[tuple] spells out the tuple's values: the verdicts come from the axis table.
 Correction = Literal[(*AXIS["correction"].verdicts, "-")]  # "-": not evaluated (static reviewer)
@@ -80,6 +91,11 @@ class DuplicateOf(Match):
     test_code: bool = False  # both copies are test code
 
 
+def evidence_detail(evidence: dict[str, str]) -> str:
+    """A symbol's `detail`: its evidence, one "axis: sentence" per axis, in order."""
+    return "; ".join(f"{axis}: {text}" for axis, text in evidence.items())
+
+
 class SymbolReview(BaseModel):
     name: str  # qualified name: "Class.method"
     kind: str
@@ -97,6 +113,15 @@ class SymbolReview(BaseModel):
     confidence: int = Field(default=80, ge=0, le=100)
     detail: str = ""  # the evidence, one sentence per axis that matters
     evidence: dict[str, str] = Field(default_factory=dict)  # axis -> evidence sentence
+
+    @model_validator(mode="before")
+    @classmethod
+    def _detail_from_evidence(cls, data: Any) -> Any:
+        """A stored symbol without `detail` (version 2) had its evidence joined as its detail."""
+        if isinstance(data, dict) and "detail" not in data and isinstance(data.get("evidence"), dict) \
+                and all(isinstance(text, str) for text in data["evidence"].values()):
+            data = {**data, "detail": evidence_detail(data["evidence"])}
+        return data
 
     @classmethod
     def of(cls, symbol: "Symbol", **verdicts: object) -> "SymbolReview":
@@ -176,6 +201,43 @@ class ReviewFile(BaseModel):
     rag_enabled: bool = False
     usage: TokenUsage = Field(default_factory=TokenUsage)
     reviewed_at: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shared_texts(cls, data: Any) -> Any:
+        """A stored review of version 2: each symbol's evidence by position in `texts`, read back
+        as the sentences themselves (a position with no sentence is left for validation to refuse)."""
+        if not isinstance(data, dict) or "texts" not in data:
+            return data
+        texts = data["texts"]
+        data = {name: value for name, value in data.items() if name != "texts"}
+        symbols = data.get("symbols")
+        if not isinstance(texts, list) or not isinstance(symbols, list):
+            return data
+        # One copy of a sentence for every review read: a large project's files say the same few.
+        texts = [sys.intern(text) if type(text) is str else text for text in texts]
+        def sentence(position: Any) -> Any:
+            return texts[position] if type(position) is int and 0 <= position < len(texts) else position
+        data["symbols"] = [
+            {**symbol, "evidence": {sys.intern(axis): sentence(at) for axis, at in symbol["evidence"].items()}}
+            if isinstance(symbol, dict) and isinstance(symbol.get("evidence"), dict) else symbol
+            for symbol in symbols]
+        return data
+
+
+def stored_review(review: ReviewFile) -> dict:
+    """`review` as its `.rev.json` holds it (version 2, see the module's docstring): what reading it
+    back gives is `review` again."""
+    data = review.model_dump(mode="json")
+    data["version"] = REVIEW_SCHEMA_VERSION
+    positions: dict[str, int] = {}
+    for symbol in data["symbols"]:
+        if symbol["detail"] == evidence_detail(symbol["evidence"]):
+            del symbol["detail"]
+        symbol["evidence"] = {axis: positions.setdefault(text, len(positions))
+                              for axis, text in symbol["evidence"].items()}
+    data["texts"] = list(positions)
+    return data
 
 
 class FileError(BaseModel):

@@ -1,0 +1,116 @@
+"""The stored form of a review (`.rev.json`, version 2): each evidence sentence written once per
+file and a symbol's detail only when it is not its evidence joined; reading either version gives
+the record the reviewer made."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from reviewer.config import load_config
+from reviewer.pipeline import RunOptions, run
+from reviewer.schema.review import REVIEW_SCHEMA_VERSION, ReviewFile, StoredReview, evidence_detail, stored_review
+from reviewer.ui import UI
+from reviewer.workspace import compact_json_text, json_text
+
+# Six public functions nothing calls, all alike but for their constants: each symbol's evidence on
+# every axis reads the same sentences (the situation of a large generated or vendored tree).
+MODULE = "\n".join(f'''
+def step_{n}(items, limit={n}):
+    """Step {n}."""
+    total = 0
+    for item in items:
+        if item > limit:
+            total += item * {n + 2}
+    return total
+''' for n in range(6))
+
+
+@pytest.fixture()
+def reviewed(tmp_path: Path) -> tuple[Path, ReviewFile]:
+    """A static run of a small package: the review of pkg/steps.py as the run made it, and its root."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "steps.py").write_text(textwrap.dedent(MODULE))
+    outcome = run(tmp_path, load_config(tmp_path), RunOptions(), UI(plain=True, quiet=True))
+    return tmp_path, outcome.reviews["pkg/steps.py"]
+
+
+def stored_text(root: Path, path: str) -> str:
+    return (root / ".reviewer" / "reviews" / f"{path}.rev.json").read_text(encoding="utf-8")
+
+
+def test_the_stored_review_reads_back_as_the_review_the_run_made(reviewed) -> None:
+    root, review = reviewed
+    text = stored_text(root, "pkg/steps.py")
+    assert json.loads(text)["version"] == REVIEW_SCHEMA_VERSION == 2
+    assert ReviewFile.model_validate_json(text) == review
+    # What reports read (cards as references) holds the same symbols, findings and evidence.
+    stored = StoredReview.model_validate_json(text)
+    assert [s.model_dump() for s in stored.symbols] == [s.model_dump() for s in review.symbols]
+    assert stored.findings == review.findings
+
+
+def test_each_evidence_sentence_is_written_once_per_file(reviewed) -> None:
+    root, review = reviewed
+    text = stored_text(root, "pkg/steps.py")
+    sentences = [s.evidence["overengineering"] for s in review.symbols if "overengineering" in s.evidence]
+    assert len(sentences) >= 6 and len(set(sentences)) == 1  # the same sentence on every function
+    assert text.count(json.dumps(sentences[0])) == 1
+    for symbol in review.symbols:  # every sentence a symbol carries is in the file once, none twice
+        for sentence in symbol.evidence.values():
+            assert text.count(json.dumps(sentence, ensure_ascii=False)) == 1
+    assert '"detail"' not in text  # the detail is the evidence joined: not written again
+    assert all(s.detail == evidence_detail(s.evidence) and s.detail for s in review.symbols)
+
+
+def test_the_stored_review_is_smaller_than_the_same_review_written_whole(reviewed) -> None:
+    """Version 1 wrote each symbol's sentences twice (evidence and detail), indented; a file of alike
+    functions is now under two thirds of that, and one more alike function adds less than its
+    sentences weigh (they are written already), a third of what it added to version 1."""
+    _, review = reviewed
+    whole = json_text(review.model_dump(mode="json"))
+    compact = compact_json_text(stored_review(review))
+    assert len(compact) < len(whole) * 2 / 3
+    grown = review.model_copy(deep=True)
+    extra = grown.symbols[0].model_copy(update={"name": "step_extra", "line_start": 900, "line_end": 907})
+    grown.symbols.append(extra)
+    added = len(compact_json_text(stored_review(grown))) - len(compact)
+    added_whole = len(json_text(grown.model_dump(mode="json"))) - len(whole)
+    assert added < len(json.dumps(extra.evidence)) and added < added_whole / 3
+
+
+def test_a_version_1_review_reads_as_the_same_record(reviewed) -> None:
+    """Reviews written before version 2 (sentences inline, detail written, indented) still read."""
+    _, review = reviewed
+    version_1 = review.model_dump(mode="json")
+    version_1["version"] = 1
+    read = ReviewFile.model_validate_json(json_text(version_1))
+    assert read.version == 1
+    assert read.model_copy(update={"version": review.version}) == review
+
+
+def test_a_position_with_no_sentence_is_not_a_valid_review(reviewed) -> None:
+    root, _ = reviewed
+    data = json.loads(stored_text(root, "pkg/steps.py"))
+    symbol = next(s for s in data["symbols"] if s["evidence"])
+    axis = next(iter(symbol["evidence"]))
+    symbol["evidence"][axis] = len(data["texts"]) + 5
+    with pytest.raises(ValidationError):
+        ReviewFile.model_validate_json(json.dumps(data))
+
+
+def test_a_report_from_the_stored_reviews_is_the_report_of_the_run(reviewed) -> None:
+    """`reviewer report` (which parses every .rev.json) writes the report.json the run wrote."""
+    from reviewer.report import render_all
+
+    root, _ = reviewed
+    written = json.loads((root / ".reviewer" / "report.json").read_text())
+    render_all(root, load_config(root))
+    again = json.loads((root / ".reviewer" / "report.json").read_text())
+    assert again["findings"] == written["findings"] and again["files"] == written["files"]
+    assert again["summary"] == written["summary"]
