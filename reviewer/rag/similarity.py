@@ -700,16 +700,19 @@ def _nearest_codes(vectors: np.ndarray, embedded: np.ndarray, n: int, floor: flo
         sims = vectors[start : start + block] @ vectors.T
         local = np.arange(len(sims))
         sims[local, start + local] = -np.inf  # itself
-        over = np.count_nonzero(sims >= floor, axis=1) > limit
-        if over.any():  # the limit-th best cosine of each crowded row: keep what beats it, and ties in row order
+        close = sims >= floor
+        over = np.flatnonzero(np.count_nonzero(close, axis=1) > limit)
+        if len(over):  # crowded rows keep what reaches their limit-th best cosine...
             crowded = sims[over]
-            kth = -np.partition(-crowded, limit - 1, axis=1)[:, limit - 1 : limit]
-            ties = crowded == kth
-            room = limit - np.count_nonzero(crowded > kth, axis=1)
-            crowded[ties & (np.cumsum(ties, axis=1) > room[:, None])] = -np.inf
-            crowded[crowded < kth] = -np.inf
-            sims[over] = crowded
-        rows, cols = np.nonzero(sims >= floor)
+            kth = np.partition(crowded, crowded.shape[1] - limit, axis=1)[:, -limit][:, None]
+            keep = crowded >= kth
+            tied = np.flatnonzero(np.count_nonzero(keep, axis=1) > limit)
+            if len(tied):  # ... and of the cosines equal to it, those of the lower rows
+                ties = crowded[tied] == kth[tied]
+                room = limit - np.count_nonzero(crowded[tied] > kth[tied], axis=1)
+                keep[tied] &= ~(ties & (np.cumsum(ties, axis=1) > room[:, None]))
+            close[over] = keep
+        rows, cols = np.nonzero(close)
         rows = rows + start
         codes.append(embedded[np.minimum(rows, cols)] * n + embedded[np.maximum(rows, cols)])
     return np.concatenate(codes) if codes else np.zeros(0, dtype=np.int64)
