@@ -3,18 +3,23 @@
     python scripts/bench_scale.py                      # 20,000 files / 200,000 functions; record
     python scripts/bench_scale.py --files 2000         # smaller (functions per file stay 10)
     python scripts/bench_scale.py --no-record
+    python scripts/bench_scale.py --files 2000 --enable-rag --no-record   # with RAG (the rag extra)
 
 Generates `--files` Python modules of `--functions` functions each (calls between
 modules, a class per file, a few near-duplicates), runs `reviewer run --plain` in a
 child process twice (cold, then unchanged: everything from cache) and reports wall
 time and peak memory for each run: the largest single process of that run's own tree
-(os.wait4 of that run, so the cold run's peak never stands for the re-run's), and the
-size of the output folder by entry (`du`: the blocks a user's disk gives it).
+(os.wait4 of that run, so the cold run's peak never stands for the re-run's), the phases
+the run recorded (.reviewer/runs/<id>/run.json), and the size of the output folder by entry
+(`du`: the blocks a user's disk gives it). The generated functions are template-like (one body
+per name, cards that differ by a number): with `--enable-rag` their cards are all near
+neighbours, the case where similarity must stay per function.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -52,10 +57,11 @@ def generate(root: Path, files: int, functions: int) -> int:
     return lines
 
 
-def timed_run(root: Path, checkout: Path) -> tuple[float, float, int]:
+def timed_run(root: Path, checkout: Path, rag: bool = False) -> tuple[float, float, int]:
     """(seconds, peak MiB of the largest process of the run's tree, exit code) of one `reviewer run`."""
     env = dict(os.environ, PYTHONPATH=str(checkout))
-    done = run_measured([sys.executable, "-m", "reviewer.cli", "run", str(root), "--plain"], env=env)
+    done = run_measured([sys.executable, "-m", "reviewer.cli", "run", str(root), "--plain",
+                         *(["--enable-rag"] if rag else [])], env=env)
     if done.returncode not in (0, 1):
         print(done.stderr[-3000:], file=sys.stderr)
     return done.seconds, done.peak_rss_mb, -9 if done.returncode is None else done.returncode
@@ -79,6 +85,13 @@ def megabytes(size: int) -> str:
     return f"{size / 1e6:,.1f}"
 
 
+def last_phases(root: Path) -> str:
+    """The phase seconds of the last run, as run.json records them."""
+    runs = sorted((root / ".reviewer" / "runs").glob("*/run.json"))
+    record = json.loads(runs[-1].read_text()) if runs else {}
+    return ", ".join(f"{k} {v:.1f}" for k, v in record.get("phase_seconds", {}).items())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=20_000)
@@ -87,6 +100,7 @@ def main() -> None:
     parser.add_argument("--checkout", type=Path, default=REPO_ROOT,
                         help="the reviewer code to run (default: this checkout), e.g. an older commit's export")
     parser.add_argument("--no-record", action="store_true")
+    parser.add_argument("--enable-rag", action="store_true", help="run with --enable-rag (needs the rag extra)")
     args = parser.parse_args()
 
     base = args.keep or Path(tempfile.mkdtemp(prefix="bench-scale-"))
@@ -100,25 +114,30 @@ def main() -> None:
               f"in {time.perf_counter() - started:.1f}s", file=sys.stderr)
         rows = []
         for label in ("cold", "unchanged"):
-            seconds, peak, code = timed_run(root, args.checkout)
+            seconds, peak, code = timed_run(root, args.checkout, args.enable_rag)
+            phases = last_phases(root)
             rows.append([label, f"{args.files:,}", f"{args.files * args.functions:,}", f"{lines:,}",
-                         f"{seconds:.1f}", f"{args.files / seconds:,.0f}", f"{peak:,.0f}", str(code)])
-            print(f"{label}: {seconds:.1f}s, peak {peak:,.0f} MiB, exit {code}", file=sys.stderr)
+                         f"{seconds:.1f}", f"{args.files / seconds:,.0f}", f"{peak:,.0f}", str(code), phases])
+            print(f"{label}: {seconds:.1f}s, peak {peak:,.0f} MiB, exit {code}; {phases}", file=sys.stderr)
         sizes = disk_usage(root / ".reviewer")
         print("output: " + ", ".join(f"{name} {megabytes(size)} MB" for name, size in sizes.items()), file=sys.stderr)
     finally:
         if args.keep is None:
             shutil.rmtree(base, ignore_errors=True)
-    table = markdown_table(["run", "files", "functions", "lines", "seconds", "files/s", "peak MiB", "exit"], rows)
+    table = markdown_table(["run", "files", "functions", "lines", "seconds", "files/s", "peak MiB", "exit",
+                            "phases (s)"], rows)
     disk = markdown_table(["`.reviewer/` entry", "MB on disk"], [[name, megabytes(size)] for name, size in sizes.items()])
-    body = (f"## scale\n\n`python scripts/bench_scale.py --files {args.files}` — `reviewer run` (static, RAG off) on a "
+    mode = "with --enable-rag" if args.enable_rag else "static, RAG off"
+    flag = " --enable-rag" if args.enable_rag else ""
+    section = SECTION + ("-rag" if args.enable_rag else "")
+    body = (f"## {section}\n\n`python scripts/bench_scale.py --files {args.files}{flag}` — `reviewer run` ({mode}) on a "
             f"generated tree, in a child process; peak = largest RSS of one process of that run's tree "
             f"(the run, a scan worker or a forked child).\n\n{machine_line()}\n\n{table}\n\n"
             f"The output folder after both runs (allocated blocks, as `du` counts them):\n\n{disk}\n")
     print(disk)
     print(table)
     if not args.no_record:
-        record_section(SECTION, body)
+        record_section(section, body)
 
 
 if __name__ == "__main__":

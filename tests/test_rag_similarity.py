@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from reviewer.rag.similarity import MATCH_FIELDS, MIN_STRUCT_TOKENS, SimilarityIndex, combine
+from reviewer.rag.similarity import CANDIDATES, MATCH_FIELDS, MIN_STRUCT_TOKENS, SimilarityIndex, combine
 
 
 def views(detail) -> dict:
@@ -293,6 +293,25 @@ def test_rows_without_a_vector_are_left_out_of_meaning_searches_and_pairs():
     assert near and not any(k in range(5, 40, 3) for k in near)
     assert index._hit(0, 5, index.score_pair(0, 5)).meaning is None
     assert index._hit(0, 1, index.score_pair(0, 1)).meaning is not None
+
+
+def test_meaning_candidates_are_each_functions_nearest_not_every_close_pair():
+    """Template-like code: hundreds of generated functions whose cards are all alike. Every pair is
+    above the floor, but each function brings only its CANDIDATES nearest (ties to the lower row),
+    so the pairs grow with the functions, not with their square; a lone close pair is still one."""
+    rng = np.random.default_rng(5)
+    base = unit(*rng.normal(size=16))
+    alike = [base + 0.01 * rng.normal(size=16).astype(np.float32) for _ in range(300)]
+    vectors = np.stack([v / np.linalg.norm(v) for v in alike] + [unit(*([0.0] * 15 + [1.0]))] * 2)
+    rows = [row(f"g{k:03d}", [], 40) for k in range(302)]
+    index = build(rows, vectors)
+    pairs = index.candidate_pairs(0.9)
+    sims = vectors @ vectors.T
+    np.fill_diagonal(sims, -np.inf)
+    nearest = {i: set(np.lexsort((np.arange(302), -sims[i]))[:CANDIDATES].tolist()) for i in range(300)}
+    expected = {(min(i, j), max(i, j)) for i in range(300) for j in nearest[i]}
+    assert pairs == expected | {(300, 301)}
+    assert 300 * CANDIDATES / 2 <= len(pairs) <= 300 * CANDIDATES < 300 * 299 / 2
 
 
 def test_a_copy_without_a_vector_is_still_found_by_its_exact_shape():

@@ -609,15 +609,9 @@ class SimilarityIndex:
         """candidate_pairs as sorted codes i * len(self) + j (i < j)."""
         n = len(self.ids)
         codes = []
-        block = 1024
         # Only embedded rows can be this close (meaning_floor > 0): the others are left out of the product.
-        embedded, vectors = self._embedded, self._meaning_vectors
-        for start in range(0, len(embedded) if self.vectors.size else 0, block):
-            sims = vectors[start : start + block] @ vectors.T
-            rows, cols = np.nonzero(sims >= meaning_floor)
-            rows = rows + start
-            keep = rows < cols
-            codes.append(embedded[rows[keep]] * n + embedded[cols[keep]])
+        if self.vectors.size:
+            codes.append(_nearest_codes(self._meaning_vectors, self._embedded, n, meaning_floor, CANDIDATES))
         sizes = np.diff(self._starts)
         usable = (sizes >= 2) & (sizes <= MAX_POSTING)
         shared = _posting_pair_codes(self._rows, self._starts[:-1][usable], sizes[usable], n)
@@ -690,6 +684,38 @@ def _common(a: np.ndarray, b: np.ndarray) -> int:
         a, b = b, a
     at = np.minimum(np.searchsorted(b, a), len(b) - 1)
     return int(np.count_nonzero(b[at] == a))
+
+
+def _nearest_codes(vectors: np.ndarray, embedded: np.ndarray, n: int, floor: float, limit: int) -> np.ndarray:
+    """Pairs (as i * n + j, i < j, over the rows `embedded` names) where one row is among the other's
+    `limit` nearest with cosine at least `floor`: what find_similar would examine for each function.
+
+    Per function, not all pairs above the floor: in template-like code (thousands of generated
+    functions with near-identical cards) every pair is above it, and their number grows with the
+    square of the functions. Ties at the limit go to the lower row, so the same index always gives
+    the same pairs."""
+    codes = []
+    block = 1024
+    for start in range(0, len(vectors), block):
+        sims = vectors[start : start + block] @ vectors.T
+        local = np.arange(len(sims))
+        sims[local, start + local] = -np.inf  # itself
+        close = sims >= floor
+        over = np.flatnonzero(np.count_nonzero(close, axis=1) > limit)
+        if len(over):  # crowded rows keep what reaches their limit-th best cosine...
+            crowded = sims[over]
+            kth = np.partition(crowded, crowded.shape[1] - limit, axis=1)[:, -limit][:, None]
+            keep = crowded >= kth
+            tied = np.flatnonzero(np.count_nonzero(keep, axis=1) > limit)
+            if len(tied):  # ... and of the cosines equal to it, those of the lower rows
+                ties = crowded[tied] == kth[tied]
+                room = limit - np.count_nonzero(crowded[tied] > kth[tied], axis=1)
+                keep[tied] &= ~(ties & (np.cumsum(ties, axis=1) > room[:, None]))
+            close[over] = keep
+        rows, cols = np.nonzero(close)
+        rows = rows + start
+        codes.append(embedded[np.minimum(rows, cols)] * n + embedded[np.maximum(rows, cols)])
+    return np.concatenate(codes) if codes else np.zeros(0, dtype=np.int64)
 
 
 def _sorted_unique(values: np.ndarray, min_count: int = 1) -> np.ndarray:
