@@ -62,10 +62,11 @@ class FactsCache:
         self.hits += 1
         return facts
 
-    def put(self, key: str, facts: FileFacts) -> None:
-        """Store facts; a cache that cannot be written costs speed, not the scan."""
+    def put(self, key: str, facts: FileFacts, written: bytes | None = None) -> None:
+        """Store facts; a cache that cannot be written costs speed, not the scan. `written`: the
+        facts' JSON (FileFacts.model_dump_json) when the caller has it already."""
         try:
-            atomic_write_text(self._entry(key), facts.model_dump_json())
+            atomic_write_text(self._entry(key), facts.model_dump_json() if written is None else written.decode())
         except OSError:
             pass
 
