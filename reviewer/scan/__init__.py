@@ -18,6 +18,7 @@ import re
 import sys
 import time
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
@@ -30,7 +31,7 @@ from .project_files import frameworks_on, read_config_files
 from .discovery import Discovery, NotRegularFile, SourceFile, content_skip_reason, discover, discover_paths, read_regular
 from .extract import extract_file
 from ..schema.fieldsets import share_fields_set
-from .words import build_word_index
+from .words import FileWords, build_word_index, words_of_code_file
 from ..schema.facts import FileFacts, ScanResult, SkippedFile
 
 __all__ = ["scan_repository", "scan_paths", "scan_file", "Progress"]
@@ -221,20 +222,58 @@ def _as_utf8(data: bytes, language: str) -> tuple[bytes, bool]:
 # pydantic-core writes and reads the JSON without a Python call per record, where pickling a
 # FileFacts calls __getstate__/__setstate__ for each of its hundreds of records: the workers
 # spend a quarter of what pickling cost them, the run reading the results about as much.
-SentOutcome = tuple[bytes | SkippedFile, str | None]
+# With the facts, the words of the file's strings and comments (words.words_of_code_file), which the
+# word index would otherwise read file by file in the run's process once every worker is done.
+SentOutcome = tuple[bytes | SkippedFile, str | None, FileWords | None]
+CodeWords = dict[str, tuple[str, FileWords]]  # path -> (sha256 of its bytes, their words)
+
+
+@dataclass
+class _FromWorkers:
+    """Where the facts the workers send go beside the scan's outcomes: the words of each file (by
+    path), and the facts cache, which stores each file's facts as soon as they come, as the JSON
+    the worker wrote (FileFacts read from it write the same bytes), while the workers go on."""
+    cache: FactsCache | None = None
+    live: set[str] = field(default_factory=set)  # the cache keys stored
+    words: CodeWords = field(default_factory=dict)
+
+    def store(self, facts: FileFacts, written: bytes | None = None) -> None:
+        if self.cache is not None:
+            key = facts_key(facts.path, facts.sha256, facts.language)
+            self.cache.put(key, facts, written)
+            self.live.add(key)
 
 
 def _scan_chunk(chunk: list[Work]) -> list[SentOutcome]:
     with gc_paused():
         sent: list[SentOutcome] = []
         for source, data in chunk:
+            if data is None:
+                try:
+                    data = _read(source)
+                except OSError:
+                    pass  # scan_file reads it again and says why it cannot
             outcome, warning = scan_file(source, data)
-            sent.append((outcome.__pydantic_serializer__.to_json(outcome) if isinstance(outcome, FileFacts) else outcome, warning))
+            if isinstance(outcome, FileFacts):
+                sent.append((outcome.__pydantic_serializer__.to_json(outcome), warning,
+                             None if data is None else words_of_code_file(data, outcome.language)))
+            else:
+                sent.append((outcome, warning, None))
         return sent
 
 
-def _received(sent: list[SentOutcome]) -> list[Outcome]:
-    return [(_read_facts(outcome) if isinstance(outcome, bytes) else outcome, warning) for outcome, warning in sent]
+def _received(sent: list[SentOutcome], extras: _FromWorkers) -> list[Outcome]:
+    outcomes: list[Outcome] = []
+    for outcome, warning, words in sent:
+        if isinstance(outcome, bytes):
+            facts = _read_facts(outcome)
+            extras.store(facts, outcome)
+            if words is not None:
+                extras.words[facts.path] = (facts.sha256, words)
+            outcomes.append((facts, warning))
+        else:
+            outcomes.append((outcome, warning))
+    return outcomes
 
 
 def _read_facts(data: bytes) -> FileFacts:
@@ -277,8 +316,10 @@ def _scan_serially(files: list[Work], progress: Progress | None) -> list[Outcome
     return outcomes
 
 
-def _scan_in_pool(files: list[Work], workers: int, progress: Progress | None) -> tuple[list[Outcome], list[Work]]:
-    """Scan in `workers` processes: the outcomes, and the files left undone if the pool broke."""
+def _scan_in_pool(files: list[Work], workers: int, progress: Progress | None, extras: _FromWorkers
+                  ) -> tuple[list[Outcome], list[Work]]:
+    """Scan in `workers` processes: the outcomes, and the files left undone if the pool broke;
+    what the workers sent beside the facts goes to `extras`."""
     # forkserver, not fork: the caller may run threads (a progress bar), and
     # forking a threaded process can deadlock the child.
     context = multiprocessing.get_context("forkserver")
@@ -290,7 +331,7 @@ def _scan_in_pool(files: list[Work], workers: int, progress: Progress | None) ->
         futures = {pool.submit(_scan_chunk, chunk): chunk for chunk in _chunks(files)}
         for future in as_completed(futures):
             try:
-                outcomes.extend(_received(future.result()))
+                outcomes.extend(_received(future.result(), extras))
             except BrokenProcessPool:
                 unfinished.extend(futures[future])
                 continue
@@ -363,25 +404,24 @@ def _scan_discovered(
     # collector's generations, or every older-generation collection after this walks them again.
     with gc_paused(keep=True):
         if facts_cache is None:
+            extras = _FromWorkers()
             outcomes, work = [], [(source, None) for source in found.files]
         else:
             cache = FactsCache(facts_cache)
             outcomes, work, live = _from_cache(cache, found.files, progress)
+            extras = _FromWorkers(cache, live)
         if workers > 1 and len(work) > PARALLEL_MIN_FILES:
-            parsed, unfinished = _scan_in_pool(work, workers, progress)
+            parsed, unfinished = _scan_in_pool(work, workers, progress, extras)
             if unfinished:  # a worker died (a crash in a native parser): finish here, one file at a time
                 found.warnings.append(f"a scan worker process crashed; {len(unfinished)} files were scanned serially")
-                parsed.extend(_scan_serially(unfinished, progress))
+                serial = _scan_serially(unfinished, progress)
+                _store_all(extras, serial)
+                parsed.extend(serial)
         else:
             parsed = _scan_serially(work, progress)
-        if facts_cache is not None:
-            for facts, _ in parsed:
-                if isinstance(facts, FileFacts):
-                    key = facts_key(facts.path, facts.sha256, facts.language)
-                    cache.put(key, facts)
-                    live.add(key)
-            if prune:
-                cache.prune(live)
+            _store_all(extras, parsed)
+        if facts_cache is not None and prune:
+            cache.prune(extras.live)
         outcomes.extend(parsed)
 
     template_names, template_calls = _template_names(root, found.templates)
@@ -403,10 +443,16 @@ def _scan_discovered(
     # Beside the facts cache: cache/facts/ -> cache/words.json
     words_cache = facts_cache.parent / "words.json" if facts_cache is not None else None
     result.mentions, result.text_files_indexed = build_word_index(root, found.texts, result.files, names, words_cache,
-                                                                  result.config_files)
+                                                                  result.config_files, extras.words)
     result.warnings.sort()
     result.seconds = round(time.perf_counter() - started, 3)
     return result
+
+
+def _store_all(extras: _FromWorkers, outcomes: list[Outcome]) -> None:
+    for facts, _ in outcomes:
+        if isinstance(facts, FileFacts):
+            extras.store(facts)
 
 
 def _from_cache(cache: FactsCache, files: list[SourceFile], progress: Progress | None) -> tuple[list[Outcome], list[Work], set[str]]:

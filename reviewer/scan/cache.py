@@ -69,10 +69,12 @@ class FactsCache:
         self.hits += 1
         return facts
 
-    def put(self, key: str, facts: FileFacts) -> None:
-        """Store facts; a cache that cannot be written costs speed, not the scan."""
+    def put(self, key: str, facts: FileFacts, written: bytes | None = None) -> None:
+        """Store facts; a cache that cannot be written costs speed, not the scan. `written`: the
+        facts' JSON (FileFacts.model_dump_json) when the caller has it already."""
         try:
-            atomic_write_bytes(self._entry(key), zlib.compress(facts.model_dump_json().encode("utf-8"), 1))
+            data = facts.model_dump_json().encode("utf-8") if written is None else written
+            atomic_write_bytes(self._entry(key), zlib.compress(data, 1))
         except OSError:
             pass
 

@@ -262,25 +262,35 @@ def _family(language: str) -> str:
     return "python" if language == "python" else "ecmascript"
 
 
+def words_of_code_file(data: bytes, language: str) -> FileWords:
+    """code_words of a parsed file's bytes on disk, read as the index reads them (the first MAX_TEXT_BYTES)."""
+    return code_words(data[:MAX_TEXT_BYTES].decode("utf-8", errors="replace"), _family(language))
+
+
 def build_word_index(root: Path, texts: Iterable[str], code: Iterable[FileFacts], names: set[str],
-                     cache_path: Path | None, already_read: Mapping[str, str] | None = None
+                     cache_path: Path | None, already_read: Mapping[str, str] | None = None,
+                     code_read: Mapping[str, tuple[str, FileWords]] | None = None,
                      ) -> tuple[dict[str, list[Place]], int]:
     """Name -> the places (file, line, kind) where one of `names` is written in the text
     files `texts` or in the strings and comments of the parsed files `code`; and how many text files
     were read. Files whose words are cached (same path, same bytes) are not tokenized again;
-    `already_read` (the configuration texts the scan read: path -> text) are not read twice."""
+    `already_read` (the configuration texts the scan read: path -> text) are not read twice, nor the
+    code files whose words the scan's workers read (`code_read`: path -> (sha256, words_of_code_file))."""
     already_read = already_read or {}
+    code_read = code_read or {}
     cache = WordCache(cache_path)
     per_file: list[tuple[str, FileWords]] = []
     texts_read = 0
     for facts in code:
         words = cache.get(facts.path, facts.sha256)
         if words is None:
-            try:
-                data = read_regular(root / facts.path, MAX_TEXT_BYTES)
-            except OSError:
-                continue
-            words = code_words(data.decode("utf-8", errors="replace"), _family(facts.language))
+            sha256, words = code_read.get(facts.path, ("", None))
+            if words is None or sha256 != facts.sha256:
+                try:
+                    data = read_regular(root / facts.path, MAX_TEXT_BYTES)
+                except OSError:
+                    continue
+                words = words_of_code_file(data, facts.language)
             cache.put(facts.path, facts.sha256, words)
         per_file.append((facts.path, words))
     for rel in texts:
