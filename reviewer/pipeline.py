@@ -450,7 +450,7 @@ def _duplicates(root: Path, config: Config, scan: ScanResult, cards: dict[str, l
         test_inputs=(fixture_packages(scan.config_files, [f.path for f in scan.files if f.language != "python"])
                      | type_checked_files(scan.config_files, [f.path for f in scan.files if f.language == "python"])
                      | listed_case_files(scan.files)
-                     | (revision_scripts(scan.files) if "Alembic" in scan.frameworks else frozenset())),
+                     | revision_scripts(scan.files, scan.frameworks)),
         notes={f.path: f.copy_notes for f in scan.files if f.copy_notes},
         classes={f.path: [s for s in f.symbols if s.kind == "class"] for f in scan.files},
         standalone=standalone_modules(scan.files),

@@ -41,26 +41,27 @@ TARGETS = {
 LARGE_FILE_TOKENS = 2000  # files above this are listed in the large-file table
 # Run this tree's CLI with this tree's prompts/ (an editable install may map them elsewhere).
 TREE_CLI = """
-import importlib.util, runpy, sys
+import runpy, sys
 from pathlib import Path
 tree = Path(sys.argv.pop(1))
-sys.path.insert(0, str(tree))
-for name, folder in (("reviewer.prompts", "prompts"), ("reviewer.templates", "templates")):
-    init = tree / folder / "__init__.py"
-    spec = importlib.util.spec_from_file_location(name, init, submodule_search_locations=[str(init.parent)])
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
+sys.path[:0] = [str(tree), str(tree / "scripts")]
+from benchlib import use_tree_packages
+use_tree_packages(tree)
 runpy.run_module("reviewer.cli", run_name="__main__")
 """
 
 
 def estimate(path: Path) -> dict:
-    done = subprocess.run(
-        [sys.executable, "-c", TREE_CLI, str(REPO_ROOT), "estimate", str(path), "--json"],
-        capture_output=True, text=True, check=False,
-        env={k: v for k, v in os.environ.items() if k != "ANTHROPIC_API_KEY"},  # offline: no key needed
-    )
+    """`reviewer estimate --json` of `path`; a fixture of the test suite is estimated on a copy, so that
+    the caches the estimate writes (`.reviewer/`) never land among the tests' inputs."""
+    with tempfile.TemporaryDirectory(prefix="bench-estimate-") as scratch:
+        if path != REPO_ROOT and path.is_relative_to(REPO_ROOT):
+            path = Path(shutil.copytree(path, Path(scratch) / path.name, ignore=shutil.ignore_patterns(".reviewer")))
+        done = subprocess.run(
+            [sys.executable, "-c", TREE_CLI, str(REPO_ROOT), "estimate", str(path), "--json"],
+            capture_output=True, text=True, check=False,
+            env={k: v for k, v in os.environ.items() if k != "ANTHROPIC_API_KEY"},  # offline: no key needed
+        )
     if done.returncode != 0:
         raise SystemExit(f"reviewer estimate {path} failed:\n{done.stderr}")
     return json.loads(done.stdout)

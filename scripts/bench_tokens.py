@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import importlib
-import importlib.util
 import json
 import math
 import os
@@ -41,13 +40,9 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO_ROOT))
 sys.path.insert(0, str(REPO_ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-# This tree's prompts/ and templates/ (an editable install may map them to another checkout).
-for _name, _folder in (("reviewer.prompts", "prompts"), ("reviewer.templates", "templates")):
-    _init = REPO_ROOT / _folder / "__init__.py"
-    _spec = importlib.util.spec_from_file_location(_name, _init, submodule_search_locations=[str(_init.parent)])
-    _module = importlib.util.module_from_spec(_spec)
-    sys.modules[_name] = _module
-    _spec.loader.exec_module(_module)
+from benchlib import use_tree_packages  # noqa: E402
+
+use_tree_packages(REPO_ROOT)  # this tree's prompts/ and templates/, whatever the install maps
 
 from claude_helpers import auto_submission, send_json  # noqa: E402
 

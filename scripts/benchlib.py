@@ -26,6 +26,19 @@ HEADER = (
 )
 
 
+def use_tree_packages(tree: Path) -> None:
+    """Import `reviewer.prompts` and `reviewer.templates` from `tree`'s own folders: an editable install
+    may map them to another checkout, and a benchmark measures this tree's prompts."""
+    import importlib.util
+
+    for name, folder in (("reviewer.prompts", "prompts"), ("reviewer.templates", "templates")):
+        init = tree / folder / "__init__.py"
+        spec = importlib.util.spec_from_file_location(name, init, submodule_search_locations=[str(init.parent)])
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+
+
 def record_section(name: str, body: str, path: Path = BENCHMARKS) -> None:
     """Replace section `name` of docs/benchmarks.md (append it, or create the file, if absent)."""
     from reviewer.workspace import atomic_write_text

@@ -143,6 +143,12 @@ def pricing_context(root: Path, config: Config | None = None, rag: bool = True, 
 
 # -- the scripted API ----------------------------------------------------------------
 
+# Three one-function files: a run reviews each in its own request.
+THREE_FILES = {
+    "a_cart.py": 'def cart_total(items):\n    """Sum of prices."""\n    return sum(i["price"] for i in items)\n',
+    "b_tax.py": 'def with_tax(amount, rate):\n    """Amount with tax."""\n    return amount * (1 + rate)\n',
+    "c_ship.py": 'def shipping(weight):\n    """Shipping cost."""\n    return 5 + weight * 2\n',
+}
 USAGE = {"input_tokens": 1200, "output_tokens": 300, "cache_creation_input_tokens": 2000, "cache_read_input_tokens": 0}
 
 

@@ -11,14 +11,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from claude_helpers import QuietHandler, auto_submission, scripted_api, send_json
+from claude_helpers import THREE_FILES as FILES, QuietHandler, auto_submission, scripted_api, send_json
 from reviewer.cli import cli
 
-FILES = {
-    "a_cart.py": 'def cart_total(items):\n    """Sum of prices."""\n    return sum(i["price"] for i in items)\n',
-    "b_tax.py": 'def with_tax(amount, rate):\n    """Amount with tax."""\n    return amount * (1 + rate)\n',
-    "c_ship.py": 'def shipping(weight):\n    """Shipping cost."""\n    return 5 + weight * 2\n',
-}
 USAGE = {"input_tokens": 1500, "output_tokens": 400, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0}
 
 

@@ -22,6 +22,7 @@ import fnmatch
 import importlib
 import json
 import pkgutil
+import posixpath
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -40,6 +41,14 @@ class FileRoot:
     why: str = ""  # what reads them, as the evidence shows it: "Django management command"
     members: bool = False
     exports: bool = False
+
+
+def named_script(config_path: str, written: str, why: str) -> FileRoot:
+    """The JS/TS module a configuration file names by a path relative to its own folder, its extension
+    optional (`./lib/loader.ts`, `./setup`): the tool loads it, every export is read."""
+    relative = posixpath.normpath(posixpath.join(posixpath.dirname(config_path), written))
+    stem = re.sub(r"\.(?:[cm]?[jt]sx?)$", "", relative)
+    return FileRoot("^" + re.escape(stem) + r"(?:\.(?:[cm]?[jt]sx?))?$", None, why, exports=True)
 
 
 @dataclass(frozen=True)
@@ -73,7 +82,7 @@ class Framework:
     protocol_methods: frozenset[str] = frozenset()  # methods it calls by name on any object it is handed
     plain_bases: frozenset[str] = frozenset()  # bases that carry no registry: a subclass lives only when named
     runner_names: frozenset[str] = frozenset()  # module-level names of test files a test runner reads
-    test_fixtures: frozenset[str] = frozenset()  # fixtures a test plugin requests by name
+    test_fixtures: frozenset[str] = frozenset()  # fixtures a test plugin asks for by name
     # Decorators registering a function whose returned objects an interactive shell offers: the public
     # methods of the classes it hands over are called there by hand, never in the code.
     shell_decorators: frozenset[str] = frozenset()

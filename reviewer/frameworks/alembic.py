@@ -2,7 +2,7 @@
 A revision script is a snapshot written once and applied in order: its code repeats what another
 revision or the models held at the time on purpose, and nobody edits it to share code."""
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from ..schema.facts import FileFacts
 from . import FileRoot, Framework
@@ -24,8 +24,11 @@ FRAMEWORK = Framework(
 _REVISION_NAMES = frozenset({"revision", "down_revision"})
 
 
-def revision_scripts(files: Iterable[FileFacts]) -> frozenset[str]:
+def revision_scripts(files: Iterable[FileFacts], frameworks: Mapping[str, str]) -> frozenset[str]:
     """The Python files that define `revision` and `down_revision` at their top level, wherever the
-    project keeps its revisions (`script_location` in alembic.ini may name any folder)."""
+    project keeps its revisions (`script_location` in alembic.ini may name any folder); none where the
+    project does not use Alembic (`frameworks`: ScanResult.frameworks)."""
+    if FRAMEWORK.name not in frameworks:
+        return frozenset()
     return frozenset(facts.path for facts in files if facts.language == "python"
                      and _REVISION_NAMES <= {s.name for s in facts.symbols if s.parent is None})

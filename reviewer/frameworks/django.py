@@ -32,7 +32,7 @@ FRAMEWORK = Framework(
     bases=(
         BaseRule(r"Model", discovered=True, hooks=MODEL_HOOKS),
         BaseRule(r"AppConfig|BaseCommand|ModelAdmin|TabularInline|StackedInline|Migration", discovered=True),
-        # https://docs.djangoproject.com/en/stable/topics/http/middleware/#other-middleware-hooks
+        # the hooks the middleware documentation lists ("Other middleware hooks")
         BaseRule(r"MiddlewareMixin", hooks=frozenset({"process_request", "process_view", "process_exception",
                                                       "process_template_response", "process_response",
                                                       "sync_capable", "async_capable"})),

@@ -3,31 +3,25 @@ configuration names (globalSetup, setupFiles, resolvers...) are loaded by it: th
 
 from __future__ import annotations
 
-import posixpath
 import re
 from typing import Iterator
 
-from . import FileRoot, Framework
+from . import FileRoot, Framework, named_script
 
 _FILE_OPTION = re.compile(
     r"""\b(globalSetup|globalTeardown|setupFiles|setupFilesAfterEnv|snapshotResolver|testSequencer|resolver"""
     r"""|testEnvironment|reporters|watchPlugins|testResultsProcessor|dependencyExtractor|runner|testRunner)"""
     r"""["']?\s*:\s*(\[[^\]]*\]|["'][^"']+["'])""")
 _QUOTED = re.compile(r"""["']([^"']+)["']""")
-_SOURCE = r"(?:\.(?:[cm]?[jt]sx?))?"
 
 
 def loaded_files(path: str, text: str) -> Iterator[FileRoot]:
     """the files globalSetup, setupFiles, resolver... name: the runner loads them and calls their exports."""
-    base = posixpath.dirname(path)
     for option, value in _FILE_OPTION.findall(text):
         for written in _QUOTED.findall(value):
             if "/" not in written and "." not in written:
                 continue  # a package name (`jest-environment-node`), not a file
-            relative = posixpath.normpath(posixpath.join(base, written.replace("<rootDir>", ".")))
-            stem = re.sub(r"\.(?:[cm]?[jt]sx?)$", "", relative)
-            yield FileRoot("^" + re.escape(stem) + _SOURCE + "$", None,
-                           f"loaded by the test runner: {option} in {path}", exports=True)
+            yield named_script(path, written.replace("<rootDir>", "."), f"loaded by the test runner: {option} in {path}")
 
 
 FRAMEWORK = Framework(

@@ -4,11 +4,10 @@ next.config's `images.loaderFile` names a module whose default export is the ima
 
 from __future__ import annotations
 
-import posixpath
 import re
 from typing import Iterator
 
-from . import FileRoot, Framework
+from . import FileRoot, Framework, named_script
 
 _JS = r"\.(?:[cm]?[jt]sx?)$"
 # `loaderFile: "./loader.ts"`, or chosen by a condition (`loaderFile: isProd ? "./loader.ts" : undefined`)
@@ -18,10 +17,7 @@ _LOADER_FILE = re.compile(r"""\bloaderFile["']?\s*:\s*[^,}\n"']*["']([^"']+)["']
 def loader_files(path: str, text: str) -> Iterator[FileRoot]:
     """`images: { loaderFile: './my/image/loader.js' }`: Next.js imports that file and calls its default export."""
     for written in _LOADER_FILE.findall(text):
-        relative = posixpath.normpath(posixpath.join(posixpath.dirname(path), written))
-        stem = re.sub(r"\.(?:[cm]?[jt]sx?)$", "", relative)
-        yield FileRoot("^" + re.escape(stem) + r"(?:\.(?:[cm]?[jt]sx?))?$", None,
-                       f"Next.js image loader: images.loaderFile in {path}", exports=True)
+        yield named_script(path, written, f"Next.js image loader: images.loaderFile in {path}")
 
 
 FRAMEWORK = Framework(
