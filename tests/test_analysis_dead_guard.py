@@ -44,7 +44,7 @@ def test_a_name_written_in_the_repository_s_other_text_keeps_it_out_of_the_findi
         "app/cli.py": "def main():\n    # result = commented_out_only()\n    return 1\n\n\nmain()\n",
         "app/views.py": "class LoginForm:\n    def validate_email(self):\n        return 1\n",
         "app/templates/login.html": "<form>{{ form.validate_email() }}</form>\n",
-        "config/hooks.yaml": "deploy:\n  - app.hooks.on_deploy_hook\n",
+        "config/hooks.yaml": "deploy:\n  - on_deploy_hook\n",  # (a dotted path would name it: a root)
         "scripts/reindex.sh": "#!/bin/sh\npython -c 'from app.hooks import rebuild_search_index; rebuild_search_index()'\n",
         ".github/workflows/nightly.yml": "jobs:\n  run:\n    steps:\n      - run: python -m app.hooks export_nightly_report\n",
         "tests/test_mail.py": "def test_x(outbox):\n    assert outbox == ['sent by send_digest_mail']\n",
@@ -296,3 +296,53 @@ def test_a_definition_nobody_calls_in_example_code_is_what_the_example_shows(tmp
     forgotten = evidence.assessments[("src/index.ts", "forgotten")]["utility"]
     assert (forgotten.verdict, forgotten.report) == ("DEAD", True)
     assert any("useState" in f.message for f in evidence.findings if f.path == "examples/basic.tsx")
+
+
+def test_a_loader_that_sets_module_options_by_computed_name_keeps_their_branches(tmp_path: Path) -> None:
+    # A plugin module's defaults are its options: the loader sets each configured one on the module by
+    # name (`setattr(engine, key, value)`), so `if show_metadata:` under `show_metadata = False` runs.
+    files = {
+        **imported("app.engines.search", "app.loader"),
+        "app/engines/__init__.py": "",
+        "app/engines/search.py": "show_metadata = False\n\n\ndef response(rows):\n    if show_metadata:\n"
+                                 "        rows.append('meta')\n    return rows\n",
+        "app/loader.py": "import importlib\n\n\ndef load(name, options):\n"
+                         "    engine = importlib.import_module('app.engines.' + name)\n"
+                         "    for key, value in options.items():\n        setattr(engine, key, value)\n    return engine\n",
+    }
+    evidence = analyze(tmp_path / "loader", files)
+    assert dead_lines(evidence, "app/engines/search.py") == []
+    # A setattr on self with a computed name sets the object's own fields: the module constant stays one.
+    files["app/loader.py"] = ("class Options:\n    def __init__(self, **given):\n        for key, value in given.items():\n"
+                              "            setattr(self, key, value)\n\n\nOptions(a=1)\n")
+    evidence = analyze(tmp_path / "fields", files)
+    assert dead_lines(evidence, "app/engines/search.py") == [
+        (6, "unreachable code (if show_metadata with show_metadata = False) in response")]
+
+
+def test_a_dotted_path_in_a_configuration_file_names_that_module_s_symbol(tmp_path: Path) -> None:
+    # Plugins listed by their import path as keys of a YAML settings file; each module defines a class
+    # of the same name, so only the path tells which one is loaded.
+    evidence = analyze(tmp_path, {
+        **imported("app.plugins.rewrite", "app.plugins.unused"),
+        "app/plugins/__init__.py": "",
+        "app/plugins/rewrite.py": "class Plugin:\n    def on_result(self, result):\n        return result\n\n\n"
+                                  "def resolver():\n    return 1\n",
+        "app/plugins/unused.py": "class Plugin:\n    def on_result(self, result):\n        return result\n",
+        "app/settings.yml": "plugins:\n  app.plugins.rewrite.Plugin:\n    active: true\nlogging:\n"
+                            "  handler: app.plugins.rewrite:resolver\n",
+    })
+    for name in ("Plugin", "Plugin.on_result", "resolver"):
+        assert verdict(evidence, "app/plugins/rewrite.py", name, "utility") == "USED", name
+    assert "dotted path 'app.plugins.rewrite.Plugin' in app/settings.yml line 2" in detail(
+        evidence, "app/plugins/rewrite.py", "Plugin", "utility")
+    assert verdict(evidence, "app/plugins/unused.py", "Plugin", "utility") == "DEAD"
+
+
+def test_dotted_paths_of_a_data_file_are_kept_whole() -> None:
+    from reviewer.scan.words import text_words
+
+    words = text_words("a.b.Cls:\n  active: 1\nh: pkg.mod:run\nurl: https://host.org/a.b.c\nf: setup.cfg\nv: 1.2.3\n", data=True)
+    dotted = {word: lines[0] for word, lines in words.items() if "." in word}
+    assert dotted == {"a.b.Cls": 1, "pkg.mod.run": 3, "setup.cfg": 5}
+    assert "active" not in words  # a plain key is a field's label

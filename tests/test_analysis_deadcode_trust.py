@@ -1111,3 +1111,19 @@ def test_a_name_exported_under_another_name_says_so_when_dead(tmp_path: Path) ->
     dead = evidence.for_symbol("src/orphan.cjs", "settings")["utility"]
     assert dead.verdict == "DEAD"
     assert "exported as `default` at line 2, which no file imports" in dead.detail, dead.detail
+
+
+def test_a_codemods_golden_fixtures_are_test_inputs(tmp_path: Path) -> None:
+    # A transform's tests run it on `__testfixtures__/<case>/input.ts` and compare with `output.ts`:
+    # what those files declare or import is their content, not code to prune.
+    files = {
+        "package.json": '{"name": "codemod", "private": true, "main": "src/index.ts"}',
+        "src/index.ts": "export default function transform(source: string) { return source }\n",
+        "__testfixtures__/any-schema/input.ts": "import { z } from 'zod'\nimport { never } from 'zod'\n\n"
+                                                "const Schema3 = z.any()\n",
+        "__testfixtures__/any-schema/output.ts": "import * as v from 'valibot'\n\nconst Schema3 = v.any()\n",
+    }
+    evidence = analyze(tmp_path, files)
+    for path in ("__testfixtures__/any-schema/input.ts", "__testfixtures__/any-schema/output.ts"):
+        assert verdict(evidence, path, "Schema3", "utility") == "USED", path
+        assert evidence.findings_for(path) == [], path

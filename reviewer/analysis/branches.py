@@ -5,8 +5,11 @@ The scan reads both (LineRange): a literal condition (`if False:`, `if 0:`, `whi
 in a function or in module code, and a module constant assigned once, to a false literal, with no
 star import that may rebind it (`DEBUG = False` then `if DEBUG:`). Such a constant is a dead branch
 only while no code anywhere mutates it: an attribute assignment `settings.DEBUG = True` in any
-file, or a string naming it as a name in another file (`setattr(mod, "DEBUG", True)`,
-`mock.patch("app.config.DEBUG", True)`) keeps the branch out of the findings. A test suite's inputs
+file, a string naming it as a name in another file (`setattr(mod, "DEBUG", True)`,
+`mock.patch("app.config.DEBUG", True)`), or, for a Python module's constant, a `setattr` with a
+computed name anywhere in the project's code (a loader setting a plugin module's options from
+configuration: `setattr(engine, key, value)` for each key of its settings) keeps the branch out of
+the findings. A test suite's inputs
 are its content, and a template with a code extension (lines of `{% if %}` tags) is rendered into
 code before it runs: neither gives findings. In example code a branch a module constant switches off is
 the demo's switch for its reader to flip: no finding either (a literal `if False:` still is one).
@@ -18,18 +21,22 @@ from ..scan.words import AS_NAME
 from ..schema.evidence import FileFinding
 from ..schema.facts import FileFacts, LineRange
 from .resolve import ProjectIndex
-from .roles import is_example_path, is_test_input_path
+from .roles import is_example_path, is_test_input_path, is_test_path
 
 
 class DeadBranches:
     def __init__(self, index: ProjectIndex) -> None:
         self.index = index
         self._assigned: set[str] | None = None
+        self._computed_setattr = any(facts.sets_computed_attributes for path, facts in index.files.items()
+                                     if not is_test_path(path))
 
     def _mutated(self, path: str, name: str) -> bool:
         if self._assigned is None:
             self._assigned = {name for facts in self.index.files.values() for name in facts.assigned_attributes}
         if name in self._assigned:
+            return True
+        if self._computed_setattr and self.index.files[path].language == "python":
             return True
         mentions = self.index.scan.mentions.get(name, ()) if self.index.scan is not None else ()
         return any(where != path and kind == AS_NAME for where, _, kind in mentions)

@@ -9,7 +9,9 @@ from typing import Iterable
 # Type tests (TYPE_TEST_PATH) and project templates (SCAFFOLD_PATH) are layout knowledge: frameworks/layout.py.
 from ..frameworks.layout import SCAFFOLD_PATH, TYPE_TEST_PATH  # noqa: F401 (re-exported for the analysis)
 
-TEST_DIRECTORIES = frozenset({"tests", "test", "__tests__", "testing"})
+# `__testfixtures__`: the input/output pairs a codemod's tests run its transform on (jscodeshift's
+# defineTest reads `__testfixtures__/<name>.input.ts` and compares with `<name>.output.ts`).
+TEST_DIRECTORIES = frozenset({"tests", "test", "__tests__", "testing", "__testfixtures__"})
 _TEST_FILE = re.compile(
     r"^(test_.*\.py|.*_test\.py|tests\.py|conftest\.py|.*\.(test|spec)\.(ts|tsx|js|jsx|mjs|cjs|mts|cts))$"
 )
@@ -28,7 +30,7 @@ def is_test_path(path: str) -> bool:
 # The inputs of a test suite (tests/fixtures/, tests/assets/...): files the tests read, load or run
 # as data, written as they are on purpose (a copy per scenario, a syntax error a parser test needs);
 # and the outputs the tests compare against (expected/, outputs/, snapshots/, golden/).
-TEST_INPUT_DIRECTORIES = frozenset({"assets", "fixtures", "__fixtures__", "testdata", "test_data", "data",
+TEST_INPUT_DIRECTORIES = frozenset({"assets", "fixtures", "__fixtures__", "__testfixtures__", "testdata", "test_data", "data",
                                     "expected", "outputs", "output", "snapshots", "__snapshots__", "golden", "goldens"})
 # Folders of cases a suite reads as text: inputs too, but for a file the runner collects by its name.
 _CASE_DIRECTORIES = frozenset({"cases", "inputs", "input", "samples"})

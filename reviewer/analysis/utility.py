@@ -222,25 +222,29 @@ class UtilityAnalysis:
 
     def _dotted_path_strings(self) -> dict[SymbolKey, str]:
         """Symbols named by a dotted path in a Python string ("app.auth.services.handler" in
-        Django settings, celery routes, `import_string`): loaded by that name at run time."""
+        Django settings, celery routes, `import_string`) or in a configuration file (a plugin
+        listed as `pkg.plugins.rewrite.Plugin:` in a YAML file, a logging handler's `class:`; see
+        scan.words): loaded by that name at run time."""
         found: dict[SymbolKey, str] = {}
-        for path, facts in self.index.files.items():
-            if facts.language != "python":
+        mentions = self.index.scan.mentions if self.index.scan is not None else {}
+        written = [(dotted, f"{where} line {line}") for dotted, places in mentions.items() if "." in dotted
+                   for where, line, _ in places[:1]]
+        written += [(dotted, f"a string in {path}") for path, facts in self.index.files.items()
+                    if facts.language == "python" for dotted in [*facts.dotted_strings, *facts.import_strings]]
+        for dotted, where in written:
+            module, _, attribute = dotted.rpartition(".")
+            target = self.index.module_file(module)
+            qname = self.index.top_level.get(target, {}).get(attribute) if target else None
+            if qname is None:
                 continue
-            for dotted in [*facts.dotted_strings, *facts.import_strings]:
-                module, _, attribute = dotted.rpartition(".")
-                target = self.index.module_file(module)
-                qname = self.index.top_level.get(target, {}).get(attribute) if target else None
-                if qname is None:
-                    continue
-                found[(target, qname)] = f"named by the dotted path '{dotted}' in a string in {path}"
-                # What loads a class by its dotted path (MIDDLEWARE, AUTHENTICATION_BACKENDS, a logging
-                # handler) calls its hooks by name: `process_response`, `authenticate`, `emit`.
-                for member in self.index.members.get((target, qname), []):
-                    sym = self.index.symbols[target].get(member)
-                    if sym is not None and sym.kind == "method" and not is_private(sym.name):
-                        found.setdefault((target, member), f"a method of {qname}, which is loaded by the dotted path "
-                                                           f"'{dotted}' in a string in {path}")
+            found[(target, qname)] = f"named by the dotted path '{dotted}' in {where}"
+            # What loads a class by its dotted path (MIDDLEWARE, AUTHENTICATION_BACKENDS, a logging
+            # handler) calls its hooks by name: `process_response`, `authenticate`, `emit`.
+            for member in self.index.members.get((target, qname), []):
+                sym = self.index.symbols[target].get(member)
+                if sym is not None and sym.kind == "method" and not is_private(sym.name):
+                    found.setdefault((target, member), f"a method of {qname}, which is loaded by the dotted path "
+                                                       f"'{dotted}' in {where}")
         return found
 
     def _global_types(self) -> dict[SymbolKey, str]:

@@ -18,6 +18,9 @@ FRAMEWORK = Framework(
         FileRoot(r"(?:^|/)(?:tests?|__tests__)/(?:.*/)?(?:assets|testdata|test_data|data|fixtures|__fixtures__"
                  r"|expected|outputs?|snapshots|__snapshots__|goldens?)/",
                  why="test input (loaded by path)"),
+        # A codemod's golden pairs (jscodeshift's `__testfixtures__/<name>.input.ts` and `.output.ts`),
+        # wherever the transform lives: the test runs the transform on one and compares with the other.
+        FileRoot(r"(?:^|/)__testfixtures__/", why="test input (a codemod's input or expected output)"),
         # Folders of cases a suite reads as text (`import.meta.glob('./cases/**', {query: '?raw'})`, a formatter's
         # input files): inputs, unless a file is a test the runner collects by its name.
         FileRoot(r"(?:^|/)(?:tests?|__tests__)/(?:.*/)?(?:cases|inputs?|samples)/(?:.*/)?"

@@ -343,6 +343,15 @@ def _comment_text(line: str) -> str:
 _ATTRIBUTE_ASSIGNMENT = re.compile(r"\.\s*([A-Za-z_$][\w$]*)\s*(?:[-+*/%|&^]|\*\*|//|<<|>>)?=(?!=)")
 
 
+# `setattr(module, name, value)`, `setattr(engine, f"opt_{k}", v)`: a name that is no plain string literal.
+_COMPUTED_SETATTR = re.compile(r"""\bsetattr\(\s*(?!(?:self|cls)\s*,)[A-Za-z_][\w.]*\s*,\s*(?![rRbBuU]?["'])""")
+
+
+def sets_computed_attributes(code: str) -> bool:
+    """Whether the code sets an attribute whose name it computes on some object other than self/cls."""
+    return _COMPUTED_SETATTR.search(code) is not None
+
+
 def assigned_attributes(code: str) -> list[str]:
     """The attribute names a file's code assigns on some object (comments left out by the caller)."""
     return sorted(set(_ATTRIBUTE_ASSIGNMENT.findall(code)))

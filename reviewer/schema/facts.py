@@ -248,6 +248,9 @@ class FileFacts(BaseModel):
     # Attribute names the file assigns on any object (`config.DEBUG = True`, `obj.x += 1`): another
     # module's constant may be mutated here.
     assigned_attributes: list[str] = Field(default_factory=list)
+    # A `setattr(obj, name, value)` whose name is computed, on anything but self/cls (a loader setting a
+    # plugin module's options from configuration): any module's constant may be rebound here.
+    sets_computed_attributes: bool = False
     # [line, text] of comment or docstring lines saying code here is copied on purpose ("vendored
     # from", "what follows is the X from y.py"): scan.textual.copy_notes
     copy_notes: list[list] = Field(default_factory=list)
