@@ -23,7 +23,8 @@ RULES: tuple[Rule, ...] = (
     # utility: code nothing reaches
     Rule("dead/no-root", "utility", "DEAD",
          "A symbol no root reaches (entry points, framework registrations and conventions of the frameworks "
-         "the project uses, tests, public API, templates, documentation) is dead.",
+         "the project uses, tests, public API, templates, documentation, a dotted path `pkg.mod.Name` written in a "
+         "Python string or in a configuration file) is dead.",
          "importers, references in its own file, roots checked, project shape"),
     Rule("dead/private-unreferenced", "utility", "DEAD",
          "A private name (or an unexported JS/TS one) that nothing references, in its file or elsewhere, is dead.",
@@ -57,7 +58,9 @@ RULES: tuple[Rule, ...] = (
          "the assigning methods"),
     Rule("dead/unreachable", "utility", "DEAD",
          "Code after a return/raise/continue, or under a condition that is constant false where it stands, "
-         "never runs.", "the lines and why"),
+         "never runs. A module constant is one only while nothing can rebind it: no attribute assignment of its "
+         "name anywhere, no string naming it, no star import, and (Python) no `setattr` with a computed name in "
+         "the project's code (a loader setting plugin modules' options from configuration).", "the lines and why"),
     # the guard: evidence the usage graph cannot see keeps a DEAD verdict out of the findings (a candidate)
     Rule("dead/guard-example", "utility", "DEAD",
          "A definition nobody calls in example code (examples/, docs_src/...): an example shows the API to a reader, "
