@@ -27,7 +27,7 @@ from .analysis.duplicates import find_duplicates, keep_rank, standalone_modules
 from .analysis.entrypoints import fixture_packages, listed_case_files
 from .frameworks.alembic import revision_scripts
 from .analysis.roots import type_checked_files
-from .analysis.roles import is_test_input_path, is_test_path, is_test_support_path
+from .analysis.roles import is_scaffold_path, is_test_input_path, is_test_path, is_test_support_path
 from .analysis.testcode import case_subjects, test_case_spans
 from .review.claude.consent import choose_reviewer, confirm_cost, opt_in_note
 from .review.cache import (EvidenceCache, ReviewCache, RunsCache, StoredEvidence, cache_key, evidence_input_digest,
@@ -753,10 +753,14 @@ def _drop_unreviewable(root: Path, prepared: Prepared, scope: list[str], record:
         # (that would fail the tests): data the tests read (an expected-output file), not code that runs.
         test_data = is_test_input_path(path) or is_test_support_path(path)
         test_file = not test_data and is_test_path(path)
-        if facts.syntax_errors and (test_data or test_file or facts.template_tags or path in prepared.unreached_broken):
+        # A project template's file (`template/pkg/{{ version }}/client.py`) is rendered into code first.
+        scaffold = not facts.template_tags and is_scaffold_path(path)
+        if facts.syntax_errors and (test_data or test_file or facts.template_tags or scaffold
+                                    or path in prepared.unreached_broken):
             what = ("a test input (a fixture read as data)" if test_data else
                     "a test file (its runner reads it whole and says so if it does not parse)" if test_file else
                     "a template (lines of `{% ... %}` tags: rendered into code before it runs)" if facts.template_tags
+                    else "a project template's file (a generator renders it into code before it runs)" if scaffold
                     else "a file nothing imports or runs (no importer, entry point, framework convention, "
                          "shebang or configuration names it)")
             note = (f"{path}: {facts.syntax_errors} syntax error(s) in {what}: "

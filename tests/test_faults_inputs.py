@@ -318,6 +318,11 @@ def test_a_template_with_a_code_extension_is_a_note_not_an_error(tmp_path):
             '{% endif %}\n')
     root = make(tmp_path / "repo", {"ok.py": GOOD, "template/hooks/post_gen_project.py": hook})
     run_noting(root, "post_gen_project.py", "a template")
+    # an SDK generator's package template: a `{{ version }}` expression in a module path, no tag line;
+    # its package's other module imports it (as its rendered copy will)
+    make(root, {"sdk/template/pkg/version/__init__.py": "from pkg.{{ version }}.client import Client\n",
+                "sdk/template/pkg/version/client.py": "from pkg.version import Client\n\n\nclass Other:\n    pass\n"})
+    run_noting(root, "sdk/template/pkg/version/__init__.py", "project template")
     make(root, {"lib/broken.py": "def f(:\n    return {'a': 1 % 2}\n", "main.py": "from lib import broken\n"})
     assert invoke("run", root, "--plain").exit_code == 2
 

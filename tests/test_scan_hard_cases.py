@@ -404,3 +404,15 @@ def test_an_ampersand_inside_a_word_or_at_a_line_end_of_jsx_text_is_no_syntax_er
               b"      {ready &&\n        <span>&amp; done</span>}\n    </div>\n  )\n}\n")
     facts = extract_file("help.tsx", source, "tsx")
     assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["Help"]
+
+
+def test_jsx_text_with_a_character_reference_and_a_bare_ampersand_is_no_syntax_error() -> None:
+    """`You&apos;re comfortable & prefer...`: a row of JSX text holding a character reference (whose `;`
+    is no code) and a bare `&` made a first-contact run exit 2."""
+    from reviewer.scan.extract import extract_file
+
+    source = (b"export function Choice() {\n  return (\n    <li>\n"
+              b"                You&apos;re comfortable & prefer absolute control with low-level\n"
+              b"                APIs.\n    </li>\n  )\n}\n")
+    facts = extract_file("choice.tsx", source, "tsx")
+    assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["Choice"]

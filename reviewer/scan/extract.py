@@ -88,7 +88,7 @@ SCANNER_VERSION = 36  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # names are read in the enclosing scope (`key=Security(key)`); 34: `if False: yield` is no unreachable code;
 # 35: a module name built from a dotted prefix and passed to import_module by a name is a computed import;
 # FileFacts.shebang; a JSX text `&` anywhere in a word or at a line's end is no syntax error;
-# 36: FileFacts.sets_computed_attributes
+# 36: FileFacts.sets_computed_attributes; a row of JSX text with character references (`You&apos;re`) is text
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -984,6 +984,7 @@ _BARE_AMPERSAND = re.compile(rb"&(?!#?\w+;)")
 # (7) A bare `&` in JSX text ("Save & Close" between tags) is valid JSX that the TSX grammar rejects: on a
 # row of plain text (no code punctuation) or between a `>` and a `<` of one row, blanked.
 _TEXT_ROW = re.compile(rb"^[^=:;(){}<>\[\]`'\"]*$")
+_CHARACTER_REFERENCE = re.compile(rb"&#?\w+;")  # `&apos;` in a row of text: its `;` is no code punctuation
 _TAG_TEXT = re.compile(rb">[^<>{}=;]*(?=<|$)")
 # (8) A type that imports a module's type inline (`import('./api').Product[]`, `typeof import('x')`) is valid
 # TypeScript the grammar rejects in some positions: on an error row, read as a name of the same length.
@@ -1025,7 +1026,7 @@ def _repaired_row(line: bytes) -> bytes:
     line = _SIGNATURE_LINE.sub(rb"\1;", line, count=1)
     line = _EXPORT_TYPE_STAR.sub(rb"\1    ", line, count=1)
     line = _VARIANCE.sub(lambda found: found.group(0)[: found.start(1) - found.start(0)] + b" " * len(found.group(1)), line)
-    if _TEXT_ROW.match(line):
+    if _TEXT_ROW.match(_CHARACTER_REFERENCE.sub(b"", line)):
         line = _TEXT_AMPERSAND.sub(b" ", line)
     elif b"&" in line:
         line = _TAG_TEXT.sub(lambda text: _TEXT_AMPERSAND.sub(b" ", text.group(0)), line)
