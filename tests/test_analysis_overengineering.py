@@ -589,3 +589,19 @@ def test_a_thin_twin_of_a_class_with_the_same_methods_is_one_side_of_an_interfac
         """,
     })
     assert verdict(evidence, "sync.py", "Semaphore", "overengineering") == "LEAN"
+
+
+def test_a_local_helper_and_a_benchmark_knob_are_no_constant(tmp_path: Path) -> None:
+    # A helper nested beside its siblings spells each call's value out; a benchmark's size parameter
+    # is the knob the sibling benchmarks turn. The same calls of a module-level function stay a finding.
+    calls = "    return {name}(1, 'image'), {name}(2, 'image'), {name}(3, 'image')\n"
+    evidence = analyze(tmp_path, {
+        "attrs.py": "def get_attributes(rows):\n    def add_image(row, url_id):\n        return (row, url_id)\n\n"
+                    + calls.format(name="add_image") + "\n\ndef add_url(row, url_id):\n    return (row, url_id)\n\n\n"
+                    "def collect():\n" + calls.format(name="add_url") + "\n\nprint(get_attributes([]), collect())\n",
+        "benchmarks/streaming.py": "def run(workers, num_chunks):\n    return workers * num_chunks\n\n\n"
+                                   "def main():\n    return run(1, 1000), run(2, 1000), run(4, 1000)\n\n\nmain()\n",
+    })
+    assert verdict(evidence, "attrs.py", "get_attributes.add_image", "overengineering") == "LEAN"
+    assert verdict(evidence, "attrs.py", "add_url", "overengineering") == "OVER"
+    assert verdict(evidence, "benchmarks/streaming.py", "run", "overengineering") == "LEAN"

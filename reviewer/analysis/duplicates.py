@@ -16,7 +16,8 @@ judge), not a finding. So is a repeat of production top-level code outside any f
 (duplicate/module-repeat): data tables, state literals, schema declarations and wiring, which blind
 first-contact labels found worth folding 8 times in 108, long or short, word for word or edited; the
 same repeat inside top-level callbacks (route handlers, RPC procedures) was right 8 times in 12, and stays
-a finding.
+a finding, unless its lines are markup rather than statements (components written as callbacks, each
+repeating its siblings' `<svg>` attributes: 0 right in 12 at round 10's first contact).
 Cards that only read alike (siblings such as encode/decode, a wrapper and what it calls)
 are neighbours: the similarities table and findSimilarFunctions show them, no verdict does.
 
@@ -1483,6 +1484,14 @@ def _in_callbacks(lines: tuple[int, int], spans: list[list[int]]) -> bool:
     return 2 * inside >= lines[1] - lines[0] + 1
 
 
+def _acts(unit: _Function, lines: tuple[int, int]) -> bool:
+    """Whether the code lines of a repeat are statements (SHORT_CLASS_LINE_TOKENS a line or more), not
+    markup laid out a tag or an attribute a line: a component written as a callback (`component$(() =>
+    <svg ...>)`) repeats its siblings' markup, which blind labels never found worth a helper."""
+    weights = [v & 0xFF for v, line in unit.code if lines[0] <= line <= lines[1] and v & 0xFF]
+    return sum(weights) >= SHORT_CLASS_LINE_TOKENS * len(weights)
+
+
 def _repeat_span(edge: _Edge) -> int:
     """The lines the repeat spans, first to last, on the shorter side (see SHORT_CLONE_LINES): one
     copy of a block may hold a blank line or a nested callback more, which is no more code to share."""
@@ -1527,7 +1536,8 @@ def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], 
             clone.note = (f"a candidate, not a finding ({RULE_SHORT_CLONE}): the repeat spans {span} lines, "
                           f"under {SHORT_CLONE_LINES}")
         elif not edge.test_code and edge.copy.symbol.name == MODULE_CODE \
-                and not _in_callbacks(edge.copy_lines, callbacks.get(edge.copy.path, [])):
+                and not (_in_callbacks(edge.copy_lines, callbacks.get(edge.copy.path, []))
+                         and _acts(edge.copy, edge.copy_lines)):
             clone.report, clone.rule = False, RULE_MODULE_REPEAT
             clone.note = (f"a candidate, not a finding ({RULE_MODULE_REPEAT}): a repeat of top-level code (data, "
                           "declarations, wiring), rarely worth a shared helper")
