@@ -1127,3 +1127,19 @@ def test_a_codemods_golden_fixtures_are_test_inputs(tmp_path: Path) -> None:
     for path in ("__testfixtures__/any-schema/input.ts", "__testfixtures__/any-schema/output.ts"):
         assert verdict(evidence, path, "Schema3", "utility") == "USED", path
         assert evidence.findings_for(path) == [], path
+
+
+def test_a_hybrid_property_s_accessor_under_another_name_is_registered(tmp_path: Path) -> None:
+    # SQLAlchemy 2's in-place hybrid style: `@type.inplace.setter def _type_setter` is called by `type`.
+    evidence = analyze(tmp_path, {
+        "app/__init__.py": "",
+        "app/models.py": "from sqlalchemy.ext.hybrid import hybrid_property\n\n\nclass Customer:\n"
+                         "    @hybrid_property\n    def kind(self):\n        return self._kind\n\n"
+                         "    @kind.inplace.setter\n    def _kind_setter(self, value):\n        self._kind = value\n\n"
+                         "    @kind.inplace.expression\n    @classmethod\n    def _kind_expression(cls):\n        return cls._kind\n\n"
+                         "    def _forgotten(self):\n        return 1\n",
+        "app/main.py": "from app.models import Customer\n\nc = Customer()\nc.kind = 'company'\nprint(c.kind)\n",
+    })
+    for name in ("Customer._kind_setter", "Customer._kind_expression"):
+        assert verdict(evidence, "app/models.py", name, "utility") == "USED", name
+    assert verdict(evidence, "app/models.py", "Customer._forgotten", "utility") == "DEAD"

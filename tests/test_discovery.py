@@ -338,3 +338,20 @@ def test_the_output_folder_of_a_build_step_is_skipped_by_its_manifest(tmp_path: 
     found = discover(tmp_path, Config())
     assert [f.path for f in found.files] == ["app.py"]
     assert any(s.path == "static/admin/js/core.js" and s.reason.startswith("built") for s in found.skipped)
+
+
+def test_files_gitattributes_marks_generated_or_vendored_are_skipped_and_say_so(tmp_path):
+    # An SDK generated per API version and a vendored copy, marked for GitHub's linguist; a folder
+    # pattern gives its files no attribute.
+    make(tmp_path, {
+        ".gitattributes": "sdk/python/** linguist-generated=true\n# a comment\nclients/src/v1.ts linguist-generated\n"
+                          "docs/ linguist-generated\napp/*.py -linguist-generated\n",
+        "sdk/python/models.py": PY, "clients/src/v1.ts": "export const a = 1\n", "clients/src/v2.ts": "export const b = 2\n",
+        "docs/conf.py": PY, "app/main.py": PY,
+        "lib/.gitattributes": "external/* linguist-vendored\n", "lib/external/six.py": PY, "lib/own.py": PY,
+    })
+    reasons = skipped(tmp_path)
+    assert reasons["sdk/python/models.py"] == "generated (.gitattributes marks it linguist-generated)"
+    assert reasons["clients/src/v1.ts"] == "generated (.gitattributes marks it linguist-generated)"
+    assert reasons["lib/external/six.py"] == "vendored (lib/.gitattributes marks it linguist-vendored)"
+    assert set(in_scope(tmp_path)) == {"clients/src/v2.ts", "docs/conf.py", "app/main.py", "lib/own.py"}

@@ -86,6 +86,11 @@ def _root_kind(reason: str) -> str:
     return "other roots (protocol methods, dynamic lookups, hooks)"
 
 
+# Decorators that add a function to a property-like descriptor (`@x.setter`; SQLAlchemy's hybrids also
+# `@x.expression`, `@x.inplace.setter`...): under the property's own name they only rebind it.
+_ACCESSOR_DECORATORS = (".setter", ".getter", ".deleter", ".expression", ".comparator", ".update_expression")
+
+
 @dataclass
 class Liveness:
     live: dict[SymbolKey, str] = field(default_factory=dict)  # node -> why it is a root / first reason
@@ -421,7 +426,11 @@ class UtilityAnalysis:
         for decorator in sym.decorators:
             text = decorator.strip().lstrip("@")
             head = text.split("(", 1)[0].strip()
-            if self.knowledge.wraps(head) or head.endswith((".setter", ".getter", ".deleter")):
+            if head.endswith(_ACCESSOR_DECORATORS) and head.split(".", 1)[0] != sym.name:
+                # `@type.inplace.setter def _type_setter`, `@total.expression def _total_sql`: the property
+                # (or hybrid) named first holds the function under another name and calls it.
+                return text
+            if self.knowledge.wraps(head) or head.endswith(_ACCESSOR_DECORATORS):
                 continue
             target = self.index.resolve_callee(path, head, sym.parent)
             if target is not None and self._is_wrapping_decorator(target, is_call="(" in text):

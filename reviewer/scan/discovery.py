@@ -258,6 +258,37 @@ def _read_gitignore(path: str, anchor: str, strip: str = "", prepend: str = "") 
     return _GitIgnore(spec, anchor, strip, prepend) if spec.patterns else None
 
 
+# GitHub's attributes for code nobody writes by hand: `sdk/python/** linguist-generated=true`,
+# `third_party/* linguist-vendored` (`-linguist-generated` or `=false` unsets it).
+_LINGUIST = re.compile(r"^linguist-(generated|vendored)(?:=(\S+))?$")
+
+
+def _linguist_marks(path: str, rel_folder: str) -> list[tuple[str, pathspec.GitIgnoreSpec, str]]:
+    """The patterns of one .gitattributes file whose files are marked generated or vendored."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            lines = handle.read().splitlines()
+    except OSError:
+        return []
+    where = f"{rel_folder}/.gitattributes" if rel_folder else ".gitattributes"
+    found: dict[str, list[str]] = {}
+    for line in lines:
+        fields = line.split()
+        if len(fields) < 2 or fields[0].startswith("#") or fields[0].endswith("/"):
+            continue  # a comment; a folder pattern gives its files no attribute (gitattributes(5))
+        for attribute in fields[1:]:
+            mark = _LINGUIST.match(attribute)
+            if mark and (mark.group(2) or "true").lower() not in ("false", "0"):
+                found.setdefault(mark.group(1), []).append(fields[0])
+    marks = []
+    for kind, patterns in sorted(found.items()):
+        valid = [pattern for pattern in patterns if _valid_gitignore_line(pattern)]
+        if valid:
+            marks.append((rel_folder, pathspec.GitIgnoreSpec.from_lines(valid),
+                          f"{kind} ({where} marks it linguist-{kind})"))
+    return marks
+
+
 def _valid_gitignore_line(line: str) -> bool:
     try:
         pathspec.GitIgnoreSpec.from_lines([line])
@@ -359,6 +390,8 @@ class _Walker:
         self._target_ignores: dict[str, list[_GitIgnore] | None] | None = None  # for _target_ignored
         self.folders: list[str] = []
         self.texts: list[str] = []
+        # (folder, patterns, why) of each .gitattributes that marks files generated or vendored
+        self.marked: list[tuple[str, pathspec.GitIgnoreSpec, str]] = []
 
     def _target_ignored(self, abs_path: str) -> bool:
         """Whether the real file behind a link is one the rules leave out (a .gitignore, scan.exclude,
@@ -401,6 +434,14 @@ class _Walker:
             return True
         return False
 
+    def _marked(self, rel: str) -> str | None:
+        """Why a .gitattributes above the file says it is generated or vendored, if one does."""
+        for folder, spec, why in self.marked:
+            if not folder or rel.startswith(folder + "/"):
+                if spec.match_file(rel[len(folder) + 1:] if folder else rel):
+                    return why
+        return None
+
     def _skip(self, rel: str, reason: str) -> None:
         self.skipped.append(SkippedFile(path=rel, reason=reason))
 
@@ -424,6 +465,8 @@ class _Walker:
             own = _read_gitignore(os.path.join(folder, ".gitignore"), folder, strip=rel_folder + "/" if rel_folder else "")
             if own:
                 ignores = [*ignores, own]
+        if ".gitattributes" in names:
+            self.marked += _linguist_marks(os.path.join(folder, ".gitattributes"), rel_folder)
         if vendored is None and rel_folder and any(part in _ASSET_DIRECTORIES for part in rel_folder.split("/")[:-1]):
             # a library copied into served assets with its own license file (`static/ckeditor/LICENSE.md`)
             licence = next((name for name in sorted(names) if name.upper().startswith(_LICENSE_NAMES)), None)
@@ -457,6 +500,10 @@ class _Walker:
                             vendored.rsplit("/", 1)[-1] in _BUILD_MANIFESTS else
                             "vendored (a library folder with its own")
                     self._skip(rel, f"{what} {vendored.rsplit('/', 1)[-1]}: {vendored})")
+                    continue
+                marked = self._marked(rel) if self.marked else None
+                if marked is not None and language_for_path(entry.name) is not None and self._included(rel):
+                    self._skip(rel, marked)
                     continue
                 self._visit_file(rel, entry.path, entry.name, linked, lambda e=entry: e.stat().st_size)
 

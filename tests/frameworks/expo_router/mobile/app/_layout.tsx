@@ -1,0 +1,7 @@
+import { Stack } from 'expo-router'
+
+export default function RootLayout() {
+  return <Stack />
+}
+
+export const unstable_settings = { initialRouteName: 'index' }
