@@ -1143,3 +1143,22 @@ def test_a_hybrid_property_s_accessor_under_another_name_is_registered(tmp_path:
     for name in ("Customer._kind_setter", "Customer._kind_expression"):
         assert verdict(evidence, "app/models.py", name, "utility") == "USED", name
     assert verdict(evidence, "app/models.py", "Customer._forgotten", "utility") == "DEAD"
+
+
+def test_unused_imports_the_projects_linter_configuration_expects_are_no_finding(tmp_path: Path) -> None:
+    # server/pyproject.toml tells ruff that migrations keep their template's imports; setup.cfg tells
+    # flake8 the same of a compatibility module. Elsewhere an unused import stays a finding.
+    evidence = analyze(tmp_path, {
+        "server/pyproject.toml": '[tool.ruff.lint.per-file-ignores]\n"migrations/*" = [\n  "F401", # unused import\n]\n'
+                                 '"scripts/*" = ["T20"]\n',
+        "server/migrations/versions/0001_init.py": "import sqlalchemy as sa\nfrom alembic import op\n\n"
+                                                   "revision = '0001'\ndown_revision = None\n\n\ndef upgrade():\n"
+                                                   "    op.drop_table('x')\n",
+        "server/scripts/seed.py": "import os\n\nprint('seed')\n",
+        "setup.cfg": "[flake8]\nper-file-ignores =\n    lib/compat.py: F401, E501\n    lib/other.py: E501\n",
+        "lib/__init__.py": "", "lib/compat.py": "import json\n\nVERSION = 1\n", "lib/other.py": "import json\n\nVERSION = 2\n",
+    })
+    unused = {(f.path, f.message.split(" (from")[0]) for f in evidence.findings if f.rule == "dead/unused-import"}
+    assert ("server/migrations/versions/0001_init.py", "unused import sa") not in unused
+    assert ("lib/compat.py", "unused import json") not in unused
+    assert ("server/scripts/seed.py", "unused import os") in unused and ("lib/other.py", "unused import json") in unused

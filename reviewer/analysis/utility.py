@@ -33,6 +33,7 @@ from .bodies import returns_its_argument
 from .branches import DeadBranches
 from .entrypoints import EntryPoints
 from .resolve import ProjectIndex, name_chain
+from .lint_config import unused_import_ignores
 from .roles import is_dunder, is_example_path, is_private, is_test_input_path, is_test_path
 from .cascade import group_cascades
 from .dynamic import dynamic_reach
@@ -892,9 +893,12 @@ class UtilityAnalysis:
     def _unused_import_findings(self) -> list[FileFinding]:
         findings = []
         reexported = imported_from(self.index)
+        silenced = unused_import_ignores(self.texts)
         for path, facts in self.index.files.items():
             if is_test_input_path(path):
                 continue  # its imports are its content (a formatter's input cases)
+            if facts.language == "python" and any(ignore.covers(path) for ignore in silenced):
+                continue  # the project's ruff/flake8 configuration says unused imports are expected here
             requested = self.test_roots.requested if path in self.test_files else set()
             for unused in unused_imports(self.index, facts, requested, reexported.get(path, set())):
                 if unused.confidence < self.min_confidence:

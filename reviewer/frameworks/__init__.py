@@ -120,7 +120,9 @@ def module_names() -> list[str]:
 MANIFEST_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "Pipfile", "requirements*.txt", "requirements/*.txt",
                   "requirements*.in", "**/package.json", "**/tsconfig*.json", "**/jsconfig.json", "tox.ini",
                   "pytest.ini", "docs/**/*.rst", "docs/**/*.md", "docs/**/*.txt", "doc/**/*.rst", "doc/**/*.md",
-                  "doc/**/*.txt")
+                  "doc/**/*.txt",
+                  # linter configuration: where the project silences unused imports (analysis.lint_config)
+                  "**/pyproject.toml", "**/setup.cfg", "**/tox.ini", "**/.flake8", "**/ruff.toml", "**/.ruff.toml")
 
 
 # Where a deployment says how the project is started (a framework's `launch_commands` and the

@@ -51,7 +51,8 @@ RULES: tuple[Rule, ...] = (
          "A pytest fixture that no test or fixture requests (parameter, usefixtures, getfixturevalue) and that "
          "no plugin of the project requests by name is dead.", "fixture name"),
     Rule("dead/unused-import", "utility", "DEAD",
-         "An import nothing in its file names (and that no `__all__`, re-export or marker keeps) is unused.",
+         "An import nothing in its file names (and that no `__all__`, re-export or marker keeps) is unused; not in "
+         "files whose unused imports the project's ruff or flake8 `per-file-ignores` silence (F401).",
          "the imported name and its source"),
     Rule("dead/unread-attribute", "utility", "DEAD",
          "A private attribute a live class assigns and nothing anywhere reads is dead state.",
