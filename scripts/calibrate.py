@@ -147,8 +147,26 @@ def fit(rows: list[dict], fresh: list[dict] | None = None) -> dict:
 def evaluate(rows: list[dict], fitted: dict) -> tuple[list[list[str]], int | None, float]:
     """Held-out rows grouped by the confidence the fitted table gives them: mean confidence against
     the observed precision; the floor; the worst gap (points) over bands of 20 labels or more."""
+    return evaluate_scored([(calibrated(row["rule"], row["raw"], fitted), row["label"]) for row in rows])
+
+
+def cross_rounds(train: list[dict], rounds: dict[str, list[dict]]) -> tuple[list[tuple[int, bool, str]], dict[str, float]]:
+    """Each first-contact round scored by a fit that never saw it (the corpus shape, the other rounds'
+    levels): (confidence, label, axis) of every label, and each round's worst gap alone. One round is six
+    or seven projects, whose precision swings with their shapes; pooled, the rounds say whether the
+    confidence is right on average on projects that had no say in it."""
+    scored, gaps = [], {}
+    for name, held in rounds.items():
+        fitted = fit(train, [row for other, rows in rounds.items() if other != name for row in rows])
+        mine = [(calibrated(row["rule"], row["raw"], fitted), row["label"], row["axis"]) for row in held]
+        gaps[name] = evaluate_scored([(c, label) for c, label, _ in mine])[2]
+        scored += mine
+    return scored, gaps
+
+
+def evaluate_scored(scored: list[tuple[int, bool]]) -> tuple[list[list[str]], int | None, float]:
+    """evaluate() of (confidence, label) pairs already scored."""
     bands: dict[tuple[int, int], list[tuple[int, bool]]] = defaultdict(list)
-    scored = [(calibrated(row["rule"], row["raw"], fitted), row["label"]) for row in rows]
     for confidence, label in scored:
         band = next(b for b in SHOWN_BANDS if b[0] <= confidence <= b[1])
         bands[band].append((confidence, label))
@@ -195,6 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first-contact", type=Path, action="append", default=[], metavar="DIR",
                         help="a first-contact round used for the fit (each rule's level): blind labels of projects "
                              "nobody had tuned on, at the commit before that round's fixes")
+    parser.add_argument("--cross-rounds", action="store_true",
+                        help="also score each --first-contact round with a fit that leaves it out, and pool them")
     parser.add_argument("--fresh", type=Path, action="append", default=[], metavar="DIR",
                         help="a first-contact round held out of the fit: the figure that says whether confidence "
                              "means what it says on a new project")
@@ -215,6 +235,14 @@ def main(argv: list[str] | None = None) -> int:
         text, floor = _section(f"**On first contact, held out** ({', '.join(f.name for f in args.fresh)}, labelled at "
                                "a commit before this fit)", fresh, fitted)
         body += text + "\n\n"
+    if args.cross_rounds:
+        scored, gaps = cross_rounds(train, {folder.name: first_contact_rows(folder) for folder in args.first_contact})
+        table, floor_cv, worst = evaluate_scored([(c, label) for c, label, _ in scored])
+        body += (f"**Each first-contact round held out in turn** ({len(scored)} labels, each scored by a fit without its "
+                 f"round; pooled worst gap over bands of 20+ findings {worst:.0f} points; 90% or more from confidence "
+                 f"{floor_cv if floor_cv is not None else 'none'}; each round alone, worst gap: "
+                 + ", ".join(f"{name} {gap:.0f}" for name, gap in gaps.items()) + ").\n\n"
+                 + markdown_table(["confidence", "findings", "mean confidence", "precision", "gap"], table) + "\n\n")
     text, corpus_floor = _section("**On the corpus's held-out third** (projects that had a say in the rules: "
                                   "expect precision above the confidence)", test, fitted)
     body += text + "\n"
