@@ -346,3 +346,19 @@ def test_dotted_paths_of_a_data_file_are_kept_whole() -> None:
     dotted = {word: lines[0] for word, lines in words.items() if "." in word}
     assert dotted == {"a.b.Cls": 1, "pkg.mod.run": 3, "setup.cfg": 5}
     assert "active" not in words  # a plain key is a field's label
+
+
+def test_a_name_dead_in_several_files_at_once_is_a_convention_candidate(tmp_path: Path) -> None:
+    # Every test module of an infrastructure suite sets `target_hosts` for a plugin the analysis does not
+    # know; one module's own leftover helper is dead on its own.
+    files = {f"infra/test_{name}.py": f"target_hosts = ['{name}']\n\n\ndef test_{name}(host):\n    assert host\n"
+             for name in ("app", "db", "mon")}
+    files["app/__init__.py"] = ""
+    files["app/main.py"] = "def main():\n    return 1\n\n\ndef _leftover():\n    return 2\n\n\nmain()\n"
+    evidence = analyze(tmp_path, files)
+    for name in ("app", "db", "mon"):
+        found = evidence.for_symbol(f"infra/test_{name}.py", "target_hosts")["utility"]
+        assert found.verdict == "DEAD" and not found.report and found.rule == "dead/guard-namesakes", name
+        assert "2 other files define the same name" in found.detail
+    leftover = evidence.for_symbol("app/main.py", "_leftover")["utility"]
+    assert leftover.verdict == "DEAD" and leftover.report and leftover.rule != "dead/guard-namesakes", leftover.detail

@@ -26,7 +26,7 @@ FIXTURES = Path(__file__).resolve().parent / "frameworks"
 MODULES = frameworks.module_names()
 # Files that declare dependencies: removed with the framework's enablers.
 MANIFESTS = ("requirements*.txt", "requirements/*.txt", "pyproject.toml", "setup.cfg", "setup.py", "Pipfile",
-             "**/package.json")
+             "**/package.json", "**/requirements*.txt", "**/requirements*.in")
 
 
 def framework_of(module: str) -> frameworks.Framework:

@@ -56,7 +56,7 @@ class EntryPoints:
     def _declared_library(self) -> list[str]:
         """The reasons that make a project with a declared start a library all the same."""
         return [why for why in self.library
-                if "package.json" in why or EXPLICIT_API in why or LIBRARY_CLASSIFIER in why]
+                if "package.json" in why or EXPLICIT_API in why or LIBRARY_CLASSIFIER in why or TYPED_MARKER in why]
 
     def shape(self) -> str:
         """One line for the evidence text: "library (public API: package `x` offers 12 names)"."""
@@ -104,6 +104,9 @@ def find_entry_points(index: ProjectIndex) -> EntryPoints:
                                  f"{', ...' if len(public) > 4 else ''}){explicit}")
     found.library.extend(f"{LIBRARY_CLASSIFIER} in {name}" for name in ("pyproject.toml", "setup.cfg", "setup.py")
                          if _LIBRARY_TROVE.search(texts.get(name, "")))
+    found.library.extend(f"package `{posixpath.dirname(path)}` {TYPED_MARKER}: {path}" for path in sorted(texts)
+                         if posixpath.basename(path) == "py.typed" and f"{posixpath.dirname(path)}/__init__.py" in index.files
+                         and not _aside(path) and not is_test_path(path))
     _nest_entry(index, texts, found)
     for manifest in _package_manifests(index, texts):
         directory = posixpath.dirname(manifest)
@@ -247,6 +250,9 @@ EXPLICIT_REEXPORTS = 3
 # names it offers (its exceptions, a worker's public methods) are its users' API.
 LIBRARY_CLASSIFIER = "classifier `Topic :: Software Development :: Libraries`"
 _LIBRARY_TROVE = re.compile(r"""(?:["']|^\s*)Topic :: Software Development :: Libraries\b""", re.MULTILINE)
+# A `py.typed` marker (PEP 561) exists only for the type checkers of code that imports the package: a
+# `__main__.py` beside it is the library's demo or CLI (`python -m pkg`), its public names stay its API.
+TYPED_MARKER = "marks itself typed for importers (PEP 561)"
 
 
 def _declares_api(facts: FileFacts) -> bool:

@@ -118,11 +118,15 @@ def module_names() -> list[str]:
 # Files every analysis reads whatever the frameworks: package manifests (dependencies, entry points,
 # module aliases) and the documentation pages (API reference, included sources).
 MANIFEST_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "Pipfile", "requirements*.txt", "requirements/*.txt",
-                  "requirements*.in", "**/package.json", "**/tsconfig*.json", "**/jsconfig.json", "tox.ini",
+                  "requirements*.in",
+                  # a part of the repository with its own requirements (`admin/requirements-testinfra.in`)
+                  "**/requirements*.txt", "**/requirements*.in", "**/requirements/*.txt", "**/package.json", "**/tsconfig*.json", "**/jsconfig.json", "tox.ini",
                   "pytest.ini", "docs/**/*.rst", "docs/**/*.md", "docs/**/*.txt", "doc/**/*.rst", "doc/**/*.md",
                   "doc/**/*.txt",
                   # linter configuration: where the project silences unused imports (analysis.lint_config)
-                  "**/pyproject.toml", "**/setup.cfg", "**/tox.ini", "**/.flake8", "**/ruff.toml", "**/.ruff.toml")
+                  "**/pyproject.toml", "**/setup.cfg", "**/tox.ini", "**/.flake8", "**/ruff.toml", "**/.ruff.toml",
+                  # a package's PEP 561 marker: it is imported by code that type-checks it (analysis.entrypoints)
+                  "**/py.typed")
 
 
 # Where a deployment says how the project is started (a framework's `launch_commands` and the
