@@ -659,3 +659,24 @@ def test_top_level_repeats_are_candidates_unless_inside_callbacks(tmp_path: Path
     found = {path for path, r in reviews.items() for f in r["findings"] if f["axis"] == "duplication"}
     assert found & {"src/routes/posts.js", "src/routes/comments.js"}, found
     assert not found & {"src/stores/posts.js", "src/stores/comments.js"}, found
+
+
+def test_markup_repeated_inside_callbacks_is_a_candidate(tmp_path: Path) -> None:
+    # Icon components written as callbacks (`component$(() => <svg ...>)`) repeat their siblings' `<svg>`
+    # attributes a line each: markup, not logic (duplicate/module-repeat, a candidate).
+    svg = ("  <svg\n    xmlns=\"http://www.w3.org/2000/svg\"\n    viewBox=\"0 0 24 24\"\n    role=\"img\"\n"
+           "    aria-label=\"{label}\"\n    fill=\"none\"\n    stroke=\"currentColor\"\n    stroke-linecap=\"round\"\n"
+           "    stroke-linejoin=\"round\"\n    stroke-width=\"2\"\n    class=\"h-6 w-6\"\n  >\n"
+           "    <path d=\"{path}\" />\n  </svg>\n")
+    (tmp_path / "src" / "icons").mkdir(parents=True)
+    (tmp_path / "package.json").write_text('{"name": "site", "private": true}\n')
+    for name, path in (("Play", "M5 3l14 9-14 9V3z"), ("Check", "M20 6L9 17l-5-5"), ("Plus", "M12 5v14M5 12h14")):
+        (tmp_path / "src" / "icons" / f"{name}Icon.tsx").write_text(
+            "import { component$ } from '@builder.io/qwik'\n\n"
+            f"export const {name}Icon = component$(() => (\n" + svg.format(label=name, path=path) + "))\n")
+    (tmp_path / "src" / "index.tsx").write_text(
+        "import { PlayIcon } from './icons/PlayIcon'\nimport { CheckIcon } from './icons/CheckIcon'\n"
+        "import { PlusIcon } from './icons/PlusIcon'\n\nexport const icons = [PlayIcon, CheckIcon, PlusIcon]\n")
+    reviews = run(tmp_path)
+    found = [(path, f["rule"]) for path, r in reviews.items() for f in r["findings"] if f["axis"] == "duplication"]
+    assert not found, found

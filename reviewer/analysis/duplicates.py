@@ -140,6 +140,7 @@ SHORT_CLASS_LINES = 4
 # under it (the form fields, dialog footers and closing tags of 3+ components), the catch clause
 # closing four route handlers over it.
 SHORT_CLASS_LINE_TOKENS = 5
+MARKUP_LINE_TOKENS = 3.25  # see _acts: under this many code tokens a line on average, a repeat is markup
 MAX_MODULE_BLOCKS = 12  # blocks per pair when one side is module code: handler lists repeat a lot
 MAX_POSTING = 64  # a seed shared by more functions is boilerplate, not a candidate
 # The helper's body must repeat whole in a host this much larger, but for one line: its
@@ -1485,11 +1486,13 @@ def _in_callbacks(lines: tuple[int, int], spans: list[list[int]]) -> bool:
 
 
 def _acts(unit: _Function, lines: tuple[int, int]) -> bool:
-    """Whether the code lines of a repeat are statements (SHORT_CLASS_LINE_TOKENS a line or more), not
-    markup laid out a tag or an attribute a line: a component written as a callback (`component$(() =>
-    <svg ...>)`) repeats its siblings' markup, which blind labels never found worth a helper."""
+    """Whether the code lines of a repeat are statements, not markup laid out a tag or an attribute a
+    line: a component written as a callback (`component$(() => <svg ...>)`) repeats its siblings' markup,
+    which blind labels never found worth a helper. Markup averages under MARKUP_LINE_TOKENS code tokens a
+    line (`viewBox="0 0 24 24"` is two; round 10's repeated icons 2.6 to 2.9), statements more (the
+    click handlers and menu logic labelled worth a helper 3.6 and 3.8)."""
     weights = [v & 0xFF for v, line in unit.code if lines[0] <= line <= lines[1] and v & 0xFF]
-    return sum(weights) >= SHORT_CLASS_LINE_TOKENS * len(weights)
+    return sum(weights) >= MARKUP_LINE_TOKENS * len(weights)
 
 
 def _repeat_span(edge: _Edge) -> int:
