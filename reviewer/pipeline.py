@@ -289,6 +289,9 @@ def evidence_key(root: Path, config: Config, scan: ScanResult, rag_enabled: bool
     # Names read outside the scanned code: a template's expressions, the text of skipped files.
     digest.update(repr((sorted(scan.template_names.items()), sorted(scan.template_calls.items()),
                         sorted(scan.unscanned_names.items()))).encode())
+    # Where the project's names are written outside its code (the word index: a doc page, a YAML file
+    # naming `pkg.mod.Plugin`): the DEAD guard and roots read it, so an edit there changes verdicts.
+    digest.update(repr(sorted(scan.mentions.items())).encode())
     # The files besides the code that the analysis reads, by content: every framework's configuration
     # files, the manifests, launch files and documentation pages (frameworks.config_globs), read by the
     # scan; and which frameworks they switched on.

@@ -227,3 +227,15 @@ def test_a_cold_run_reports_the_reviews_it_wrote_without_parsing_them_again(repo
     assert parsed == []
     report = json.loads((repo / ".reviewer" / "report.json").read_text())
     assert {f["file"] for f in report["files"]} >= {"shop/pricing.py", "shop/util.py", "shop/cart.py"}
+
+
+def test_an_edit_of_a_text_file_that_names_a_symbol_is_seen_by_the_next_run(repo: Path) -> None:
+    # The word index is evidence: a settings file that starts naming a plugin by its dotted path makes
+    # it live on the next run, as on a cold one (the evidence cache must not serve the old verdict).
+    write_repo(repo, {"shop/plugins.py": "class _Rewrite:\n    def on_result(self, result):\n        return result\n",
+                      "settings.yml": "plugins: []\n"})
+    assert run(repo).exit_code == 0
+    assert symbol(load_review(repo, "shop/plugins.py"), "_Rewrite")["utility"] == "DEAD"
+    (repo / "settings.yml").write_text("plugins:\n  shop.plugins._Rewrite:\n    active: true\n")
+    assert run(repo).exit_code == 0
+    assert symbol(load_review(repo, "shop/plugins.py"), "_Rewrite")["utility"] == "USED"
