@@ -416,3 +416,20 @@ def test_jsx_text_with_a_character_reference_and_a_bare_ampersand_is_no_syntax_e
               b"                APIs.\n    </li>\n  )\n}\n")
     facts = extract_file("choice.tsx", source, "tsx")
     assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["Choice"]
+
+
+def test_using_as_a_typescript_name_is_no_syntax_error() -> None:
+    """`using` named as a parameter, a variable or spread (valid TypeScript the grammar reads as a TS 5.2
+    `using` declaration) made two first-contact runs exit 2; a real `using` declaration stays one."""
+    from reviewer.scan.extract import extract_file
+
+    node = (b"export function create(using: UsingNode, tables: string[]): UsingNode {\n"
+            b"  return { kind: 'UsingNode', tables: [...using.tables, ...tables] }\n}\n"
+            b"export function dispose() {\n  using handle = openFile()\n  return handle\n}\n")
+    facts = extract_file("using-node.ts", node, "typescript")
+    assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["create", "dispose"]
+    component = (b"export function Step({ running }: Props) {\n  const using = useMemo(() => running, [running])\n"
+                 b"  return (\n    <div className=\"flex\">\n      <p className={cn(!using && 'muted', using && 'shimmer')}>\n"
+                 b"        {using ? <span>busy</span> : <span>done</span>}\n      </p>\n    </div>\n  )\n}\n")
+    facts = extract_file("step.tsx", component, "tsx")
+    assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["Step"]

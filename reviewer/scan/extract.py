@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 36  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 37  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -88,7 +88,8 @@ SCANNER_VERSION = 36  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # names are read in the enclosing scope (`key=Security(key)`); 34: `if False: yield` is no unreachable code;
 # 35: a module name built from a dotted prefix and passed to import_module by a name is a computed import;
 # FileFacts.shebang; a JSX text `&` anywhere in a word or at a line's end is no syntax error;
-# 36: FileFacts.sets_computed_attributes; a row of JSX text with character references (`You&apos;re`) is text
+# 36: FileFacts.sets_computed_attributes; a row of JSX text with character references (`You&apos;re`) is text;
+# 37: `using` as a TypeScript name is no syntax error
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -989,6 +990,10 @@ _TAG_TEXT = re.compile(rb">[^<>{}=;]*(?=<|$)")
 # (8) A type that imports a module's type inline (`import('./api').Product[]`, `typeof import('x')`) is valid
 # TypeScript the grammar rejects in some positions: on an error row, read as a name of the same length.
 _IMPORT_TYPE = re.compile(rb"\bimport\(\s*(['\"])[^'\"\n]+\1\s*\)")
+# (9) `using` as a name (a parameter `using: UsingNode`, `const using = useMemo(...)`) is valid TypeScript
+# the grammar, which knows TS 5.2's `using x = resource` declarations, rejects: on an error row, a
+# `using` that declares nothing becomes a name of the same length.
+_USING_NAME = re.compile(rb"(?<![\w$])(?<![^.]\.)using(?![\w$])(?![ \t]+[A-Za-z_$][\w$]*[ \t]*=(?!=))")
 # Any `&` of JSX text that starts no character reference (`Q&A`, `descriptive &` at a line's end): not the
 # `&&` or `&=` of an expression.
 _TEXT_AMPERSAND = re.compile(rb"(?<!&)&(?![&=]|#?\w+;)")
@@ -999,6 +1004,20 @@ _REPAIR_ROUNDS = 3
 
 def _repaired(parser, data: bytes, tree):
     errors = _count_syntax_errors(tree.root_node)
+    if b"using" in data:  # (9) first and alone: a whole file can be one error, whose other repairs would hurt
+        rows, _ = _error_places(tree.root_node)
+        lines = data.split(b"\n")
+        for row in rows:
+            if row < len(lines):
+                lines[row] = _USING_NAME.sub(b"usin$", lines[row])
+        repaired = b"\n".join(lines)
+        if repaired != data:
+            retry = parser.parse(repaired)
+            retry_errors = _count_syntax_errors(retry.root_node)
+            if retry_errors < errors:
+                data, tree, errors = repaired, retry, retry_errors
+                if not errors:
+                    return tree
     for _ in range(_REPAIR_ROUNDS):
         rows, blanks = _error_places(tree.root_node)
         patched = bytearray(data)
