@@ -262,10 +262,12 @@ def _unchanged(root: Path, config: Config, options: RunOptions, ui: UI, changed:
     if light is None:
         return None
     scan, symbols = light
+    seconds = {"scan": time.perf_counter() - started}
+    started = time.perf_counter()
     stored = EvidenceCache(workspace).lookup(evidence_key(root, config, scan, rag_enabled, changed, reviewer))
     if stored is None or set(stored.digests) != {f.path for f in scan.files}:
         return None
-    seconds = {"scan": time.perf_counter() - started}
+    seconds["evidence cache"] = time.perf_counter() - started
     ui.echo(f"scan: {len(scan.files)} files, {symbols} symbols")
 
     def build() -> _Contexts:
