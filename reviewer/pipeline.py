@@ -66,6 +66,8 @@ class RunOptions:
 class Prepared:
     """Everything computed before review: the facts and the deterministic evidence."""
 
+    # The facts; light ones (scan.snapshot.LIGHT_FIELDS) when nothing changed, replaced by the full
+    # scan when the contexts are built
     scan: ScanResult
     digests: dict[str, str]  # path -> digest of its static evidence (the review cache key's part)
     build: Callable[[], "_Contexts"]  # the contexts (computed once, on first use)
@@ -207,6 +209,10 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     reviewer = reviewer or choose_reviewer(config)
 
     rag_enabled = rag_on(config, options)  # before the scan: a missing RAG install fails at once
+    if not (options.rebuild_rag or options.no_cache):
+        unchanged = _unchanged(root, config, options, ui, changed, reviewer, rag_enabled)
+        if unchanged is not None:
+            return unchanged
     started = time.perf_counter()
     with ui.phase("scan") as bar:
         scan = scan_repository(root, config, progress=bar.advance, facts_cache=Workspace(root, config.output).facts_cache)
@@ -239,6 +245,39 @@ def prepare(root: Path, config: Config, options: RunOptions, ui: UI | None = Non
     return Prepared(scan=scan, digests=digests, build=lambda: contexts, rag_enabled=rag_enabled,
                     index_size=index_size, phase_seconds=seconds, notes=notes,
                     unreached_broken=contexts.unreached_broken)
+
+
+def _unchanged(root: Path, config: Config, options: RunOptions, ui: UI, changed: set[str] | None, reviewer: str,
+               rag_enabled: bool) -> Prepared | None:
+    """prepare() of a run where nothing the scan and the evidence are computed from changed: the last
+    scan with light facts (scan_unchanged) and the stored evidence digests, without reading any file's
+    facts. Only when a file must be reviewed again does it scan with its facts and analyse (the scan of
+    the Prepared is then the full one). None: something changed."""
+    from .scan import scan_repository, scan_unchanged
+
+    workspace = Workspace(root, config.output)
+    started = time.perf_counter()
+    with ui.phase("scan"):
+        light = scan_unchanged(root, config, workspace.facts_cache)
+    if light is None:
+        return None
+    scan, symbols = light
+    seconds = {"scan": time.perf_counter() - started}
+    started = time.perf_counter()
+    stored = EvidenceCache(workspace).lookup(evidence_key(root, config, scan, rag_enabled, changed, reviewer))
+    if stored is None or set(stored.digests) != {f.path for f in scan.files}:
+        return None
+    seconds["evidence cache"] = time.perf_counter() - started
+    ui.echo(f"scan: {len(scan.files)} files, {symbols} symbols")
+
+    def build() -> _Contexts:
+        prepared.scan = scan_repository(root, config, facts_cache=workspace.facts_cache)
+        return _evidence(root, config, options, UI(plain=True), prepared.scan, changed, {}, [])[0]
+
+    prepared = Prepared(scan=scan, digests=stored.digests, rag_enabled=rag_enabled, index_size=stored.index_size,
+                        unreached_broken=stored.unreached_broken, build=build, phase_seconds=seconds,
+                        notes=[] if rag_enabled else [RAG_OFF_NOTE])
+    return prepared
 
 
 def estimate_only(root: Path, config: Config, options: RunOptions, ui: UI | None = None):
@@ -822,6 +861,8 @@ def _review(run: Run, prepared: Prepared, pending: list[str], keys: dict[str, st
     from .review.suppressions import apply_suppressions
 
     record, ui = run.record, run.ui
+    if pending:
+        prepared.contexts  # noqa: B018 - built first: a run that read light facts (_unchanged) scans them in full here
     facts = prepared.scan.by_path()
     if record.reviewer == "static":
         ui.echo(f"estimate: static reviewer, {len(pending)} files to review "

@@ -25,6 +25,13 @@ def reviews(root: Path) -> dict[str, dict]:
     return out
 
 
+def findings(root: Path) -> dict:
+    """report.json without its run record and what changed since the report before (which differ
+    between an incremental and a cold run of one tree by design)."""
+    report = json.loads((root / ".reviewer" / "report.json").read_text())
+    return {key: report[key] for key in ("summary", "semantic", "files", "findings", "suppressed", "warnings")}
+
+
 def last_run(root: Path) -> dict:
     runs = sorted((root / ".reviewer" / "runs").iterdir())
     return json.loads((runs[-1] / "run.json").read_text())
@@ -84,6 +91,41 @@ def test_adding_a_function_re_reviews_only_its_file(repo: Path, tmp_path: Path) 
     cold = cold_copy(repo, tmp_path / "cold")
     assert run(cold).exit_code == 0
     assert reviews(repo) == reviews(cold)
+    assert findings(repo) == findings(cold)
+
+
+def test_an_unchanged_re_run_reads_no_facts(repo: Path, tmp_path: Path) -> None:
+    assert run(repo).exit_code == 0
+    facts = repo / ".reviewer" / "cache" / "facts"
+    assert any(facts.rglob("*.json"))
+    shutil.rmtree(facts)  # what the re-run needs of the scan is in cache/scan.json
+
+    assert run(repo).exit_code == 0
+    again = last_run(repo)
+    assert again["files_cached"] == len(FILES) and again["files_reviewed"] == 0, again
+    assert "analysis" not in again["phase_seconds"], again["phase_seconds"]
+    assert not facts.exists()  # not scanned again: no facts were wanted
+    cold = cold_copy(repo, tmp_path / "cold")
+    assert run(cold).exit_code == 0
+    assert reviews(repo) == reviews(cold)
+    assert findings(repo) == findings(cold)
+
+
+def test_a_file_to_review_again_with_nothing_changed_is_reviewed_on_its_full_facts(repo: Path, tmp_path: Path) -> None:
+    # A stored review removed (by hand) while no file changed: the scan's snapshot and the evidence
+    # cache hold, and the file is reviewed again from the whole scan and analysis, not the light facts.
+    (repo / "shop/cart.py").write_text((repo / "shop/cart.py").read_text() + "\n\nSPARE = 1  # reviewer: ignore[utility]\n")
+    assert run(repo).exit_code == 0
+    (repo / ".reviewer" / "reviews" / "shop" / "cart.py.rev.json").unlink()
+
+    assert run(repo).exit_code == 0
+    again = last_run(repo)
+    assert again["files_reviewed"] == 1 and again["files_cached"] == len(FILES) - 1, again
+    cold = cold_copy(repo, tmp_path / "cold")
+    assert run(cold).exit_code == 0
+    assert reviews(repo) == reviews(cold)
+    assert findings(repo) == findings(cold)
+    assert findings(repo)["suppressed"], "the suppression comment is read from the full facts"
 
 
 REPORTS = {

@@ -30,11 +30,12 @@ from .cache import FactsCache, facts_key
 from .project_files import frameworks_on, read_config_files
 from .discovery import Discovery, NotRegularFile, SourceFile, content_skip_reason, discover, discover_paths, read_regular
 from .extract import extract_file
+from .snapshot import light_scan, save_snapshot, snapshot_key
 from ..schema.fieldsets import share_fields_set
 from .words import FileWords, build_word_index, words_of_code_file
 from ..schema.facts import FileFacts, ScanResult, SkippedFile
 
-__all__ = ["scan_repository", "scan_paths", "scan_file", "Progress"]
+__all__ = ["scan_repository", "scan_paths", "scan_file", "scan_unchanged", "Progress"]
 
 Progress = Callable[[int], None]  # called with the number of files just finished
 UNSCANNED_MAX_BYTES = 2_000_000
@@ -142,6 +143,35 @@ def scan_repository(
     started = time.perf_counter()
     found = discover(root, config, check_content=False)
     return _scan_discovered(root, found, started, workers, progress, facts_cache, prune=True)
+
+
+def scan_unchanged(root: Path, config: Config, facts_cache: Path) -> tuple[ScanResult, int] | None:
+    """What scan_repository would return, with light facts (snapshot.LIGHT_FIELDS) and no word index,
+    and the number of symbols, when nothing the last whole-repository scan with this facts cache was
+    computed from has changed (scan/snapshot.py); otherwise None. Every file is read and hashed, no
+    facts are read: a caller that needs the analysis calls scan_repository."""
+    started = time.perf_counter()
+    found = discover(root, config, check_content=False)
+    hashes: dict[str, str] = {}
+    for source in found.files:
+        try:
+            hashes[source.path] = hashlib.sha256(_read(source)).hexdigest()
+        except OSError:
+            return None
+    config_files = read_config_files(root, found.config_files)
+    stored = light_scan(_snapshot_path(facts_cache), snapshot_key(found, hashes, config_files), root)
+    if stored is None:
+        return None
+    result, symbols = stored
+    result.template_names, result.template_calls = _template_names(root, found.templates)
+    result.unscanned_names = _unscanned_names(root, result.skipped)
+    result.config_files = config_files
+    result.seconds = round(time.perf_counter() - started, 3)
+    return result, symbols
+
+
+def _snapshot_path(facts_cache: Path) -> Path:
+    return facts_cache.parent / "scan.json"  # beside the facts: cache/facts/ -> cache/scan.json
 
 
 def scan_paths(
@@ -400,6 +430,8 @@ def _scan_discovered(
     facts_cache: Path | None, prune: bool,
 ) -> ScanResult:
     workers = workers or default_workers()
+    hashes: dict[str, str] = {}  # path -> sha256 of every file read (with a facts cache)
+    unfinished: list[Work] = []
     # The facts (millions of objects, no cycles) live as long as the caller's run: kept out of the
     # collector's generations, or every older-generation collection after this walks them again.
     with gc_paused(keep=True):
@@ -408,7 +440,7 @@ def _scan_discovered(
             outcomes, work = [], [(source, None) for source in found.files]
         else:
             cache = FactsCache(facts_cache)
-            outcomes, work, live = _from_cache(cache, found.files, progress)
+            outcomes, work, live, hashes = _from_cache(cache, found.files, progress)
             extras = _FromWorkers(cache, live)
         if workers > 1 and len(work) > PARALLEL_MIN_FILES:
             parsed, unfinished = _scan_in_pool(work, workers, progress, extras)
@@ -445,6 +477,10 @@ def _scan_discovered(
     result.mentions, result.text_files_indexed = build_word_index(root, found.texts, result.files, names, words_cache,
                                                                   result.config_files, extras.words)
     result.warnings.sort()
+    # What a run with nothing changed reads instead (scan_unchanged): a whole scan that read every
+    # file, its workers all finished (a crash's warning is no function of the files).
+    if facts_cache is not None and prune and len(hashes) == len(found.files) and not unfinished:
+        save_snapshot(_snapshot_path(facts_cache), snapshot_key(found, hashes, result.config_files), result)
     result.seconds = round(time.perf_counter() - started, 3)
     return result
 
@@ -455,12 +491,15 @@ def _store_all(extras: _FromWorkers, outcomes: list[Outcome]) -> None:
             extras.store(facts)
 
 
-def _from_cache(cache: FactsCache, files: list[SourceFile], progress: Progress | None) -> tuple[list[Outcome], list[Work], set[str]]:
+def _from_cache(cache: FactsCache, files: list[SourceFile], progress: Progress | None
+                ) -> tuple[list[Outcome], list[Work], set[str], dict[str, str]]:
     """Read and hash every file: the outcomes the cache holds, the files left to parse (with
-    their bytes, so that they are read once), and the cache keys of the files found there."""
+    their bytes, so that they are read once), the cache keys of the files found there, and the
+    sha256 of every file read (path -> digest)."""
     outcomes: list[Outcome] = []
     work: list[Work] = []
     live: set[str] = set()
+    hashes: dict[str, str] = {}
     for source in files:
         try:
             data = _read(source)
@@ -469,7 +508,7 @@ def _from_cache(cache: FactsCache, files: list[SourceFile], progress: Progress |
             if progress:
                 progress(1)
             continue
-        sha256 = hashlib.sha256(data).hexdigest()
+        sha256 = hashes[source.path] = hashlib.sha256(data).hexdigest()
         key = facts_key(source.path, sha256, source.language)
         facts = cache.get(key, source.path, sha256)
         if facts is None:
@@ -479,4 +518,4 @@ def _from_cache(cache: FactsCache, files: list[SourceFile], progress: Progress |
         outcomes.append((facts, _decode_warning(facts)))
         if progress:
             progress(1)
-    return outcomes, work, live
+    return outcomes, work, live, hashes
