@@ -32,7 +32,7 @@ from .discovery import Discovery, NotRegularFile, SourceFile, content_skip_reaso
 from .extract import extract_file
 from .snapshot import light_scan, save_snapshot, snapshot_key
 from ..schema.fieldsets import share_fields_set
-from .words import FileWords, build_word_index, words_of_code_file
+from .words import FileWords, build_word_index, indexed_texts, words_of_code_file
 from ..schema.facts import FileFacts, ScanResult, SkippedFile
 
 __all__ = ["scan_repository", "scan_paths", "scan_file", "scan_unchanged", "Progress"]
@@ -159,7 +159,8 @@ def scan_unchanged(root: Path, config: Config, facts_cache: Path) -> tuple[ScanR
         except OSError:
             return None
     config_files = read_config_files(root, found.config_files)
-    stored = light_scan(_snapshot_path(facts_cache), snapshot_key(found, hashes, config_files), root)
+    text_hashes = {rel: sha256 for rel, _, sha256 in indexed_texts(root, found.texts, config_files)}
+    stored = light_scan(_snapshot_path(facts_cache), snapshot_key(found, hashes, config_files, text_hashes), root)
     if stored is None:
         return None
     result, symbols = stored
@@ -474,13 +475,14 @@ def _scan_discovered(
     names = {symbol.name for facts in result.files for symbol in facts.symbols}
     # Beside the facts cache: cache/facts/ -> cache/words.json
     words_cache = facts_cache.parent / "words.json" if facts_cache is not None else None
+    text_hashes: dict[str, str] = {}
     result.mentions, result.text_files_indexed = build_word_index(root, found.texts, result.files, names, words_cache,
-                                                                  result.config_files, extras.words)
+                                                                  result.config_files, extras.words, text_hashes)
     result.warnings.sort()
     # What a run with nothing changed reads instead (scan_unchanged): a whole scan that read every
     # file, its workers all finished (a crash's warning is no function of the files).
     if facts_cache is not None and prune and len(hashes) == len(found.files) and not unfinished:
-        save_snapshot(_snapshot_path(facts_cache), snapshot_key(found, hashes, result.config_files), result)
+        save_snapshot(_snapshot_path(facts_cache), snapshot_key(found, hashes, result.config_files, text_hashes), result)
     result.seconds = round(time.perf_counter() - started, 3)
     return result
 

@@ -35,7 +35,7 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from ..schema.facts import FileFacts
@@ -290,16 +290,38 @@ def words_of_code_file(data: bytes, language: str) -> FileWords:
     return code_words(data[:MAX_TEXT_BYTES].decode("utf-8", errors="replace"), _family(language))
 
 
+def indexed_texts(root: Path, texts: Iterable[str], already_read: Mapping[str, str] | None = None
+                  ) -> Iterator[tuple[str, bytes, str]]:
+    """(path, bytes, sha256) of each text file the word index reads, in order: indexed kinds only, up to
+    MAX_TEXT_FILES, binary files and findings reports aside (`already_read`: path -> text read before)."""
+    already_read = already_read or {}
+    count = 0
+    for rel in texts:
+        if not is_indexed_text(rel):
+            continue
+        if count >= MAX_TEXT_FILES:
+            break  # a data dump of that many files says nothing more of the code's names
+        try:
+            data = already_read[rel].encode("utf-8") if rel in already_read else read_regular(root / rel, MAX_TEXT_BYTES)
+        except OSError:
+            continue
+        if b"\0" in data[:BINARY_SNIFF_BYTES] or _is_findings_report(rel, data):
+            continue
+        count += 1
+        yield rel, data, hashlib.sha256(data).hexdigest()
+
+
 def build_word_index(root: Path, texts: Iterable[str], code: Iterable[FileFacts], names: set[str],
                      cache_path: Path | None, already_read: Mapping[str, str] | None = None,
                      code_read: Mapping[str, tuple[str, FileWords]] | None = None,
+                     text_hashes: dict[str, str] | None = None,
                      ) -> tuple[dict[str, list[Place]], int]:
     """Name -> the places (file, line, kind) where one of `names` is written in the text
     files `texts` or in the strings and comments of the parsed files `code`; and how many text files
-    were read. Files whose words are cached (same path, same bytes) are not tokenized again;
+    were read (`text_hashes`, when given, gets each one's sha256). Files whose words are cached (same
+    path, same bytes) are not tokenized again;
     `already_read` (the configuration texts the scan read: path -> text) are not read twice, nor the
     code files whose words the scan's workers read (`code_read`: path -> (sha256, words_of_code_file))."""
-    already_read = already_read or {}
     code_read = code_read or {}
     cache = WordCache(cache_path)
     per_file: list[tuple[str, FileWords]] = []
@@ -316,18 +338,9 @@ def build_word_index(root: Path, texts: Iterable[str], code: Iterable[FileFacts]
                 words = words_of_code_file(data, facts.language)
             cache.put(facts.path, facts.sha256, words)
         per_file.append((facts.path, words))
-    for rel in texts:
-        if not is_indexed_text(rel):
-            continue
-        if texts_read >= MAX_TEXT_FILES:
-            break  # a data dump of that many files says nothing more of the code's names
-        try:
-            data = already_read[rel].encode("utf-8") if rel in already_read else read_regular(root / rel, MAX_TEXT_BYTES)
-        except OSError:
-            continue
-        if b"\0" in data[:BINARY_SNIFF_BYTES] or _is_findings_report(rel, data):
-            continue
-        sha256 = hashlib.sha256(data).hexdigest()
+    for rel, data, sha256 in indexed_texts(root, texts, already_read):
+        if text_hashes is not None:
+            text_hashes[rel] = sha256
         words = cache.get(rel, sha256)
         if words is None:
             words = text_words(data.decode("utf-8", errors="replace"),
