@@ -1162,3 +1162,22 @@ def test_unused_imports_the_projects_linter_configuration_expects_are_no_finding
     assert ("server/migrations/versions/0001_init.py", "unused import sa") not in unused
     assert ("lib/compat.py", "unused import json") not in unused
     assert ("server/scripts/seed.py", "unused import os") in unused and ("lib/other.py", "unused import json") in unused
+
+
+def test_a_workspace_package_is_imported_by_its_name(tmp_path: Path) -> None:
+    # An npm workspace: the app imports `@acme/trpc/server/user.types` (a deep path of a package with no
+    # exports map) and `@acme/lib` (its entry, a built path whose source is under src/).
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "acme", "private": true, "workspaces": ["apps/*", "packages/*"]}',
+        "apps/web/package.json": '{"name": "@acme/web", "private": true, "scripts": {"dev": "node server.js"}}',
+        "apps/web/server.js": "import { TUser } from '@acme/trpc/server/user.types'\nimport { slug } from '@acme/lib'\n"
+                              "console.log(TUser, slug('a'))\n",
+        "packages/trpc/package.json": '{"name": "@acme/trpc", "private": true, "main": "./index.ts"}',
+        "packages/trpc/index.ts": "export const router = {}\n",
+        "packages/trpc/server/user.types.ts": "export const TUser = 'user'\nexport const TLeftover = 'gone'\n",
+        "packages/lib/package.json": '{"name": "@acme/lib", "private": true, "exports": {".": {"import": "./dist/index.mjs"}}}',
+        "packages/lib/src/index.ts": "export function slug(text: string) { return text }\n",
+    })
+    assert verdict(evidence, "packages/trpc/server/user.types.ts", "TUser", "utility") == "USED"
+    assert verdict(evidence, "packages/lib/src/index.ts", "slug", "utility") == "USED"
+    assert verdict(evidence, "packages/trpc/server/user.types.ts", "TLeftover", "utility") == "DEAD"

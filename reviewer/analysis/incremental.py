@@ -60,6 +60,10 @@ def layout_digest(index: ProjectIndex) -> str:
     for path in sorted(index.files):
         digest.update(f"{path}\0{index.files[path].language}\n".encode())
     digest.update(repr(sorted(index.ts_configs.items())).encode())
+    # which package name leads to which folder and entry (analysis.resolve._workspace_file)
+    digest.update(repr(sorted((name, folder, repr([data.get(key) for key in ("exports", "source", "types", "typings",
+                                                                               "module", "main")]))
+                              for name, (folder, data) in index.workspace_packages.items())).encode())
     return digest.hexdigest()
 
 

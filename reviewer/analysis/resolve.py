@@ -25,6 +25,7 @@ from typing import Callable, Iterable, Iterator
 
 from ..frameworks import Framework, Knowledge, knowledge_of
 from ..schema.facts import FileFacts, ImportRef, ScanResult, Symbol
+from .roles import is_test_path
 
 # Extension resolution order for a TS/JS specifier without (or with a swapped) extension.
 JS_EXTENSIONS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
@@ -143,6 +144,9 @@ class ProjectIndex:
         self.ts_paths: list[tuple[str, list[str]]] = []
         self.ts_configs: dict[str, tuple[str | None, list[tuple[str, list[str]]]]] = {}  # folder -> options
         self._read_tsconfig()
+        # name -> (folder, manifest) of each package of an npm/yarn/pnpm workspace (`@acme/lib` in packages/lib)
+        self.workspace_packages: dict[str, tuple[str, dict]] = {}
+        self._read_workspace_packages()
         self._bindings: dict[str, dict[str, tuple[ImportRef, str | None]]] = {}
         self._namespaces: dict[str, dict[str, ImportRef]] = {}
         self._import_targets: dict[tuple[str, int], str | None] = {}
@@ -345,6 +349,58 @@ class ProjectIndex:
                      if isinstance(pattern, str) and isinstance(replacements, list)]
         return base_url, paths
 
+    def _read_workspace_packages(self) -> None:
+        """The packages of the repository by their package.json `name`: another package of a workspace
+        imports them by that name (`@acme/lib/server/user`), which the package manager links in
+        node_modules. A test's fixture package or a copy under node_modules is not one."""
+        for path, text in sorted(self.scan.config_files.items() if self.scan is not None else (),
+                                 key=lambda item: (item[0].count("/"), item[0])):
+            if posixpath.basename(path) != "package.json" or "node_modules/" in path or is_test_path(path):
+                continue
+            try:
+                data = json.loads(text)
+            except ValueError:
+                continue
+            name = data.get("name") if isinstance(data, dict) else None
+            if isinstance(name, str) and name and name not in self.workspace_packages:
+                self.workspace_packages[name] = (posixpath.dirname(path), data)
+
+    def _workspace_file(self, specifier: str) -> str | None:
+        """The source a workspace package's name imports: `@acme/lib/server/user` the file at
+        server/user in its folder (or under src/), `@acme/lib` its entry (`exports["."]`, `types`,
+        `module`, `main`; a built path read as its source under src/), else its index."""
+        parts = specifier.split("/")
+        name = "/".join(parts[:2]) if specifier.startswith("@") else parts[0]
+        package = self.workspace_packages.get(name)
+        if package is None:
+            return None
+        directory, data = package
+        rest = specifier[len(name):].lstrip("/")
+        exports = data.get("exports")
+        targets: list[str] = []
+        if isinstance(exports, dict):
+            targets += _export_targets(exports.get(f"./{rest}" if rest else "."))
+            for pattern, value in exports.items():
+                if rest and isinstance(pattern, str) and pattern.count("*") == 1:
+                    head, tail = pattern[2:].split("*")
+                    if rest.startswith(head) and rest.endswith(tail) and len(rest) >= len(head) + len(tail):
+                        middle = rest[len(head):len(rest) - len(tail) if tail else None]
+                        targets += [target.replace("*", middle) for target in _export_targets(value)]
+        elif isinstance(exports, str) and not rest:
+            targets.append(exports)
+        if rest:
+            targets += [rest, f"src/{rest}"]
+        else:
+            targets += [data[key] for key in ("source", "types", "typings", "module", "main") if isinstance(data.get(key), str)]
+            targets += ["index", "src/index"]
+        for target in targets:
+            inner = posixpath.normpath(target).removeprefix("./")
+            for candidate in (inner, *_built_to_source(inner)):
+                found = self.js_file_at(posixpath.join(directory, candidate))
+                if found is not None:
+                    return found
+        return None
+
     def _ts_config_for(self, importer: str) -> tuple[str | None, list[tuple[str, list[str]]]]:
         directory = posixpath.dirname(importer)
         while True:
@@ -395,6 +451,10 @@ class ProjectIndex:
                     return found
         if base_url is not None:
             found = self.js_file_at(posixpath.join(base_url, specifier))
+            if found:
+                return found
+        if self.workspace_packages and not specifier.startswith(("@/", "~/", "#")):
+            found = self._workspace_file(specifier)
             if found:
                 return found
         for alias, inside in _SOURCE_ALIASES.items():
@@ -821,3 +881,29 @@ def _defined(walk: Walk) -> tuple[str, str] | None:
     if not walk.complete or last is None or last.qualified_name is None:
         return None
     return last.path, last.qualified_name
+
+
+# Folders a package's build writes (`dist/index.js`), whose sources sit under src/ in the repository.
+_BUILD_FOLDERS = ("dist/", "build/", "lib/", "out/", "esm/", "cjs/")
+
+
+def _built_to_source(inner: str) -> list[str]:
+    """`dist/server/user.js` -> `src/server/user` and `server/user`: where a built path's source is."""
+    stem = re.sub(r"(?:\.d)?\.(?:js|mjs|cjs|ts|tsx|jsx|mts|cts)$", "", inner)
+    found = [stem] if stem != inner else []
+    for build in _BUILD_FOLDERS:
+        if stem.startswith(build):
+            found += [f"src/{stem[len(build):]}", stem[len(build):]]
+    return found
+
+
+def _export_targets(value: object) -> list[str]:
+    """The paths one `exports` entry maps to: a string, or each string of its conditions, in order."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [target for inner in value.values() for target in _export_targets(inner)]
+    if isinstance(value, list):
+        return [target for inner in value for target in _export_targets(inner)]
+    return []
+
