@@ -433,3 +433,13 @@ def test_using_as_a_typescript_name_is_no_syntax_error() -> None:
                  b"        {using ? <span>busy</span> : <span>done</span>}\n      </p>\n    </div>\n  )\n}\n")
     facts = extract_file("step.tsx", component, "tsx")
     assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["Step"]
+
+
+def test_an_augmented_assignment_reads_its_target() -> None:
+    """`cache ||= make()` and `count += 1` read the module variable they rebind (a memo cache lives on it)."""
+    from reviewer.scan.extract import extract_file
+
+    ts = extract_file("cache.ts", b"let cache: number\nexport function get() {\n  return (cache ||= 1)\n}\n", "typescript")
+    assert [s.references for s in ts.symbols if s.name == "get"] == [["cache"]]
+    py = extract_file("count.py", b"count = 0\n\n\ndef bump():\n    global count\n    count += 1\n", "python")
+    assert [s.references for s in py.symbols if s.name == "bump"] == [["count"]]

@@ -28,6 +28,9 @@ FRAMEWORK = Framework(
         # test's override_settings(ROOT_URLCONF=...)), whatever its file name: Django reads these names there.
         FileRoot(r"\.py$", r"urlpatterns|app_name|handler(?:400|403|404|500)", "Django URLconf"),
         FileRoot(r"(?:^|/)templatetags/[^/]+\.py$", r"register", "Django template library (loaded by {% load %})"),
+        # FORMAT_MODULE_PATH's per-locale modules (`mysite/formats/en/formats.py`): format settings read by name
+        FileRoot(r"(?:^|/)[a-z]{2,3}(?:_[A-Za-z]{2,4})?/formats\.py$", r"[A-Z][A-Z0-9_]*",
+                 "Django locale format module (FORMAT_MODULE_PATH)"),
     ),
     bases=(
         BaseRule(r"Model", discovered=True, hooks=MODEL_HOOKS),

@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 37  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 38  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -89,7 +89,7 @@ SCANNER_VERSION = 37  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # 35: a module name built from a dotted prefix and passed to import_module by a name is a computed import;
 # FileFacts.shebang; a JSX text `&` anywhere in a word or at a line's end is no syntax error;
 # 36: FileFacts.sets_computed_attributes; a row of JSX text with character references (`You&apos;re`) is text;
-# 37: `using` as a TypeScript name is no syntax error
+# 37: `using` as a TypeScript name is no syntax error; 38: an augmented assignment's target is read too
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -499,6 +499,8 @@ class Extractor:
             self.assign_counts[name] = self.assign_counts.get(name, 0) + 1
             if parent_kind not in self.tables.rebinding_kinds:
                 self.frames[-1].assigned.add(name)
+            if parent_kind in self.tables.reading_assignment_kinds:
+                self.frames[-1].refs.append(self.data[node.start_byte : node.end_byte])
         elif parent_kind not in skip_parents:
             self.frames[-1].refs.append(self.data[node.start_byte : node.end_byte])
 
@@ -1123,6 +1125,9 @@ _CALL_ROLE = _Role("call")  # spec.call_types: the callee as written
 _STRING_ROLE = _Role("string")  # spec.string_types: one STR token; children walked only if code inside
 
 
+_READING_ASSIGNMENTS = frozenset({"augmented_assignment_expression", "augmented_assignment"})
+
+
 @dataclass(frozen=True)
 class WalkTables:
     """One language's LanguageSpec turned into lookups by integer kind/field id.
@@ -1140,6 +1145,8 @@ class WalkTables:
     identifier_fields: dict[int, tuple[frozenset[int], frozenset[int]]]
     assignment_fields: dict[int, frozenset[int]]  # field id -> parent kinds where a node there is written
     rebinding_kinds: frozenset[int]  # spec.rebinding_types: assignments that declare no local
+    # `x += 1`, `cache ||= make()`: the target is read as well as written (a module's memo cache lives on it)
+    reading_assignment_kinds: frozenset[int]
     callee_field: dict[int, int]  # call kind id -> field id of its callee
     named_function_kinds: frozenset[int]  # spec.named_function_types
     call_hook_callee_kinds: frozenset[int]  # callee kinds that go to hooks.on_call whatever their text
@@ -1229,6 +1236,7 @@ def walk_tables(language: str) -> WalkTables:
         identifier_fields=identifier_fields,
         assignment_fields=assignment_fields,
         rebinding_kinds=kinds(spec.rebinding_types),
+        reading_assignment_kinds=kinds(_READING_ASSIGNMENTS),
         callee_field=callee_field,
         named_function_kinds=kinds(spec.named_function_types),
         call_hook_callee_kinds=kinds(spec.call_hook_callee_types),

@@ -1,0 +1,5 @@
+module.exports = {
+  title: 'Docs',
+  url: 'https://example.org',
+  baseUrl: '/',
+}
