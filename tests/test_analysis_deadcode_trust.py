@@ -1181,3 +1181,20 @@ def test_a_workspace_package_is_imported_by_its_name(tmp_path: Path) -> None:
     assert verdict(evidence, "packages/trpc/server/user.types.ts", "TUser", "utility") == "USED"
     assert verdict(evidence, "packages/lib/src/index.ts", "slug", "utility") == "USED"
     assert verdict(evidence, "packages/trpc/server/user.types.ts", "TLeftover", "utility") == "DEAD"
+
+
+def test_a_project_decorator_that_stores_the_function_and_hands_it_back_registers_it(tmp_path: Path) -> None:
+    # `@cl.on_message`: the decorator wraps the handler into config and returns it unchanged; a decorator
+    # that returns its wrapper instead (a timing decorator) registers nothing.
+    evidence = analyze(tmp_path, {
+        "chat/__init__.py": "from chat.callbacks import on_message, timed\n",
+        "chat/callbacks.py": "class _Config:\n    on_message = None\n\n\nconfig = _Config()\n\n\ndef on_message(func):\n"
+                             "    async def with_parent(message):\n        return await func(message)\n\n"
+                             "    config.on_message = with_parent\n    return func\n\n\ndef timed(func):\n"
+                             "    def wrapper(*args):\n        return func(*args)\n\n    return wrapper\n",
+        "app/__init__.py": "",
+        "app/main.py": "import chat as cl\n\n\n@cl.on_message\nasync def _answer(message):\n    return message\n\n\n"
+                       "@cl.timed\ndef _forgotten():\n    return 1\n",
+    })
+    assert verdict(evidence, "app/main.py", "_answer", "utility") == "USED"
+    assert verdict(evidence, "app/main.py", "_forgotten", "utility") == "DEAD"

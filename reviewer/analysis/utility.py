@@ -452,10 +452,15 @@ class UtilityAnalysis:
         return (named.group(1) if named else sym.name) not in self.template_names()
 
     def _is_wrapping_decorator(self, target: tuple[str, str], is_call: bool) -> bool:
-        """A project decorator that returns a wrapper (a nested function) registers nothing."""
+        """A project decorator that returns a wrapper (a nested function) registers nothing; one that hands
+        the function back unchanged at its end (`config.on_message = wrap(func); return func`) was called
+        for what it did with it: a registration, whatever it nests."""
         path, qname = target
         children = self.index.members.get((path, qname), [])
         if not is_call:
+            decorator = self.index.symbols.get(path, {}).get(qname)
+            if decorator is not None and decorator.shape is not None and decorator.shape.hands_back_argument:
+                return False
             return bool(children)
         return any(self.index.members.get((path, child)) for child in children)
 

@@ -49,6 +49,7 @@ def shape_of(text: str, signature: str, params: list[str], syntax: TokenSyntax) 
         forward_arguments=forward.arguments if forward else [],
         forwards_params=forward is not None and bool(params) and _forwards_params(params, signature, forward),
         returns_its_argument=len(lines) == 1 and len(plain) == 1 and lines[0] == f"return {plain[0]}",
+        hands_back_argument=len(lines) > 1 and bool(plain) and lines[-1] == f"return {plain[0]}",
         returns_value=bool(_RETURNS_VALUE.search(body)),
         writes_self=bool(_SELF_WRITE.search(text)),
         writes_module_state=("global" in text or "nonlocal" in text) and _MODULE_STATE.search(text) is not None,

@@ -107,6 +107,9 @@ class BodyShape(BaseModel):
     forward_arguments: list[str] = Field(default_factory=list)  # that call's arguments as written
     forwards_params: bool = False  # ... and it passes the parameters through unchanged, in order
     returns_its_argument: bool = False  # the whole body is `return <its one parameter>`
+    # the body ends `return <its first parameter>` after other statements: a decorator that registers
+    # the function somewhere and hands it back unchanged (`config.on_message = wrap(func); return func`)
+    hands_back_argument: bool = False
     returns_value: bool = False  # some `return x` / `yield x` with a value (not None)
     writes_self: bool = False  # assigns an attribute of self/this/cls
     writes_module_state: bool = False  # `global` / `nonlocal`
