@@ -355,10 +355,19 @@ def test_a_name_dead_in_several_files_at_once_is_a_convention_candidate(tmp_path
              for name in ("app", "db", "mon")}
     files["app/__init__.py"] = ""
     files["app/main.py"] = "def main():\n    return 1\n\n\ndef _leftover():\n    return 2\n\n\nmain()\n"
-    evidence = analyze(tmp_path, files)
+    evidence = analyze(tmp_path / "convention", files)
     for name in ("app", "db", "mon"):
         found = evidence.for_symbol(f"infra/test_{name}.py", "target_hosts")["utility"]
         assert found.verdict == "DEAD" and not found.report and found.rule == "dead/guard-namesakes", name
         assert "2 other files define the same name" in found.detail
     leftover = evidence.for_symbol("app/main.py", "_leftover")["utility"]
     assert leftover.verdict == "DEAD" and leftover.report and leftover.rule != "dead/guard-namesakes", leftover.detail
+    # A constant copied into several test modules, read in one and left unused in the others: copies to
+    # delete, findings still.
+    copied = {f"tests/test_{name}.py": f"DATA_DIR = 'var'\n\n\ndef test_{name}():\n    assert True\n"
+              for name in ("a", "b")}
+    copied["tests/test_c.py"] = "DATA_DIR = 'var'\n\n\ndef test_c():\n    assert DATA_DIR\n"
+    evidence = analyze(tmp_path / "copied", copied)
+    for name in ("a", "b"):
+        found = evidence.for_symbol(f"tests/test_{name}.py", "DATA_DIR")["utility"]
+        assert found.verdict == "DEAD" and found.report and found.rule != "dead/guard-namesakes", found.detail

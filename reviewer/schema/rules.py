@@ -91,9 +91,9 @@ RULES: tuple[Rule, ...] = (
          "that a linter's fix keeps imports used by name only (pytest fixtures requested as parameters): a "
          "candidate, not a finding.", "the imported names it lists"),
     Rule("dead/guard-namesakes", "utility", "DEAD",
-         "A name found dead in several files at once (the same module variable in every test module, the same "
-         "export in every route file) is a convention something reads by name more often than dead code: each "
-         "is a candidate, not a finding.", "the other files where the same name is unused"),
+         "A name found dead in several files at once and used nowhere (the same module variable in every test "
+         "module, the same export in every route file) is a convention something reads by name more often than "
+         "dead code: each is a candidate, not a finding.", "the other files where the same name is unused"),
     Rule("low-value/returns-argument", "utility", "LOW_VALUE",
          "A function that only returns its argument adds a call and nothing else.", "the parameter"),
     # duplication: structural copies, one rule per clone kind (evidence of each: both sides' files, names and
