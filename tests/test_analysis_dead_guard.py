@@ -371,3 +371,16 @@ def test_a_name_dead_in_several_files_at_once_is_a_convention_candidate(tmp_path
     for name in ("a", "b"):
         found = evidence.for_symbol(f"tests/test_{name}.py", "DATA_DIR")["utility"]
         assert found.verdict == "DEAD" and found.report and found.rule != "dead/guard-namesakes", found.detail
+
+
+def test_a_review_written_to_a_file_in_the_repository_is_no_mention(tmp_path: Path) -> None:
+    # `reviewer run -o findings.txt` (or a CI log of it) lists every dead name: read as text, the next run
+    # would keep all of them out of the findings.
+    evidence = analyze(tmp_path, {
+        **imported("app.core"),
+        "app/core.py": "def _unused_helper(x):\n    return x\n",
+        "findings.txt": "app/core.py:1: [utility/DEAD] _unused_helper is DEAD: private and never referenced\n",
+        "annotations.log": "::warning file=app/core.py,line=1::_unused_helper is DEAD\n",
+    })
+    found = evidence.for_symbol("app/core.py", "_unused_helper")["utility"]
+    assert found.verdict == "DEAD" and found.report, found.detail

@@ -42,7 +42,7 @@ from ..schema.facts import FileFacts
 from ..workspace import atomic_write_text
 from .discovery import read_regular
 
-INDEX_VERSION = 7  # bump when what a file's words are changes
+INDEX_VERSION = 8  # bump when what a file's words are changes
 MAX_TEXT_BYTES = 1_000_000  # a larger text file is read up to here (a data dump says little more)
 MAX_WORDS_PER_FILE = 5000  # distinct words kept per file (a word list or dictionary file stops there)
 MAX_TEXT_FILES = 20_000  # text files read at most, in path order
@@ -98,17 +98,25 @@ _COMMENT_MARKS = re.compile(r"^\s*(?:#+|//+|/\*+|\{/\*+)\s*|\s*(?:\*+/\}?)\s*$")
 _BARE_NAME_STRING = re.compile(r"""[rRbBuU]?(["'`])[A-Za-z_$][\w$]*\1""")
 
 
-# A code-review tool's output (a baseline of accepted findings, a SARIF or JSON report): it lists
-# findings, dead code among them, never a use.
+# A code-review tool's output (a baseline of accepted findings, a SARIF or JSON report, a text report):
+# it lists findings, dead code among them, never a use.
 _REPORT_KEYS = (b'"fingerprint"', b'"partialFingerprints"', b'"ruleId"')
+
+
+# The text formats of a review written to a file (`reviewer run -o findings.txt`): its summary, lines
+# `path:12: [utility/DEAD] name ...` (full, concise) or GitHub annotations. Read as text, every dead
+# name it lists would be "written in the repository", and the next run would keep each out of DEAD.
+_TEXT_REPORT = re.compile(rb"^reviewer run: summary$|^\S+:\d+:? \[[a-z-]+/[A-Z_]+\]|^::(?:error|warning|notice) file=",
+                          re.MULTILINE)
 
 
 def _is_findings_report(path: str, data: bytes) -> bool:
     if path.endswith(".sarif"):
         return True
     head = data[:8192]
-    return path.endswith(".json") and (any(key in head for key in _REPORT_KEYS)
-                                       or b'"findings"' in head and b'"verdict"' in data)
+    if path.endswith(".json"):
+        return any(key in head for key in _REPORT_KEYS) or b'"findings"' in head and b'"verdict"' in data
+    return _TEXT_REPORT.search(head) is not None
 
 
 def is_indexed_text(path: str) -> bool:
