@@ -31,9 +31,15 @@ Per project (trees from benchmarks/real/materialize.py, cache ~/.cache/reviewer-
    Seeded (--seed), up to --mutants of each kind per project. Recall: mutants whose utility
    verdict is DEAD (any confidence), with a DEAD finding (the default floor), and with a
    medium/high-severity DEAD finding (confidence >= 60).
-5. Peers on the same copy, timed: vulture (--min-confidence 60; Python), pylint duplicate-code
-   (R0801; Python), jscpd (clone pairs; every language). A peer that is not installed is
-   skipped with a note (default places: PATH, next to this Python, ~/.cache/reviewer-bench/npm).
+5. Peers on the same copy, timed: vulture (--min-confidence 60; Python), skylos (`skylos . --json`,
+   its default confidence 60; every language it reads), pylint duplicate-code (R0801; Python),
+   jscpd (clone pairs; every language). A peer that is not installed is skipped with a note
+   (default places: PATH, next to this Python, its own venv ~/.cache/reviewer-bench/<peer>-venv,
+   ~/.cache/reviewer-bench/npm).
+6. Dead code side by side: reviewer's DEAD findings, vulture's and skylos's items are each matched to
+   one pool of hand-labelled dead-code items (reviewer's DEAD labels and vulture's labelled items,
+   one entry per place): per tool, the labelled-TRUE items it reports and its precision over its
+   items that the pool labels.
 """
 
 from __future__ import annotations
@@ -67,6 +73,7 @@ SECTION = "real"
 RUN_TIMEOUT_SECONDS = 1800
 PEER_TIMEOUT_SECONDS = 900
 NPM_PREFIX = Path(os.environ.get("REVIEWER_BENCH_NPM", Path.home() / ".cache" / "reviewer-bench" / "npm"))
+PEER_VENVS = Path(os.environ.get("REVIEWER_BENCH_VENVS", Path.home() / ".cache" / "reviewer-bench"))
 
 sys.path.insert(0, str(REAL))
 import materialize as corpus  # noqa: E402
@@ -814,9 +821,11 @@ def score_mutants(mutants: list[Mutant], reviews: list[dict]) -> dict:
 
 def _find_tool(name: str) -> str | None:
     """The peer a user of this interpreter runs: the one installed next to it (its venv's bin),
-    else the first on PATH, else the npm prefix below. The path is resolved (a pyenv shim is a
-    shell script that picks an interpreter of its own), and printed with the version."""
-    for candidate in (Path(sys.executable).parent / name, shutil.which(name), NPM_PREFIX / "node_modules" / ".bin" / name):
+    else the first on PATH, else a venv of its own (`<PEER_VENVS>/<name>-venv`, for a peer whose
+    dependencies would clash with the project's), else the npm prefix below. The path is printed
+    with the version."""
+    for candidate in (Path(sys.executable).parent / name, shutil.which(name), PEER_VENVS / f"{name}-venv" / "bin" / name,
+                      NPM_PREFIX / "node_modules" / ".bin" / name):
         if candidate and Path(candidate).exists():
             return str(candidate)
     return None
@@ -886,8 +895,8 @@ def vulture_items(lines: list[str]) -> list[dict]:
     return out
 
 
-def load_vulture_labels(project: str) -> list[dict]:
-    path = LABELS / f"{project}.vulture.yaml"
+def load_vulture_labels(project: str, folder: Path = LABELS) -> list[dict]:
+    path = folder / f"{project}.vulture.yaml"
     if not path.exists():
         return []
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
@@ -917,6 +926,153 @@ def compare_vulture(items: list[dict] | None, vlabels: list[dict], findings: lis
     return {"labelled": len(matched), "true": len(true), "true_found": len(found),
             "true_missed": [f"{e['file']}:{e['line']} {e['name']} ({e['kind']})" for e in true if e not in found],
             "reviewer_true": len(mine), "reviewer_true_vulture": sum(1 for f in mine if any(_same_place(i, f) for i in items or []))}
+
+
+def peer_skylos(root: Path, exclude: frozenset[str] = frozenset()) -> dict:
+    """skylos as its README runs it, `skylos . --json` in the project (its default confidence 60 and
+    default excluded folders), plus an --exclude for each folder named in `exclude`. reviewer's output
+    is set aside meanwhile: its reports name the project's symbols, and skylos takes a name in any
+    Markdown file as documented API, whatever --exclude says."""
+    tool = _find_tool("skylos")
+    if tool is None:
+        return {"missing": f"skylos not installed (python3 -m venv {PEER_VENVS / 'skylos-venv'}; its pip install skylos==5.1.2)"}
+    output, aside = root / ".reviewer", root.parent / f"{root.name}.reviewer-aside"
+    moved = output.exists()
+    if moved:
+        output.rename(aside)
+    try:
+        seconds, result = _timed([tool, ".", "--json", *(arg for folder in sorted(exclude) for arg in ("--exclude", folder))],
+                                 cwd=root)
+    finally:
+        if moved:
+            aside.rename(output)
+    if result is None:
+        return {"error": "timeout", "seconds": seconds}
+    try:
+        report = json.loads(result.stdout)
+    except json.JSONDecodeError:
+        # a crash prints its message and no report (a file that is not UTF-8 ends the whole run)
+        return {"error": f"no report (exit {result.returncode}): {' '.join((result.stderr or result.stdout).split())[-200:]}",
+                "seconds": seconds}
+    items = skylos_items(report, root)
+    return {"items": len(items), "seconds": seconds, "kinds": dict(Counter(i["kind"] for i in items)), "_items": items,
+            "analysis_errors": dict(Counter(e.get("kind", "?") for e in report.get("analysis_errors", []))),
+            **_accounting(tool, result)}
+
+
+DEAD_PEERS = ("vulture", "skylos")  # the peers whose items are dead code, in table order
+
+
+# The lists of a skylos JSON report that hold dead code, and the kind of item each holds.
+SKYLOS_LISTS = {"unused_functions": "function", "unused_classes": "class", "unused_imports": "import",
+                "unused_variables": "variable", "unused_parameters": "parameter", "unused_files": "file"}
+
+
+def skylos_items(report: dict, root: Path) -> list[dict]:
+    """skylos's reported dead code as {file, line, kind, name}, files relative to `root` (the report
+    names them absolutely). A method is named by its own name, as vulture names it (`full_name` holds
+    the module path); an empty or unused file has no name: it is not a symbol a label can judge."""
+    base = os.path.realpath(root)
+    out = []
+    for key, kind in SKYLOS_LISTS.items():
+        for entry in report.get(key) or []:
+            if (entry.get("listing") or {}).get("listed") is False:
+                continue
+            file = Path(os.path.relpath(os.path.realpath(entry["file"]), base)).as_posix()
+            name = None if kind == "file" else entry.get("simple_name") or str(entry["name"]).rsplit(".", 1)[-1]
+            out.append({"file": file, "line": int(entry.get("line") or 1), "kind": kind, "name": name})
+    return out
+
+
+# ---------------------------------------------------------------- dead code: every tool against one pool of labels
+
+# A name and a label of the same symbol may stand this many lines apart (decorators above a def; a
+# label's line is informative); a nameless one (an import statement, unreachable code) two at most.
+NAMED_LINE_SLACK = 10
+NAMELESS_LINE_SLACK = 2
+
+
+def dead_label_pool(labels: dict, vlabels: list[dict]) -> list[dict]:
+    """Every hand-labelled dead-code item of a project, one entry per place: reviewer's DEAD labels
+    (utility axis; a symbol is named by its last part, `@<line>` by nothing) and vulture's labelled
+    items. A vulture item at the place of a reviewer label is that label's entry (its label counts,
+    and the disagreement is kept in `conflict`)."""
+    pool = []
+    for (axis, file, symbol), entry in labels.items():
+        if axis != "utility":
+            continue
+        named = not symbol.startswith("@")
+        line = entry.get("line") or (None if named else symbol[1:])
+        pool.append({"file": file, "line": None if line is None else int(line),
+                     "name": symbol.rsplit(".", 1)[-1] if named else None, "label": entry["label"] is True,
+                     "key": (axis, file, symbol), "kind": None})
+    for item in vlabels:
+        place = {"file": item["file"], "line": int(item["line"]), "name": str(item["name"]), "kind": item.get("kind")}
+        same = match_label(place, pool)
+        if same is not None:
+            if same["label"] != (item["label"] is True):
+                same["conflict"] = True
+            continue
+        pool.append({**place, "label": item["label"] is True, "key": None})
+    return pool
+
+
+def match_label(item: dict, pool: list[dict]) -> dict | None:
+    """The pool entry about the same code as a tool's item: one file and, when both are named, one name
+    (the nearest line within NAMED_LINE_SLACK), else a line within NAMELESS_LINE_SLACK. A reviewer
+    finding carries its label key, which wins. An item of a whole file matches no symbol."""
+    if item.get("key") is not None:
+        exact = next((e for e in pool if e["key"] == item["key"]), None)
+        if exact is not None:
+            return exact
+    if item.get("kind") == "file":
+        return None
+    best, distance = None, None
+    for entry in pool:
+        if entry["file"] != item["file"]:
+            continue
+        gap = NAMED_LINE_SLACK if entry["line"] is None else abs(entry["line"] - item["line"])  # a label without a line
+        if item.get("name") and entry["name"]:
+            if item["name"] != entry["name"] or gap > NAMED_LINE_SLACK:
+                continue
+        elif gap > NAMELESS_LINE_SLACK:
+            continue
+        if distance is None or gap < distance:
+            best, distance = entry, gap
+    return best
+
+
+def reviewer_dead_items(findings: list[dict]) -> list[dict]:
+    """reviewer's DEAD findings as the items the pool is matched with."""
+    return [{"file": f["file"], "line": int(f.get("line_start") or 0), "kind": None, "key": finding_key(f),
+             "name": str(f["symbol"]).rsplit(".", 1)[-1] if f.get("symbol") else None}
+            for f in findings if f["axis"] == "utility" and f.get("verdict") == "DEAD"]
+
+
+def score_dead_tool(items: list[dict], pool: list[dict]) -> dict:
+    """One tool on the pool: its items, those an entry judges and how many of those are right
+    (precision), and the labelled-TRUE entries it reports; each in all files and in Python files
+    (`_py`: what vulture reads)."""
+    matched = [(item, match_label(item, pool)) for item in items]
+    found = {id(entry) for _, entry in matched if entry is not None and entry["label"]}
+    out = {"unlabelled": [f"{i['file']}:{i['line']} {i['name'] or i['kind']}" for i, e in matched if e is None]}
+    for suffix, keep in (("", lambda file: True), ("_py", lambda file: file.endswith(".py"))):
+        judged = [entry for item, entry in matched if entry is not None and keep(item["file"])]
+        true = [e for e in pool if e["label"] and keep(e["file"])]
+        out.update({f"items{suffix}": sum(1 for item in items if keep(item["file"])), f"labelled{suffix}": len(judged),
+                    f"right{suffix}": sum(1 for e in judged if e["label"]),
+                    f"true{suffix}": len(true), f"true_found{suffix}": sum(1 for e in true if id(e) in found)})
+    return out
+
+
+def compare_dead_tools(pool: list[dict], findings: list[dict], peer_items: dict[str, list[dict] | None]) -> dict:
+    """reviewer and each dead-code peer that ran (its items; None: it did not) on one project's pool."""
+    py = [e for e in pool if e["file"].endswith(".py")]
+    out = {"pool": len(pool), "pool_true": sum(1 for e in pool if e["label"]), "pool_py": len(py),
+           "pool_true_py": sum(1 for e in py if e["label"]), "conflicts": sum(1 for e in pool if e.get("conflict")),
+           "reviewer": score_dead_tool(reviewer_dead_items(findings), pool)}
+    out.update({name: score_dead_tool(items, pool) for name, items in peer_items.items() if items is not None})
+    return out
 
 
 def peer_pylint_duplicates(root: Path) -> dict:
@@ -979,6 +1135,7 @@ class ProjectResult:
     python_dead: int = 0  # utility findings in Python files: what vulture can be compared with
     tests_none: dict = field(default_factory=dict)  # score_tests_sample()
     dead_vs_vulture: dict = field(default_factory=dict)  # compare_vulture()
+    dead_tools: dict = field(default_factory=dict)  # compare_dead_tools(): reviewer, vulture, skylos on the labelled pool
     judged: list = field(default_factory=list)  # finding_rows(): every finding of the judged axes, with its label
 
     def per_kloc(self, axis: str) -> float:
@@ -1008,12 +1165,17 @@ def bench_project(project: dict, command: list[str], args: argparse.Namespace) -
         result.python_dead = sum(1 for f in findings if f["axis"] == "utility" and f["file"].endswith(".py"))
         labels = load_labels(project["name"])
         report = vitems = None
+        dead_items: dict[str, list[dict] | None] = {}
         if not args.skip_peers:
             wanted = set(args.peers.split(","))
-            result.peers = {name: run(work) for name, run in (("vulture", peer_vulture), ("pylint-dup", peer_pylint_duplicates),
+            result.peers = {name: run(work) for name, run in (("vulture", peer_vulture), ("skylos", peer_skylos),
+                                                             ("pylint-dup", peer_pylint_duplicates),
                                                              ("jscpd", lambda w: peer_jscpd(w, Path(tmp)))) if name in wanted}
             report = result.peers.get("jscpd", {}).pop("_report", None)
-            vitems = result.peers.get("vulture", {}).pop("_items", None)
+            # a peer with nothing to read in its languages reports nothing: none of the TRUE items, not "did not run"
+            dead_items = {name: result.peers[name].pop("_items", [] if "skipped" in result.peers[name] else None)
+                          for name in DEAD_PEERS if name in result.peers}
+            vitems = dead_items.get("vulture")
         jpairs = jscpd_pairs(report, work, reviews) if report is not None else None
         jlabels, jmeta = load_jscpd_labels(project["name"])
         rpairs = reviewer_pairs(reviews, findings)
@@ -1033,6 +1195,9 @@ def bench_project(project: dict, command: list[str], args: argparse.Namespace) -
         vlabels = load_vulture_labels(project["name"])
         if vlabels and vitems is not None:
             result.dead_vs_vulture = compare_vulture(vitems, vlabels, findings, labels)
+        pool = dead_label_pool(labels, vlabels)
+        if pool:
+            result.dead_tools = compare_dead_tools(pool, findings, dead_items)
         if jpairs is not None:
             result.jscpd_todo = write_jscpd_todo(project["name"], jpairs, jlabels)
         if not args.no_mutation:
@@ -1120,15 +1285,17 @@ def tables(results: list[ProjectResult]) -> str:
             continue
         vul, jscpd = r.peers.get("vulture", {}), r.peers.get("jscpd", {})
         rows.append([r.name, f"{r.counts.get('utility', 0)} ({r.python_dead} in .py)", _peer(r.peers, "vulture"),
+                     _peer(r.peers, "skylos"),
                      f"{r.counts.get('duplication', 0)}", _peer(r.peers, "pylint-dup"), _peer(r.peers, "jscpd"),
                      f"{r.seconds:.1f}",
                      f"{r.seconds / vul['seconds']:.1f}x" if vul.get("seconds") and "items" in vul else "-",
                      f"{r.seconds / jscpd['seconds']:.1f}x" if jscpd.get("seconds") and "items" in jscpd else "-"])
-    peers = markdown_table(["project", "reviewer DEAD", "vulture items (60%)", "reviewer DUPLICATE",
+    peers = markdown_table(["project", "reviewer DEAD", "vulture items (60%)", "skylos items (60%)", "reviewer DUPLICATE",
                             "pylint R0801", "jscpd clones", "reviewer s", "time vs vulture", "time vs jscpd"],
                            rows) if rows else ""
     return "\n\n".join(part for part in (findings, precision, tests_none_table(results), duplicates_table(results),
-                                         calibration_table(results), mutation, vulture_table(results), peers) if part)
+                                         calibration_table(results), mutation, vulture_table(results),
+                                         dead_tools_table(results), peers) if part)
 
 
 def vulture_table(results: list[ProjectResult]) -> str:
@@ -1147,6 +1314,43 @@ def vulture_table(results: list[ProjectResult]) -> str:
                      _ratio(v["true_found"], v["true"]), _ratio(v["reviewer_true_vulture"], v["reviewer_true"])])
     return markdown_table(["project", "vulture precision (labelled items)", "vulture TRUE reviewer reports DEAD",
                            "reviewer TRUE DEAD (.py, not tests) vulture reports"], rows)
+
+
+def dead_tools_table(results: list[ProjectResult]) -> str:
+    """reviewer, vulture and skylos on one pool of labelled dead-code items per project: the
+    labelled-TRUE items each reports, and its precision over its items a label judges."""
+    done = [r for r in results if r.dead_tools]
+    if not done:
+        return ""
+    tools = ("reviewer",) + DEAD_PEERS
+    rows, total = [], Counter()
+
+    def cells(d: dict, peers: dict, py_only: bool) -> list[str]:
+        out = []
+        for tool in tools:
+            if tool not in d:  # a peer that did not run: why
+                out += [_peer(peers, tool) if peers else "-", "-"]
+                continue
+            t, suffix = d[tool], "_py" if py_only else ""
+            out += [_ratio(t[f"true_found{suffix}"], t[f"true{suffix}"]),
+                    _share(t[f"right{suffix}"], t[f"labelled{suffix}"], t[f"items{suffix}"])]
+        return out
+
+    for r in done:
+        d = r.dead_tools
+        total.update({key: d[key] for key in ("pool", "pool_true", "pool_py", "pool_true_py", "conflicts")})
+        for tool in tools:
+            if tool in d:
+                total.update({f"{tool}.{k}": v for k, v in d[tool].items() if isinstance(v, int)})
+        rows.append([r.name, _ratio(d["pool_true"], d["pool"])] + cells(d, r.peers, py_only=False))
+    summed = {tool: {key[len(tool) + 1:]: n for key, n in total.items() if key.startswith(f"{tool}.")} for tool in tools
+              if any(tool in r.dead_tools for r in done)}
+    rows.append(["**total**", _ratio(total["pool_true"], total["pool"])] + cells(summed, {}, py_only=False))
+    rows.append(["**total, .py files**", _ratio(total["pool_true_py"], total["pool_py"])] + cells(summed, {}, py_only=True))
+    columns = ["project", "labelled items TRUE/all"]
+    for tool in tools:
+        columns += [f"{tool} TRUE found", f"{tool} precision (right/labelled of items)"]
+    return markdown_table(columns, rows)
 
 
 def calibration_table(results: list[ProjectResult]) -> str:
@@ -1237,10 +1441,11 @@ def duplicates_table(results: list[ProjectResult]) -> str:
 
 def section_body(results: list[ProjectResult], args: argparse.Namespace) -> str:
     notes = [f"{machine_line()}; `python scripts/bench_real.py` ({'RAG on' if args.enable_rag else 'static, RAG off'}, "
-             f"mutants: {args.mutants} per kind, seed {args.seed})."]
+             + ("no mutation run)." if args.no_mutation else f"mutants: {args.mutants} per kind, seed {args.seed}).")]
     errors = [f"- {r.name}: {r.error}" for r in results if r.error]
     missing = sorted({f"{name}: {peer.get('missing')}" for r in results for name, peer in r.peers.items()
                       if "missing" in peer})
+    failed = [f"- {name} on {r.name}: {peer['error']}" for r in results for name, peer in r.peers.items() if "error" in peer]
     tools = sorted({peer["tool"] for r in results for peer in r.peers.values() if "tool" in peer})
     return (
         "## Real code (`scripts/bench_real.py`, corpus in `benchmarks/real/`)\n\n"
@@ -1253,10 +1458,18 @@ def section_body(results: list[ProjectResult], args: argparse.Namespace) -> str:
         "replaced by `pass`; each cell is mutants with a DEAD verdict / a DEAD finding / a medium-or-high "
         "DEAD finding, over the mutants seeded. Tests-axis NONE precision is over the findings judged in "
         "`benchmarks/real/labels/tests-none-sample.yaml` that are still reported. Peers ran on the same copy: vulture `--min-confidence 60`, "
+        "skylos `skylos . --json` (default confidence 60), "
         "pylint `--enable=duplicate-code`, jscpd `--reporters json` (clone pairs)"
-        + (f"; what ran: {'; '.join(tools)}" if tools else "") + ".\n\n"
+        + (f"; what ran: {'; '.join(tools)}" if tools else "") + ". "
+        "Dead code side by side: reviewer's DEAD findings and vulture's and skylos's items are matched to one pool "
+        "per project of hand-labelled dead-code items (reviewer's DEAD labels and vulture's labelled items; one "
+        "entry per place: one file and the same name within 10 lines, or a nameless finding within 2 lines). "
+        "`TRUE found` is the labelled-TRUE items a tool reports, over the TRUE items of the projects where it "
+        "produced a report; precision is over a tool's items that an entry judges (`of` its items). The pool "
+        "holds only what reviewer or vulture once reported, so skylos is judged on its overlap with them.\n\n"
         + tables(results)
         + ("\n\nErrors:\n" + "\n".join(errors) if errors else "")
+        + ("\n\nPeer errors (no report: that peer's totals leave the project out):\n" + "\n".join(failed) if failed else "")
         + ("\n\nPeers missing: " + "; ".join(missing) if missing else "")
     )
 
@@ -1265,7 +1478,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", action="append", default=[], metavar="NAME")
     parser.add_argument("--skip-peers", action="store_true")
-    parser.add_argument("--peers", default="vulture,pylint-dup,jscpd", help="comma-separated peers to run")
+    parser.add_argument("--peers", default="vulture,skylos,pylint-dup,jscpd", help="comma-separated peers to run")
     parser.add_argument("--no-mutation", action="store_true")
     parser.add_argument("--enable-rag", action="store_true")
     parser.add_argument("--reviewer-cmd", help="command that runs reviewer (default: `reviewer` on PATH)")
