@@ -289,3 +289,16 @@ class StoredReview(ReviewFile):
     project, and no report shows them."""
 
     function_cards: list[CardRef] = Field(default_factory=list)  # type: ignore[assignment]
+
+def held_review(review: ReviewFile) -> StoredReview:
+    """`review` as the reports and the gate read it once its page is written: its cards as references
+    and its symbols without their evidence prose (the `.rev.json` and `.rev.md` keep both). A run holds
+    every review it wrote to the report: on a large project the prose was most of their memory."""
+    fields = dict(review.__dict__)
+    fields["symbols"] = [symbol.model_copy(update={"evidence": {}, "detail": ""}) for symbol in review.symbols]
+    fields["function_cards"] = [
+        card if isinstance(card, CardRef) else
+        CardRef.model_construct(qualified_name=card.qualified_name, body_hash=card.body_hash,
+                                called_internals=card.called_internals)
+        for card in review.function_cards]
+    return StoredReview.model_construct(**fields)
