@@ -1,6 +1,6 @@
-"""The stored form of a review (`.rev.json`, version 2): each evidence sentence written once per
-file and a symbol's detail only when it is not its evidence joined; reading either version gives
-the record the reviewer made."""
+"""The stored form of a review (`.rev.json`, version 3): each evidence sentence written once per
+file, a symbol's detail only when it is not its evidence joined, a card's file, language and id
+only when they are not the review's own; reading any version gives the record the reviewer made."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def stored_text(root: Path, path: str) -> str:
 def test_the_stored_review_reads_back_as_the_review_the_run_made(reviewed) -> None:
     root, review = reviewed
     text = stored_text(root, "pkg/steps.py")
-    assert json.loads(text)["version"] == REVIEW_SCHEMA_VERSION == 2
+    assert json.loads(text)["version"] == REVIEW_SCHEMA_VERSION == 3
     assert ReviewFile.model_validate_json(text) == review
     # What reports read (cards as references) holds the same symbols, findings and evidence.
     stored = StoredReview.model_validate_json(text)
@@ -110,6 +110,25 @@ def test_a_version_1_review_reads_as_the_same_record(reviewed) -> None:
     read = ReviewFile.model_validate_json(json_text(version_1))
     assert read.version == 1
     assert read.model_copy(update={"version": review.version}) == review
+
+
+def test_each_card_leaves_out_what_the_review_says_once(reviewed) -> None:
+    """A card's file and language are the review's, its id the one its lines make: not written per card,
+    read back filled in; a version 2 review (cards written whole) reads as the same record."""
+    root, review = reviewed
+    stored = json.loads(stored_text(root, "pkg/steps.py"))
+    assert len(stored["function_cards"]) == 6
+    assert not any({"id", "file_path", "language"} & card.keys() for card in stored["function_cards"])
+    read = ReviewFile.model_validate_json(stored_text(root, "pkg/steps.py"))
+    assert [card.model_dump() for card in read.function_cards] == [card.model_dump() for card in review.function_cards]
+    version_2 = {**stored, "version": 2, "function_cards": [card.model_dump(mode="json") for card in review.function_cards]}
+    assert ReviewFile.model_validate_json(json.dumps(version_2)).model_copy(update={"version": 3}) == review
+    # A card of another file (none is written so, but a reader must not guess) keeps its own fields.
+    other = review.model_copy(deep=True)
+    other.function_cards[0].file_path = "pkg/other.py"
+    written = stored_review(other)["function_cards"][0]
+    assert written["file_path"] == "pkg/other.py" and "id" in written
+    assert ReviewFile.model_validate(stored_review(other)) == other
 
 
 def test_a_position_with_no_sentence_is_not_a_valid_review(reviewed) -> None:
