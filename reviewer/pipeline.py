@@ -32,7 +32,8 @@ from .analysis.testcode import case_subjects, test_case_spans
 from .review.claude.consent import choose_reviewer, confirm_cost, opt_in_note
 from .review.cache import (EvidenceCache, ReviewCache, RunsCache, StoredEvidence, cache_key, evidence_input_digest,
                            verdict_digest)
-from .schema.review import FileError, ReviewFile, RunRecord, stored_review
+from .schema.fieldsets import share_fields_set
+from .schema.review import FileError, ReviewFile, RunRecord, held_review, stored_review
 from .schema.evidence import MODULE_CODE
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
 from .schema.facts import FileFacts, ScanResult, Symbol
@@ -42,7 +43,7 @@ from .ui import UI
 from .workspace import Workspace, atomic_write_json, atomic_write_text, compact_json_text, file_lock
 
 if TYPE_CHECKING:
-    from .report.render import Rendered
+    from .report.render import Pages, Rendered
 
 
 @dataclass
@@ -82,6 +83,13 @@ class Prepared:
     def paths(self) -> list[str]:
         return sorted(self.digests)
 
+    def release(self) -> None:
+        """Let go of the facts and the contexts (the run is done with them); what the run still
+        reports of the scan (skipped files, warnings) stays."""
+        self.scan = ScanResult(root=self.scan.root, skipped=self.scan.skipped, warnings=self.scan.warnings)
+        self._contexts = None
+        self.build = _released
+
     @property
     def contexts(self) -> "_Contexts":
         """path -> context (its .evidence is the static review). From the evidence cache, a
@@ -90,6 +98,10 @@ class Prepared:
             self._contexts = self.build()
         return self._contexts
 
+
+
+def _released() -> "_Contexts":
+    raise RuntimeError("the contexts of this run were released (Prepared.release)")
 
 
 @contextmanager
@@ -449,6 +461,10 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
         )
         inputs[facts.path] = (facts, evidence, cards[facts.path])
 
+    # Claude's tools: they keep the whole analysis and index alive (_Contexts.without_tools).
+    tools: dict[str, Callable] = {"find_similar": find_similar, "find_usages": project.find_usages,
+                                  "keep_rank": rank_of}
+
     def context(path: str) -> ReviewContext:
         facts, evidence, file_cards = inputs[path]
         return ReviewContext(
@@ -460,12 +476,12 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
             cards=file_cards,
             rag_enabled=rag_enabled,
             index_size=index_size,
-            find_similar=find_similar,
-            find_usages=project.find_usages,
-            keep_rank=rank_of,
+            find_similar=tools.get("find_similar"),
+            find_usages=tools.get("find_usages"),
+            keep_rank=tools.get("keep_rank"),
         )
 
-    return _Contexts(inputs, context, project.unreached_broken), index_size
+    return _Contexts(inputs, context, project.unreached_broken, tools), index_size
 
 
 def _duplicates(root: Path, config: Config, scan: ScanResult, cards: dict[str, list[FunctionCard]],
@@ -508,11 +524,25 @@ class _Contexts(Mapping):
     (evidence_input_digest). `inputs` holds what each static review is computed from."""
 
     def __init__(self, inputs: dict[str, tuple[FileFacts, FileEvidence, list[FunctionCard]]],
-                 build: Callable[[str], ReviewContext], unreached_broken: set[str]) -> None:
+                 build: Callable[[str], ReviewContext], unreached_broken: set[str],
+                 tools: dict[str, Callable] | None = None) -> None:
         self.inputs = inputs
         self.unreached_broken = unreached_broken
         self._build = build
         self._built: dict[str, ReviewContext] = {}
+        self._tools = tools if tools is not None else {}
+
+    def without_tools(self) -> None:
+        """Contexts from now on carry no tool (find_similar, find_usages, keep_rank): the static reviewer
+        reads none, and they hold the analysis, a large project's largest part after its facts."""
+        self._tools.clear()
+
+    def take(self, path: str) -> ReviewContext:
+        """The context of `path` for its one review; its inputs are let go (a file is reviewed once a run,
+        and its cards and evidence would otherwise be held to the end)."""
+        context = self.once(path)
+        self.inputs.pop(path, None)
+        return context
 
     def __getitem__(self, path: str) -> ReviewContext:
         if path not in self._built:
@@ -714,10 +744,13 @@ def _run_phases(run: Run) -> RunOutcome:
         ui.echo(f"removed the reviews of {removed} files that no longer exist")
 
     reviews, pending, keys = _split_cached(run, prepared, scope)
+    from .report.render import Pages
+
+    pages = Pages(run.workspace, run.config)  # each review's page is written with it (_page_and_hold)
     started_review = time.perf_counter()
     stopped: UserError | KeyboardInterrupt | None = None
     try:
-        _review(run, prepared, pending, keys, reviews)
+        _review(run, prepared, pending, keys, reviews, pages)
     except UserError as exc:  # a 401, a provider that stays down: report what finished, then stop
         stopped = exc
         run.ui.echo(f"review stopped: {exc}")
@@ -726,6 +759,9 @@ def _run_phases(run: Run) -> RunOutcome:
     finally:
         run.cache.save()
         record.phase_seconds["review"] = time.perf_counter() - started_review
+    # Nothing past the review reads the facts or the analysis: let them go before the report is built
+    # (on a large project they are most of the run's memory, and the report's own comes on top).
+    prepared.release()
     if stopped is not None:
         record.stopped = stop_reason(stopped)
     if record.stopped is not None:
@@ -743,7 +779,7 @@ def _run_phases(run: Run) -> RunOutcome:
     with ui.phase("report"):
         # The reports describe the run as it will be recorded once they are on disk.
         rendered = render(run.root, run.config, run=record.model_copy(update={"complete": stopped is None}),
-                          known=run.cache.read)
+                          known=run.cache.read, pages=pages)
     paths = rendered.paths
     record.phase_seconds["report"] = time.perf_counter() - started_report
     record.finished_at = now_iso()
@@ -853,7 +889,7 @@ def review_key(sha256: str, reviewer: str, model: str | None, fingerprint: str, 
 
 
 def _review(run: Run, prepared: Prepared, pending: list[str], keys: dict[str, str],
-            reviews: dict[str, ReviewFile]) -> None:
+            reviews: dict[str, ReviewFile], pages: Pages) -> None:
     """The one review loop: either reviewer yields (path, review or error) as files
     finish; each review is written and cached at once, so a stop loses no finished work.
     The static reviewer takes each file's context as it comes and lets it go after (a context holds
@@ -867,7 +903,7 @@ def _review(run: Run, prepared: Prepared, pending: list[str], keys: dict[str, st
     if record.reviewer == "static":
         ui.echo(f"estimate: static reviewer, {len(pending)} files to review "
                 f"({sum(len(facts[path].symbols) for path in pending)} symbols), {record.files_cached} from cache, $0.00")
-        results = ((path, StaticReviewer().review(prepared.contexts.once(path))) for path in pending)
+        results = _static_reviews(prepared, pending)
         claude = None
     else:
         if not pending:
@@ -890,14 +926,39 @@ def _review(run: Run, prepared: Prepared, pending: list[str], keys: dict[str, st
                 except OSError as exc:  # e.g. a folder planted where the review goes
                     _write_failed(ui, record, path, exc)
                     continue
-                reviews[path] = review
-                run.cache.record(path, keys[path], (written, review))  # journalled at once: a kill loses no finished review
+                held = _page_and_hold(pages, review, written)
+                reviews[path] = held
+                run.cache.record(path, keys[path], (written, held))  # journalled at once: a kill loses no finished review
                 if indexer is not None:
                     indexer.add(review)  # Claude's cards enter the index as each file finishes
                 record.files_reviewed += 1
     finally:
         if claude is not None:
             _close_claude(run, claude, indexer)
+
+
+def _static_reviews(prepared: Prepared, pending: list[str]):
+    """(path, static review) of each file of `pending`, its context built as it comes and let go after
+    (the contexts are built only if some file is pending: from the evidence cache, that is the analysis)."""
+    if not pending:
+        return
+    contexts = prepared.contexts
+    contexts.without_tools()
+    for path in pending:
+        yield path, StaticReviewer().review(contexts.take(path))
+
+
+def _page_and_hold(pages: Pages, review: ReviewFile, written: str) -> ReviewFile:
+    """Write the page of a review just written; what the run holds of it for the report and the gate
+    (held_review: without the prose the page now shows). A page that cannot be written is left to the
+    report, which renders it from the whole review."""
+    try:
+        pages.write(review, written)
+    except OSError:
+        return review
+    held = held_review(review)
+    share_fields_set(held)  # one set of field names per model: thousands of reviews are held
+    return held
 
 
 def _forget_review(run: Run, path: str) -> None:

@@ -4,6 +4,7 @@ import is seen (called_internals is resolved on every run, the rest is kept by c
 from __future__ import annotations
 
 import json
+import zlib
 from pathlib import Path
 
 import pytest
@@ -82,9 +83,11 @@ def test_a_changed_file_is_built_again(cached):
 
 def test_a_damaged_cache_is_read_as_empty(cached):
     root, cache = cached
-    data = json.loads((cache / CACHE_FILE).read_text())
+    data = json.loads(zlib.decompress((cache / CACHE_FILE).read_bytes()))
     data["files"]["pkg/app.py"][1][0][5] = "not a line"  # a hand-edited entry
-    (cache / CACHE_FILE).write_text(json.dumps(data))
+    (cache / CACHE_FILE).write_bytes(zlib.compress(json.dumps(data).encode()))
+    _again(root, cache)
+    (cache / CACHE_FILE).write_text(json.dumps(data))  # not compressed (an older version's file)
     _again(root, cache)
     (cache / CACHE_FILE).write_text("{not json")
     _again(root, cache)

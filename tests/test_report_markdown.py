@@ -134,3 +134,22 @@ def test_a_dead_constant_whose_value_calls_something_keeps_the_call() -> None:
     assert text.startswith("Remove the name `BUILD_ID`") and "keep that call as a statement" in text
     plain = constant.model_copy(update={"calls": []})
     assert action_text("utility", "DEAD", plain, None, "", 95).startswith("Remove `BUILD_ID` (lines 6-6): nothing reaches it")
+
+
+def test_symbols_whose_evidence_reads_the_same_share_one_evidence_entry() -> None:
+    """Alike functions (generated or templated code) are named together under one entry, each with its
+    lines; a symbol whose evidence differs keeps its own entry, in the symbols' order."""
+    said = {"utility": "imported by 0 files; no root reaches it", "tests": "no test evidence"}
+    symbols = [SymbolReview(name=f"step_{n}", kind="function", exported=True, line_start=10 * n + 1,
+                            line_end=10 * n + 8, evidence=said) for n in range(3)]
+    symbols.insert(1, SymbolReview(name="main", kind="function", exported=True, line_start=100, line_end=104,
+                                   evidence={"utility": "called by the entry point"}))
+    text = render_rev_md(ReviewFile(file="a.py", language="python", sha256="0" * 64, reviewer="static",
+                                    symbols=symbols))
+    evidence = text[text.index("## Evidence"):text.index("## Symbols")]
+    headings = [line for line in evidence.splitlines() if line.startswith("### ")]
+    assert len(headings) == 2 and evidence.count("imported by 0 files; no root reaches it") == 1
+    assert headings[0].startswith("### 3 symbols, the same evidence: `step_0` ([1–8](")
+    assert "`step_1` ([11–18](" in headings[0] and "`step_2` ([21–28](" in headings[0]
+    assert "/a.py#L21-L28)" in headings[0]
+    assert headings[1].startswith("### `main` (function, lines 100–104) · [source](")

@@ -1,6 +1,6 @@
-"""The stored form of a review (`.rev.json`, version 2): each evidence sentence written once per
-file and a symbol's detail only when it is not its evidence joined; reading either version gives
-the record the reviewer made."""
+"""The stored form of a review (`.rev.json`, version 3): each evidence sentence written once per
+file, a symbol's detail only when it is not its evidence joined, a card's file, language and id
+only when they are not the review's own; reading any version gives the record the reviewer made."""
 
 from __future__ import annotations
 
@@ -12,8 +12,11 @@ import pytest
 from pydantic import ValidationError
 
 from reviewer.config import load_config
-from reviewer.pipeline import RunOptions, run
-from reviewer.schema.review import REVIEW_SCHEMA_VERSION, ReviewFile, StoredReview, evidence_detail, stored_review
+from reviewer.pipeline import RunOptions, RunOutcome, prepare, run
+from reviewer.review.static import StaticReviewer
+from reviewer.review.suppressions import apply_suppressions
+from reviewer.schema.review import (REVIEW_SCHEMA_VERSION, ReviewFile, StoredReview, evidence_detail, held_review,
+                                    stored_review)
 from reviewer.ui import UI
 from reviewer.workspace import compact_json_text, json_text
 
@@ -31,13 +34,28 @@ def step_{n}(items, limit={n}):
 
 
 @pytest.fixture()
-def reviewed(tmp_path: Path) -> tuple[Path, ReviewFile]:
-    """A static run of a small package: the review of pkg/steps.py as the run made it, and its root."""
+def ran(tmp_path: Path) -> tuple[Path, RunOutcome]:
+    """A static run of a small package, and its root."""
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "__init__.py").write_text("")
     (tmp_path / "pkg" / "steps.py").write_text(textwrap.dedent(MODULE))
-    outcome = run(tmp_path, load_config(tmp_path), RunOptions(), UI(plain=True, quiet=True))
-    return tmp_path, outcome.reviews["pkg/steps.py"]
+    return tmp_path, run(tmp_path, load_config(tmp_path), RunOptions(), UI(plain=True, quiet=True))
+
+
+@pytest.fixture()
+def reviewed(ran) -> tuple[Path, ReviewFile]:
+    """The review of pkg/steps.py as the run made it (the run holds it without its prose: made again
+    here by the run's own steps, from the evidence it cached), and the root."""
+    root, _ = ran
+    config = load_config(root)
+    prepared = prepare(root, config, RunOptions(), UI(plain=True, quiet=True))
+    facts = prepared.scan.by_path()["pkg/steps.py"]
+    review = apply_suppressions(StaticReviewer().review(prepared.contexts.once("pkg/steps.py")), facts.suppressions)
+    stored = json.loads(stored_text(root, "pkg/steps.py"))
+    review.reviewed_at = stored["reviewed_at"]  # the times of this second making, as the run's
+    review.function_cards = [card.model_copy(update={"last_indexed": written["last_indexed"]})
+                             for card, written in zip(review.function_cards, stored["function_cards"], strict=True)]
+    return root, review
 
 
 def stored_text(root: Path, path: str) -> str:
@@ -47,7 +65,7 @@ def stored_text(root: Path, path: str) -> str:
 def test_the_stored_review_reads_back_as_the_review_the_run_made(reviewed) -> None:
     root, review = reviewed
     text = stored_text(root, "pkg/steps.py")
-    assert json.loads(text)["version"] == REVIEW_SCHEMA_VERSION == 2
+    assert json.loads(text)["version"] == REVIEW_SCHEMA_VERSION == 3
     assert ReviewFile.model_validate_json(text) == review
     # What reports read (cards as references) holds the same symbols, findings and evidence.
     stored = StoredReview.model_validate_json(text)
@@ -94,6 +112,25 @@ def test_a_version_1_review_reads_as_the_same_record(reviewed) -> None:
     assert read.model_copy(update={"version": review.version}) == review
 
 
+def test_each_card_leaves_out_what_the_review_says_once(reviewed) -> None:
+    """A card's file and language are the review's, its id the one its lines make: not written per card,
+    read back filled in; a version 2 review (cards written whole) reads as the same record."""
+    root, review = reviewed
+    stored = json.loads(stored_text(root, "pkg/steps.py"))
+    assert len(stored["function_cards"]) == 6
+    assert not any({"id", "file_path", "language"} & card.keys() for card in stored["function_cards"])
+    read = ReviewFile.model_validate_json(stored_text(root, "pkg/steps.py"))
+    assert [card.model_dump() for card in read.function_cards] == [card.model_dump() for card in review.function_cards]
+    version_2 = {**stored, "version": 2, "function_cards": [card.model_dump(mode="json") for card in review.function_cards]}
+    assert ReviewFile.model_validate_json(json.dumps(version_2)).model_copy(update={"version": 3}) == review
+    # A card of another file (none is written so, but a reader must not guess) keeps its own fields.
+    other = review.model_copy(deep=True)
+    other.function_cards[0].file_path = "pkg/other.py"
+    written = stored_review(other)["function_cards"][0]
+    assert written["file_path"] == "pkg/other.py" and "id" in written
+    assert ReviewFile.model_validate(stored_review(other)) == other
+
+
 def test_a_position_with_no_sentence_is_not_a_valid_review(reviewed) -> None:
     root, _ = reviewed
     data = json.loads(stored_text(root, "pkg/steps.py"))
@@ -114,3 +151,24 @@ def test_a_report_from_the_stored_reviews_is_the_report_of_the_run(reviewed) -> 
     again = json.loads((root / ".reviewer" / "report.json").read_text())
     assert again["findings"] == written["findings"] and again["files"] == written["files"]
     assert again["summary"] == written["summary"]
+
+
+def test_the_run_holds_each_review_without_its_prose_once_its_page_is_written(ran) -> None:
+    """A run writes each page with its review and holds, for the report and the gate, the review
+    without its evidence prose: what it holds is the stored review so reduced, and the page it wrote
+    is the page `reviewer report` renders from the stored review."""
+    from reviewer.report import render_all
+
+    root, outcome = ran
+    held = outcome.reviews["pkg/steps.py"]
+    stored = StoredReview.model_validate_json(stored_text(root, "pkg/steps.py"))
+    assert any(symbol.evidence for symbol in stored.symbols)
+    assert held == held_review(stored)
+    assert all(not symbol.evidence and not symbol.detail for symbol in held.symbols)
+    page = root / ".reviewer" / "reviews" / "pkg" / "steps.py.rev.md"
+    written = page.read_text(encoding="utf-8")
+    assert "## Evidence" in written
+    (root / ".reviewer" / "cache" / "rendered.json").unlink()  # every page rendered again from the .rev.json
+    page.unlink()
+    render_all(root, load_config(root))
+    assert page.read_text(encoding="utf-8") == written

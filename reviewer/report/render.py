@@ -35,7 +35,7 @@ from .report_md import PAGES_FOLDER, render_report_pages
 from .repo import repo_prefix
 from .rev_md import render_rev_md
 from .sarif import build_sarif, sarif_text
-from .selection import HYGIENE_AXES, ignored_axes, narrowed_to, select, unlisted_axes
+from .selection import HYGIENE_AXES, ignored_axes, narrowed_to, select, select_review, unlisted_axes
 from ..schema.axes import AXES
 from ..gcpause import gc_paused
 
@@ -56,22 +56,50 @@ def renderer_digest() -> str:
     return digest.hexdigest()[:16]
 
 
-def _render_pages(workspace: Workspace, reviews: list[ReviewFile], digests: dict[str, str], config: Config) -> list[Path]:
+class Pages:
+    """Writes the `.rev.md` of each review, unless the page on disk was rendered from the same
+    `.rev.json` bytes by the same renderer and view (`cache/rendered.json` says so).
+
+    A run writes each page as its review is written (`write`), so it need not hold every review's
+    evidence prose to the report; the report then writes only the pages this run did not (`fresh`)."""
+
+    def __init__(self, workspace: Workspace, config: Config) -> None:
+        self.workspace, self.config = workspace, config
+        # The view (axes, per_file_ignores) changes a page without changing its .rev.json.
+        self.renderer = renderer_digest() + ":" + hashlib.sha256(
+            repr((sorted(config.axes), sorted(config.per_file_ignores.items()))).encode()).hexdigest()[:8]
+        self.fresh: dict[str, str] = {}  # file -> key of the page written by `write` (this process)
+
+    def key(self, review: ReviewFile, digest: str | None) -> str:
+        """What the page of `review` is rendered from: the renderer and view, and the `.rev.json` bytes
+        (`digest`: their sha256; None: the record's own JSON stands for them)."""
+        return f"{self.renderer}:{digest or hashlib.sha256(review.model_dump_json().encode()).hexdigest()}"
+
+    def write(self, review: ReviewFile, digest: str | None) -> str:
+        """Render and write the page of `review` (as the view shows it); its key."""
+        shown_review = select_review(review, self.config)
+        shown = tuple(axis for axis in AXES if axis in self.config.axes and axis not in ignored_axes(self.config, review.file))
+        atomic_write_text(self.workspace.review_md(review.file),
+                          render_rev_md(shown_review, Links(self.workspace, review.file), shown))
+        key = self.fresh[review.file] = self.key(review, digest)
+        return key
+
+
+def _render_pages(workspace: Workspace, reviews: list[ReviewFile], digests: dict[str, str], config: Config,
+                  fresh: Pages | None = None) -> list[Path]:
+    """The page of every review (`reviews` as stored, the view applied per page). `fresh`: the pages
+    this run wrote already."""
     manifest_path = workspace.cache / RENDERED_MANIFEST
     previous = read_json(manifest_path, default={})
     previous = previous if isinstance(previous, dict) else {}
-    # The view (axes, per_file_ignores) changes a page without changing its .rev.json.
-    renderer = renderer_digest() + ":" + hashlib.sha256(
-        repr((sorted(config.axes), sorted(config.per_file_ignores.items()))).encode()).hexdigest()[:8]
+    pages = fresh if fresh is not None else Pages(workspace, config)
     manifest: dict[str, str] = {}
     written = []
     for review in reviews:
         path = workspace.review_md(review.file)
-        content = digests.get(review.file) or hashlib.sha256(review.model_dump_json().encode()).hexdigest()
-        key = f"{renderer}:{content}"
-        if previous.get(review.file) != key or not path.exists():
-            shown = tuple(axis for axis in AXES if axis in config.axes and axis not in ignored_axes(config, review.file))
-            atomic_write_text(path, render_rev_md(review, Links(workspace, review.file), shown))
+        key = pages.key(review, digests.get(review.file))
+        if pages.fresh.get(review.file) != key and (previous.get(review.file) != key or not path.exists()):
+            pages.write(review, digests.get(review.file))
         manifest[review.file] = key
         written.append(path)
     atomic_write_json(manifest_path, manifest)
@@ -120,11 +148,12 @@ def render_all(
 
 
 def render(root: Path, config: Config, reviews: list[ReviewFile] | None = None, run: RunRecord | None = None,
-           baseline: Baseline | None = None, known: dict[str, tuple[str, ReviewFile]] | None = None) -> Rendered:
+           baseline: Baseline | None = None, known: dict[str, tuple[str, ReviewFile]] | None = None,
+           pages: Pages | None = None) -> Rendered:
     """render_all, keeping the report it built. `known`: reviews this process parsed already
-    (loading.load_reviews)."""
+    (loading.load_reviews); `pages`: the pages this process wrote already (Pages.write)."""
     with gc_paused():
-        return _render_all(root, config, reviews, run, baseline, known)
+        return _render_all(root, config, reviews, run, baseline, known, pages)
 
 
 def selected_by_name(config: Config) -> frozenset[str]:
@@ -153,7 +182,8 @@ def _previous_report(workspace: Workspace) -> ReportJson | None:
 
 
 def _render_all(root: Path, config: Config, reviews: list[ReviewFile] | None, run: RunRecord | None,
-                baseline: Baseline | None, known: dict[str, tuple[str, ReviewFile]] | None = None) -> Rendered:
+                baseline: Baseline | None, known: dict[str, tuple[str, ReviewFile]] | None = None,
+                pages: Pages | None = None) -> Rendered:
     workspace = Workspace(root, config.output)
     # `reviewer report` writes and deletes without a run's claim: the same refusal of links.
     workspace.confine("reviews", PAGES_FOLDER, REPORT_JSON, REPORT_SARIF, "report.md")
@@ -171,22 +201,21 @@ def _render_all(root: Path, config: Config, reviews: list[ReviewFile] | None, ru
 
     if baseline is None:
         baseline = configured_baseline(root, config)
+    written = _render_pages(workspace, reviews, digests, config, pages)
     reviews = select(reviews, config)
-
-    written = _render_pages(workspace, reviews, digests, config)
     _remove_orphan_rev_md(workspace)
 
     unlisted = unlisted_axes(config)
     report = build_report(reviews, run, workspace, warnings, baseline, _previous_report(workspace), unlisted)
     sarif = build_sarif(reviews, run, config.report.max_sarif_results, config.report.sarif_category,
                         repo_prefix(root), baseline, unlisted)
-    pages = render_report_pages(report, selected_by_name(config), blob_base(repo_prefix(root)))
+    report_pages = render_report_pages(report, selected_by_name(config), blob_base(repo_prefix(root)))
     outputs = {
         REPORT_JSON: report.model_dump_json() + "\n",  # one line: a large project's is tens of MB, a third of it indentation
         REPORT_SARIF: sarif_text(sarif),
-        **pages,
+        **report_pages,
     }
-    _remove_stale_pages(workspace, set(pages))
+    _remove_stale_pages(workspace, set(report_pages))
     for name, text in outputs.items():
         path = workspace.base / name
         atomic_write_text(path, text)

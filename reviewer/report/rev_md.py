@@ -87,19 +87,38 @@ def _repeats_evidence(s: SymbolReview) -> bool:
     return bool(s.evidence) and all(sentence in s.detail for sentence in s.evidence.values())
 
 
-def _detail(links: Links, s: SymbolReview, axes: tuple[str, ...]) -> dict:
+def _evidence(links: Links, s: SymbolReview, axes: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """What the Evidence section says of `s`: its detail (when more than its evidence strung together)
+    and one bullet per axis shown."""
     bullets = [f"**{text(axis, 30)}**: {prose(sentence)}" for axis, sentence in s.evidence.items()
                if axis in axes or axis not in AXES]
     if s.duplicate_of is not None and "duplication" in axes:
         d = s.duplicate_of
         kind = f", {d.clone_kind} clone" if d.clone_kind else ""
         bullets.append(f"duplicate of {_partner(links, d.file, d.name, d.line_start)}, score {d.score:.2f}{kind}")
-    return {
-        "heading": f"{code(s.name)} ({text(s.kind, 20)}, lines {s.line_start}–{s.line_end})",
-        "link": links.here(s.line_start, s.line_end),
-        "detail": prose(s.detail) if s.detail and not _repeats_evidence(s) else "",
-        "bullets": bullets,
-    }
+    return (prose(s.detail) if s.detail and not _repeats_evidence(s) else ""), tuple(bullets)
+
+
+def _details(links: Links, symbols: list[SymbolReview], axes: tuple[str, ...]) -> list[dict]:
+    """The Evidence section's entries, in the symbols' order: symbols whose evidence reads the same
+    (the alike functions of generated or templated code) share one entry naming each of them, so
+    the page says it once."""
+    alike: dict[tuple[str, tuple[str, ...]], list[SymbolReview]] = {}
+    for s in symbols:
+        alike.setdefault(_evidence(links, s, axes), []).append(s)
+    entries = []
+    for (detail, bullets), members in alike.items():
+        if len(members) == 1:
+            s = members[0]
+            heading = f"{code(s.name)} ({text(s.kind, 20)}, lines {s.line_start}–{s.line_end})"
+            link = links.here(s.line_start, s.line_end)
+        else:
+            heading = f"{len(members)} symbols, the same evidence: " + ", ".join(
+                f"{code(s.name)} ([{_lines(s.line_start, s.line_end)}]({links.here(s.line_start, s.line_end)}))"
+                for s in members)
+            link = ""
+        entries.append({"heading": heading, "link": link, "detail": detail, "bullets": list(bullets)})
+    return entries
 
 
 def _action_item(links: Links, a: Action) -> str:
@@ -159,7 +178,7 @@ def render_rev_md(review: ReviewFile, links: Links, axes: tuple[str, ...] = AXES
                   for rank, f in enumerate(findings, 1)],
         more_findings=more_findings,
         suppressed=[_suppressed_item(links, f) for f in suppressed],
-        details=[_detail(links, s, axes) for s in detailed],
+        details=_details(links, detailed, axes),
         more_details=more_details,
         action_groups=groups,
     )

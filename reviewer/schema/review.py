@@ -9,8 +9,11 @@ project's reviews do not hold the same sentences many times over:
   each symbol's `evidence` maps an axis to the position of its sentence there;
 - a symbol's `detail` is written only when it is not its evidence joined ("axis: sentence; ...",
   evidence_detail), which both reviewers write.
-`stored_review` gives that form; reading (ReviewFile, StoredReview) accepts both versions and gives
-the same record, `detail` and the sentences filled in.
+Version 3 also leaves out of each function card what the review says once: its `file_path` and
+`language` when they are the review's `file` and `language`, and its `id` when it is the one
+those lines make (card_id of the file, `line_start` and `line_end`).
+`stored_review` gives that form; reading (ReviewFile, StoredReview) accepts every version and gives
+the same record, `detail`, the sentences and the cards' fields filled in.
 """
 
 from __future__ import annotations
@@ -22,11 +25,11 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, model_validator
 
 from .axes import AXIS, FILE_VERDICTS, Severity
-from .cards import FunctionCard
+from .cards import FunctionCard, card_id
 from .facts import Symbol
 from .rules import default_rule
 
-REVIEW_SCHEMA_VERSION = 2
+REVIEW_SCHEMA_VERSION = 3
 
 # Literal[tuple] spells out the tuple's values: the verdicts come from the axis table.
 Correction = Literal[(*AXIS["correction"].verdicts, "-")]  # "-": not evaluated (static reviewer)
@@ -117,7 +120,7 @@ class SymbolReview(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _detail_from_evidence(cls, data: Any) -> Any:
-        """A stored symbol without `detail` (version 2) had its evidence joined as its detail."""
+        """A stored symbol without `detail` (version 2 and later) had its evidence joined as its detail."""
         if isinstance(data, dict) and "detail" not in data and isinstance(data.get("evidence"), dict) \
                 and all(isinstance(text, str) for text in data["evidence"].values()):
             data = {**data, "detail": evidence_detail(data["evidence"])}
@@ -205,8 +208,11 @@ class ReviewFile(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _shared_texts(cls, data: Any) -> Any:
-        """A stored review of version 2: each symbol's evidence by position in `texts`, read back
-        as the sentences themselves (a position with no sentence is left for validation to refuse)."""
+        """A stored review of version 2 or 3: each symbol's evidence by position in `texts`, read back
+        as the sentences themselves (a position with no sentence is left for validation to refuse),
+        and (version 3) each card's file, language and id from the review."""
+        if isinstance(data, dict) and not issubclass(cls, StoredReview):  # a CardRef needs none of them
+            data = _cards_filled_in(data)
         if not isinstance(data, dict) or "texts" not in data:
             return data
         texts = data["texts"]
@@ -225,11 +231,35 @@ class ReviewFile(BaseModel):
         return data
 
 
+def _cards_filled_in(data: dict) -> dict:
+    """`data` with the fields version 3 left out of its cards put back (file_path, language, id)."""
+    cards, file, language = data.get("function_cards"), data.get("file"), data.get("language")
+    if not isinstance(cards, list) or not isinstance(file, str) or not any(
+            isinstance(card, dict) and ("file_path" not in card or "language" not in card or "id" not in card)
+            for card in cards):
+        return data
+    filled = []
+    for card in cards:
+        if isinstance(card, dict):
+            card = {"file_path": file, "language": language, **card}
+            if "id" not in card and type(card.get("line_start")) is int and type(card.get("line_end")) is int:
+                card["id"] = card_id(card["file_path"], card["line_start"], card["line_end"])
+        filled.append(card)
+    return {**data, "function_cards": filled}
+
+
 def stored_review(review: ReviewFile) -> dict:
-    """`review` as its `.rev.json` holds it (version 2, see the module's docstring): what reading it
+    """`review` as its `.rev.json` holds it (version 3, see the module's docstring): what reading it
     back gives is `review` again."""
     data = review.model_dump(mode="json")
     data["version"] = REVIEW_SCHEMA_VERSION
+    for card in data["function_cards"]:
+        if card["id"] == card_id(card["file_path"], card["line_start"], card["line_end"]):
+            del card["id"]
+        if card["file_path"] == review.file:
+            del card["file_path"]
+        if card["language"] == review.language:
+            del card["language"]
     positions: dict[str, int] = {}
     for symbol in data["symbols"]:
         if symbol["detail"] == evidence_detail(symbol["evidence"]):
@@ -289,3 +319,17 @@ class StoredReview(ReviewFile):
     project, and no report shows them."""
 
     function_cards: list[CardRef] = Field(default_factory=list)  # type: ignore[assignment]
+
+
+def held_review(review: ReviewFile) -> StoredReview:
+    """`review` as the reports and the gate read it once its page is written: its cards as references
+    and its symbols without their evidence prose (the `.rev.json` and `.rev.md` keep both). A run holds
+    every review it wrote to the report: on a large project the prose was most of their memory."""
+    fields = dict(review.__dict__)
+    fields["symbols"] = [symbol.model_copy(update={"evidence": {}, "detail": ""}) for symbol in review.symbols]
+    fields["function_cards"] = [
+        card if isinstance(card, CardRef) else
+        CardRef.model_construct(qualified_name=card.qualified_name, body_hash=card.body_hash,
+                                called_internals=card.called_internals)
+        for card in review.function_cards]
+    return StoredReview.model_construct(**fields)
