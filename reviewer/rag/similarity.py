@@ -734,28 +734,33 @@ class SimilarityIndex:
                 dtype=np.int64)
         return keys
 
-    def _shared_shingles(self, first: np.ndarray, second: np.ndarray, chunk: int = 1 << 16) -> np.ndarray:
+    def _shared_shingles(self, first: np.ndarray, second: np.ndarray, batch: int = 1 << 20) -> np.ndarray:
         """_common(shingles[first[k]], shingles[second[k]]) for every k: the smaller side's shingles
-        looked up among the larger's, as (row << 32 | shingle) keys in one sorted array of every row's."""
+        looked up among the larger's, as (row << 32 | shingle) keys in one sorted array of every row's;
+        about `batch` shingles looked up at a time (the arrays of a batch are a few times its size)."""
         sizes = self._shingle_counts()
         starts = np.concatenate(([0], np.cumsum(sizes)))
-        flat = (np.concatenate(self.shingles) if len(self.shingles) else np.zeros(0, dtype=np.uint32)).astype(np.uint64)
-        keys = (np.repeat(np.arange(len(sizes), dtype=np.uint64), sizes) << np.uint64(32)) | flat
+        keys = np.repeat(np.arange(len(sizes), dtype=np.uint64), sizes) << np.uint64(32)
+        if len(keys):
+            keys |= np.concatenate(self.shingles).astype(np.uint64)
+        swap = sizes[first] > sizes[second]
+        small, large = np.where(swap, second, first), np.where(swap, first, second)
+        lengths = sizes[small]
+        ends = np.cumsum(lengths)
         out = np.zeros(len(first), dtype=np.float64)
-        for at in range(0, len(first), chunk):
-            a, b = first[at : at + chunk], second[at : at + chunk]
-            swap = sizes[a] > sizes[b]
-            small, large = np.where(swap, b, a), np.where(swap, a, b)
-            lengths = sizes[small]
-            total = int(lengths.sum())
-            if not total:
-                continue
-            offsets = np.concatenate(([0], np.cumsum(lengths)[:-1]))
-            positions = np.arange(total, dtype=np.int64) - np.repeat(offsets - starts[small], lengths)
-            wanted = (np.repeat(large.astype(np.uint64), lengths) << np.uint64(32)) | flat[positions]
-            found = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
-            hits = keys[found] == wanted
-            out[at : at + chunk] = np.bincount(np.repeat(np.arange(len(a)), lengths), weights=hits, minlength=len(a))
+        at = 0
+        while at < len(first):
+            stop = max(int(np.searchsorted(ends, ends[at] - lengths[at] + batch, side="right")), at + 1)
+            part = lengths[at:stop]
+            total = int(part.sum())
+            if total:
+                offsets = np.cumsum(part) - part
+                positions = np.arange(total, dtype=np.int64) - np.repeat(offsets - starts[small[at:stop]], part)
+                wanted = (np.repeat(large[at:stop].astype(np.uint64), part) << np.uint64(32)) | (keys[positions] & np.uint64(0xFFFFFFFF))
+                found = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
+                out[at:stop] = np.bincount(np.repeat(np.arange(stop - at), part), weights=keys[found] == wanted,
+                                           minlength=stop - at)
+            at = stop
         return out
 
     def weight_sensitive(self, i: int, j: int, parts: _Parts, min_score: float) -> bool:
