@@ -104,14 +104,22 @@ class Background(Generic[T]):
             status = _FAILED
         return value if status == _OK else self.job()
 
+    def hand_on(self) -> None:
+        """The result is for a child forked since (it calls result()), not for this process: close
+        this process's end of the pipe. Here result() then computes the job (when that child failed)."""
+        if self._pipe is not None:
+            os.close(self._pipe)
+            self._pipe = None
+
     def __exit__(self, *exc_info) -> None:
-        if self._pipe is not None:  # the block failed before taking the result: stop the child
+        if self.pid is not None:  # the block failed before taking the result, or handed it on: stop the child
             try:
                 os.kill(self.pid, signal.SIGKILL)
             except OSError:
                 pass
-            os.close(self._pipe)
-            self._pipe = None
+            if self._pipe is not None:
+                os.close(self._pipe)
+                self._pipe = None
             self._reap()
 
     def _reap(self) -> None:

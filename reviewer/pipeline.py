@@ -389,20 +389,25 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
     cache = None if options.no_cache else Workspace(root, config.output).cache
     cards = static_cards(scan, cache)
     symbols = {(f.path, s.qualified_name): s for f in scan.files for s in f.symbols}
-    with ExitStack() as background:  # the child (below) lives until the similarity phase takes its result
+    with ExitStack() as background:  # the children (below) live until the similarity phase takes their result
         with ui.phase("analysis"), deep_recursion(len(scan.files)):
+            # Without RAG the duplicates need the scan, the cards and who uses what (which copy to keep),
+            # and the rest of the analysis does not need them: forked children find them meanwhile
+            # (with RAG they wait for the index). The similar pairs need only the scan and the cards: a
+            # first child scores them from here, while this process builds the usage graph.
+            similarity = None if semantic else _Similarity(root, config, scan, cards, semantic)
+            paired = background.enter_context(Background(similarity.all_pairs if similarity else None))
             graph = build_usage(scan, root, cache, config)
 
             def rank(path: str, symbol: Symbol) -> tuple:
                 return keep_rank(path, symbol, len(graph.usage.users_of((path, symbol.qualified_name))),
                                  changed is not None and path in changed)
 
-            # Without RAG the duplicates need the scan, the cards and who uses what (which copy to keep),
-            # and the rest of the analysis does not need them: a forked child finds them meanwhile
-            # (with RAG they wait for the index).
-            similarity = None if semantic else _Similarity(root, config, scan, cards, semantic)
+            # A second child, with the graph, reads the first one's pairs and finds the duplicates.
             found = background.enter_context(Background(
-                (lambda: _duplicates(root, config, scan, cards, similarity, rank)) if similarity else None))
+                (lambda: _duplicates(root, config, scan, cards, similarity, rank, paired.result())) if similarity else None))
+            if found.pid is not None:  # else this process reads the first child's pairs itself
+                paired.hand_on()
             project = analyze_project(scan, root, config, cache, graph)
             resolve = project.index.resolve_callee
             resolve_called_internals(scan, cards, resolve)
@@ -425,7 +430,7 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
         with ui.phase("similarity"):
             if similarity is None:
                 similarity = _Similarity(root, config, scan, cards, semantic)
-                duplicates, pairs, how = _duplicates(root, config, scan, cards, similarity, rank)
+                duplicates, pairs, how = _duplicates(root, config, scan, cards, similarity, rank, similarity.all_pairs())
             else:
                 if idle is not None and found.pid is not None:
                     idle()
@@ -485,10 +490,11 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
 
 
 def _duplicates(root: Path, config: Config, scan: ScanResult, cards: dict[str, list[FunctionCard]],
-                similarity: "_Similarity", rank: Callable[[str, Symbol], tuple]):
-    """The duplicates (analysis/duplicates.py) from the similarity pairs; with how many functions
-    have similar ones and how the pairs were had (cache or computed), for the progress line."""
-    pairs, how = similarity.all_pairs()
+                similarity: "_Similarity", rank: Callable[[str, Symbol], tuple], paired: tuple[dict, str]):
+    """The duplicates (analysis/duplicates.py) from the similarity pairs (`paired`: similarity.all_pairs());
+    with how many functions have similar ones and how the pairs were had (cache or computed), for the
+    progress line."""
+    pairs, how = paired
     by_lines = {(f.path, s.line_start, s.line_end): s for f in scan.files for s in f.symbols}
     runs_cache, runs_key = RunsCache(Workspace(root, config.output)), _code_digest("analysis")
     memo = runs_cache.load(runs_key)

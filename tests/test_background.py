@@ -63,6 +63,39 @@ def test_leaving_early_stops_the_child():
         os.kill(pid, 0)  # reaped: no zombie left
 
 
+def test_a_result_handed_on_is_read_by_the_second_child(tmp_path):
+    """The first child's value read by a second child forked after it; this process closed its end
+    of the first pipe, and leaving the block leaves no child of either behind."""
+    marker = tmp_path / "pids"
+
+    def first():
+        marker.write_text(str(os.getpid()))
+        return [1, 2, 3]
+
+    with Background(first) as pairs:
+        with Background(lambda: (sum(pairs.result()), os.getpid())) as total:
+            pairs.hand_on()
+            value, pid = total.result()
+        first_pid = pairs.pid
+    assert value == 6 and pid != os.getpid() and int(marker.read_text()) not in (os.getpid(), pid)
+    with pytest.raises(ProcessLookupError):
+        os.kill(first_pid, 0)  # reaped
+
+
+def test_a_result_handed_on_is_computed_here_when_the_second_child_fails():
+    parent = os.getpid()
+
+    def second():
+        if os.getpid() != parent:
+            raise RuntimeError("only in the child")
+        return pairs.result()
+
+    with Background(lambda: os.getpid()) as pairs:
+        with Background(second) as total:
+            pairs.hand_on()
+            assert total.result() == parent  # the first child's pipe is closed here: computed here
+
+
 def test_no_job_no_child():
     with Background(None) as pending:
         assert pending.pid is None

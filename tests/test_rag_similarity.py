@@ -369,3 +369,12 @@ def test_score_bound_is_never_below_a_score_so_skipping_by_it_changes_no_pair():
     found: list = []
     assert index.scored_pairs(pairs, 0.6, found) == kept and found == weighted
     assert kept
+    # The bounds computed on arrays: score_bound's before its rounding where they can reach the
+    # floor (the shared shingles counted), above it elsewhere.
+    floor = 0.5
+    bounds = index._bounds(pairs, floor)
+    exact = np.array([index.score_bound(i, j) for i, j in pairs])
+    reachable = bounds >= floor
+    assert np.all(np.abs(bounds[reachable] - exact[reachable]) <= 5e-5 + 1e-9)
+    assert np.all(bounds >= exact - 5e-5 - 1e-9)
+    assert 0 < reachable.sum() < len(pairs)

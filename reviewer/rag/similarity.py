@@ -650,14 +650,117 @@ class SimilarityIndex:
         `weighted`, when given, receives the pairs under `min_score` that other word weights
         could lift to it (see weight_sensitive): what a cache must score again when they change."""
         out = []
-        for i, j in pairs:
-            if self.score_bound(i, j) < min_score:
+        pairs = pairs if isinstance(pairs, list) else list(pairs)
+        # Most candidates of a large index are far under min_score: set aside at C speed those whose
+        # bound, computed for all pairs at once, is under it (_bounds); score_bound decides the rest.
+        reach = self._bounds(pairs, min_score - _BOUND_SLACK) >= min_score - _BOUND_SLACK
+        for (i, j), reachable in zip(pairs, reach.tolist()):
+            if not reachable or self.score_bound(i, j) < min_score:
                 continue  # neither kept nor liftable by other word weights (score_bound)
             parts = self.score_pair(i, j)
             if parts.score >= min_score:
                 out.append((self.ids[i], self.ids[j], self._hit(i, j, parts).model_dump(include=MATCH_FIELDS)))
             elif weighted is not None and self.weight_sensitive(i, j, parts, min_score):
                 weighted.append((i, j))
+        return out
+
+    def _bounds(self, pairs: list[tuple[int, int]], floor: float) -> np.ndarray:
+        """score_bound of every pair before its rounding, as float64, computed on arrays: each pair's
+        shared shingles are counted by looking the smaller side's up in the larger's (one binary
+        search over every row's (row, shingle) key), after the pairs that could not reach even with
+        every shingle shared are set aside (their value stays that of every shingle shared: above their
+        bound, and under `floor`). The arithmetic is score_bound's, so it differs from it
+        only by the rounding to 4 places (and the float32 dot product's last bits): see _BOUND_SLACK."""
+        count = len(pairs)
+        if not count:
+            return np.zeros(0)
+        first, second = (np.fromiter((p[k] for p in pairs), dtype=np.int64, count=count) for k in (0, 1))
+        meaning = (np.einsum("ij,ij->i", self.vectors[first], self.vectors[second]).astype(np.float64)
+                   if self.vectors.size else np.zeros(count))
+        m = MEANING_WEIGHT * np.clip((meaning + VOCABULARY_WEIGHT - MEANING_FLOOR) / (1.0 - MEANING_FLOOR), 0.0, 1.0)
+        sizes = self._shingle_counts()
+        size_a, size_b = sizes[first], sizes[second]
+        tokens_a, tokens_b = self.tokens[first], self.tokens[second]
+        small, big = np.minimum(tokens_a, tokens_b), np.maximum(tokens_a, tokens_b)
+        shaped = (size_a > 0) & (size_b > 0)
+        structured = shaped & (small >= MIN_STRUCT_TOKENS)
+        inlined = shaped & (small >= MIN_INLINE_TOKENS) & (big >= INLINE_RATIO * small)
+        same_jobs = self._job_keys()[first] == self._job_keys()[second]
+        same_jobs &= self._job_keys()[first] >= 0
+        same_body = self._body_keys()[first] == self._body_keys()[second]
+        same_body &= self._body_keys()[first] >= 0
+
+        def bound(common: np.ndarray) -> np.ndarray:
+            with np.errstate(divide="ignore", invalid="ignore"):
+                structure = np.where(structured, common / (size_a + size_b - common), 0.0)
+                inline = np.where(inlined, common / np.minimum(size_a, size_b), 0.0)
+            structure = np.where(same_jobs, np.maximum(structure, BEHAVIOUR_MATCH), structure)
+            strong, weak = np.maximum(m, structure), np.minimum(m, structure)
+            combined = np.minimum(1.0, strong + (1.0 - strong) * weak * 0.5)
+            return np.where(same_body, 1.0, np.maximum(combined, inline))
+
+        common = np.minimum(size_a, size_b).astype(np.float64)  # every shingle of the smaller side shared
+        out = bound(common)
+        counted = np.flatnonzero((structured | inlined) & (out >= floor))
+        common[counted] = self._shared_shingles(first[counted], second[counted])
+        out[counted] = bound(common)[counted]
+        return out
+
+    def _shingle_counts(self) -> np.ndarray:
+        counts = getattr(self, "_shingle_sizes", None)
+        if counts is None:
+            counts = self._shingle_sizes = np.fromiter((len(s) for s in self.shingles), dtype=np.int64,
+                                                       count=len(self.shingles))
+        return counts
+
+    def _job_keys(self) -> np.ndarray:
+        """A number per row, equal for rows whose jobs _job_verdict calls "same" (usable, one family, the
+        same jobs); -1 for a row whose jobs are not usable."""
+        keys = getattr(self, "_job_key_of", None)
+        if keys is None:
+            numbers: dict[tuple, int] = {}
+            keys = self._job_key_of = np.array(
+                [numbers.setdefault((jobs.family, jobs.jobs), len(numbers)) if jobs.usable else -1 for jobs in self.jobs],
+                dtype=np.int64)
+        return keys
+
+    def _body_keys(self) -> np.ndarray:
+        """A number per row, equal for rows with one body hash; -1 for a row without one."""
+        keys = getattr(self, "_body_key_of", None)
+        if keys is None:
+            numbers: dict[str, int] = {}
+            keys = self._body_key_of = np.array(
+                [numbers.setdefault(row["body_hash"], len(numbers)) if row["body_hash"] else -1 for row in self.rows],
+                dtype=np.int64)
+        return keys
+
+    def _shared_shingles(self, first: np.ndarray, second: np.ndarray, batch: int = 1 << 20) -> np.ndarray:
+        """_common(shingles[first[k]], shingles[second[k]]) for every k: the smaller side's shingles
+        looked up among the larger's, as (row << 32 | shingle) keys in one sorted array of every row's;
+        about `batch` shingles looked up at a time (the arrays of a batch are a few times its size)."""
+        sizes = self._shingle_counts()
+        starts = np.concatenate(([0], np.cumsum(sizes)))
+        keys = np.repeat(np.arange(len(sizes), dtype=np.uint64), sizes) << np.uint64(32)
+        if len(keys):
+            keys |= np.concatenate(self.shingles).astype(np.uint64)
+        swap = sizes[first] > sizes[second]
+        small, large = np.where(swap, second, first), np.where(swap, first, second)
+        lengths = sizes[small]
+        ends = np.cumsum(lengths)
+        out = np.zeros(len(first), dtype=np.float64)
+        at = 0
+        while at < len(first):
+            stop = max(int(np.searchsorted(ends, ends[at] - lengths[at] + batch, side="right")), at + 1)
+            part = lengths[at:stop]
+            total = int(part.sum())
+            if total:
+                offsets = np.cumsum(part) - part
+                positions = np.arange(total, dtype=np.int64) - np.repeat(offsets - starts[small[at:stop]], part)
+                wanted = (np.repeat(large[at:stop].astype(np.uint64), part) << np.uint64(32)) | (keys[positions] & np.uint64(0xFFFFFFFF))
+                found = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
+                out[at:stop] = np.bincount(np.repeat(np.arange(stop - at), part), weights=keys[found] == wanted,
+                                           minlength=stop - at)
+            at = stop
         return out
 
     def weight_sensitive(self, i: int, j: int, parts: _Parts, min_score: float) -> bool:
@@ -675,6 +778,10 @@ class SimilarityIndex:
 
 
 MATCH_FIELDS = set(Match.model_fields)
+# How far under min_score a pair's unrounded bound (SimilarityIndex._bounds) may be and still
+# reach it in score_bound: its rounding to 4 places adds at most 0.00005, the dot product's
+# float32 order a few units of 1e-7.
+_BOUND_SLACK = 1e-3
 
 
 def _common(a: np.ndarray, b: np.ndarray) -> int:

@@ -44,13 +44,16 @@ class Links:
     def __init__(self, workspace: Workspace, file: str) -> None:
         self.workspace, self.file = workspace, file
         self.folder = workspace.review_md(file).parent
+        self._sources: dict[str, str] = {}  # a page links the same few files at many lines
 
     def here(self, start: int | None = None, end: int | None = None) -> str:
         """This page's own source file, at lines start-end."""
         return self.source(self.file, start, end)
 
     def source(self, file: str, start: int | None = None, end: int | None = None) -> str:
-        target = quote_target(relative(self.workspace.root / file, self.folder))
+        target = self._sources.get(file)
+        if target is None:
+            target = self._sources[file] = quote_target(relative(self.workspace.root / file, self.folder))
         return target + (line_anchor(start, end) if start else "")
 
     def review(self, file: str) -> str:
