@@ -435,11 +435,13 @@ def test_using_as_a_typescript_name_is_no_syntax_error() -> None:
     assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["Step"]
 
 
-def test_an_augmented_assignment_reads_its_target() -> None:
-    """`cache ||= make()` and `count += 1` read the module variable they rebind (a memo cache lives on it)."""
+def test_an_augmented_assignment_whose_value_is_used_reads_its_target() -> None:
+    """`return (cache ||= make())` reads the module variable it rebinds (a memo cache lives on it);
+    `count += 1` as a statement only writes it (see test_assigning_an_outer_binding_declares_no_local)."""
     from reviewer.scan.extract import extract_file
 
-    ts = extract_file("cache.ts", b"let cache: number\nexport function get() {\n  return (cache ||= 1)\n}\n", "typescript")
+    ts = extract_file("cache.ts", b"let cache: number\nlet count = 0\nexport function get() {\n  count += 1\n"
+                                  b"  const one = (cache ||= 1)\n  return one\n}\n", "typescript")
     assert [s.references for s in ts.symbols if s.name == "get"] == [["cache"]]
     py = extract_file("count.py", b"count = 0\n\n\ndef bump():\n    global count\n    count += 1\n", "python")
-    assert [s.references for s in py.symbols if s.name == "bump"] == [["count"]]
+    assert [s.references for s in py.symbols if s.name == "bump"] == [[]]

@@ -89,7 +89,7 @@ SCANNER_VERSION = 39  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # 35: a module name built from a dotted prefix and passed to import_module by a name is a computed import;
 # FileFacts.shebang; a JSX text `&` anywhere in a word or at a line's end is no syntax error;
 # 36: FileFacts.sets_computed_attributes; a row of JSX text with character references (`You&apos;re`) is text;
-# 37: `using` as a TypeScript name is no syntax error; 38: an augmented assignment's target is read too;
+# 37: `using` as a TypeScript name is no syntax error; 38: an augmented assignment whose value is used reads its target;
 # 39: BodyShape.hands_back_argument
 
 _MAX_SIGNATURE = 300
@@ -500,7 +500,9 @@ class Extractor:
             self.assign_counts[name] = self.assign_counts.get(name, 0) + 1
             if parent_kind not in self.tables.rebinding_kinds:
                 self.frames[-1].assigned.add(name)
-            if parent_kind in self.tables.reading_assignment_kinds:
+            statement = node.parent.parent
+            if parent_kind in self.tables.reading_assignment_kinds and statement is not None \
+                    and statement.type != "expression_statement":
                 self.frames[-1].refs.append(self.data[node.start_byte : node.end_byte])
         elif parent_kind not in skip_parents:
             self.frames[-1].refs.append(self.data[node.start_byte : node.end_byte])
@@ -1146,7 +1148,8 @@ class WalkTables:
     identifier_fields: dict[int, tuple[frozenset[int], frozenset[int]]]
     assignment_fields: dict[int, frozenset[int]]  # field id -> parent kinds where a node there is written
     rebinding_kinds: frozenset[int]  # spec.rebinding_types: assignments that declare no local
-    # `x += 1`, `cache ||= make()`: the target is read as well as written (a module's memo cache lives on it)
+    # `return (cache ||= make())`: an augmented assignment whose value is used reads its target (a module's
+    # memo cache lives on it); `count += 1` as a statement only writes it (a counter never read is dead state)
     reading_assignment_kinds: frozenset[int]
     callee_field: dict[int, int]  # call kind id -> field id of its callee
     named_function_kinds: frozenset[int]  # spec.named_function_types
