@@ -792,3 +792,54 @@ def test_a_short_repeat_in_code_is_a_candidate_in_tests_it_keeps_the_test_rules(
     functions, found = pair("src", 5)  # six lines with its signature
     (clone,) = found[key(functions, "b")]
     assert (clone.report, clone.rule) == (True, "duplicate/identical-clone")
+
+
+def _chained_by_scan(exact, a, b, gap):
+    """The chaining as first written, every open chain looked at for every run: the reference the indexed
+    _chained must equal."""
+    from reviewer.analysis.duplicates import _NESTED_FLOOR
+
+    chains, open_chains = [], []
+    for i, j, k in sorted(exact):
+        open_chains = [chain for chain in open_chains if chain[2] >= i - gap]
+        best = None
+        for chain in open_chains:
+            skip_a, skip_b = i - chain[2], j - chain[3]
+            if (0 <= skip_a <= gap and 0 <= skip_b <= gap and skip_a + skip_b
+                    and all(v >= 0 or v < _NESTED_FLOOR for v, _ in a[chain[2]:i] + b[chain[3]:j])
+                    and (best is None or chain[2] - chain[0] > best[2] - best[0])):
+                best = chain
+        if best is None:
+            chains.append([i, j, i + k, j + k, k, 0])
+            open_chains.append(chains[-1])
+        else:
+            best[5] += sum(v & 0xFF for v, _ in a[best[2]:i])
+            best[2], best[3], best[4] = i + k, j + k, best[4] + k
+    return [(i, j, ea - i, eb - j, equal, edited) for i, j, ea, eb, equal, edited in chains]
+
+
+def test_chaining_runs_by_where_they_end_equals_looking_at_every_chain() -> None:
+    # Markup repeats a few line values hundreds of times on both sides; _chained looks only at the chains
+    # ending where a run can join them, and must find exactly the chains the plain scan finds.
+    import random
+
+    from reviewer.analysis.duplicates import _NESTED_FLOOR, _chained
+
+    rng = random.Random(7)
+    for _ in range(400):
+        sides = []
+        for _ in range(2):
+            size, alphabet = rng.randint(1, 50), rng.randint(1, 5)
+            sides.append([(rng.randint(0, alphabet) << 8 | 3 if rng.random() < 0.9 else
+                           rng.choice((-5, _NESTED_FLOOR - 1)), line) for line in range(size)])
+        a, b = sides
+        exact = []
+        for i in range(len(a)):
+            for j in range(len(b)):
+                if a[i][0] == b[j][0] and not (i and j and a[i - 1][0] == b[j - 1][0]):
+                    k = 0
+                    while i + k < len(a) and j + k < len(b) and a[i + k][0] == b[j + k][0]:
+                        k += 1
+                    exact.append((i, j, k))
+        for gap in range(4):
+            assert _chained(list(exact), a, b, gap) == _chained_by_scan(list(exact), a, b, gap)

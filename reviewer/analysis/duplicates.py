@@ -405,24 +405,34 @@ def _chained(exact: list[tuple[int, int, int]], a: list[tuple[int, int]], b: lis
     inserts (a test that removes two items before the same asserts). The lines between
     may be a nested function valued by its content, never a counted barrier. A chain's lines are
     its equal ones: the edits inside it count as lines the copy leaves out."""
-    chains: list[list[int]] = []  # [i, j, end in a, end in b, equal lines, edited tokens]
-    open_chains: list[list[int]] = []  # those a later run may still extend (ending `gap` lines back or less)
+    chains: list[list[int]] = []  # [i, j, end in a, end in b, equal lines, edited tokens, order made]
+    # The chains a later run may still extend, by where they end in b: a run at (i, j) can extend one
+    # ending at most `gap` lines before it on each side, so it looks in `gap` + 1 buckets, not at every
+    # chain (long markup repeats `</div>` hundreds of times on both sides: that was quadratic).
+    ending: dict[int, list[list[int]]] = {}
     for i, j, k in sorted(exact):
-        open_chains = [chain for chain in open_chains if chain[2] >= i - gap]
         best = None
-        for chain in open_chains:
-            skip_a, skip_b = i - chain[2], j - chain[3]
-            if (0 <= skip_a <= gap and 0 <= skip_b <= gap and skip_a + skip_b
-                    and all(v >= 0 or v < _NESTED_FLOOR for v, _ in a[chain[2] : i] + b[chain[3] : j])
-                    and (best is None or chain[2] - chain[0] > best[2] - best[0])):
-                best = chain
+        for end_b in range(j - gap, j + 1):
+            bucket = ending.get(end_b)
+            if not bucket:
+                continue
+            bucket[:] = [chain for chain in bucket if chain[2] >= i - gap]  # runs come in order of i
+            for chain in bucket:
+                skip_a, skip_b = i - chain[2], j - chain[3]
+                if (0 <= skip_a <= gap and skip_a + skip_b
+                        and all(v >= 0 or v < _NESTED_FLOOR for v, _ in a[chain[2] : i] + b[chain[3] : j])
+                        and (best is None or chain[2] - chain[0] > best[2] - best[0]
+                             or chain[2] - chain[0] == best[2] - best[0] and chain[6] < best[6])):
+                    best = chain
         if best is None:
-            chains.append([i, j, i + k, j + k, k, 0])
-            open_chains.append(chains[-1])
+            chains.append([i, j, i + k, j + k, k, 0, len(chains)])
+            ending.setdefault(j + k, []).append(chains[-1])
         else:
+            ending[best[3]].remove(best)
             best[5] += sum(v & 0xFF for v, _ in a[best[2] : i])
             best[2], best[3], best[4] = i + k, j + k, best[4] + k
-    return [(i, j, end_a - i, end_b - j, equal, edited) for i, j, end_a, end_b, equal, edited in chains]
+            ending.setdefault(best[3], []).append(best)
+    return [(i, j, end_a - i, end_b - j, equal, edited) for i, j, end_a, end_b, equal, edited, _ in chains]
 
 
 def _longest_run(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False) -> _Run | None:
