@@ -29,12 +29,10 @@ from typing import Iterable, Mapping
 
 from ..frameworks.packaging import LAUNCH_FILE_NAMES
 from ..schema.facts import FileFacts
-from .resolve import ProjectIndex
+from .resolve import BUILD_FOLDERS, SOURCE_EXTENSION, ProjectIndex
 from .roles import is_example_path, is_test_path, is_test_support_path
 
 _ENTRY_POINT = re.compile(r"=\s*['\"]?\s*([A-Za-z_][\w.]*)\s*:\s*([A-Za-z_][\w.]*)")
-_BUILD_DIRS = ("dist/", "build/", "lib/", "out/", "esm/", "cjs/")
-_SOURCE_EXTENSION = r"(?:\.d)?\.(?:js|mjs|cjs|ts|tsx|jsx|mts|cts)"  # a source or built file, a declaration file
 
 
 @dataclass
@@ -167,7 +165,7 @@ def _script_targets(command: str) -> list[str]:
                 if argument in _VALUED_OPTIONS:
                     next(arguments, None)  # a module preloaded (`-r dotenv/config`), not the file run
                 elif not (argument.startswith("-") or argument in ("start", "watch", "run")):
-                    if re.search(_SOURCE_EXTENSION + "$", argument) or "/" in argument:
+                    if re.search(SOURCE_EXTENSION + "$", argument) or "/" in argument:
                         targets.append(argument.strip("'\""))
                     break
     return targets
@@ -425,11 +423,11 @@ def _sources_for(index: ProjectIndex, path: str, package: str = "") -> list[str]
     extension, or built -> src (`dist/index.js` -> `src/index.tsx` in packages/formik too).
     A subpath pattern (`./*.js`, `./esm/*.mjs`) stands for every source its `*` can name."""
     path = posixpath.normpath(posixpath.join(package, path))
-    stem = re.sub(_SOURCE_EXTENSION + "$", "", path)
+    stem = re.sub(SOURCE_EXTENSION + "$", "", path)
     candidates = [path, stem]
     prefix = package + "/" if package else ""
     inner = stem[len(prefix):] if stem.startswith(prefix) else stem  # the path inside the package's folder
-    for build in _BUILD_DIRS:
+    for build in BUILD_FOLDERS:
         if inner.startswith(build):
             candidates.append(prefix + "src/" + inner[len(build):])
             candidates.append(prefix + inner[len(build):])
@@ -450,6 +448,6 @@ def _sources_for(index: ProjectIndex, path: str, package: str = "") -> list[str]
 
 def _pattern_sources(index: ProjectIndex, pattern: str) -> list[str]:
     head, _, tail = pattern.partition("*")
-    shape = re.compile(re.escape(head) + r"[^.]+" + re.escape(tail) + _SOURCE_EXTENSION)
+    shape = re.compile(re.escape(head) + r"[^.]+" + re.escape(tail) + SOURCE_EXTENSION)
     return [path for path, facts in index.files.items()
             if facts.language != "python" and shape.fullmatch(path) and not is_test_path(path)]

@@ -884,14 +884,15 @@ def _defined(walk: Walk) -> tuple[str, str] | None:
 
 
 # Folders a package's build writes (`dist/index.js`), whose sources sit under src/ in the repository.
-_BUILD_FOLDERS = ("dist/", "build/", "lib/", "out/", "esm/", "cjs/")
+BUILD_FOLDERS = ("dist/", "build/", "lib/", "out/", "esm/", "cjs/")
+SOURCE_EXTENSION = r"(?:\.d)?\.(?:js|mjs|cjs|ts|tsx|jsx|mts|cts)"  # a source or built file, a declaration file
 
 
 def _built_to_source(inner: str) -> list[str]:
     """`dist/server/user.js` -> `src/server/user` and `server/user`: where a built path's source is."""
-    stem = re.sub(r"(?:\.d)?\.(?:js|mjs|cjs|ts|tsx|jsx|mts|cts)$", "", inner)
+    stem = re.sub(SOURCE_EXTENSION + "$", "", inner)
     found = [stem] if stem != inner else []
-    for build in _BUILD_FOLDERS:
+    for build in BUILD_FOLDERS:
         if stem.startswith(build):
             found += [f"src/{stem[len(build):]}", stem[len(build):]]
     return found

@@ -43,6 +43,13 @@ class FileRoot:
     exports: bool = False
 
 
+def beside(config_path: str) -> str:
+    """The regular-expression prefix of the paths in a configuration file's folder (`apps/web/` for
+    apps/web/components.json; "" at the root): a framework reads the files it names there."""
+    base = posixpath.dirname(config_path)
+    return re.escape(f"{base}/") if base else ""
+
+
 def named_script(config_path: str, written: str, why: str) -> FileRoot:
     """The JS/TS module a configuration file names by a path relative to its own folder, its extension
     optional (`./lib/loader.ts`, `./setup`): the tool loads it, every export is read."""

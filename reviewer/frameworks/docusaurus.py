@@ -5,19 +5,17 @@ docusaurus.config."""
 
 from __future__ import annotations
 
-import posixpath
 import re
 from typing import Iterator
 
-from . import FileRoot, Framework
+from . import FileRoot, Framework, beside
 
 _JS = r"\.(?:[cm]?[jt]sx?)$"
 
 
 def site_folders(path: str, text: str) -> Iterator[FileRoot]:
     """The theme and pages folders of the site whose configuration this is."""
-    base = posixpath.dirname(path)
-    prefix = re.escape(f"{base}/") if base else ""
+    prefix = beside(path)
     yield FileRoot(f"^{prefix}src/theme/.*{_JS}", r"default", f"Docusaurus swizzled theme component ({path})",
                    exports=True)
     yield FileRoot(f"^{prefix}src/pages/.*{_JS}", r"default|frontMatter|metadata|toc|assets",

@@ -7,11 +7,10 @@ whose package.json depends on expo-router, not every `app/` of a monorepo."""
 from __future__ import annotations
 
 import json
-import posixpath
 import re
 from typing import Iterator
 
-from . import FileRoot, Framework
+from . import FileRoot, Framework, beside, declared_dependencies
 
 _JS = r"\.(?:[cm]?[jt]sx?)$"
 _ROUTE_EXPORTS = r"default|ErrorBoundary|unstable_settings|generateStaticParams|loader|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS"
@@ -19,18 +18,14 @@ _ROUTE_EXPORTS = r"default|ErrorBoundary|unstable_settings|generateStaticParams|
 
 def route_folders(path: str, text: str) -> Iterator[FileRoot]:
     """The `app/` (or `src/app/`) folder beside a package.json that depends on expo-router."""
-    try:
-        manifest = json.loads(text)
-    except ValueError:
-        return
-    if not isinstance(manifest, dict):
-        return
-    declared = {name for key in ("dependencies", "devDependencies", "peerDependencies")
-                if isinstance(manifest.get(key), dict) for name in manifest[key]}
-    if "expo-router" not in declared and manifest.get("main") != "expo-router/entry":
-        return
-    base = posixpath.dirname(path)
-    prefix = re.escape(f"{base}/") if base else ""
+    if "expo-router" not in declared_dependencies(path, text):
+        try:
+            manifest = json.loads(text)
+        except ValueError:
+            return
+        if not isinstance(manifest, dict) or manifest.get("main") != "expo-router/entry":
+            return
+    prefix = beside(path)
     yield FileRoot(f"^{prefix}(?:src/)?app/.*{_JS}", _ROUTE_EXPORTS, f"Expo Router route (the app of {path})",
                    exports=True)
 

@@ -5,11 +5,10 @@ unused parts (a `SelectLabel` beside the used `Select`) are its API, not code to
 from __future__ import annotations
 
 import json
-import posixpath
 import re
 from typing import Iterator
 
-from . import FileRoot, Framework
+from . import FileRoot, Framework, beside
 
 
 def ui_folder(path: str, text: str) -> Iterator[FileRoot]:
@@ -21,8 +20,7 @@ def ui_folder(path: str, text: str) -> Iterator[FileRoot]:
     if not isinstance(alias, str):
         return
     folder = alias.removeprefix("@/").removeprefix("~/").strip("/")
-    base = posixpath.dirname(path)
-    prefix = re.escape(f"{base}/") if base else ""
+    prefix = beside(path)
     yield FileRoot(f"^{prefix}(?:src/)?{re.escape(folder)}/", None,
                    f"a UI kit the shadcn CLI copied in ({path}: aliases.ui)", exports=True)
 
