@@ -340,6 +340,17 @@ def test_a_broken_file_nothing_imports_or_runs_is_a_note_not_an_error(tmp_path):
     assert any(e["file"] == "old/app.ts" for e in last_run(root)["errors"])
 
 
+def test_a_broken_sample_whose_methods_live_only_once_it_runs_is_a_note(tmp_path):
+    # A linter rule's sample input, broken on purpose (`constructor()` with no body): its object
+    # literals' members and its classes' methods are live only once the file runs, which is no
+    # evidence that anything runs it.
+    sample = ("makeObservable({\n  o: 5,\n  a() { },\n  get c() { },\n})\n\n"
+              "class Missing {\n  constructor()\n}\n")
+    root = make(tmp_path / "repo", {"ok.py": GOOD, "preview/make-observable.js": sample,
+                                    "package.json": '{"name": "p", "private": true}\n'})
+    run_noting(root, "preview/make-observable.js", "nothing imports or runs")
+
+
 @pytest.mark.parametrize("how", ["shebang", "script", "main-guard"])
 def test_a_broken_file_that_runs_stays_an_error(tmp_path, how):
     files = {"ok.py": GOOD}

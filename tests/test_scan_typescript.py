@@ -365,3 +365,21 @@ def test_a_tagged_template_with_type_arguments_is_valid() -> None:
         assert any(call.startswith("sql") for call in load.calls), load.calls
     # What the grammar cannot read (two type arguments before a template) still counts.
     assert scan("const x = sql<A, B>`s`\n").syntax_errors > 0
+
+
+def test_a_parameter_named_any_and_a_multi_line_import_type_argument_are_valid() -> None:
+    # A function type whose parameter is named like a predefined type, and a call whose type argument
+    # `typeof import(...)` stands on the rows before the `>()` the grammar leaves in its error.
+    facts = scan("""
+        declare const hook: { inject: (any) => void }
+
+        export async function load(importOriginal) {
+          const mod = await importOriginal<
+            typeof import("./fonts/FontFace")
+          >();
+          return mod
+        }
+        """)
+    assert facts.syntax_errors == 0
+    assert symbol(facts, "load").line_start == 3
+

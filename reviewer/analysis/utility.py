@@ -110,6 +110,12 @@ _EFFECTFUL_VALUE = re.compile(r"\bnew\s+[A-Z$_]|\b(?:setInterval|setTimeout|addE
 _GLOBAL_OBJECTS = frozenset({"globalThis", "window", "global", "self"})
 
 
+def _runs_without_the_file(sym: Symbol | None) -> bool:
+    """A root that something outside the file reaches: a top-level function, class or variable. A
+    method (of a class, or of an object literal handed to a call) is live only once the file runs."""
+    return sym is not None and sym.parent is None and sym.kind != "method"
+
+
 def _read_chains(facts: FileFacts) -> list[str]:
     """The names and dotted chains a file reads: its top-level code's and every symbol's."""
     return [*facts.module_references, *(reference for sym in facts.symbols for reference in sym.references)]
@@ -365,10 +371,12 @@ class UtilityAnalysis:
     def unreached_files(self, paths: Iterable[str]) -> set[str]:
         """Those of `paths` that nothing imports or runs: no project file imports the file or names
         one of its symbols, no entry point or launch command names it, no framework convention
-        makes any of its symbols a root (only its own top-level code is one), it has no
-        `__main__` guard and no shebang line, and no configuration file names it. A file
-        that does not parse and is none of these is no code of the program (an old copy, an
-        expected-output file): the run notes it instead of failing on it."""
+        makes any of its top-level definitions a root (its own top-level code, and the methods
+        and object-literal members that are live only once that code runs, are no evidence that
+        anything runs it), it has no `__main__` guard and no shebang line, and no configuration
+        file names it. A file that does not parse and is none of these is no code of the program
+        (an old copy, an expected-output file, a linter rule's deliberately broken sample): the
+        run notes it instead of failing on it."""
         configured = "\n".join(self.texts.values())
         found = set()
         for path in paths:
@@ -379,7 +387,9 @@ class UtilityAnalysis:
             if path in self.entry_points.files or path in self._entry_point_modules() \
                     or any(path in why for why in self.entry_points.application):
                 continue
-            if any(key[0] == path and key[1] != MODULE for key in self.liveness.roots):
+            symbols = self.index.symbols[path]
+            if any(key[0] == path and key[1] != MODULE and _runs_without_the_file(symbols.get(key[1]))
+                   for key in self.liveness.roots):
                 continue
             if any(use.user[0] != path for sym in facts.symbols
                    for use in self.graph.uses.get((path, sym.qualified_name), ())):

@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 39  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 40  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -90,7 +90,8 @@ SCANNER_VERSION = 39  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # FileFacts.shebang; a JSX text `&` anywhere in a word or at a line's end is no syntax error;
 # 36: FileFacts.sets_computed_attributes; a row of JSX text with character references (`You&apos;re`) is text;
 # 37: `using` as a TypeScript name is no syntax error; 38: an augmented assignment whose value is used reads its target;
-# 39: BodyShape.hands_back_argument
+# 39: BodyShape.hands_back_argument; 40: a function type's parameter named `any` and a type argument
+# `typeof import('x')` on the row before an error are no syntax errors
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -999,6 +1000,10 @@ _IMPORT_TYPE = re.compile(rb"\bimport\(\s*(['\"])[^'\"\n]+\1\s*\)")
 # the grammar, which knows TS 5.2's `using x = resource` declarations, rejects: on an error row, a
 # `using` that declares nothing becomes a name of the same length.
 _USING_NAME = re.compile(rb"(?<![\w$])(?<![^.]\.)using(?![\w$])(?![ \t]+[A-Za-z_$][\w$]*[ \t]*=(?!=))")
+# (10) A parameter of a function type named like a predefined type (`injectMobx: (any) => void`, valid
+# TypeScript: a parameter `any` of type any) is an error to the grammar: on an error row, the name
+# becomes another of the same length.
+_TYPE_NAMED_PARAMETER = re.compile(rb"(?<=[(,])([ \t]*)any(?=[ \t]*[,)])")
 # Any `&` of JSX text that starts no character reference (`Q&A`, `descriptive &` at a line's end): not the
 # `&&` or `&=` of an expression.
 _TEXT_AMPERSAND = re.compile(rb"(?<!&)&(?![&=]|#?\w+;)")
@@ -1010,7 +1015,7 @@ _REPAIR_ROUNDS = 3
 def _repaired(parser, data: bytes, tree):
     errors = _count_syntax_errors(tree.root_node)
     if b"using" in data:  # (9) first and alone: a whole file can be one error, whose other repairs would hurt
-        rows, _ = _error_places(tree.root_node)
+        rows, _, _ = _error_places(tree.root_node)
         lines = data.split(b"\n")
         for row in rows:
             if row < len(lines):
@@ -1024,7 +1029,7 @@ def _repaired(parser, data: bytes, tree):
                 if not errors:
                     return tree
     for _ in range(_REPAIR_ROUNDS):
-        rows, blanks = _error_places(tree.root_node)
+        rows, leading, blanks = _error_places(tree.root_node)
         patched = bytearray(data)
         for at in blanks:
             patched[at] = 0x20
@@ -1032,6 +1037,9 @@ def _repaired(parser, data: bytes, tree):
         for row in sorted(rows):
             if row < len(lines):
                 lines[row] = _repaired_row(lines[row])
+        for row in leading:
+            if 0 <= row < len(lines):
+                lines[row] = _IMPORT_TYPE.sub(lambda found: b"_" * len(found.group(0)), lines[row])
         repaired = b"\n".join(lines)
         if repaired == data:
             return tree
@@ -1046,7 +1054,7 @@ def _repaired(parser, data: bytes, tree):
 
 
 def _repaired_row(line: bytes) -> bytes:
-    """One row of an error with repairs (1), (4), (5), (6), (7) and (8) applied, as long as it was."""
+    """One row of an error with repairs (1), (4), (5), (6), (7), (8) and (10) applied, as long as it was."""
     line = _SIGNATURE_LINE.sub(rb"\1;", line, count=1)
     line = _EXPORT_TYPE_STAR.sub(rb"\1    ", line, count=1)
     line = _VARIANCE.sub(lambda found: found.group(0)[: found.start(1) - found.start(0)] + b" " * len(found.group(1)), line)
@@ -1055,23 +1063,27 @@ def _repaired_row(line: bytes) -> bytes:
     elif b"&" in line:
         line = _TAG_TEXT.sub(lambda text: _TEXT_AMPERSAND.sub(b" ", text.group(0)), line)
     line = _IMPORT_TYPE.sub(lambda found: b"_" * len(found.group(0)), line)
+    line = _TYPE_NAMED_PARAMETER.sub(rb"\1an$", line)
     return _QUOTED.sub(lambda quoted: _BARE_AMPERSAND.sub(b" ", quoted.group(0)), line)
 
 
-def _error_places(root: Node) -> tuple[set[int], list[int]]:
+def _error_places(root: Node) -> tuple[set[int], set[int], list[int]]:
     """Rows spanned by the outermost ERROR nodes (and the row after each, where a signature may
-    open), and the offsets to blank: an error that is one comma, the backslash of an escape
-    sequence a template string holds."""
+    open); the row before each, where an import type the grammar misread may stand (`f<\n typeof
+    import('x')\n>()` leaves only its `>()` in the error); and the offsets to blank: an error that
+    is one comma, the backslash of an escape sequence a template string holds."""
     rows: set[int] = set()
+    leading: set[int] = set()
     blanks: list[int] = []
     for node in _error_nodes(root, nested=False):
         if node.is_error:
             rows.update(range(node.start_point[0], node.end_point[0] + 2))
+            leading.add(node.start_point[0] - 1)
             if node.end_byte - node.start_byte == 1 and node.text == b",":
                 blanks.append(node.start_byte)
             elif node.parent is not None and node.parent.type == "template_string" and node.text[:1] == b"\\":
                 blanks.append(node.start_byte)
-    return rows, blanks
+    return rows, leading - rows, blanks
 
 
 def _is_phantom_non_null(node: Node) -> bool:
