@@ -109,6 +109,22 @@ def test_files_loaded_by_path_examples_and_a_monorepo_package_built_to_dist(tmp_
     assert verdict(evidence, "packages/lib/src/Field.tsx", "useField", "utility") == "USED"
 
 
+def test_a_workspace_package_built_to_a_flavour_folder_offers_its_exports(tmp_path: Path) -> None:
+    # A published package whose build writes one folder per flavour (`dist/prod/index.js`,
+    # `dist/dev/index.js`) beside a private docs site: the package's `export *` modules are its API.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "mono", "private": true, "workspaces": ["packages/*", "docs"]}',
+        "docs/package.json": '{"name": "docs", "private": true}',
+        "packages/math/package.json": '{"name": "@x/math", "main": "./dist/prod/index.js", "exports": {".": '
+                                      '{"development": "./dist/dev/index.js", "default": "./dist/prod/index.js"}}}',
+        "packages/math/src/index.ts": "export * from './range'\n",
+        "packages/math/src/range.ts": "export function rangeIncludes(a: number) { return a }\n"
+                                      "function unusedLocal() { return 2 }\n",
+    })
+    assert verdict(evidence, "packages/math/src/range.ts", "rangeIncludes", "utility") == "USED"
+    assert verdict(evidence, "packages/math/src/range.ts", "unusedLocal", "utility") == "DEAD"
+
+
 # Roots measured at first contact in the twelfth pass: one small repository per case, then the
 # verdict of each symbol that case names ((path, qualified name) -> verdict).
 JS_LIBRARY = {"package.json": '{"name": "lib", "exports": {".": "./src/index.ts"}}'}
@@ -1198,3 +1214,62 @@ def test_a_project_decorator_that_stores_the_function_and_hands_it_back_register
     })
     assert verdict(evidence, "app/main.py", "_answer", "utility") == "USED"
     assert verdict(evidence, "app/main.py", "_forgotten", "utility") == "DEAD"
+
+
+def test_a_frameworks_own_repository_finds_subclasses_of_its_discovering_base(tmp_path):
+    # The framework's own tests and scripts subclass its base as its users do, to be found by it
+    # (a spider loader, a test that runs `crawl <name>`): the base is a project class there.
+    evidence = analyze(tmp_path, {
+        "pyproject.toml": '[project]\nname = "scrapy"\n',
+        "scrapy/__init__.py": "from scrapy.spiders import Spider\n",
+        "scrapy/spiders/__init__.py": "class Spider:\n    name = None\n",
+        "tests/spiders/normal.py": "from scrapy import Spider\n\n\nclass NormalSpider(Spider):\n    name = 'normal'\n",
+        "extras/bench.py": "from scrapy.spiders import Spider\n\n\nclass BenchSpider(Spider):\n    name = 'bench'\n\n\n"
+                           "class Helper:\n    pass\n",
+    })
+    assert verdict(evidence, "tests/spiders/normal.py", "NormalSpider", "utility") == "USED"
+    assert verdict(evidence, "extras/bench.py", "BenchSpider", "utility") == "USED"
+    assert "the framework this project is" in detail(evidence, "extras/bench.py", "BenchSpider", "utility")
+    assert verdict(evidence, "extras/bench.py", "Helper", "utility") == "DEAD"
+
+
+def test_an_import_that_finds_a_declaration_file_uses_the_implementation_beside_it(tmp_path: Path) -> None:
+    # `@/components/EmptyState` with EmptyState.d.ts and EmptyState.jsx side by side: the bundler
+    # loads the .jsx, the type checker reads the .d.ts; both are used.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "app", "private": true, "scripts": {"start": "webpack serve"}}',
+        "tsconfig.json": '{"compilerOptions": {"baseUrl": "./", "paths": {"@/*": ["./app/*"]}}}',
+        "app/index.tsx": "import EmptyState, { HelpMessage } from '@/components/EmptyState'\n"
+                         "console.log(EmptyState, HelpMessage)\n",
+        "app/components/EmptyState.d.ts": "export interface EmptyStateProps { header?: string }\n"
+                                          "export declare const HelpMessage: unknown\n"
+                                          "export default function EmptyState(props: EmptyStateProps): unknown\n",
+        "app/components/EmptyState.jsx": "export function HelpMessage() { return null }\n"
+                                         "export default function EmptyState() { return null }\n"
+                                         "export function Unused() { return null }\n",
+    })
+    assert verdict(evidence, "app/components/EmptyState.jsx", "HelpMessage", "utility") == "USED"
+    assert verdict(evidence, "app/components/EmptyState.jsx", "EmptyState", "utility") == "USED"
+    assert verdict(evidence, "app/components/EmptyState.d.ts", "EmptyStateProps", "utility") == "USED"
+    assert verdict(evidence, "app/components/EmptyState.jsx", "Unused", "utility") == "DEAD"
+
+
+def test_a_value_handed_to_a_function_that_keeps_it_is_registered(tmp_path: Path) -> None:
+    # `export const actionSave = register({...})`: register appends the action to the list the UI
+    # renders by name and hands it back typed; nothing needs to import actionSave. A value from a
+    # call that keeps nothing stays dead when no one reads it.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "app", "private": true, "scripts": {"start": "vite"}}',
+        "src/register.ts": "export let actions: unknown[] = []\n"
+                           "export const register = <T,>(action: T) => {\n"
+                           "  actions = actions.concat(action)\n"
+                           "  return action as T & {\n    keyTest?: unknown\n  }\n}\n"
+                           "export const build = <T,>(action: T) => ({ ...action })\n",
+        "src/actions.ts": "import { register, build } from './register'\n"
+                          "export const actionSave = register({ name: 'save' })\n"
+                          "export const actionDraft = build({ name: 'draft' })\n",
+        "src/main.ts": "import './actions'\nimport { actions } from './register'\nconsole.log(actions)\n",
+    })
+    assert verdict(evidence, "src/actions.ts", "actionSave", "utility") == "USED"
+    assert "keeps it and hands it back" in detail(evidence, "src/actions.ts", "actionSave", "utility")
+    assert verdict(evidence, "src/actions.ts", "actionDraft", "utility") == "DEAD"

@@ -29,7 +29,7 @@ from typing import Iterable, Mapping
 
 from ..frameworks.packaging import LAUNCH_FILE_NAMES
 from ..schema.facts import FileFacts
-from .resolve import BUILD_FOLDERS, SOURCE_EXTENSION, ProjectIndex
+from .resolve import SOURCE_EXTENSION, ProjectIndex, built_subpaths
 from .roles import is_example_path, is_test_path, is_test_support_path
 
 _ENTRY_POINT = re.compile(r"=\s*['\"]?\s*([A-Za-z_][\w.]*)\s*:\s*([A-Za-z_][\w.]*)")
@@ -427,10 +427,8 @@ def _sources_for(index: ProjectIndex, path: str, package: str = "") -> list[str]
     candidates = [path, stem]
     prefix = package + "/" if package else ""
     inner = stem[len(prefix):] if stem.startswith(prefix) else stem  # the path inside the package's folder
-    for build in BUILD_FOLDERS:
-        if inner.startswith(build):
-            candidates.append(prefix + "src/" + inner[len(build):])
-            candidates.append(prefix + inner[len(build):])
+    for rest in built_subpaths(inner):
+        candidates += [prefix + "src/" + rest, prefix + rest]
     candidates.append(prefix + "src/" + inner)  # a package.json written for dist/, copied there at build time
     # A build that names an entry after its condition: src/index/index.react-server.ts -> dist/index/react-server.mjs
     name = posixpath.basename(stem)

@@ -29,6 +29,7 @@ from .roles import is_test_path
 
 # Extension resolution order for a TS/JS specifier without (or with a swapped) extension.
 JS_EXTENSIONS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
+_IMPLEMENTATION_EXTENSIONS = (".js", ".jsx", ".mjs", ".cjs")  # what a hand-written `.d.ts` may describe
 # The source-folder aliases of front-end templates (`@/components/x`, Nuxt's `~/`, SvelteKit's
 # `$lib/` for src/lib), read when no tsconfig/jsconfig `paths` entry maps them: prefix -> its
 # place inside the source folder (see ProjectIndex._source_alias_file).
@@ -424,12 +425,26 @@ class ProjectIndex:
                 return stem + swapped
         for ext in JS_EXTENSIONS:
             if base + ext in self.files:
-                return base + ext
+                return self.implementation_of(base + ext)
         for ext in JS_EXTENSIONS:
             candidate = posixpath.join(base, "index" + ext)
             if candidate in self.files:
                 return candidate
         return None
+
+    def implementation_of(self, path: str) -> str:
+        """The module that runs for an import that finds a declaration file: `X.d.ts` beside `X.jsx`
+        describes X's types to the type checker while the bundler loads X.jsx; the import uses the
+        implementation (and the declarations with it: see declaration_companion)."""
+        if path.endswith(".d.ts"):
+            stem = path[: -len(".d.ts")]
+            return next((stem + ext for ext in _IMPLEMENTATION_EXTENSIONS if stem + ext in self.files), path)
+        return path
+
+    def declaration_companion(self, path: str) -> str | None:
+        """The implementation a declaration file `X.d.ts` describes, when it sits beside it."""
+        implementation = self.implementation_of(path)
+        return implementation if implementation != path else None
 
     def _js_module_file(self, importer: str, specifier: str) -> str | None:
         if specifier.startswith("."):
@@ -888,13 +903,29 @@ BUILD_FOLDERS = ("dist/", "build/", "lib/", "out/", "esm/", "cjs/")
 SOURCE_EXTENSION = r"(?:\.d)?\.(?:js|mjs|cjs|ts|tsx|jsx|mts|cts)"  # a source or built file, a declaration file
 
 
+# A build's folder of one flavour of its output (`dist/prod/index.js`, `dist/esm/index.mjs`).
+BUILD_FLAVOURS = ("prod/", "dev/", "production/", "development/", "esm/", "cjs/", "es/", "umd/", "browser/",
+                  "node/", "module/", "commonjs/")
+
+
+def built_subpaths(stem: str) -> list[str]:
+    """What a built path (no extension) holds inside its build folder and, under that, inside a
+    flavour's folder: `dist/prod/index` -> `prod/index`, `index`."""
+    found = []
+    for build in BUILD_FOLDERS:
+        if stem.startswith(build):
+            rest = stem[len(build):]
+            found.append(rest)
+            found += [rest[len(flavour):] for flavour in BUILD_FLAVOURS if rest.startswith(flavour)]
+    return found
+
+
 def _built_to_source(inner: str) -> list[str]:
     """`dist/server/user.js` -> `src/server/user` and `server/user`: where a built path's source is."""
     stem = re.sub(SOURCE_EXTENSION + "$", "", inner)
     found = [stem] if stem != inner else []
-    for build in BUILD_FOLDERS:
-        if stem.startswith(build):
-            found += [f"src/{stem[len(build):]}", stem[len(build):]]
+    for rest in built_subpaths(stem):
+        found += [f"src/{rest}", rest]
     return found
 
 

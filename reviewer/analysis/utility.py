@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from ..schema.facts import FileFacts, Symbol
+from ..frameworks import normalize
 from .bodies import returns_its_argument
 from .branches import DeadBranches
 from .entrypoints import EntryPoints
@@ -105,6 +106,9 @@ _MIXIN_SUBCLASSES = 50  # subclasses of a mixin looked at, at most: a widely use
 # A value whose evaluation acts on the world: constructs an object (a widget, an observer), starts a timer,
 # or attaches a listener.
 _EFFECTFUL_VALUE = re.compile(r"\bnew\s+[A-Z$_]|\b(?:setInterval|setTimeout|addEventListener|subscribe|observe)\s*\(")
+
+# A value that is one call's result: `register({...})`, `register<Data>({...})`.
+_CALLED_VALUE = re.compile(r"\s*([A-Za-z_$][\w$.]*)\s*(?:<[^()]*>)?\s*\(")
 
 # What a JS/TS file may name the global object by.
 _GLOBAL_OBJECTS = frozenset({"globalThis", "window", "global", "self"})
@@ -257,6 +261,18 @@ class UtilityAnalysis:
                 if sym is not None and sym.kind == "method" and not is_private(sym.name):
                     found.setdefault((target, member), f"a method of {qname}, which is loaded by the dotted path "
                                                        f"'{dotted}' in {where}")
+        return found
+
+    def _declarations_of_implementations(self) -> dict[SymbolKey, str]:
+        """The exports of a declaration file `X.d.ts` beside the `X.jsx` it describes: an import of X
+        runs X.jsx and type-checks against X.d.ts, so the declarations live as long as X does."""
+        found = {}
+        for path, facts in self.index.files.items():
+            implementation = self.index.declaration_companion(path) if path.endswith(".d.ts") else None
+            if implementation in self.graph.imported_files:
+                for sym in facts.symbols:
+                    if sym.parent is None and sym.exported:
+                        found[(path, sym.qualified_name)] = f"declares the types of {implementation}, which is imported"
         return found
 
     def _global_types(self) -> dict[SymbolKey, str]:
@@ -451,6 +467,22 @@ class UtilityAnalysis:
             return text
         return None
 
+    def _registering_call(self, path: str, sym: Symbol) -> str | None:
+        """The project function a module-level variable's value is the result of, when that function
+        does something with its argument and hands it back (`export const save = register({...})`,
+        where `register` appends it to a list of actions): the list holds the value, whatever
+        reads the variable's name."""
+        if sym.parent is not None or sym.kind not in ("variable", "constant") or not sym.value:
+            return None
+        called = _CALLED_VALUE.match(sym.value)
+        if called is None:
+            return None
+        target = self.index.resolve_callee(path, called.group(1), None)
+        callee = self.index.symbols.get(target[0], {}).get(target[1]) if target is not None else None
+        if callee is not None and callee.shape is not None and callee.shape.hands_back_argument:
+            return f"{called.group(1)} ({target[0]})"
+        return None
+
     def _unrendered_template_tag(self, head: str, decorator: str, sym: Symbol) -> bool:
         """A Django template filter or tag (`@register.filter`, `@register.simple_tag`) is called by
         the templates that name it: when the project's templates name it nowhere (a `|hash`
@@ -553,6 +585,24 @@ class UtilityAnalysis:
             return True
         known = self.knowledge.base_defines(base, name)
         return known if known is not None or defines is None else defines
+
+    def _own_framework_base(self, path: str, sym: Symbol) -> str | None:
+        """A base the project defines that is a framework's discovering base, where the project is that
+        framework (its top-level package is what switches the framework on): the framework's own tests,
+        examples and scripts subclass it as its users do, to be found by it."""
+        for base in self.index.base_classes(path, sym.qualified_name):
+            name = base.qualified_name or ""
+            framework = self.knowledge.discovering_base(name)
+            if framework and self._is_framework_package(base.path, framework):
+                return f"{name} ({base.path})"
+        return None
+
+    def _is_framework_package(self, path: str, framework_name: str) -> bool:
+        parts = path.split("/")
+        package = parts[1] if parts[0] == "src" and len(parts) > 2 else parts[0]
+        enablers = {normalize(e) for fw, _ in self.knowledge.frameworks if fw.name == framework_name
+                    for e in fw.enabled_by if not e.startswith(("file:", "uses:"))}
+        return normalize(package) in enablers
 
     def external_bases(self, path: str, sym: Symbol) -> list[str]:
         """Bases written on a class that are not project classes (framework or stdlib)."""
@@ -684,6 +734,8 @@ class UtilityAnalysis:
             roots.setdefault(key, why)  # gated: alive once its class is
         for key, why in self._global_types().items():
             roots.setdefault(key, why)
+        for key, why in self._declarations_of_implementations().items():
+            roots.setdefault(key, why)
         for key, why in self._script_globals().items():
             roots.setdefault(key, why)
         for key, why in self._global_object_reads().items():
@@ -714,6 +766,9 @@ class UtilityAnalysis:
         decorator = self.registering_decorator(path, sym)
         if decorator:
             return f"registered by decorator @{decorator}"
+        keeper = self._registering_call(path, sym)
+        if keeper:
+            return f"its value is handed to {keeper}, which keeps it and hands it back (a registration)"
         convention = self.knowledge.convention_root(
             path, sym.name, sym.parent is None, sym.exported or facts.language == "python",
             default_export=any(e.name == "default" and e.local == sym.name and not e.source for e in facts.exports))
@@ -742,6 +797,9 @@ class UtilityAnalysis:
             discovered = next((b for b in external if self.knowledge.discovering_base(b)), None)
             if discovered:
                 return f"subclass of external base {discovered} (its framework finds its subclasses)"
+            own = self._own_framework_base(path, sym)
+            if own:
+                return f"subclass of {own}: the framework this project is finds its subclasses"
         if parent_kind in ("class", "interface"):
             if is_dunder(sym.name):
                 return f"dunder method {sym.name}"

@@ -78,7 +78,12 @@ def _template(rel: str, extension: str) -> bool:
                                                 and "templates" in rel.split("/")[:-1])
 
 
-MINIFIED_SUFFIXES = (".min.js", ".min.mjs", ".min.cjs", ".bundle.js", ".bundle.mjs")
+MINIFIED_SUFFIXES = (".min.js", ".min.mjs", ".min.cjs", ".bundle.js", ".bundle.mjs", ".umd.js", ".umd.cjs")
+# A bundler's runtime in a file's opening: webpack's bootstrap banner, browserify's module prelude
+# (`(function e(t,n,r){function s(o,u){`), parcel's. Whatever the lines' length, the file is built.
+_BUNDLER_RUNTIME = re.compile(
+    rb"^/\*{6}/ |webpackBootstrap|\(function e\(t, ?n, ?r\) ?\{ ?(?:\n\s*)?function s\(o, ?u\)|\bparcelRequire\s*=",
+    re.MULTILINE)
 # A bundler's output names each chunk by its content hash: `index-3f2a9c1b.js`, `main.8e4b1c2d.js`
 # (hex, with a digit), `index-BwG3kX9a.js` (base64url: digits, capitals and small letters mixed).
 _HASHED_BUNDLE = re.compile(
@@ -152,6 +157,8 @@ def content_skip_reason(path: str, data: bytes) -> str | None:
         return f"generated (header says '{shown}')"
     if _SOURCE_MAP.search(data[-1024:]):
         return "built (a source map comment: compiled from other sources)"
+    if path.endswith(_VENDORED_SUFFIXES) and _BUNDLER_RUNTIME.search(data[:4096]):
+        return "built (a bundler's module runtime in its opening lines)"
     if path.endswith(_VENDORED_SUFFIXES) and data.removeprefix(b"\xef\xbb\xbf").lstrip()[:2] in (b"/*", b"//"):
         reason = _vendored_banner(path, data[:4096].split(b"\n", 30)[:30])
         if reason:

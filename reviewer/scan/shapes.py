@@ -49,12 +49,23 @@ def shape_of(text: str, signature: str, params: list[str], syntax: TokenSyntax) 
         forward_arguments=forward.arguments if forward else [],
         forwards_params=forward is not None and bool(params) and _forwards_params(params, signature, forward),
         returns_its_argument=len(lines) == 1 and len(plain) == 1 and lines[0] == f"return {plain[0]}",
-        hands_back_argument=len(lines) > 1 and bool(plain) and lines[-1] == f"return {plain[0]}",
+        hands_back_argument=len(lines) > 1 and bool(plain) and _hands_back(lines, plain[0]),
         returns_value=bool(_RETURNS_VALUE.search(body)),
         writes_self=bool(_SELF_WRITE.search(text)),
         writes_module_state=("global" in text or "nonlocal" in text) and _MODULE_STATE.search(text) is not None,
         writes_memo=_writes_memo(text),
     )
+
+
+def _hands_back(lines: list[str], name: str) -> bool:
+    """The body ends handing its argument back: its last line is `return x`, or its one return, after
+    other statements, is `return x as T` / `return x satisfies T` (the same value, typed for the
+    caller, the type running on over the last lines)."""
+    if lines[-1] == f"return {name}":
+        return True
+    returns = [index for index, line in enumerate(lines) if line.startswith("return")]
+    return len(returns) == 1 and returns[0] > 0 and \
+        re.match(rf"return {re.escape(name)}\s+(?:as|satisfies)\b", lines[returns[0]]) is not None
 
 
 def _writes_memo(text: str) -> bool:
