@@ -384,3 +384,22 @@ def test_a_review_written_to_a_file_in_the_repository_is_no_mention(tmp_path: Pa
     })
     found = evidence.for_symbol("app/core.py", "_unused_helper")["utility"]
     assert found.verdict == "DEAD" and found.report, found.detail
+
+
+def test_a_keep_comment_covers_each_definition_it_names_below_it(tmp_path: Path) -> None:
+    # "ExtractedReference and ExtractedReferences are kept for backward compatibility": the second
+    # interface stands lines below the first, the comment names both.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "app", "private": true, "scripts": {"start": "vite"}}',
+        "src/main.ts": "import { parse } from './refs'\nconsole.log(parse('x'))\n",
+        "src/refs.ts": "// ExtractedReference and ExtractedReferences are kept for backward compatibility\n"
+                       "// but not currently used in the codebase\n"
+                       "export interface ExtractedReference {\n  id: string\n  text: string\n}\n\n"
+                       "export interface ExtractedReferences {\n  references: ExtractedReference[]\n}\n\n"
+                       "export interface Unmentioned {\n  id: string\n}\n\n"
+                       "export function parse(text: string) { return text }\n",
+    })
+    assert not finding(evidence, "src/refs.ts", "ExtractedReferences")
+    assert "a comment at line 2 names it and says 'kept'" in detail(evidence, "src/refs.ts", "ExtractedReferences",
+                                                                    "utility")
+    assert finding(evidence, "src/refs.ts", "Unmentioned")

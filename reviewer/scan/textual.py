@@ -277,6 +277,12 @@ _KEEP_WORDS = re.compile(
     r"|\bkept\b|\bkeep (?:it|this|them)\b|\b(?:do not|don't|never) (?:remove|delete)\b|\bon purpose\b|\bintentionally\b"
     r"|\bused (?:by|from|in)\b|\bcalled (?:by|from)\b|\bold pickles?\b|\bqueued\b",
     re.IGNORECASE)
+# The words of a comment that keeps the definitions it names (not "used by", which says where one is used).
+_KEEP_NAMED = re.compile(
+    r"\bbackwards?[- ]compat\w*|\bcompatibility\b|\bdeprecated\b|\blegacy\b|\bkept\b|\bkeep (?:it|this|them)\b"
+    r"|\b(?:do not|don't|never) (?:remove|delete)\b|\bon purpose\b|\bintentionally\b", re.IGNORECASE)
+_KEEP_NAMED_REACH = 40  # lines below a comment where the definitions it names may stand
+_COMMENT_STARTS = ("#", "//", "/*", "*")
 _DEPRECATED = re.compile(r"(?:[\w.]+\.)?deprecated\b")
 _OWN_SUPPRESSION = re.compile(r"reviewer:\s*ignore")
 _COMMENT_LINE = re.compile(r"^\s*(?:#|//|/\*|\*)")
@@ -321,7 +327,29 @@ def keep_markers(lines: list[str], symbols: list[dict], bound_elsewhere: dict[st
         if python and fields.get("parent") is None and bound_elsewhere.get(name, 0) > 1 and lines[start - 1][:1].isspace():
             found[start] = (f"a conditional alternative definition: {name} is bound more than once at the top of the "
                             f"file (an `if`/`try` branch picks one)")
+    _named_in_keep_comments(lines, symbols, found)
     return found
+
+
+def _named_in_keep_comments(lines: list[str], symbols: list[dict], found: dict[int, str]) -> None:
+    """A comment that says to keep the definitions it names ("A and B are kept for backward
+    compatibility") covers each named one defined in the lines below it, not only the first."""
+    blocks: list[tuple[int, str]] = []  # (last line of a comment block, its text)
+    block: list[str] = []
+    for number, line in enumerate(lines, 1):
+        if line.lstrip().startswith(_COMMENT_STARTS):
+            block.append(_comment_text(line))
+        elif block:
+            blocks.append((number - 1, " ".join(block)))
+            block = []
+    blocks = [(end, text) for end, text in blocks if _KEEP_NAMED.search(text)]
+    for end, text in blocks:
+        said = _KEEP_NAMED.search(text).group(0)
+        for fields in symbols:
+            start = fields["line_start"]
+            if start not in found and end < start <= end + _KEEP_NAMED_REACH and fields.get("parent") is None \
+                    and re.search(rf"(?<![\w$]){re.escape(fields['name'])}(?![\w$])", text):
+                found[start] = f"a comment at line {end} names it and says '{said}'"
 
 
 def _kept_import(lines: list[str], start: int, end: int) -> str | None:
