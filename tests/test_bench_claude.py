@@ -5,7 +5,8 @@ what the two reviewers wrote, and that the candidates under the floor reach the 
 
 The expected figures follow from the fixtures: shop's static run reports _forgotten (TRUE) and
 _legacy_export (FALSE) and leaves rebuild_search_index (TRUE) and export_nightly_report (FALSE) under the
-floor; the answers confirm _forgotten, dismiss _legacy_export and promote rebuild_search_index."""
+floor; the answers confirm _forgotten, dismiss _legacy_export and promote rebuild_search_index. Its
+refund_total copies order_total under other names in the same file: a candidate the answers promote."""
 
 from __future__ import annotations
 
@@ -56,7 +57,9 @@ def test_the_harness_prints_precision_recall_and_cost_next_to_the_static_reviewe
     # tasks: Claude's scripted DEAD on listTasks is a finding no label covers
     assert table[("DEAD", "tasks")][2:] == ["1", "0.50 (1/2)", "1.00 (1/1)", "0", "1.00 (1/1)", "1.00 (1/1)", "1", "0 (0)"]
     assert table[("DEAD", "all")][3:7] == ["0.50 (2/4)", "0.67 (2/3)", "0", "1.00 (3/3)"]
-    assert table[("DUPLICATE", "shop")][3:] == ["1.00 (1/1)", "1.00 (1/1)", "0", "1.00 (1/1)", "1.00 (1/1)", "0", "0 (0)"]
+    # refund_total / order_total: a short renamed pair side by side, a candidate the static run leaves
+    # under the floor (duplicate/short-renamed) and the scripted answer promotes
+    assert table[("DUPLICATE", "shop")][3:] == ["-", "0.00 (0/1)", "0", "1.00 (1/1)", "1.00 (1/1)", "0", "1 (1)"]
     assert table[("OVER", "shop")][3:] == ["1.00 (1/1)", "1.00 (1/1)", "0", "1.00 (1/1)", "1.00 (1/1)", "0", "1 (0)"]
     assert table[("OVER", "tasks")][3:5] == ["-", "-"]  # no label on that axis
 
@@ -64,12 +67,13 @@ def test_the_harness_prints_precision_recall_and_cost_next_to_the_static_reviewe
     assert table[("project", "files reviewed")][2:9] == ["candidates in prompts", "calls", "input tokens",
                                                         "output tokens", "cache write", "cache read", "dollars"]
     shop, tasks = table[("shop", "4/4")], table[("tasks", "1/1")]
-    assert shop[2:4] == ["3/3", "4"] and tasks[2:4] == ["0/0", "1"]
+    assert shop[2:4] == ["4/4", "4"] and tasks[2:4] == ["0/0", "1"]
     assert shop[4] == "4,800" and shop[8].startswith("$")  # the scripted usage: 1,200 input tokens a call
     assert "claude new (unlabelled) DEAD lib/tasks.js listTasks" in err
 
     saved = {r["name"]: r for r in json.loads((tmp_path / "out.json").read_text())}
-    assert saved["shop"]["promoted"] == [["utility", "app/hooks.py", "rebuild_search_index"]]
+    assert saved["shop"]["promoted"] == [["duplication", "app/orders.py", "refund_total"],
+                                         ["utility", "app/hooks.py", "rebuild_search_index"]]
     assert saved["shop"]["usage"]["calls"] == 4
 
     # --record keeps Claude's verdicts (at the defaults left out) as answers to replay: here, the script's.

@@ -110,7 +110,7 @@ def test_one_job_in_two_idioms_is_a_duplicate() -> None:
 
 
 def test_three_copies_are_one_finding_naming_every_member() -> None:
-    functions = {c: (f"src/{c}.py", symbol(f"f_{c}", 1, body(1, 2, 3, 4, 5, 6))) for c in "abc"}
+    functions = {c: (f"src/{c}.py", symbol(f"f_{c}", 1, body(*range(1, 16)))) for c in "abc"}
     pairs = {c: [hit(o, functions) for o in "abc" if o != c] for c in "abc"}
     found = run(pairs, functions).copies
     reported = [k for k, clones in found.items() if clones[0].report]
@@ -223,6 +223,23 @@ def test_every_block_two_functions_share_is_reported_not_only_the_longest() -> N
     assert [(c.kind, c.lines, c.other_lines) for c in clones] == [
         ("block", (52, 65), (3, 16)), ("block", (71, 80), (19, 28))]
     assert clones[0].digest != clones[1].digest
+
+
+def test_a_short_block_between_components_is_a_markup_candidate() -> None:
+    # A form field and a dialog footer repeated in two components (under 20 lines): the markup's idiom,
+    # a candidate; the same blocks between two modules of logic stay findings, as does a long block.
+    def pair(extension: str, length: int) -> dict:
+        shared = list(range(20, 20 + length))
+        own_a, own_b = list(range(100, 115)), list(range(200, 215))  # each component's own code around it
+        return {"a": (f"src/a.{extension}", symbol("AddItem", 1, body(*own_a, *shared, *own_a[:5]))),
+                "b": (f"src/b.{extension}", symbol("EditItem", 90, body(*own_b, *shared, *own_b[:5])))}
+
+    for extension, length, reported in (("tsx", 12, False), ("jsx", 12, False), ("ts", 12, True), ("tsx", 24, True)):
+        functions = pair(extension, length)
+        clones = run({}, functions).copies[key(functions, "b")]
+        assert [c.report for c in clones] == [reported], (extension, length)
+        if not reported:
+            assert clones[0].rule == "duplicate/markup-block" and "markup's idiom" in clones[0].note
 
 
 def module(hashes_by_line: dict[int, int], lines: int) -> list[int]:
@@ -534,13 +551,14 @@ def test_a_test_whose_nested_view_takes_one_more_argument_is_written_twice() -> 
 def test_functions_that_differ_in_the_target_they_are_named_after_are_not_duplicates() -> None:
     # pipx's _cmd_expose / _cmd_unexpose; starlette's TestClient.head / options -> super().head / options.
     def command(name: str, start: int, target: str) -> Symbol:
-        sym = symbol(name, start, body(1, 2, 3, 4, 5, 6), complexity=1)  # a repeat spanning under six lines is a candidate anyway
+        # 15 lines: a renamed repeat spanning fewer is a candidate anyway (duplicate/short-renamed)
+        sym = symbol(name, start, body(*range(1, 16)), complexity=1)
         return sym.model_copy(update={"calls": ["_venv_dir", "ctx.venv_lock", f"commands.{target}"]})
 
     functions = {"a": ("src/main.py", command("_cmd_expose", 1, "expose")),
-                 "b": ("src/main.py", command("_cmd_unexpose", 10, "unexpose"))}
+                 "b": ("src/main.py", command("_cmd_unexpose", 20, "unexpose"))}
     assert not reported_clones(functions, both_ways(functions, "a", "b"))
-    functions["b"] = ("src/main.py", command("_cmd_publish", 10, "hide"))  # not named after what it calls
+    functions["b"] = ("src/main.py", command("_cmd_publish", 20, "hide"))  # not named after what it calls
     assert reported_clones(functions, both_ways(functions, "a", "b"))
 
 
@@ -738,10 +756,15 @@ def test_short_inverse_operations_are_doubted_long_copies_are_not() -> None:
     assert [(clone.confidence, clone.report) for clones in found.values() for clone in clones] == [(65, False)]
     assert [clone.doubt for clones in found.values() for clone in clones][0].startswith(
         "named as inverse operations (unfollow_user / follow_user)")
-    # the same pair named as two jobs stays a finding
+    # the same pair named as two jobs stays a finding (from 15 lines: a shorter renamed pair is a candidate)
+    functions = {"a": ("app/views.py", symbol("follow_user", 1, body(*range(1, 16)))),
+                 "b": ("app/views.py", symbol("follow_group", 20, body(*range(1, 16))))}
+    assert reported_clones(functions, both_ways(functions, "a", "b"))
     functions = {"a": ("app/views.py", symbol("follow_user", 1, body(*range(1, 9)))),
                  "b": ("app/views.py", symbol("follow_group", 20, body(*range(1, 9))))}
-    assert reported_clones(functions, both_ways(functions, "a", "b"))
+    found = run(both_ways(functions, "a", "b"), functions).copies
+    assert [(clone.rule, clone.report) for clones in found.values() for clone in clones] == [
+        ("duplicate/short-renamed", False)]
     # one word joining an inverse pair to a stem (yup's StringSchema.uppercase / lowercase) is doubted too
     functions = {"a": ("src/string.ts", symbol("uppercase", 1, body(*range(1, 9)))),
                  "b": ("src/string.ts", symbol("lowercase", 20, body(*range(1, 9))))}
