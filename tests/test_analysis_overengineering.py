@@ -58,7 +58,7 @@ PYTHON_FILES = {
             return open(path).read()
 
 
-        def read_text(path):
+        def fetch_text(path):
             return load_text(path)
 
 
@@ -119,10 +119,10 @@ PYTHON_FILES = {
     """,
     "main.py": """
         import sys
-        from store import DiskStorage, Greeter, Point, gateway_for, make_gateway, read_text, read_upper
+        from store import DiskStorage, Greeter, Point, gateway_for, make_gateway, fetch_text, read_upper
 
         print(DiskStorage().load("x"), Greeter("hi").greet("you"), Point(1, 2).norm())
-        print(read_text("a"), read_upper("b"), read_text_later("c"))
+        print(fetch_text("a"), read_upper("b"), read_text_later("c"))
         print(gateway_for(sys.argv[1]).charge(1), make_gateway("card").charge(2))
         print(make_gateway("card").charge(3))
     """,
@@ -140,8 +140,8 @@ def test_python_overengineering_rules_and_decoys(tmp_path: Path) -> None:
     assert verdict(evidence, s, "Greeter", "overengineering") == "OVER"
     assert "one public method (greet)" in detail(evidence, s, "Greeter", "overengineering")
     assert verdict(evidence, s, "Point", "overengineering") == "LEAN"  # a dataclass is a record
-    assert verdict(evidence, s, "read_text", "overengineering") == "OVER"
-    assert "forwards its arguments unchanged to load_text" in detail(evidence, s, "read_text", "overengineering")
+    assert verdict(evidence, s, "fetch_text", "overengineering") == "OVER"
+    assert "forwards its arguments unchanged to load_text" in detail(evidence, s, "fetch_text", "overengineering")
     assert verdict(evidence, s, "read_upper", "overengineering") == "LEAN"
     # execa's handleDummyPromise: an async wrapper turns the sync call's throw into a rejection
     assert verdict(evidence, s, "read_text_later", "overengineering") == "ACCEPTABLE"
@@ -154,6 +154,41 @@ def test_python_overengineering_rules_and_decoys(tmp_path: Path) -> None:
     assert verdict(evidence, s, "plugin", "overengineering") == "LEAN"
     assert verdict(evidence, s, "only_handler", "utility") == "USED"
     assert verdict(evidence, s, "first", "utility") == "USED"
+
+
+def test_a_thin_member_of_a_family_written_alike_is_no_finding(tmp_path: Path) -> None:
+    # parse_description beside parse_name and parse_servings; updatePieData beside updateLineAreaData: a
+    # family written for symmetry, where one member that only forwards is the family's shape. Blind
+    # first-contact labels found every such pass-through or constant parameter wrong.
+    evidence = analyze(tmp_path, {
+        "recipes.py": """
+            from textwrap import dedent
+
+
+            def parse_name(data):
+                return dedent(data["name"]).title()
+
+
+            def parse_description(data):
+                return clean_text(data)
+
+
+            def clean_text(text):
+                return dedent(text).strip()
+
+
+            def parse_servings(data):
+                return int(data.get("servings") or 1)
+        """,
+        "main.py": """
+            from recipes import parse_description, parse_name, parse_servings
+
+            print(parse_name({"name": "x"}), parse_description(" y "), parse_servings({}))
+        """,
+    })
+    assert verdict(evidence, "recipes.py", "parse_description", "overengineering") == "ACCEPTABLE"
+    assert "one of a family written alike (parse_name, parse_servings)" in detail(
+        evidence, "recipes.py", "parse_description", "overengineering")
 
 
 def test_typescript_interface_with_one_implementation(tmp_path: Path) -> None:
@@ -272,7 +307,7 @@ def test_only_strong_evidence_is_reported(tmp_path: Path) -> None:
     assert reported("store.py", "Storage")  # one implementation inside the application: 75
     assert not reported("store.py", "Greeter")  # "a function would do" is a lead (65), not a finding
     assert "under the floor" in detail(evidence, "store.py", "Greeter", "overengineering")
-    assert not reported("store.py", "read_text")  # its user is another module: maybe an API
+    assert not reported("store.py", "fetch_text")  # its user is another module: maybe an API
     assert reported("wrap.py", "_load_once")  # a wrapper with one user in its own module
     assert verdict(evidence, "wrap.py", "parse", "overengineering") == "LEAN"  # overload stubs and implementation
     assert verdict(evidence, "examples/demo.py", "Greeting", "overengineering") == "LEAN"  # demo code

@@ -383,3 +383,26 @@ def test_a_parameter_named_any_and_a_multi_line_import_type_argument_are_valid()
     assert facts.syntax_errors == 0
     assert symbol(facts, "load").line_start == 3
 
+
+
+def test_jsx_attributes_named_class_and_for_are_valid() -> None:
+    # `<i class="fa fa-plus">` and `<label for="name">`: valid JSX the grammar takes for keywords, its
+    # recovery spreading over the rows after them.
+    facts = scan("""
+        import React, { Component } from 'react';
+
+        export class AddButton extends Component {
+          render() {
+            return (
+              <div class="modal fade" id={this.props.modalId}>
+                <label for="name">Name</label>
+                <i class="fa fa-plus"></i>
+              </div>
+            );
+          }
+        }
+
+        export function after() { return 1 }
+        """, language="javascript", path="app/static/src/Buttons.js")
+    assert facts.syntax_errors == 0
+    assert symbol(facts, "after").line_start == 14

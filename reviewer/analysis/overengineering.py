@@ -435,6 +435,17 @@ class OverengineeringAnalysis:
             kinds = ["async" if s.is_async else "sync" for s in (sym, target_symbol)]
             return assessment(verdict="ACCEPTABLE", confidence=50,
                               detail=f"an {kinds[0]} wrapper of the {kinds[1]} {callee}: it changes how errors arrive")
+        if sym.kind == "method" and chain and chain[-1] == sym.name:
+            # `def generate_unique_username(self, txts): return generate_unique_username(txts)` on an
+            # adapter class: the method makes the function of its name a hook a subclass overrides.
+            return assessment(verdict="ACCEPTABLE", confidence=55,
+                              detail=f"a method named as the function it forwards to ({callee}): a hook that "
+                                     "subclasses override")
+        family = self._family(path, sym, exclude=chain[-1] if chain else "")
+        if family:
+            return assessment(verdict="ACCEPTABLE", confidence=55,
+                              detail=f"forwards to {callee}, one of a family written alike ({family}): kept for "
+                                     "symmetry with its siblings")
         # A wrapper with one user in its own module is indirection nobody else needs; API may be called anywhere.
         users = {use.user for use in self.graph.users_of((path, sym.qualified_name))}
         once = len(users) == 1 and next(iter(users))[0] == path and "public" not in root
@@ -485,6 +496,11 @@ class OverengineeringAnalysis:
                 continue
             value = next(iter(values))
             if value not in (None, NOT_LITERAL) and len(in_code) >= CONSTANT_MIN_CALLS:
+                family = self._family(path, sym)
+                if family:  # `compile_gender_counts(gender_field)` beside compile_* taking other fields
+                    return assessment(verdict="ACCEPTABLE", confidence=55,
+                                      detail=f"every call passes {name}={value}, but {sym.name} is one of a family "
+                                             f"written alike ({family}), whose parameters say what each call is")
                 return assessment(verdict="OVER", confidence=70, rule=RULE_CONSTANT_PARAMETER,
                                   detail=f"every call of {sym.name} ({len(sites)} call sites) passes "
                                          f"{name}={value}: a constant, not an option")
@@ -500,6 +516,20 @@ class OverengineeringAnalysis:
                               detail=f"no call of {sym.name} ({len(sites)} call sites) sets {options}: "
                                      f"the default is the only value, not an option")
         return None
+
+    def _family(self, path: str, sym: Symbol, exclude: str = "") -> str:
+        """Functions beside this one (same file, same class) whose names open with the same word
+        (`parse_name`, `parse_servings`; `updatePieData`, `updateLineAreaData`): a family written alike
+        for symmetry, where a thin member is the family's shape (the function it forwards to, `exclude`, is
+        no sibling of that family). Blind first-contact labels found every
+        pass-through and constant-parameter finding on such a member wrong."""
+        head = _first_word(sym.name)
+        if len(head) < 3:
+            return ""
+        siblings = [other.name for other in self.index.symbols.get(path, {}).values()
+                    if other.parent == sym.parent and other.kind in ("function", "method")
+                    and other.name not in (sym.name, exclude) and _first_word(other.name) == head]
+        return ", ".join(sorted(set(siblings))[:3]) + (" ..." if len(set(siblings)) > 3 else "") if siblings else ""
 
     def _layer_options(self, path: str) -> dict[str, int]:
         """How many functions of a file take each defaulted parameter (`conn: Connection | None = None`
@@ -532,6 +562,12 @@ class OverengineeringAnalysis:
                 return None
             sites.extend([_split(arguments) for arguments in found])
         return sites
+
+
+def _first_word(name: str) -> str:
+    """The first word of a name: `parse` of `parse_name` and of `parseName`, `fill` of `FillConsole`."""
+    words = re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", name.lstrip("_"))
+    return words[0].lower() if words else ""
 
 
 def _split(arguments: str) -> list[str]:

@@ -92,7 +92,7 @@ SCANNER_VERSION = 41  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # 37: `using` as a TypeScript name is no syntax error; 38: an augmented assignment whose value is used reads its target;
 # 39: BodyShape.hands_back_argument; 40: a function type's parameter named `any` and a type argument
 # `typeof import('x')` on the row before an error are no syntax errors; 41: a keep comment covers each
-# definition it names below it, BodyShape.hands_back_argument reads `return x as T`
+# definition it names below it, BodyShape.hands_back_argument reads `return x as T`, a JSX attribute `class`
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -1005,6 +1005,11 @@ _USING_NAME = re.compile(rb"(?<![\w$])(?<![^.]\.)using(?![\w$])(?![ \t]+[A-Za-z_
 # TypeScript: a parameter `any` of type any) is an error to the grammar: on an error row, the name
 # becomes another of the same length.
 _TYPE_NAMED_PARAMETER = re.compile(rb"(?<=[(,])([ \t]*)any(?=[ \t]*[,)])")
+# (11) A JSX attribute named after a keyword (`<i class="fa fa-plus">`, `<label for="x">`: valid JSX the
+# DOM reads) is an error to the grammar, whose recovery spreads over the rows after it: in the whole file,
+# a `class` or `for` before `=` and a quote or brace becomes a name of its length (no JavaScript
+# statement is written so).
+_KEYWORD_ATTRIBUTE = re.compile(rb"(?<=[ \t])(?:class|for)(?==[\"'{])")
 # Any `&` of JSX text that starts no character reference (`Q&A`, `descriptive &` at a line's end): not the
 # `&&` or `&=` of an expression.
 _TEXT_AMPERSAND = re.compile(rb"(?<!&)&(?![&=]|#?\w+;)")
@@ -1022,6 +1027,15 @@ def _repaired(parser, data: bytes, tree):
             if row < len(lines):
                 lines[row] = _USING_NAME.sub(b"usin$", lines[row])
         repaired = b"\n".join(lines)
+        if repaired != data:
+            retry = parser.parse(repaired)
+            retry_errors = _count_syntax_errors(retry.root_node)
+            if retry_errors < errors:
+                data, tree, errors = repaired, retry, retry_errors
+                if not errors:
+                    return tree
+    if b"class=" in data or b"for=" in data:  # (11), whole-file, kept only if it helps
+        repaired = _KEYWORD_ATTRIBUTE.sub(lambda found: b"_" * len(found.group(0)), data)
         if repaired != data:
             retry = parser.parse(repaired)
             retry_errors = _count_syntax_errors(retry.root_node)
