@@ -351,6 +351,18 @@ def test_a_broken_sample_whose_methods_live_only_once_it_runs_is_a_note(tmp_path
     run_noting(root, "preview/make-observable.js", "nothing imports or runs")
 
 
+def test_a_broken_sample_of_a_linter_plugins_own_rules_is_a_note(tmp_path):
+    # Its folder's ESLint configuration enables the plugin the package is: the samples are read as data by
+    # the linter (their names live), yet nothing runs them.
+    root = make(tmp_path / "repo", {
+        "ok.py": GOOD,
+        "packages/eslint-plugin-shop/package.json": '{"name": "eslint-plugin-shop", "main": "src/index.js"}\n',
+        "packages/eslint-plugin-shop/src/index.js": "module.exports = { rules: {} }\n",
+        "packages/eslint-plugin-shop/preview/.eslintrc.js": 'module.exports = { extends: ["plugin:shop/recommended"] }\n',
+        "packages/eslint-plugin-shop/preview/sample.js": "class Sample {\n  constructor()\n}\nfunction other() {}\n"})
+    run_noting(root, "packages/eslint-plugin-shop/preview/sample.js", "nothing imports or runs")
+
+
 @pytest.mark.parametrize("how", ["shebang", "script", "main-guard"])
 def test_a_broken_file_that_runs_stays_an_error(tmp_path, how):
     files = {"ok.py": GOOD}

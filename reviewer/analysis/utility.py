@@ -397,6 +397,9 @@ class UtilityAnalysis:
         found = set()
         for path in paths:
             facts = self.index.files.get(path)
+            if facts is not None and self.knowledge.data_file(path):  # a linter's sample: read, never run
+                found.add(path)
+                continue
             if facts is None or path in self.test_files or path in self.graph.imported_files or facts.has_main_guard \
                     or facts.shebang:  # a test file: its runner runs it
                 continue

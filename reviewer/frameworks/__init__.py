@@ -41,6 +41,7 @@ class FileRoot:
     why: str = ""  # what reads them, as the evidence shows it: "Django management command"
     members: bool = False
     exports: bool = False
+    data: bool = False  # the tool reads the file as data (a linter's samples): its names live, nothing runs it
 
 
 def beside(config_path: str) -> str:
@@ -371,6 +372,14 @@ class Knowledge:
                 if (is_exported or not root.exports) and (names is None or names.fullmatch(candidate)):
                     return root.why or framework, framework
         return None
+
+    def data_file(self, path: str) -> str | None:
+        """Why a tool reads the file at `path` as data (a linter rule's samples), if one does: nothing runs
+        it, whatever it defines."""
+        rows = self._by_path.get(path)
+        if rows is None:
+            rows = self._by_path[path] = [row for row in self._roots if row[0].search(path)]
+        return next((root.why or framework for _, _, root, framework in rows if root.data), None)
 
     def wraps(self, decorator: str) -> str | None:
         """The framework for which `decorator` (its name as written, without arguments) only wraps."""

@@ -1,0 +1,4 @@
+module.exports = {
+  extends: ["plugin:shop/recommended"],
+  plugins: ["shop"],
+}

@@ -1,0 +1,3 @@
+const noCart = require("./no-cart.js")
+
+module.exports = { rules: { "no-cart": noCart } }
