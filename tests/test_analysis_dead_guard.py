@@ -194,6 +194,9 @@ def test_branches_under_a_false_constant_are_unreachable_code(tmp_path: Path) ->
         # a project template: each `{% if %}` branch returns, one is rendered
         "{{cookiecutter.slug}}/models.py": "class User:\n    def url(self):\n{%- if cookiecutter.email %}\n"
                                            "        return 'a'\n{%- else %}\n        return 'b'\n{%- endif %}\n",
+        # a project template's setting, for its user to set in the generated file
+        "app/templates/multidb/env.py": "USE_TWOPHASE = False\n\n\ndef run():\n    if USE_TWOPHASE:\n"
+                                        "        prepare()\n    if 0:\n        print('never')\n",
     })
     lines = dead_lines(evidence, "app/flags.py")
     assert lines == [(11, "unreachable code (if 0) in module code"),
@@ -201,6 +204,7 @@ def test_branches_under_a_false_constant_are_unreachable_code(tmp_path: Path) ->
                      (18, "unreachable code (while 0) in loop")], lines  # `if False: yield` makes a generator
     assert dead_lines(evidence, "app/settings.py") == []  # a star import may rebind DEBUG
     assert dead_lines(evidence, "{{cookiecutter.slug}}/models.py") == []
+    assert dead_lines(evidence, "app/templates/multidb/env.py") == [(8, "unreachable code (if 0) in run")]
 
 
 def test_the_word_index_is_cached_by_content(tmp_path: Path) -> None:

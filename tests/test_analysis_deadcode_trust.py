@@ -1273,3 +1273,37 @@ def test_a_value_handed_to_a_function_that_keeps_it_is_registered(tmp_path: Path
     assert verdict(evidence, "src/actions.ts", "actionSave", "utility") == "USED"
     assert "keeps it and hands it back" in detail(evidence, "src/actions.ts", "actionSave", "utility")
     assert verdict(evidence, "src/actions.ts", "actionDraft", "utility") == "DEAD"
+
+
+def test_a_librarys_own_testing_package_offers_its_names(tmp_path: Path) -> None:
+    # `alembic.testing`: the test-support package a library ships for the authors of its dialects and
+    # plugins; what its `__init__` imports is theirs to call, whatever the project's own tests use.
+    evidence = analyze(tmp_path, {
+        "pyproject.toml": '[project]\nname = "migrate"\n',
+        "migrate/__init__.py": "from migrate.core import upgrade\n",
+        "migrate/core.py": "def upgrade():\n    return 1\n",
+        "migrate/testing/__init__.py": "from migrate.testing.assertions import expect_deprecated\n",
+        "migrate/testing/assertions.py": "def expect_deprecated():\n    return 2\n\n\ndef _private_helper():\n    return 3\n",
+    })
+    assert verdict(evidence, "migrate/testing/assertions.py", "expect_deprecated", "utility") == "USED"
+    assert "test-support package the library ships" in detail(evidence, "migrate/testing/assertions.py",
+                                                               "expect_deprecated", "utility")
+    assert verdict(evidence, "migrate/testing/assertions.py", "_private_helper", "utility") == "DEAD"
+
+
+def test_a_dynamic_import_of_a_wrapper_uses_what_it_re_exports(tmp_path: Path) -> None:
+    # `const { generateEntrypoints } = await import('../../scripts/entrypoints.js')` in a package's build
+    # configuration, where entrypoints.js only re-exports the TypeScript module's function.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "mono", "private": true, "workspaces": ["packages/*"]}',
+        "packages/server/package.json": '{"name": "server", "private": true, "scripts": {"build": "tsdown"}}',
+        "packages/server/tsdown.config.ts": "export default {\n  onSuccess: async () => {\n"
+                                            "    const { generateEntrypoints } = await import(\n"
+                                            "      '../../scripts/entrypoints.js'\n    );\n"
+                                            "    await generateEntrypoints([]);\n  },\n}\n",
+        "scripts/entrypoints.js": "export { generateEntrypoints } from './entrypoints.ts';\n",
+        "scripts/entrypoints.ts": "export function generateEntrypoints(input: string[]) { return input }\n"
+                                  "export function unusedHelper() { return 1 }\n",
+    })
+    assert verdict(evidence, "scripts/entrypoints.ts", "generateEntrypoints", "utility") == "USED"
+    assert verdict(evidence, "scripts/entrypoints.ts", "unusedHelper", "utility") == "DEAD"

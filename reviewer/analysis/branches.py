@@ -12,7 +12,8 @@ configuration: `setattr(engine, key, value)` for each key of its settings) keeps
 the findings. A test suite's inputs
 are its content, and a template with a code extension (lines of `{% if %}` tags) is rendered into
 code before it runs: neither gives findings. In example code a branch a module constant switches off is
-the demo's switch for its reader to flip: no finding either (a literal `if False:` still is one).
+the demo's switch for its reader to flip, and in a project template's file (`templates/multidb/env.py`)
+a setting its user sets once it is generated: no finding either (a literal `if False:` still is one).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from ..scan.words import AS_NAME
 from ..schema.evidence import FileFinding
 from ..schema.facts import FileFacts, LineRange
 from .resolve import ProjectIndex
-from .roles import is_example_path, is_test_input_path, is_test_path
+from .roles import is_example_path, is_scaffold_path, is_test_input_path, is_test_path
 
 
 class DeadBranches:
@@ -51,8 +52,11 @@ class DeadBranches:
         ranges: list[tuple[str | None, LineRange]] = [(None, r) for r in facts.unreachable]
         ranges += [(sym.qualified_name, r) for sym in facts.symbols for r in sym.unreachable]
         for symbol, unreachable in ranges:
-            if unreachable.name and (self._mutated(path, unreachable.name) or is_example_path(path)):
-                continue  # mutated somewhere; or a demo's switch (`DEBUG = False`), which its reader flips
+            if unreachable.name and (self._mutated(path, unreachable.name) or is_example_path(path)
+                                     or is_scaffold_path(path)):
+                # mutated somewhere; or a demo's switch (`DEBUG = False`), which its reader flips; or a setting
+                # of a project template (`USE_TWOPHASE = False` in a generated env.py), which its user sets
+                continue
             reason = f" ({unreachable.reason})" if unreachable.reason else ""
             where = symbol if symbol is not None else "module code"
             found.append(FileFinding(

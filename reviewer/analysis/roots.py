@@ -10,6 +10,7 @@ import json
 import posixpath
 import re
 import sys
+import tomllib
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Mapping
 
@@ -131,6 +132,9 @@ def type_checked_tests(texts: Mapping[str, str]) -> dict[str, str]:
                 if is_test_path(target + "/x.ts") or any(part in ("fixtures", "__fixtures__") for part in target.split("/")):
                     found.setdefault(target, f"`tsc --project {match.group(1)}` in scripts.{name} of "
                                              f"{manifest} (types checked by the compiler)")
+    for target, setting in _type_checker_includes(texts.get("pyproject.toml", "")):
+        if is_test_path(target + "/x.py") or posixpath.basename(target).startswith("test"):
+            found.setdefault(target, f"{setting} in pyproject.toml (a typing test)")
     configs = [*_TYPE_CHECK_CONFIGS, *(p for p in sorted(texts) if p.startswith(".github/workflows/"))]
     for config in configs:
         for match in _TYPE_CHECK.finditer(texts.get(config, "")):
@@ -138,6 +142,33 @@ def type_checked_tests(texts: Mapping[str, str]) -> dict[str, str]:
                 target = posixpath.normpath(target.rstrip("/"))
                 if not target.startswith(("-", ".")) and is_test_path(target + "/x.py"):
                     found.setdefault(target, f"`{match.group(0).split()[0]} {target}` in {config} (a typing test)")
+    return found
+
+
+# The settings of pyproject.toml that list what a type checker checks: (path of keys, what the evidence calls it).
+_TYPE_CHECKER_SETTINGS = ((("tool", "mypy", "files"), "[tool.mypy] files"),
+                          (("tool", "pyright", "include"), "[tool.pyright] include"),
+                          (("tool", "basedpyright", "include"), "[tool.basedpyright] include"),
+                          (("tool", "ty", "src", "include"), "[tool.ty.src] include"),
+                          (("tool", "pyrefly", "project-includes"), "[tool.pyrefly] project-includes"))
+
+
+def _type_checker_includes(pyproject: str) -> list[tuple[str, str]]:
+    """(folder or file, setting) for each path a type checker's pyproject.toml setting lists."""
+    if "[tool." not in pyproject:
+        return []
+    try:
+        data = tomllib.loads(pyproject)
+    except tomllib.TOMLDecodeError:
+        return []
+    found = []
+    for keys, setting in _TYPE_CHECKER_SETTINGS:
+        value: object = data
+        for key in keys:
+            value = value.get(key) if isinstance(value, dict) else None
+        paths = value.split(",") if isinstance(value, str) else value if isinstance(value, list) else []
+        found += [(posixpath.normpath(str(path).strip().rstrip("/")), setting) for path in paths
+                  if isinstance(path, str) and path.strip() and "*" not in path]
     return found
 
 

@@ -273,6 +273,16 @@ class UsageGraph:
                 for name, qname in names.items():
                     if escapes or facts.dynamic_access or name in accessed:
                         self._link((path, MODULE), (source, qname), "imports dynamically", ref.line)
+                # what the module re-exports (`export { generateEntrypoints } from './entrypoints.ts'` in a
+                # wrapper a build script imports): the same names, defined elsewhere
+                source_facts = self.index.files.get(source)
+                for export in source_facts.exports if source_facts is not None else ():
+                    if export.source is not None and export.name != "*" and export.name not in names \
+                            and (escapes or facts.dynamic_access or export.name in accessed):
+                        target = self.index.export_target(source, export.name)
+                        if target is not None and not target.is_module and target.qualified_name:
+                            self._link((path, MODULE), (target.path, target.qualified_name), "imports dynamically",
+                                       ref.line)
                 default = self.index.export_target(source, "default") if facts.language != "python" else None
                 if default is not None and not default.is_module:  # `m.default`, `{default: C} = m`
                     self._link((path, MODULE), (default.path, default.qualified_name or ""), "imports dynamically",

@@ -730,7 +730,7 @@ class UtilityAnalysis:
         for key, why in self._dotted_path_strings().items():
             roots.setdefault(key, why)
         for found in (self._included_in_docs(), self._documented_api(), self._run_by_docs(), self._loaded_by_path(),
-                      self._example_exports()):
+                      self._example_exports(), self._shipped_test_support()):
             for key, why in found.items():
                 roots.setdefault(key, why)
         for key, why in self._shell_methods().items():
@@ -1254,6 +1254,25 @@ class UtilityAnalysis:
                 for path, facts in self.index.files.items()
                 if facts.language != "python" and is_example_path(path) and path not in self.test_files
                 for sym in facts.symbols if sym.parent is None and sym.exported}
+
+    def _shipped_test_support(self) -> dict[SymbolKey, str]:
+        """What a library's own `testing` subpackage offers (`alembic/testing/__init__.py` importing
+        `expect_sqlalchemy_deprecated`): the package ships inside the library, for the authors of its
+        plugins and dialects to run its test suite against theirs."""
+        if not self.entry_points.is_library:
+            return {}
+        found: dict[SymbolKey, str] = {}
+        for path, facts in self.index.files.items():
+            package = posixpath.dirname(path)
+            if posixpath.basename(path) != "__init__.py" or posixpath.basename(package) != "testing" \
+                    or posixpath.join(posixpath.dirname(package), "__init__.py") not in self.index.files:
+                continue
+            for name in self.index.bindings(path):
+                target = self.index.export_target(path, name)
+                if target is not None and not target.is_module and target.path in self.index.files:
+                    found[(target.path, target.qualified_name or "")] = \
+                        f"offered by {path}, the test-support package the library ships for its plugins' tests"
+        return found
 
     def _included_in_docs(self) -> dict[SymbolKey, str]:
         """The top-level names of a source file a documentation page includes whole (see

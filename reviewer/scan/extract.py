@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 41  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 42  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -92,7 +92,8 @@ SCANNER_VERSION = 41  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # 37: `using` as a TypeScript name is no syntax error; 38: an augmented assignment whose value is used reads its target;
 # 39: BodyShape.hands_back_argument; 40: a function type's parameter named `any` and a type argument
 # `typeof import('x')` on the row before an error are no syntax errors; 41: a keep comment covers each
-# definition it names below it, BodyShape.hands_back_argument reads `return x as T`, a JSX attribute `class`
+# definition it names below it, BodyShape.hands_back_argument reads `return x as T`, a JSX attribute `class`; 42: a
+# `declare module 'pkg'` block's declarations are kept (FileFacts.kept)
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -564,7 +565,8 @@ class Extractor:
             loaded_paths=textual.loaded_paths(code_text) if self.spec.family == "ecmascript" else [],
             module_line_hashes=hashes32(self._module_line_hashes(lines, symbols)),
             callback_spans=self.callbacks,
-            kept=textual.keep_markers(lines, symbols, bound, self.spec.family == "python"),
+            kept={**textual.keep_markers(lines, symbols, bound, self.spec.family == "python"),
+                  **_augmentations(root, symbols)},
             unreachable=[build(LineRange, line_start=a, line_end=b, reason=reason, name=name)
                          for a, b, reason, name in sorted(module.unreachable)],
             assigned_attributes=textual.assigned_attributes(code_text),
@@ -1286,6 +1288,25 @@ def _all_of(handlers: tuple[NodeHandler, ...]) -> NodeHandler:
         return skip
 
     return run_all
+
+
+def _augmentations(root: Node, symbols: list[dict]) -> dict[int, str]:
+    """Per symbol (by its first line) declared in a `declare module 'pkg' { ... }` block at the top of a
+    TypeScript file: a module augmentation, which the type checker merges into that module's own
+    declarations (`interface PiniaCustomProperties` typing what a plugin adds). Nothing names it."""
+    blocks = []
+    for node in root.named_children:
+        module = node.named_children[0] if node.type == "ambient_declaration" and node.named_children else None
+        name = module.child_by_field_name("name") if module is not None and module.type == "module" else None
+        if name is not None and name.type == "string":
+            blocks.append((node.start_point[0] + 1, node.end_point[0] + 1, name.text.decode("utf-8", "replace")))
+    found: dict[int, str] = {}
+    for first, last, name in blocks:
+        for fields in symbols:
+            if first < fields["line_start"] <= last:
+                found[fields["line_start"]] = (f"it augments the module {name} (`declare module`): the type checker "
+                                               "merges it into that module's declarations")
+    return found
 
 
 def extract_file(path: str, data: bytes, language: str) -> FileFacts:
