@@ -1307,3 +1307,35 @@ def test_a_dynamic_import_of_a_wrapper_uses_what_it_re_exports(tmp_path: Path) -
     })
     assert verdict(evidence, "scripts/entrypoints.ts", "generateEntrypoints", "utility") == "USED"
     assert verdict(evidence, "scripts/entrypoints.ts", "unusedHelper", "utility") == "DEAD"
+
+
+def test_modules_of_a_folder_its_index_loads_whole_are_loaded(tmp_path: Path) -> None:
+    # tasks/index.ts: `requireDirectory(__dirname).forEach(([module, id]) => tasks[id] = module.default)`
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "server", "private": true, "scripts": {"start": "node dist/main.js"}}',
+        "src/main.ts": "import tasks from './tasks'\nconsole.log(tasks)\n",
+        "src/tasks/index.ts": "import { requireDirectory } from '../fs'\n"
+                              "const tasks = {}\nrequireDirectory<{ default: unknown }>(__dirname).forEach("
+                              "([module, id]) => { tasks[id] = module.default })\nexport default tasks\n",
+        "src/tasks/CleanupTask.ts": "export default class CleanupTask {}\n",
+        "src/fs.ts": "export function requireDirectory<T>(dir: string): [T, string][] { return [] }\n"
+                     "export function unusedFs() { return 1 }\n",
+    })
+    assert verdict(evidence, "src/tasks/CleanupTask.ts", "CleanupTask", "utility") == "USED"
+    assert "loaded with every module of its folder by src/tasks/index.ts" in detail(
+        evidence, "src/tasks/CleanupTask.ts", "CleanupTask", "utility")
+    assert verdict(evidence, "src/fs.ts", "unusedFs", "utility") == "DEAD"
+
+
+def test_a_method_taken_by_destructuring_is_read(tmp_path: Path) -> None:
+    # `const { fetchChildDocuments } = documents` in a component: the store's method is read by name.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "app", "private": true, "scripts": {"start": "vite"}}',
+        "src/main.ts": "import { DocumentsStore } from './store'\nconst documents = new DocumentsStore()\n"
+                       "function Sidebar() {\n  const { fetchChildDocuments } = documents\n"
+                       "  return fetchChildDocuments()\n}\nconsole.log(Sidebar())\n",
+        "src/store.ts": "export class DocumentsStore {\n  fetchChildDocuments() { return [] }\n"
+                        "  unusedMethod() { return 1 }\n}\n",
+    })
+    assert verdict(evidence, "src/store.ts", "DocumentsStore.fetchChildDocuments", "utility") == "USED"
+    assert verdict(evidence, "src/store.ts", "DocumentsStore.unusedMethod", "utility") == "DEAD"

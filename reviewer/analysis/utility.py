@@ -1239,12 +1239,20 @@ class UtilityAnalysis:
         found: dict[SymbolKey, str] = {}
         for path, facts in self.index.files.items():
             for written in facts.loaded_paths:
-                target = self.index.js_file_at(posixpath.join(posixpath.dirname(path), written))
-                if target is None or target == path:
-                    continue
-                for sym in self.index.files[target].symbols:
-                    if sym.parent is None and sym.exported:
-                        found[(target, sym.qualified_name)] = f"loaded by its path from {path} ('{written}')"
+                folder = posixpath.dirname(path)
+                if written == "./*":  # every module of its folder (`requireDirectory(__dirname)`)
+                    targets = [other for other in self.index.files if posixpath.dirname(other) == folder
+                               and other != path and self.index.files[other].language != "python"]
+                    why = f"loaded with every module of its folder by {path}"
+                else:
+                    targets = [self.index.js_file_at(posixpath.join(folder, written))]
+                    why = f"loaded by its path from {path} ('{written}')"
+                for target in targets:
+                    if target is None or target == path:
+                        continue
+                    for sym in self.index.files[target].symbols:
+                        if sym.parent is None and sym.exported:
+                            found[(target, sym.qualified_name)] = why
         return found
 
     def _example_exports(self) -> dict[SymbolKey, str]:

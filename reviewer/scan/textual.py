@@ -172,11 +172,20 @@ _LOADED_PATH = re.compile(
     r"""(['"`])(\.{1,2}/[^'"`\n$]+)\1""")
 
 
+# A loader handed the module's own folder (`requireDirectory(__dirname)`, `readdirSync(__dirname)` then a
+# require of each, `import.meta.glob("./*.ts")`): every module beside it is loaded, written "./*".
+_LOADS_OWN_FOLDER = re.compile(
+    r"""\b\w*(?:[Rr]equire|[Ii]mport|[Ll]oad|readdir)\w*\s*(?:<[^()]*>)?\(\s*(?:__dirname|import\.meta\.dirname)\s*[,)]"""
+    r"""|\bimport\.meta\.glob\(\s*['"`]\./\*""")
+
+
 def loaded_paths(text: str) -> list[str]:
-    """The relative paths (`./src/md-loader`, `../worker.js`) a JS file hands to the runtime to load."""
-    if "./" not in text:
-        return []
-    return sorted({match.group(2) for match in _LOADED_PATH.finditer(text)})
+    """The relative paths (`./src/md-loader`, `../worker.js`) a JS file hands to the runtime to load;
+    "./*" when it loads every module of its own folder."""
+    found = {match.group(2) for match in _LOADED_PATH.finditer(text)} if "./" in text else set()
+    if ("__dirname" in text or "import.meta" in text) and _LOADS_OWN_FOLDER.search(text):
+        found.add("./*")
+    return sorted(found)
 
 
 def http_call_paths(text: str) -> list[str]:

@@ -235,7 +235,8 @@ class FileFacts(BaseModel):
     # in its own process (django-extensions SHELL_PLUS_IMPORTS, exec'd code)
     import_strings: list[str] = Field(default_factory=list)
     http_call_paths: list[str] = Field(default_factory=list)  # with HTTP client calls: the strings holding "/"
-    # JS: relative paths handed to the runtime to load (`path.join(__dirname, './loader')`, textual.loaded_paths)
+    # JS: relative paths handed to the runtime to load (`path.join(__dirname, "./loader")`, textual.loaded_paths);
+    # "./*" when the file loads every module of its own folder (`requireDirectory(__dirname)`)
     loaded_paths: list[str] = Field(default_factory=list)
     # Per line, the code outside functions hashed as Structure.line_hashes (0: blank, comment or a
     # function's line): repeated blocks of module-level data and top-level callbacks.

@@ -472,7 +472,11 @@ def _on_export(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> Non
 
 
 def _on_variable_declarator(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
-    """Module-level `const X = ...` (constant) / `let`, `var` (variable); an object value is a container."""
+    """Module-level `const X = ...` (constant) / `let`, `var` (variable); an object value is a container.
+    Anywhere, `const { a, b: c } = obj` reads `obj.a` and `obj.b` (a store's methods taken by name)."""
+    target = node.child_by_field_name("name")
+    if target is not None and target.type == "object_pattern":
+        _destructured_reads(ex, target, node.child_by_field_name("value"))
     if ex.frames[-1] is not ex.module:
         return
     declaration = node.parent
@@ -505,6 +509,26 @@ def _on_variable_declarator(ex: Extractor, node: Node, depth: int, cursor: TreeC
     )
     frame.is_container = value is not None and value.type == "object"
     ex.module_bindings[name] = frame.symbol  # type: ignore[assignment]
+
+
+def _destructured_reads(ex: Extractor, pattern: Node, value: Node | None) -> None:
+    """The attribute reads of a destructuring from a name or a member chain (`= documents`, `= this.store`):
+    each key read off the value, as `documents.fetchChildDocuments` would be."""
+    if value is None or value.type not in ("identifier", "member_expression", "this"):
+        return
+    receiver = ex.text(value)
+    for child in pattern.named_children:
+        if child.type == "shorthand_property_identifier_pattern":
+            key: str | None = ex.text(child)
+        elif child.type == "pair_pattern":
+            key = _key_name(ex, child.child_by_field_name("key"))
+        elif child.type == "object_assignment_pattern":  # `{ a = 1 }`
+            left = child.child_by_field_name("left")
+            key = ex.text(left) if left is not None and left.type == "shorthand_property_identifier_pattern" else None
+        else:
+            key = None
+        if key:
+            ex.frames[-1].refs.append(f"{receiver}.{key}".encode())
 
 
 def _on_assignment(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
