@@ -1029,23 +1029,14 @@ def _repaired(parser, data: bytes, tree):
         for row in rows:
             if row < len(lines):
                 lines[row] = _USING_NAME.sub(b"usin$", lines[row])
-        repaired = b"\n".join(lines)
-        if repaired != data:
-            retry = parser.parse(repaired)
-            retry_errors = _count_syntax_errors(retry.root_node)
-            if retry_errors < errors:
-                data, tree, errors = repaired, retry, retry_errors
-                if not errors:
-                    return tree
-    if b"class=" in data or b"for=" in data:  # (11), whole-file, kept only if it helps
+        data, tree, errors = _kept_if_better(parser, data, tree, errors, b"\n".join(lines))
+        if not errors:
+            return tree
+    if b"class=" in data or b"for=" in data:  # (11), whole-file
         repaired = _KEYWORD_ATTRIBUTE.sub(lambda found: b"_" * len(found.group(0)), data)
-        if repaired != data:
-            retry = parser.parse(repaired)
-            retry_errors = _count_syntax_errors(retry.root_node)
-            if retry_errors < errors:
-                data, tree, errors = repaired, retry, retry_errors
-                if not errors:
-                    return tree
+        data, tree, errors = _kept_if_better(parser, data, tree, errors, repaired)
+        if not errors:
+            return tree
     for _ in range(_REPAIR_ROUNDS):
         rows, leading, blanks = _error_places(tree.root_node)
         patched = bytearray(data)
@@ -1069,6 +1060,16 @@ def _repaired(parser, data: bytes, tree):
         if not errors:
             return tree
     return tree
+
+
+def _kept_if_better(parser, data: bytes, tree, errors: int, repaired: bytes):
+    """(data, tree, errors) of the repaired text when it parses with fewer errors, else as they were."""
+    if repaired != data:
+        retry = parser.parse(repaired)
+        retry_errors = _count_syntax_errors(retry.root_node)
+        if retry_errors < errors:
+            return repaired, retry, retry_errors
+    return data, tree, errors
 
 
 def _repaired_row(line: bytes) -> bytes:
