@@ -406,3 +406,35 @@ def test_jsx_attributes_named_class_and_for_are_valid() -> None:
         """, language="javascript", path="app/static/src/Buttons.js")
     assert facts.syntax_errors == 0
     assert symbol(facts, "after").line_start == 14
+
+
+def test_a_member_named_in_and_a_call_signature_after_a_doc_comment_are_valid() -> None:
+    # A generated GraphQL filter type's `in?:` member, and an overload written as a generic call
+    # signature whose doc comment stands between it and the member before (no semicolons).
+    facts = scan("""
+        export type IdFilter = {
+          contains?: Maybe<string>
+          in?: Maybe<string>
+          notIn?: Maybe<string>
+        }
+
+        export interface Inject {
+          (a: string): (
+            s: number,
+          ) => ReturnType<S>
+
+          /**
+           * The overload with a selector.
+           */
+          <
+            S extends number,
+            R,
+          >(
+            f: S,
+          ): number
+        }
+
+        export function after() { return 1 }
+        """)
+    assert facts.syntax_errors == 0
+    assert symbol(facts, "after").line_start == 23

@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 44  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 45  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -94,7 +94,7 @@ SCANNER_VERSION = 44  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # `typeof import('x')` on the row before an error are no syntax errors; 41: a keep comment covers each
 # definition it names below it, BodyShape.hands_back_argument reads `return x as T`, a JSX attribute `class`; 42: a
 # `declare module 'pkg'` block's declarations are kept (FileFacts.kept); FileFacts.loaded_paths "./*"; 44: `const { a } = obj`
-# reads obj.a
+# reads obj.a; 45: a type member named `in`, a call signature after a doc comment are no syntax errors
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -1019,12 +1019,16 @@ _TEXT_AMPERSAND = re.compile(rb"(?<!&)&(?![&=]|#?\w+;)")
 _VARIANCE = re.compile(rb"(?:(?<=[<,])|^)[ \t]*((?:in[ \t]+)?(?:out[ \t]+)?)"
                        rb"(?=[A-Za-z_$][\w$]*[ \t]*(?:extends\b|=|,|>|\r?$))")
 _REPAIR_ROUNDS = 3
+_COMMENT_ROWS = 100  # rows looked past after an error for the next line of code
+# (12) A member named `in` (`in?: Maybe<string>` in a generated GraphQL filter type) is an error to the
+# grammar, which reads the keyword: on an error row, at the start of a member, a name of its length.
+_IN_MEMBER = re.compile(rb"^([ \t]*)in(?=[ \t]*\??[ \t]*:)")
 
 
 def _repaired(parser, data: bytes, tree):
     errors = _count_syntax_errors(tree.root_node)
     if b"using" in data:  # (9) first and alone: a whole file can be one error, whose other repairs would hurt
-        rows, _, _ = _error_places(tree.root_node)
+        rows = _error_places(tree.root_node)[0]
         lines = data.split(b"\n")
         for row in rows:
             if row < len(lines):
@@ -1038,7 +1042,7 @@ def _repaired(parser, data: bytes, tree):
         if not errors:
             return tree
     for _ in range(_REPAIR_ROUNDS):
-        rows, leading, blanks = _error_places(tree.root_node)
+        rows, leading, blanks, last_rows = _error_places(tree.root_node)
         patched = bytearray(data)
         for at in blanks:
             patched[at] = 0x20
@@ -1049,6 +1053,10 @@ def _repaired(parser, data: bytes, tree):
         for row in leading:
             if 0 <= row < len(lines):
                 lines[row] = _IMPORT_TYPE.sub(lambda found: b"_" * len(found.group(0)), lines[row])
+        for row in last_rows:  # (1) past the comments and blank lines after an error
+            following = _next_code_row(lines, row + 1)
+            if following is not None and following not in rows:
+                lines[following] = _SIGNATURE_LINE.sub(rb"\1;", lines[following], count=1)
         repaired = b"\n".join(lines)
         if repaired == data:
             return tree
@@ -1073,7 +1081,7 @@ def _kept_if_better(parser, data: bytes, tree, errors: int, repaired: bytes):
 
 
 def _repaired_row(line: bytes) -> bytes:
-    """One row of an error with repairs (1), (4), (5), (6), (7), (8) and (10) applied, as long as it was."""
+    """One row of an error with repairs (1), (4), (5), (6), (7), (8), (10) and (12) applied, as long as it was."""
     line = _SIGNATURE_LINE.sub(rb"\1;", line, count=1)
     line = _EXPORT_TYPE_STAR.sub(rb"\1    ", line, count=1)
     line = _VARIANCE.sub(lambda found: found.group(0)[: found.start(1) - found.start(0)] + b" " * len(found.group(1)), line)
@@ -1083,26 +1091,39 @@ def _repaired_row(line: bytes) -> bytes:
         line = _TAG_TEXT.sub(lambda text: _TEXT_AMPERSAND.sub(b" ", text.group(0)), line)
     line = _IMPORT_TYPE.sub(lambda found: b"_" * len(found.group(0)), line)
     line = _TYPE_NAMED_PARAMETER.sub(rb"\1an$", line)
+    line = _IN_MEMBER.sub(rb"\1i_", line)
     return _QUOTED.sub(lambda quoted: _BARE_AMPERSAND.sub(b" ", quoted.group(0)), line)
 
 
-def _error_places(root: Node) -> tuple[set[int], set[int], list[int]]:
+def _next_code_row(lines: list[bytes], row: int) -> int | None:
+    """The first row from `row` on that is neither blank nor a comment (a member's doc comment stands
+    between two members of an object type), within a few rows."""
+    for index in range(row, min(row + _COMMENT_ROWS, len(lines))):
+        stripped = lines[index].strip()
+        if stripped and not stripped.startswith((b"//", b"/*", b"*")):
+            return index
+    return None
+
+
+def _error_places(root: Node) -> tuple[set[int], set[int], list[int], set[int]]:
     """Rows spanned by the outermost ERROR nodes (and the row after each, where a signature may
     open); the row before each, where an import type the grammar misread may stand (`f<\n typeof
     import('x')\n>()` leaves only its `>()` in the error); and the offsets to blank: an error that
     is one comma, the backslash of an escape sequence a template string holds."""
     rows: set[int] = set()
     leading: set[int] = set()
+    last_rows: set[int] = set()
     blanks: list[int] = []
     for node in _error_nodes(root, nested=False):
         if node.is_error:
             rows.update(range(node.start_point[0], node.end_point[0] + 2))
             leading.add(node.start_point[0] - 1)
+            last_rows.add(node.end_point[0])
             if node.end_byte - node.start_byte == 1 and node.text == b",":
                 blanks.append(node.start_byte)
             elif node.parent is not None and node.parent.type == "template_string" and node.text[:1] == b"\\":
                 blanks.append(node.start_byte)
-    return rows, leading - rows, blanks
+    return rows, leading - rows, blanks, last_rows
 
 
 def _is_phantom_non_null(node: Node) -> bool:
