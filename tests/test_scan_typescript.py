@@ -438,3 +438,17 @@ def test_a_member_named_in_and_a_call_signature_after_a_doc_comment_are_valid() 
         """)
     assert facts.syntax_errors == 0
     assert symbol(facts, "after").line_start == 23
+
+
+def test_a_character_reference_with_a_digit_in_jsx_text_is_valid() -> None:
+    facts = scan("""
+        export const units = {
+          cubicMeter: <>m&sup3;</>,
+          half: <>&frac12; cup</>,
+          liter: "l",
+        };
+
+        export function after() { return 1 }
+        """, language="tsx", path="src/units.tsx")
+    assert facts.syntax_errors == 0
+    assert symbol(facts, "after").line_start == 7

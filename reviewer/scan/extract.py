@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 45  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 46  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -94,7 +94,8 @@ SCANNER_VERSION = 45  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # `typeof import('x')` on the row before an error are no syntax errors; 41: a keep comment covers each
 # definition it names below it, BodyShape.hands_back_argument reads `return x as T`, a JSX attribute `class`; 42: a
 # `declare module 'pkg'` block's declarations are kept (FileFacts.kept); FileFacts.loaded_paths "./*"; 44: `const { a } = obj`
-# reads obj.a; 45: a type member named `in`, a call signature after a doc comment are no syntax errors
+# reads obj.a; 45: a type member named `in`, a call signature after a doc comment are no syntax errors; 46: nor
+# `&sup3;` in JSX text
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -1023,6 +1024,9 @@ _COMMENT_ROWS = 100  # rows looked past after an error for the next line of code
 # (12) A member named `in` (`in?: Maybe<string>` in a generated GraphQL filter type) is an error to the
 # grammar, which reads the keyword: on an error row, at the start of a member, a name of its length.
 _IN_MEMBER = re.compile(rb"^([ \t]*)in(?=[ \t]*\??[ \t]*:)")
+# (13) A named character reference with a digit (`&sup3;`, `&frac12;` in JSX text), which the grammar does
+# not know: on an error row, blanked (the text of a cubic metre's label, nothing the scan reads).
+_DIGIT_REFERENCE = re.compile(rb"&[A-Za-z]+\d[A-Za-z\d]*;")
 
 
 def _repaired(parser, data: bytes, tree):
@@ -1081,7 +1085,8 @@ def _kept_if_better(parser, data: bytes, tree, errors: int, repaired: bytes):
 
 
 def _repaired_row(line: bytes) -> bytes:
-    """One row of an error with repairs (1), (4), (5), (6), (7), (8), (10) and (12) applied, as long as it was."""
+    """One row of an error with repairs (1), (4), (5), (6), (7), (8), (10), (12) and (13) applied, as long as
+    it was."""
     line = _SIGNATURE_LINE.sub(rb"\1;", line, count=1)
     line = _EXPORT_TYPE_STAR.sub(rb"\1    ", line, count=1)
     line = _VARIANCE.sub(lambda found: found.group(0)[: found.start(1) - found.start(0)] + b" " * len(found.group(1)), line)
@@ -1092,6 +1097,7 @@ def _repaired_row(line: bytes) -> bytes:
     line = _IMPORT_TYPE.sub(lambda found: b"_" * len(found.group(0)), line)
     line = _TYPE_NAMED_PARAMETER.sub(rb"\1an$", line)
     line = _IN_MEMBER.sub(rb"\1i_", line)
+    line = _DIGIT_REFERENCE.sub(lambda found: b" " * len(found.group(0)), line)
     return _QUOTED.sub(lambda quoted: _BARE_AMPERSAND.sub(b" ", quoted.group(0)), line)
 
 
