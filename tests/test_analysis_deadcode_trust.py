@@ -1339,3 +1339,18 @@ def test_a_method_taken_by_destructuring_is_read(tmp_path: Path) -> None:
     })
     assert verdict(evidence, "src/store.ts", "DocumentsStore.fetchChildDocuments", "utility") == "USED"
     assert verdict(evidence, "src/store.ts", "DocumentsStore.unusedMethod", "utility") == "DEAD"
+
+
+def test_the_pytest_configuration_collects_classes_and_functions_by_its_own_patterns(tmp_path: Path) -> None:
+    # `python_classes = test_*` in setup.cfg: pytest collects `class test_Channel`; a helper class stays dead.
+    evidence = analyze(tmp_path, {
+        "setup.cfg": "[tool:pytest]\ntestpaths = t/unit/\npython_classes = test_*\npython_functions = check_*\n",
+        "t/unit/test_redis.py": "class test_Channel:\n    def test_basic(self):\n        assert True\n\n"
+                                "    def check_more(self):\n        assert True\n\n\n"
+                                "class Helper:\n    def _private(self):\n        return 1\n\n\n"
+                                "def check_alone():\n    assert True\n",
+    })
+    assert verdict(evidence, "t/unit/test_redis.py", "test_Channel", "utility") == "USED"
+    assert verdict(evidence, "t/unit/test_redis.py", "test_Channel.check_more", "utility") == "USED"
+    assert verdict(evidence, "t/unit/test_redis.py", "check_alone", "utility") == "USED"
+    assert verdict(evidence, "t/unit/test_redis.py", "Helper._private", "utility") == "DEAD"

@@ -8,7 +8,8 @@ the tests. The runner's roots, as data:
   or `*Case` base) with their `test*` methods, set-up/tear-down methods of any class (a
   base's run for its test subclasses), public methods of other classes (test doubles: the
   code under test calls them by name), module names pytest reads (`pytestmark`,
-  `pytest_plugins`, ...), `autouse` fixtures and requested fixtures.
+  `pytest_plugins`, ...), `autouse` fixtures and requested fixtures; and the names the project's pytest
+  configuration collects besides (`python_classes = test_*`, `python_functions = check_*`).
 - JS/TS: top-level code (`describe`/`it` blocks) is a root anyway; an exported name may be
   loaded by a test configuration (`globalSetup`, `setupFiles`): kept.
 
@@ -18,8 +19,12 @@ Everything else in test code lives only when something alive reaches it.
 from __future__ import annotations
 
 import bisect
+import configparser
+import fnmatch
 import posixpath
 import re
+import tomllib
+from typing import Mapping
 
 from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
 from .resolve import ProjectIndex
@@ -53,11 +58,44 @@ def fixture_name(sym: Symbol, decorator: str) -> str:
     return named.group(1) if named else sym.name
 
 
+# pytest's ini files and the section each keeps its options in.
+_PYTEST_SECTIONS = (("pytest.ini", "pytest"), ("tox.ini", "pytest"), ("setup.cfg", "tool:pytest"))
+
+
+def collection_patterns(texts: Mapping[str, str]) -> tuple[list[str], list[str]]:
+    """The globs pytest's configuration adds to what it collects: (python_classes, python_functions)."""
+    found: dict[str, list[str]] = {"python_classes": [], "python_functions": []}
+    for name, section in _PYTEST_SECTIONS:
+        text = texts.get(name)
+        if not text or section not in text:
+            continue
+        parser = configparser.ConfigParser(interpolation=None)
+        try:
+            parser.read_string(text)
+        except configparser.Error:
+            continue
+        for option in found:
+            if parser.has_option(section, option):
+                found[option] += parser.get(section, option).split()
+    pyproject = texts.get("pyproject.toml", "")
+    if "[tool.pytest" in pyproject:
+        try:
+            options = tomllib.loads(pyproject).get("tool", {}).get("pytest", {}).get("ini_options", {})
+        except tomllib.TOMLDecodeError:
+            options = {}
+        for option in found:
+            value = options.get(option)
+            found[option] += value.split() if isinstance(value, str) else [str(v) for v in value or ()]
+    return found["python_classes"], found["python_functions"]
+
+
 class TestRoots:
     """Roots of test code; `reason` says why the runner calls a symbol of a test file."""
 
     def __init__(self, index: ProjectIndex, test_files: set[str], lookup_strings: dict[str, set[str]]) -> None:
         self.index = index
+        texts = index.scan.config_files if index.scan is not None else {}
+        self.class_globs, self.function_globs = collection_patterns(texts)
         self.requested: set[str] = set(lookup_strings)  # usefixtures("x"), getfixturevalue("x")
         for path in test_files:
             for sym in index.files[path].symbols:
@@ -87,6 +125,8 @@ class TestRoots:
                 return f"{sym.name} is read by the test runner ({runner})"
             if sym.kind == "function" and _TEST_FUNCTION.match(sym.name):
                 return "test function"
+            if sym.kind == "function" and _matches(sym.name, self.function_globs):
+                return "test function (python_functions in the pytest configuration)"
             if sym.kind == "class" and self._test_class(path, sym):
                 return "test class"
             return None
@@ -99,7 +139,8 @@ class TestRoots:
         # subclasses elsewhere run its tests; not in a function (a class a test builds for itself).
         holder = self.index.symbols[path].get(parent.parent) if parent.parent else None
         top = parent.parent is None or (holder is not None and holder.kind == "class")
-        if top and self._test_class(path, parent) and _TEST_METHOD.fullmatch(sym.name):
+        if top and self._test_class(path, parent) and (_TEST_METHOD.fullmatch(sym.name)
+                                                        or _matches(sym.name, self.function_globs)):
             return f"test method of {parent.name}"
         if not self._test_class(path, parent) and not sym.name.startswith("_"):
             return f"public method of test double {parent.name} (the code under test calls it by name)"
@@ -112,12 +153,19 @@ class TestRoots:
 
     def _test_class(self, path: str, sym: Symbol, depth: int = 0) -> bool:
         """Collected as tests: by its name or a test-case base, its own or an ancestor's."""
-        if _TEST_CLASS.fullmatch(sym.name) or any(_TEST_BASE.search(base) for base in sym.bases):
+        if _TEST_CLASS.fullmatch(sym.name) or any(_TEST_BASE.search(base) for base in sym.bases) \
+                or _matches(sym.name, self.class_globs):
             return True
         return depth < 8 and any(
             self._test_class(base.path, self.index.symbols[base.path][base.qualified_name], depth + 1)
             for base in self.index.base_classes(path, sym.qualified_name)
             if base.qualified_name in self.index.symbols.get(base.path, {}))
+
+
+def _matches(name: str, globs: list[str]) -> bool:
+    """pytest matches a name against its configured globs as a prefix or glob (`test_*`, `check`)."""
+    return any(fnmatch.fnmatchcase(name, glob) if any(c in glob for c in "*?[") else name.startswith(glob)
+               for glob in globs)
 
 
 def test_case_spans(facts: FileFacts) -> list[tuple[int, int]]:
