@@ -1367,3 +1367,24 @@ def test_a_librarys_sandbox_site_does_not_make_it_an_application(tmp_path: Path)
     })
     assert verdict(evidence, "src/shop/models.py", "Basket.total", "utility") != "DEAD"
     assert verdict(evidence, "src/shop/models.py", "public_helper", "utility") != "DEAD"
+
+
+def test_round_14_conventions_a_js_test_double_gettext_and_a_workaround_import(tmp_path: Path) -> None:
+    # A fake IntersectionObserver a test installs globally (the component calls its methods); gettext's
+    # `_` marker; an import a comment calls a workaround (for an API extractor); a helper stays dead.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "app", "private": true, "scripts": {"start": "vite"}}',
+        "src/Row.test.tsx": "class IntersectionObserver {\n  observe() {}\n  unobserve() {}\n  takeRecords() { return [] }\n"
+                            "  #secret() { return 1 }\n}\nglobalThis.IntersectionObserver = IntersectionObserver\n"
+                            "it('renders', () => { expect(1).toBe(1) })\n",
+        "src/setup.ts": "import type {\n  Dispatch, // Workaround for API-Extractor\n} from './types'\n"
+                        "export function setup() { return 1 }\n",
+        "src/types.ts": "export type Dispatch = () => void\n",
+        "src/main.ts": "import { setup } from './setup'\nconsole.log(setup())\n",
+        "app/utils.py": "def _(text):\n    return text\n\n\nMESSAGE = _('hello')\n",
+        "app/__main__.py": "from app.utils import MESSAGE\n\nprint(MESSAGE)\n",
+    })
+    assert verdict(evidence, "src/Row.test.tsx", "IntersectionObserver.unobserve", "utility") == "USED"
+    assert verdict(evidence, "src/Row.test.tsx", "IntersectionObserver.takeRecords", "utility") == "USED"
+    assert not [f for f in evidence.findings if f.path == "src/setup.ts" and f.axis == "utility"]
+    assert evidence.for_symbol("app/utils.py", "_")["utility"].verdict != "LOW_VALUE"

@@ -109,6 +109,10 @@ class TestRoots:
             if sym.parent is not None and self._asserts_types(facts):
                 # `Snapshot<typeof user>` checked against a type naming `hasRole`
                 return f"member of {sym.parent} in a type test: the type's shape is what {path} checks"
+            parent = self.index.symbols[path].get(sym.parent) if sym.parent else None
+            if parent is not None and parent.kind == "class" and not sym.name.startswith(("_", "#")):
+                # a fake `IntersectionObserver` a test installs globally: the code under test calls its methods
+                return f"public method of test double {parent.name} (the code under test calls it by name)"
             return None
         decorator = fixture_decorator(sym)
         if decorator is not None:

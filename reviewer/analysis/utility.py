@@ -1369,8 +1369,8 @@ class UtilityAnalysis:
     def _low_value(self, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment | None:
         """A function that only returns its argument. (Do-nothing functions are left alone: they
         are usually deliberate hooks or placeholders.)"""
-        if sym.kind != "function" or sym.parent is not None or sym.decorators or sym.is_abstract:
-            return None
+        if sym.kind != "function" or sym.parent is not None or sym.decorators or sym.is_abstract or sym.name == "_":
+            return None  # `def _(s): return s`: gettext's marker, which string extraction reads by its name
         if sym.token_count > 12 or (path, sym.qualified_name) in self.liveness.roots:
             return None
         if any(use.kind != "calls" for use in self.graph.users_of((path, sym.qualified_name))):

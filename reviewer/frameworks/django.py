@@ -48,4 +48,7 @@ FRAMEWORK = Framework(
         "sensitive_post_parameters", "xframe_options_exempt", "xframe_options_deny", "xframe_options_sameorigin",
         "condition", "etag", "last_modified", "gzip_page", "no_append_slash", "login_not_required",
     }),
+    # A path converter registered with register_converter: Django calls to_python on a match and to_url
+    # in reverse() (https://docs.djangoproject.com/en/stable/topics/http/urls/#registering-custom-path-converters).
+    protocol_methods=frozenset({"to_url"}),
 )

@@ -284,7 +284,7 @@ _KEEP_PRAGMA = re.compile(
 _KEEP_WORDS = re.compile(
     r"\bbackwards?[- ]compat\w*|\bcompatibility\b|\bdeprecated\b|\blegacy\b|\bpublic api\b"
     r"|\bkept\b|\bkeep (?:it|this|them)\b|\b(?:do not|don't|never) (?:remove|delete)\b|\bon purpose\b|\bintentionally\b"
-    r"|\bused (?:by|from|in)\b|\bcalled (?:by|from)\b|\bold pickles?\b|\bqueued\b",
+    r"|\bused (?:by|from|in)\b|\bcalled (?:by|from)\b|\bold pickles?\b|\bqueued\b|\bworkaround\b",
     re.IGNORECASE)
 # The words of a comment that keeps the definitions it names (not "used by", which says where one is used).
 _KEEP_NAMED = re.compile(
