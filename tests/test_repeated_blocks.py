@@ -680,3 +680,17 @@ def test_markup_repeated_inside_callbacks_is_a_candidate(tmp_path: Path) -> None
     reviews = run(tmp_path)
     found = [(path, f["rule"]) for path, r in reviews.items() for f in r["findings"] if f["axis"] == "duplication"]
     assert not found, found
+
+
+def test_a_block_repeated_inside_one_function_says_so_and_claims_no_similarity(tmp_path: Path) -> None:
+    # Two 9-line blocks written twice inside one function: the message names the function once, and no
+    # "the functions as a whole are 1.00 similar" of a function to itself.
+    block = "".join(f"        total += item.price * {n} + item.tax({n}) - discount(item, {n})\n" for n in range(9))
+    body = ("def invoice(items, extra):\n    total = 0\n    for item in items:\n" + block + "    send(total)\n"
+            "    for item in extra:\n" + block + "    archive(items)\n    return total\n")
+    (tmp_path / "billing").mkdir()
+    (tmp_path / "billing" / "invoice.py").write_text(body)
+    found = [f for r in run(tmp_path).values() for f in r["findings"] if f["axis"] == "duplication"]
+    assert found
+    message = found[0]["message"]
+    assert "a block repeated inside invoice: lines" in message and "as a whole" not in message, message

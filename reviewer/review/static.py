@@ -67,11 +67,16 @@ def _place(path: str, name: str) -> str:
     return f"the top-level code of {path}" if name == MODULE_CODE else f"{path}:{name}"
 
 
-def _clone_detail(clone: Clone) -> str:
-    if clone.kind in ("contained", "block"):
+def _clone_detail(clone: Clone, path: str, name: str) -> str:
+    """The duplication evidence of the function `name` of `path`, whose clone `clone` is."""
+    hit = clone.keep
+    if clone.kind in ("contained", "block") and (hit.file_path, hit.name) == (path, name):
+        # a block written twice inside one function: no other function, no pair score to show
+        detail = (f"a block repeated inside {name}: lines {clone.lines[0]}-{clone.lines[1]} repeat lines "
+                  f"{clone.other_lines[0]}-{clone.other_lines[1]}")
+    elif clone.kind in ("contained", "block"):
         # The repeated lines are the evidence: the whole functions' score (low when a block is a small part
         # of either) comes after it, never as a similarity the finding claims.
-        hit = clone.keep
         detail = (f"{clone.kind} clone of {_place(hit.file_path, hit.name)}: lines {clone.lines[0]}-{clone.lines[1]} "
                   f"repeat lines {clone.other_lines[0]}-{clone.other_lines[1]}")
         if hit.score:
@@ -124,7 +129,8 @@ def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> 
         others = [c for c in clones[1:] if c.report and (c.keep.file_path, c.keep.name) != (best.keep.file_path, best.keep.name)]
         also = "; ".join(f"lines {c.lines[0]}-{c.lines[1]} repeat {_place(c.keep.file_path, c.keep.name)} lines "
                          f"{c.other_lines[0]}-{c.other_lines[1]} ({c.kind})" for c in others[:3])
-        details["duplication"] = _clone_detail(best) + (f"; also {also}" if also else "") + (
+        details["duplication"] = _clone_detail(best, facts.path, symbol.qualified_name) + (
+            f"; also {also}" if also else "") + (
             " (structural clone detection; RAG off)" if evidence.structural_only else ""
         )
         confidences.append(best.confidence)
