@@ -416,6 +416,7 @@ def test_a_member_named_in_and_a_call_signature_after_a_doc_comment_are_valid() 
           contains?: Maybe<string>
           in?: Maybe<string>
           notIn?: Maybe<string>
+          in_progress: number
         }
 
         export interface Inject {
@@ -437,7 +438,7 @@ def test_a_member_named_in_and_a_call_signature_after_a_doc_comment_are_valid() 
         export function after() { return 1 }
         """)
     assert facts.syntax_errors == 0
-    assert symbol(facts, "after").line_start == 23
+    assert symbol(facts, "after").line_start == 24
 
 
 def test_a_character_reference_with_a_digit_in_jsx_text_is_valid() -> None:
@@ -452,3 +453,19 @@ def test_a_character_reference_with_a_digit_in_jsx_text_is_valid() -> None:
         """, language="tsx", path="src/units.tsx")
     assert facts.syntax_errors == 0
     assert symbol(facts, "after").line_start == 7
+
+
+def test_a_member_named_in_underscore_after_members_with_no_semicolons_is_valid() -> None:
+    # The grammar reads `in` of `in_progress` as the keyword and wants the `}` before it (a MISSING node).
+    facts = scan("""
+        export interface TaskCounts {
+          all: number
+          needs_attention: number
+          in_progress: number
+          completed: number
+        }
+
+        export function after() { return 1 }
+        """)
+    assert facts.syntax_errors == 0
+    assert symbol(facts, "after").line_start == 8

@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 47  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 48  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -95,7 +95,8 @@ SCANNER_VERSION = 47  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # definition it names below it, BodyShape.hands_back_argument reads `return x as T`, a JSX attribute `class`; 42: a
 # `declare module 'pkg'` block's declarations are kept (FileFacts.kept); FileFacts.loaded_paths "./*"; 44: `const { a } = obj`
 # reads obj.a; 45: a type member named `in`, a call signature after a doc comment are no syntax errors; 46: nor
-# `&sup3;` in JSX text; 47: "workaround" in a comment keeps what it stands at
+# `&sup3;` in JSX text; 47: "workaround" in a comment keeps what it stands at;
+# 48: a type member `in_progress` is no syntax error
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -1021,9 +1022,10 @@ _VARIANCE = re.compile(rb"(?:(?<=[<,])|^)[ \t]*((?:in[ \t]+)?(?:out[ \t]+)?)"
                        rb"(?=[A-Za-z_$][\w$]*[ \t]*(?:extends\b|=|,|>|\r?$))")
 _REPAIR_ROUNDS = 3
 _COMMENT_ROWS = 100  # rows looked past after an error for the next line of code
-# (12) A member named `in` (`in?: Maybe<string>` in a generated GraphQL filter type) is an error to the
-# grammar, which reads the keyword: on an error row, at the start of a member, a name of its length.
-_IN_MEMBER = re.compile(rb"^([ \t]*)in(?=[ \t]*\??[ \t]*:)")
+# (12) A member named `in` (`in?: Maybe<string>` in a generated GraphQL filter type) or `in_` and more
+# (`in_progress: number` after a member with no semicolon) is an error to the grammar, which reads the
+# keyword: on an error row, at the start of a member, a name of its length.
+_IN_MEMBER = re.compile(rb"^([ \t]*)in(?=(?:_[\w$]*)?[ \t]*\??[ \t]*:)")  # `in?:`, `in_progress:` too
 # (13) A named character reference with a digit (`&sup3;`, `&frac12;` in JSX text), which the grammar does
 # not know: on an error row, blanked (the text of a cubic metre's label, nothing the scan reads).
 _DIGIT_REFERENCE = re.compile(rb"&[A-Za-z]+\d[A-Za-z\d]*;")
@@ -1057,6 +1059,7 @@ def _repaired(parser, data: bytes, tree):
         for row in leading:
             if 0 <= row < len(lines):
                 lines[row] = _IMPORT_TYPE.sub(lambda found: b"_" * len(found.group(0)), lines[row])
+                lines[row] = _IN_MEMBER.sub(rb"\1i_", lines[row])
         for row in last_rows:  # (1) past the comments and blank lines after an error
             following = _next_code_row(lines, row + 1)
             if following is not None and following not in rows:
@@ -1114,8 +1117,9 @@ def _next_code_row(lines: list[bytes], row: int) -> int | None:
 def _error_places(root: Node) -> tuple[set[int], set[int], list[int], set[int]]:
     """Rows spanned by the outermost ERROR nodes (and the row after each, where a signature may
     open); the row before each, where an import type the grammar misread may stand (`f<\n typeof
-    import('x')\n>()` leaves only its `>()` in the error); and the offsets to blank: an error that
-    is one comma, the backslash of an escape sequence a template string holds."""
+    import('x')\n>()` leaves only its `>()` in the error), and the row after a MISSING node (a member
+    the grammar misread); and the offsets to blank: an error that is one comma, the backslash of an
+    escape sequence a template string holds."""
     rows: set[int] = set()
     leading: set[int] = set()
     last_rows: set[int] = set()
@@ -1129,6 +1133,8 @@ def _error_places(root: Node) -> tuple[set[int], set[int], list[int], set[int]]:
                 blanks.append(node.start_byte)
             elif node.parent is not None and node.parent.type == "template_string" and node.text[:1] == b"\\":
                 blanks.append(node.start_byte)
+        elif node.is_missing:  # a `}` the grammar wanted where the next member (`in_progress:`) confused it
+            leading.add(node.start_point[0] + 1)
     return rows, leading - rows, blanks, last_rows
 
 
