@@ -333,3 +333,9 @@ def held_review(review: ReviewFile) -> StoredReview:
                                 called_internals=card.called_internals)
         for card in review.function_cards]
     return StoredReview.model_construct(**fields)
+
+
+def is_held(review: ReviewFile) -> bool:
+    """Whether `review` may be a held review (held_review): its page cannot be rendered from it
+    unless it has no evidence prose to show (then the whole review is the same)."""
+    return isinstance(review, StoredReview) and not any(symbol.evidence or symbol.detail for symbol in review.symbols)
