@@ -691,7 +691,8 @@ def run(root: Path, config: Config, options: RunOptions, ui: UI | None = None) -
     # One run at a time per output folder; a second one says it waits, then gives up.
     with file_lock(workspace.run_lock, waiting=ui.echo):
         this = Run(root=root, config=config, options=options, ui=ui, workspace=workspace,
-                   record=new_run_record(root, config, options, choose_reviewer(config)), cache=ReviewCache(workspace))
+                   record=new_run_record(root, config, options, choose_reviewer(config)),
+                   cache=ReviewCache(workspace, held=True))  # the report and the gate read held reviews
         if note := opt_in_note(config):
             ui.echo(f"note: {note}")
         try:

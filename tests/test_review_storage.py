@@ -172,3 +172,33 @@ def test_the_run_holds_each_review_without_its_prose_once_its_page_is_written(ra
     page.unlink()
     render_all(root, load_config(root))
     assert page.read_text(encoding="utf-8") == written
+
+
+def test_a_held_review_rebuilt_from_its_dump_is_the_held_review() -> None:
+    """schema.fieldsets.rebuilt reads back a full dump without validation (the held reviews' store):
+    the same record, nested records included; data of another shape is refused."""
+    import pytest
+
+    from reviewer.schema.fieldsets import rebuilt
+    from reviewer.schema.review import DuplicateOf, Finding, StoredReview, SymbolReview, held_review, is_held
+
+    review = StoredReview(
+        file="a.py", language="python", sha256="0" * 64, reviewer="static", verdict="NEEDS_REFACTOR",
+        symbols=[SymbolReview(name="f", kind="function", exported=True, line_start=1, line_end=3,
+                              duplication="DUPLICATE", evidence={"utility": "called by g"},
+                              duplicate_of=DuplicateOf(score=0.9, file="b.py", name="h", lines=[1, 3]),
+                              duplicates=[DuplicateOf(score=0.9, file="b.py", name="h")])],
+        findings=[Finding(axis="duplication", verdict="DUPLICATE", line_start=1, line_end=3, message="m")])
+    held = held_review(review)
+    assert not is_held(review) and is_held(held)
+    again = rebuilt(StoredReview, held.model_dump())
+    assert again == held and again.model_dump() == held.model_dump()
+    assert type(again.symbols[0].duplicate_of) is DuplicateOf and type(again.findings[0]) is Finding
+    damaged = held.model_dump()
+    del damaged["symbols"][0]["kind"]
+    with pytest.raises(KeyError):
+        rebuilt(StoredReview, damaged)
+    damaged = held.model_dump()
+    damaged["findings"] = "not a list"
+    with pytest.raises(TypeError):
+        rebuilt(StoredReview, damaged)

@@ -307,3 +307,47 @@ def test_a_file_outside_the_code_that_starts_using_a_name_gives_the_cold_runs_fi
     cold = cold_copy(root, tmp_path / "cold")
     run(cold)
     assert reviews(root) == reviews(cold)
+
+
+def test_held_reviews_give_the_report_the_reviews_parse_gives(repo: Path, tmp_path: Path) -> None:
+    """A re-run takes the stored reviews from the held store (cache/held.marshal: the reviews as the run
+    holds them for the report), not from parsing every .rev.json: the same report as a run that parses
+    them (store removed) and as a cold run; a .rev.json whose bytes changed since is parsed, not taken
+    from the store; and a page rendered again from a held review shows the evidence prose its
+    .rev.json keeps (the held form has none)."""
+    assert run(repo).exit_code == 0
+    held = repo / ".reviewer" / "cache" / "held.marshal"
+    assert held.is_file()
+    pages = {path: path.read_text() for path in (repo / ".reviewer" / "reviews").rglob("*.rev.md")}
+    assert any("**utility**" in text for text in pages.values())  # evidence bullets, from the whole review
+
+    with (repo / "shop/pricing.py").open("a", encoding="utf-8") as handle:
+        handle.write("\n\ndef spare(values):\n    return [v * 2 for v in values]\n")
+    assert run(repo).exit_code == 0  # one file changed: the other reviews from the store
+    from_store = findings(repo)
+    held.unlink()
+    (repo / ".reviewer" / "cache" / "rendered.json").unlink()  # every page is rendered again
+    for page in pages:
+        page.unlink()
+    assert run(repo).exit_code == 0  # nothing changed: every review parsed from its .rev.json
+    assert findings(repo) == from_store
+    assert held.is_file()  # written again by that run
+    # Pages rendered from held reviews are the pages rendered from the whole ones.
+    assert {path: path.read_text() for path in pages} == pages | {
+        path: path.read_text() for path in pages if "pricing" in path.name}
+
+    cold = cold_copy(repo, tmp_path / "cold")
+    assert run(cold).exit_code == 0
+    assert findings(cold) == from_store and reviews(cold) == reviews(repo)
+
+    # A review edited on disk after the store was written: its new bytes are read, not the stored entry.
+    stored = repo / ".reviewer" / "reviews" / "shop" / "cart.py.rev.json"
+    data = json.loads(stored.read_text())
+    data["summary"] = "edited by hand"
+    stored.write_text(json.dumps(data))
+    from reviewer.review.cache import ReviewCache
+    from reviewer.workspace import Workspace
+
+    cache = ReviewCache(Workspace(repo, ".reviewer"), held=True)
+    review = cache.lookup("shop/cart.py", cache.entries["shop/cart.py"])
+    assert review is not None and review.summary == "edited by hand"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from functools import lru_cache
 from typing import Iterable
 
 # Type tests (TYPE_TEST_PATH) and project templates (SCAFFOLD_PATH) are layout knowledge: frameworks/layout.py.
@@ -18,6 +19,7 @@ _TEST_FILE = re.compile(
 _INDEX_FILE = re.compile(r"^index\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$")
 
 
+@lru_cache(maxsize=1 << 16)  # asked for the same few thousand paths hundreds of thousands of times a run
 def is_test_path(path: str) -> bool:
     """test_*.py, *_test.py, tests.py (Django, a root-level suite), conftest.py, *.test.ts,
     *.spec.js, or anything under tests/, __tests__/, or a folder named *_tests (`typing_tests`)."""

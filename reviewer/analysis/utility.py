@@ -150,6 +150,8 @@ class UtilityAnalysis:
         self.min_confidence = min_confidence
         self._roots_summary: str | None = None
         self._prefix_memo: dict[str, list[str]] = {}
+        self._external_memo: dict[int, tuple[Symbol, list[str]]] = {}  # external_bases by symbol
+        self._inherited_memo: dict[SymbolKey, tuple[tuple[str, str], ...]] = {}  # inherited_external_bases
         self._lookup_strings: dict[str, set[str]] | None = None
         self.top_level_names: dict[str, list[SymbolKey]] = defaultdict(list)  # functions and classes
         for path, facts in index.files.items():
@@ -608,7 +610,16 @@ class UtilityAnalysis:
         return normalize(package) in enablers
 
     def external_bases(self, path: str, sym: Symbol) -> list[str]:
-        """Bases written on a class that are not project classes (framework or stdlib)."""
+        """Bases written on a class that are not project classes (framework or stdlib). Kept per symbol:
+        every method of a class asks for its class's (the index does not change while it is read)."""
+        known = self._external_memo.get(id(sym))
+        if known is not None and known[0] is sym:
+            return known[1]
+        external = self._external_bases(path, sym)
+        self._external_memo[id(sym)] = (sym, external)  # the symbol kept with it: its id stays its own
+        return external
+
+    def _external_bases(self, path: str, sym: Symbol) -> list[str]:
         project = {b.qualified_name.rsplit(".", 1)[-1] for b in self.index.base_classes(path, sym.qualified_name)
                    if b.qualified_name}
         external = []
@@ -620,11 +631,17 @@ class UtilityAnalysis:
                 external.append(".".join(chain))
         return external
 
-    def inherited_external_bases(self, path: str, class_qname: str) -> list[tuple[str, str]]:
+    def inherited_external_bases(self, path: str, class_qname: str) -> tuple[tuple[str, str], ...]:
         """(file, base) for the external bases of a class and of its project ancestors, nearest
         first: a method of `Reader(RawBase)`, where `RawBase(io.RawIOBase)`, overrides io's
         `readinto` as surely as one written on `RawBase` would. An ancestor's plain bases
         (`object`, `Exception`) are left out: they say nothing of the hooks a subclass has."""
+        known = self._inherited_memo.get((path, class_qname))
+        if known is None:
+            known = self._inherited_memo[(path, class_qname)] = tuple(self._inherited_external_bases(path, class_qname))
+        return known
+
+    def _inherited_external_bases(self, path: str, class_qname: str) -> list[tuple[str, str]]:
         found: list[tuple[str, str]] = []
         todo, seen = [(path, class_qname)], set()
         while todo:

@@ -24,7 +24,7 @@ from pydantic import ValidationError
 
 from .. import __version__
 from ..config import Config
-from ..schema.review import ReviewFile, RunRecord
+from ..schema.review import ReviewFile, RunRecord, StoredReview, is_held
 from ..workspace import Workspace, atomic_write_json, atomic_write_text, read_json, warn_line
 from .loading import REVIEW_SUFFIX, last_run, load_reviews
 from .report_json import build_report
@@ -99,11 +99,26 @@ def _render_pages(workspace: Workspace, reviews: list[ReviewFile], digests: dict
         path = workspace.review_md(review.file)
         key = pages.key(review, digests.get(review.file))
         if pages.fresh.get(review.file) != key and (previous.get(review.file) != key or not path.exists()):
-            pages.write(review, digests.get(review.file))
+            pages.write(_whole(workspace, review, digests.get(review.file)), digests.get(review.file))
         manifest[review.file] = key
         written.append(path)
     atomic_write_json(manifest_path, manifest)
     return written
+
+
+def _whole(workspace: Workspace, review: ReviewFile, digest: str | None) -> ReviewFile:
+    """The review whose page is rendered: a run holds the reviews without their evidence prose
+    (schema.review.held_review), which the page shows; read whole from its `.rev.json` (the bytes of
+    `digest`) when it may be one of those."""
+    if not is_held(review) or digest is None:
+        return review
+    try:
+        data = workspace.review_json(review.file).read_bytes()
+        if hashlib.sha256(data).hexdigest() == digest:
+            return StoredReview.model_validate_json(data)
+    except (OSError, ValueError, RecursionError):
+        pass
+    return review
 
 
 def _remove_stale_pages(workspace: Workspace, pages: set[str]) -> None:

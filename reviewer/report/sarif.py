@@ -27,13 +27,13 @@
 
 from __future__ import annotations
 
-import json
 from urllib.parse import quote
 
 from .. import __version__
 from ..schema.axes import AXES
 from ..schema.rules import BY_ID, RULES, anchor
 from ..schema.review import Finding, ReviewFile, RunRecord, SymbolReview
+from ..workspace import compact_json_text
 from .baseline import Baseline, accepted_findings, ensure_fingerprints
 from .ranking import confidence_of, confidences, rank_key
 
@@ -238,4 +238,4 @@ def build_sarif(reviews: list[ReviewFile], run: RunRecord | None = None, max_res
 
 def sarif_text(sarif: dict) -> str:
     """Compact JSON, one line: code scanning reads it, people read report.md."""
-    return json.dumps(sarif, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return compact_json_text(sarif)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
+import zlib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -18,11 +20,12 @@ from pathlib import Path
 from pydantic import TypeAdapter
 
 from ..analysis.duplicates import RunsMemo
-from ..workspace import Workspace, atomic_write_json, atomic_write_text, read_json, read_json_object, warn_line
+from ..workspace import (Workspace, atomic_write_bytes, atomic_write_json, atomic_write_text, read_json,
+                         read_json_object, warn_line)
 from ..schema.cards import FunctionCard
 from ..schema.facts import FileFacts
-from ..schema.fieldsets import share_fields_set
-from ..schema.review import ReviewFile, StoredReview
+from ..schema.fieldsets import rebuilt, share_fields_set
+from ..schema.review import ReviewFile, StoredReview, held_review, is_held
 from .static import FileEvidence
 
 CACHE_VERSION = 1
@@ -126,11 +129,93 @@ def cache_key(*parts: str) -> str:
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
-class ReviewCache:
-    """`.reviewer/cache/reviews.json`: file path -> cache key of its stored review."""
+HELD_FILE = "held.marshal"
+HELD_VERSION = 1
 
-    def __init__(self, workspace: Workspace) -> None:
+
+@cache
+def _held_key() -> str:
+    """What the held form's plain data depends on: the review records' fields (the schema's code)."""
+    digest = hashlib.sha256(f"{HELD_VERSION}".encode())
+    for path in sorted((Path(__file__).resolve().parent.parent / "schema").glob("*.py")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+class HeldReviews:
+    """`.reviewer/cache/held.marshal`: each stored review in the form a run holds it for the report
+    (held_review: no evidence prose, cards as references), as the plain data of its dump, by the
+    sha256 of the `.rev.json` bytes it was read from or written as. Reading a stored review back
+    through pydantic's validation was most of an unchanged re-run (1,573 reviews of the standard
+    library: 2.7 s); rebuilt from this data it is a third of that. A `.rev.json` whose bytes are
+    not the ones an entry names is parsed as before, so an entry can only stand for the very review
+    its bytes hold. Damaged, or written for other review records (their code): empty.
+
+    marshal, as the analysis cache: plain data, loaded many times faster than JSON; each entry is
+    kept as its own compressed bytes, so a run that changed one review rewrites the others' bytes
+    as they were read."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._stored: dict[str, tuple[str, bytes]] | None = None
+
+    def stored(self) -> dict[str, tuple[str, bytes]]:
+        if self._stored is None:
+            self._stored = {}
+            try:
+                blob = self.path.read_bytes()
+                head, packed = blob[:32], blob[32:]
+                data = marshal.loads(packed) if hashlib.blake2b(packed, digest_size=32).digest() == head else None
+            except (OSError, EOFError, ValueError, TypeError):
+                data = None
+            if isinstance(data, dict) and data.get("key") == _held_key() and isinstance(data.get("files"), dict):
+                self._stored = {file: entry for file, entry in data["files"].items()
+                                if isinstance(file, str) and isinstance(entry, tuple) and len(entry) == 2
+                                and isinstance(entry[0], str) and isinstance(entry[1], bytes)}
+        return self._stored
+
+    def get(self, file_path: str, digest: str) -> StoredReview | None:
+        """The held review of `file_path` whose `.rev.json` bytes have sha256 `digest`, if stored."""
+        entry = self.stored().get(file_path)
+        if entry is None or entry[0] != digest:
+            return None
+        try:
+            review = rebuilt(StoredReview, marshal.loads(zlib.decompress(entry[1])))
+        except (KeyError, TypeError, ValueError, EOFError, zlib.error):
+            return None
+        return review if isinstance(review.file, str) and review.file == file_path else None
+
+    def save(self, held: dict[str, tuple[str, ReviewFile]]) -> None:
+        """Keep the reviews of `held` (file -> (sha256 of the `.rev.json` bytes, held review)), and only
+        them: an entry whose bytes are stored already is written as it was read."""
+        stored = self.stored()
+        if held.keys() == stored.keys() and all(stored[f][0] == digest for f, (digest, _) in held.items()):
+            return
+        files = {}
+        for file_path, (digest, review) in held.items():
+            entry = stored.get(file_path)
+            if entry is None or entry[0] != digest:
+                if not is_held(review):  # a review whose page could not be written is held whole
+                    review = held_review(review)
+                entry = (digest, zlib.compress(marshal.dumps(review.model_dump()), 1))
+            files[file_path] = entry
+        packed = marshal.dumps({"key": _held_key(), "files": files})
+        try:
+            atomic_write_bytes(self.path, hashlib.blake2b(packed, digest_size=32).digest() + packed)
+        except OSError:
+            return  # a cache that cannot be written costs speed, not the run
+        self._stored = files
+
+
+class ReviewCache:
+    """`.reviewer/cache/reviews.json`: file path -> cache key of its stored review.
+
+    `held`: the reviews are looked up in the form the run holds them for the report and the gate
+    (held_review), and kept in HeldReviews; otherwise whole, as their `.rev.json` holds them."""
+
+    def __init__(self, workspace: Workspace, held: bool = False) -> None:
         self.workspace = workspace
+        self.held = HeldReviews(workspace.cache / HELD_FILE) if held else None
         self.path: Path = workspace.cache / "reviews.json"
         data = read_json_object(self.path, "the review cache", warn_line)
         entries = data.get("entries") if isinstance(data, dict) and data.get("version") == CACHE_VERSION else None
@@ -171,14 +256,22 @@ class ReviewCache:
     def _parse(self, file_path: str) -> tuple[str, ReviewFile] | None:
         """(sha256 of the bytes, review) of a file's stored review; None when absent, damaged or another file's."""
         try:
+            data = self.workspace.review_json(file_path).read_bytes()
+        except OSError:  # absent or a folder
+            return None
+        digest = hashlib.sha256(data).hexdigest()
+        if self.held is not None and (review := self.held.get(file_path, digest)) is not None:
+            return digest, review
+        try:
             # Parsed and validated in one step from the bytes (pydantic's JSON mode): a third
             # of the cost of json.loads + model_validate, for every file of an unchanged re-run.
-            data = self.workspace.review_json(file_path).read_bytes()
             review = StoredReview.model_validate_json(data)
-        except (OSError, ValueError, RecursionError):  # absent, a folder, damaged or not a review
+        except (ValueError, RecursionError):  # damaged or not a review
             return None
+        if self.held is not None:
+            review = held_review(review)
         share_fields_set(review)  # a third of a review's memory otherwise: every stored review is held to the report
-        return (hashlib.sha256(data).hexdigest(), review) if review.file == file_path else None
+        return (digest, review) if review.file == file_path else None
 
 
     def _replay_journal(self) -> None:
@@ -218,6 +311,8 @@ class ReviewCache:
 
     def save(self) -> None:
         atomic_write_json(self.path, {"version": CACHE_VERSION, "entries": self.entries})
+        if self.held is not None:  # the reviews of this run, looked up or written: the next run's
+            self.held.save({path: self.read[path] for path in self.entries if path in self.read})
         if self._journal is not None:
             self._journal.close()
             self._journal = None

@@ -62,3 +62,52 @@ def share_fields_set(record: BaseModel) -> None:
                 for item in value.values():
                     if isinstance(item, BaseModel):
                         push(item)
+
+
+def _model_in(annotation: Any) -> type[BaseModel] | None:
+    """The model a field's type holds (a model, or a list or optional of one), if any."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in get_args(annotation):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None
+
+
+@cache
+def _nested_models(model: type[BaseModel]) -> tuple[tuple[str, type[BaseModel]], ...]:
+    """(field, model it holds) of the fields of `model` that hold one record or a list of them."""
+    nested = []
+    for name, field in model.model_fields.items():
+        held = _model_in(field.annotation)
+        if held is not None:
+            if "dict[" in repr(field.annotation):  # records as a mapping's values: not read back here
+                raise TypeError(f"{model.__name__}.{name}: records in a mapping")
+            nested.append((name, held))
+    return tuple(nested)
+
+
+def rebuilt(model: type[BaseModel], values: dict) -> BaseModel:
+    """The record of `model` whose full `model_dump()` is `values`, without validating it again: for
+    data this program dumped itself from valid records (a cache), where validation is most of the
+    cost of reading it back. `values` and the dicts inside it become the records' own (not copied).
+    Every field must be there (a full dump): the record shares all_fields(model), as if validated.
+    Raises KeyError or TypeError on data of another shape."""
+    for name, held in _nested_models(model):
+        value = values[name]
+        if type(value) is list:
+            values[name] = [rebuilt(held, item) for item in value]
+        elif type(value) is dict:
+            values[name] = rebuilt(held, value)
+        elif value is not None:
+            raise TypeError(f"{model.__name__}.{name}: not a record")
+    full = all_fields(model)
+    if values.keys() != full:
+        raise KeyError(f"{model.__name__}: other fields")
+    record = model.__new__(model)
+    _object_setattr(record, "__dict__", values)
+    _object_setattr(record, "__pydantic_fields_set__", full)
+    _object_setattr(record, "__pydantic_extra__", None)
+    _object_setattr(record, "__pydantic_private__", None)
+    return record
