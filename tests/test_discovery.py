@@ -185,6 +185,12 @@ def test_a_bundle_with_short_lines_is_built_code():
     assert content_skip_reason("docs/assets/lib.js", prelude + b"function api() { return 1 }\n" * 50).startswith("built")
     webpack = b"/******/ (() => { // webpackBootstrap\n/******/ \tvar __webpack_modules__ = ({});\n"
     assert content_skip_reason("public/app.js", webpack).startswith("built")
+    # a library's minified dist build, reformatted and pasted into src/utils/ (its loader renamed)
+    pasted = (b"// Original source: https://example.org/dist/refs-min.js\n\nexport const Refs = (function (t) {\n"
+              b"  var n = {};\n  function r(e) {\n    if (n[e]) return n[e].exports;\n"
+              b"    var o = (n[e] = { i: e, l: !1, exports: {} });\n"
+              b"    return t[e].call(o.exports, o, o.exports, r), (o.l = !0), o.exports;\n  }\n")
+    assert content_skip_reason("src/utils/refs.js", pasted).startswith("built")
     # a bundler's own source names its runtime in code, not in its opening banner
     source = b"export function render(chunk) {\n  return `__webpack_require__(${chunk})`\n}\n"
     assert content_skip_reason("lib/template.js", source) is None

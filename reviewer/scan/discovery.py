@@ -79,10 +79,13 @@ def _template(rel: str, extension: str) -> bool:
 
 
 MINIFIED_SUFFIXES = (".min.js", ".min.mjs", ".min.cjs", ".bundle.js", ".bundle.mjs", ".umd.js", ".umd.cjs")
-# A bundler's runtime in a file's opening: webpack's bootstrap banner, browserify's module prelude
-# (`(function e(t,n,r){function s(o,u){`), parcel's. Whatever the lines' length, the file is built.
+# A bundler's runtime in a file's opening: webpack's bootstrap banner, its module loader however renamed or
+# reformatted (`modules[id].call(module.exports, module, module.exports, __webpack_require__)`: a
+# library's dist build pasted into a project, `t[e].call(o.exports, o, o.exports, r)`), browserify's module
+# prelude (`(function e(t,n,r){function s(o,u){`), parcel's. Whatever the lines' length, the file is built.
 _BUNDLER_RUNTIME = re.compile(
-    rb"^/\*{6}/ |webpackBootstrap|\(function e\(t, ?n, ?r\) ?\{ ?(?:\n\s*)?function s\(o, ?u\)|\bparcelRequire\s*=",
+    rb"^/\*{6}/ |webpackBootstrap|\(function e\(t, ?n, ?r\) ?\{ ?(?:\n\s*)?function s\(o, ?u\)|\bparcelRequire\s*="
+    rb"|\.call\(\s*([\w$]+)\.exports\s*,\s*\1\s*,\s*\1\.exports\s*,",
     re.MULTILINE)
 # A bundler's output names each chunk by its content hash: `index-3f2a9c1b.js`, `main.8e4b1c2d.js`
 # (hex, with a digit), `index-BwG3kX9a.js` (base64url: digits, capitals and small letters mixed).
