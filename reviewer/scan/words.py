@@ -197,11 +197,11 @@ def _line_starts(text: str) -> list[int]:
 
 
 def _python_regions(text: str) -> Iterator[re.Match[str]]:
-    """The matches of _PYTHON_REGIONS.finditer(text), found faster: its optional string prefix lets
-    the engine start no faster than at every position of the file, where its `#` or quote can be
-    searched for. A region starts at that mark, or at the prefix letters (at most two, as many as
-    stand there) right before a quote: a match starting earlier would hold an earlier mark, one
-    starting at a later letter matches only if this one does."""
+    """The matches of _PYTHON_REGIONS.finditer(text), found faster. The pattern opens with an optional
+    string prefix, so the engine tries it at every position of the file; its `#` or first quote is a
+    character class the engine skips to. A region starts at that mark, or at the prefix letters (at
+    most two, as many as stand there) right before a quote: a match starting earlier would hold an
+    earlier mark, and one starting at a later letter matches only if this one does."""
     match_at = _PYTHON_REGIONS.match
     search_mark = _REGION_MARK.search
     position = 0
