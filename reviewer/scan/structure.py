@@ -170,9 +170,11 @@ def _code_views(text: str, start: int, syntax: TokenSyntax, function: bool = Tru
     _findall_patterns); `function` False: the line hashes of module code only (see _line_hashes).
     None where that reading could differ: a name holding a `$` (which _code_tokens reads
     otherwise), names in JSX text (`>Email<`, which _line_hashes finds by offset); the caller then
-    takes the token scan."""
-    if text.find("$", start) >= 0 or function and text.find(">", start) >= 0 and _JSX_TEXT.search(text, start) is not None:
+    takes the token scan. A `$` outside strings and comments is always read into a name (no other
+    token holds one), so a `$` inside them (`"^a$"`, `${x}`) leaves this reading as it is."""
+    if function and text.find(">", start) >= 0 and _JSX_TEXT.search(text, start) is not None:
         return None
+    dollar = text.find("$", start) >= 0
     keywords = syntax.keywords
     names: dict[str, str] = {}
     literals: list[str] = []
@@ -187,6 +189,8 @@ def _code_views(text: str, start: int, syntax: TokenSyntax, function: bool = Tru
             continue
         name = local or kept
         if name:  # local names are ID on the line; in the stream every name but a keyword is renamed
+            if dollar and "$" in name:
+                return None
             if name in keywords or not function:
                 token = name
                 written.append(name)
@@ -252,9 +256,16 @@ def _line_hashes(text: str, start: int, written: list[Token], syntax: TokenSynta
 def _weigh_handed_on(text: str, hashes: list[int], keywords: frozenset[str]) -> None:
     """Lines of one name alone (see _HANDED_ON) keep their hash but weigh nothing; a keyword alone
     (`return`, `break`) is a statement."""
-    for k, line in enumerate(text.split("\n")[: len(hashes)]):
+    # Such a line weighs one or two tokens: only those lines are matched.
+    light = [k for k, found in enumerate(hashes) if 0 < found & 0xFF <= 2]
+    if not light:
+        return
+    lines = text.split("\n")
+    for k in light:
+        if k >= len(lines):
+            break
         weight = hashes[k] & 0xFF
-        match = _HANDED_ON.fullmatch(line) if weight else None  # the spread or star counts as a token or not
+        match = _HANDED_ON.fullmatch(lines[k])  # the spread or star counts as a token or not
         if match and match.group(2) not in keywords and weight <= 1 + bool(match.group(1)):
             hashes[k] &= ~0xFF
 
