@@ -1281,9 +1281,9 @@ class UtilityAnalysis:
                 for sym in facts.symbols if sym.parent is None and sym.exported}
 
     def _shipped_test_support(self) -> dict[SymbolKey, str]:
-        """What a library's own `testing` subpackage offers (`alembic/testing/__init__.py` importing
-        `expect_sqlalchemy_deprecated`): the package ships inside the library, for the authors of its
-        plugins and dialects to run its test suite against theirs."""
+        """What a library's own `testing` subpackage offers (`migrate/testing/__init__.py` importing
+        `expect_deprecated`): the package ships inside the library, for the authors of its plugins and
+        dialects to run its test suite against theirs."""
         if not self.entry_points.is_library:
             return {}
         found: dict[SymbolKey, str] = {}

@@ -1006,7 +1006,7 @@ _IMPORT_TYPE = re.compile(rb"\bimport\(\s*(['\"])[^'\"\n]+\1\s*\)")
 # the grammar, which knows TS 5.2's `using x = resource` declarations, rejects: on an error row, a
 # `using` that declares nothing becomes a name of the same length.
 _USING_NAME = re.compile(rb"(?<![\w$])(?<![^.]\.)using(?![\w$])(?![ \t]+[A-Za-z_$][\w$]*[ \t]*=(?!=))")
-# (10) A parameter of a function type named like a predefined type (`injectMobx: (any) => void`, valid
+# (10) A parameter of a function type named like a predefined type (`inject: (any) => void`, valid
 # TypeScript: a parameter `any` of type any) is an error to the grammar: on an error row, the name
 # becomes another of the same length.
 _TYPE_NAMED_PARAMETER = re.compile(rb"(?<=[(,])([ \t]*)any(?=[ \t]*[,)])")
@@ -1328,7 +1328,7 @@ def _all_of(handlers: tuple[NodeHandler, ...]) -> NodeHandler:
 def _augmentations(root: Node, symbols: list[dict]) -> dict[int, str]:
     """Per symbol (by its first line) declared in a `declare module 'pkg' { ... }` block at the top of a
     TypeScript file: a module augmentation, which the type checker merges into that module's own
-    declarations (`interface PiniaCustomProperties` typing what a plugin adds). Nothing names it."""
+    declarations (`interface StoreCustomProperties` typing what a plugin adds). Nothing names it."""
     blocks = []
     for node in root.named_children:
         module = node.named_children[0] if node.type == "ambient_declaration" and node.named_children else None
