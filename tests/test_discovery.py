@@ -143,6 +143,14 @@ def test_a_python_package_named_build_is_source(tmp_path):
     assert in_scope(tmp_path) == ["src/build/__init__.py", "src/build/main.py"]
 
 
+def test_a_build_folder_inside_a_src_tree_is_source(tmp_path):
+    # a bundler's own build step (`src/core/build/prod.ts`, imported by its commands); its package's
+    # `dist/` and a `packages/x/build/` beside its manifest stay output
+    make(tmp_path, {"src/core/build/prod.ts": "export const a = 1\n", "dist/index.js": "var a=1;\n",
+                    "packages/x/build/out.js": "var b=2;\n", "packages/x/src/index.ts": "export const b = 2\n"})
+    assert in_scope(tmp_path) == ["packages/x/src/index.ts", "src/core/build/prod.ts"]
+
+
 def test_configured_output_folder_is_skipped(tmp_path):
     make(tmp_path, {"out/reviews/x.py": PY, "out/other.py": PY, ".reviewer/cache/y.py": PY})
     assert in_scope(tmp_path, Config(output="out/reviews")) == ["out/other.py"]

@@ -45,9 +45,17 @@ SKIPPED_DIR_NAMES = frozenset(
         ".mypy_cache", ".pytest_cache", ".ruff_cache",
     }
 )
-# Folders pruned by name unless they are a Python package (hold __init__.py):
-# `src/build/` of a project named "build" is source code, `build/` of setuptools is not.
+# Folders pruned by name unless they are a Python package (hold __init__.py) or stand inside a `src/`
+# tree: `src/build/` of a project named "build" and `src/core/build/` (a bundler's own build step) are
+# source code, `build/` of setuptools and a package's `dist/` are not.
 BUILD_OUTPUT_DIR_NAMES = frozenset({"dist", "build", "coverage"})
+
+
+def is_build_output(rel_folder: str, has_init: bool) -> bool:
+    """Whether a folder is a build's output, pruned by its name (see BUILD_OUTPUT_DIR_NAMES)."""
+    parts = rel_folder.split("/")
+    return parts[-1] in BUILD_OUTPUT_DIR_NAMES and "src" not in parts[:-1] and not has_init
+
 # A folder holding one of these is an environment, whatever its name (venv, env, .env-3.11...).
 ENVIRONMENT_MARKERS = ("pyvenv.cfg", "conda-meta")
 
@@ -469,7 +477,7 @@ class _Walker:
         names = {entry.name for entry in entries}
         if rel_folder and any(marker in names for marker in ENVIRONMENT_MARKERS):
             return  # a virtual environment or conda env: installed packages, not the project
-        if rel_folder and os.path.basename(rel_folder) in BUILD_OUTPUT_DIR_NAMES and "__init__.py" not in names:
+        if rel_folder and is_build_output(rel_folder, "__init__.py" in names):
             return
         if self.config.scan.respect_gitignore and ".gitignore" in names:
             own = _read_gitignore(os.path.join(folder, ".gitignore"), folder, strip=rel_folder + "/" if rel_folder else "")
@@ -678,7 +686,7 @@ def _folder_ignores(walker: _Walker, rel_folder: str, cache: dict[str, list[_Git
     folder = os.path.join(walker.root, *rel_folder.split("/"))
     if inherited is not None and not walker._pruned_by_name(name, rel_folder) and not walker._ignored(rel_folder, True, inherited):
         environment = any(os.path.exists(os.path.join(folder, marker)) for marker in ENVIRONMENT_MARKERS)
-        build_output = name in BUILD_OUTPUT_DIR_NAMES and not os.path.exists(os.path.join(folder, "__init__.py"))
+        build_output = is_build_output(rel_folder, os.path.exists(os.path.join(folder, "__init__.py")))
         if not environment and not build_output:
             result = inherited
             if walker.config.scan.respect_gitignore:
