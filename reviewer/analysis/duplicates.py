@@ -1521,8 +1521,7 @@ def _acts(unit: _Function, lines: tuple[int, int]) -> bool:
 def _parallels(edge: _Edge) -> bool:
     """Two functions side by side in one file, or two under one name (overrides of one hook in two
     classes): parallels, where a renamed copy is the shape they share."""
-    copy, keep = edge.copy.symbol, edge.keep.symbol
-    return edge.copy.path == edge.keep.path or copy.name == keep.name
+    return edge.copy.path == edge.keep.path or edge.copy.symbol.name == edge.keep.symbol.name
 
 
 def _repeat_span(edge: _Edge) -> int:

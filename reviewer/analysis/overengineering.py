@@ -526,10 +526,10 @@ class OverengineeringAnalysis:
         head = _first_word(sym.name)
         if len(head) < 3:
             return ""
-        siblings = [other.name for other in self.index.symbols.get(path, {}).values()
-                    if other.parent == sym.parent and other.kind in ("function", "method")
-                    and other.name not in (sym.name, exclude) and _first_word(other.name) == head]
-        return ", ".join(sorted(set(siblings))[:3]) + (" ..." if len(set(siblings)) > 3 else "") if siblings else ""
+        siblings = sorted({other.name for other in self.index.symbols.get(path, {}).values()
+                           if other.parent == sym.parent and other.kind in ("function", "method")
+                           and other.name not in (sym.name, exclude) and _first_word(other.name) == head})
+        return ", ".join(siblings[:3]) + (" ..." if len(siblings) > 3 else "")
 
     def _layer_options(self, path: str) -> dict[str, int]:
         """How many functions of a file take each defaulted parameter (`conn: Connection | None = None`

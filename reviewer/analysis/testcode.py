@@ -112,7 +112,7 @@ class TestRoots:
             parent = self.index.symbols[path].get(sym.parent) if sym.parent else None
             if parent is not None and parent.kind == "class" and not sym.name.startswith(("_", "#")):
                 # a fake `IntersectionObserver` a test installs globally: the code under test calls its methods
-                return f"public method of test double {parent.name} (the code under test calls it by name)"
+                return _double_method(parent)
             return None
         decorator = fixture_decorator(sym)
         if decorator is not None:
@@ -147,7 +147,7 @@ class TestRoots:
                                                         or _matches(sym.name, self.function_globs)):
             return f"test method of {parent.name}"
         if not self._test_class(path, parent) and not sym.name.startswith("_"):
-            return f"public method of test double {parent.name} (the code under test calls it by name)"
+            return _double_method(parent)
         return None
 
     @staticmethod
@@ -164,6 +164,11 @@ class TestRoots:
             self._test_class(base.path, self.index.symbols[base.path][base.qualified_name], depth + 1)
             for base in self.index.base_classes(path, sym.qualified_name)
             if base.qualified_name in self.index.symbols.get(base.path, {}))
+
+
+def _double_method(parent: Symbol) -> str:
+    """Why a public method of a test double lives: the code under test calls it by name."""
+    return f"public method of test double {parent.name} (the code under test calls it by name)"
 
 
 def _matches(name: str, globs: list[str]) -> bool:

@@ -270,15 +270,18 @@ class UsageGraph:
                 accessed = attributes | heads_used | set(facts.string_literals)
                 names = self.index.top_level.get(source, {})
                 escapes = facts.language != "python" and not accessed.intersection(names)
+                def taken(name: str) -> bool:
+                    return escapes or facts.dynamic_access or name in accessed
+
                 for name, qname in names.items():
-                    if escapes or facts.dynamic_access or name in accessed:
+                    if taken(name):
                         self._link((path, MODULE), (source, qname), "imports dynamically", ref.line)
                 # what the module re-exports (`export { generateEntrypoints } from './entrypoints.ts'` in a
                 # wrapper a build script imports): the same names, defined elsewhere
                 source_facts = self.index.files.get(source)
                 for export in source_facts.exports if source_facts is not None else ():
                     if export.source is not None and export.name != "*" and export.name not in names \
-                            and (escapes or facts.dynamic_access or export.name in accessed):
+                            and taken(export.name):
                         target = self.index.export_target(source, export.name)
                         if target is not None and not target.is_module and target.qualified_name:
                             self._link((path, MODULE), (target.path, target.qualified_name), "imports dynamically",

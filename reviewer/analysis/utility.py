@@ -603,8 +603,7 @@ class UtilityAnalysis:
         return None
 
     def _is_framework_package(self, path: str, framework_name: str) -> bool:
-        parts = path.split("/")
-        package = parts[1] if parts[0] == "src" and len(parts) > 2 else parts[0]
+        package = self.index.module_names.get(path, "").split(".")[0]  # its top-level package's import name
         enablers = {normalize(e) for fw, _ in self.knowledge.frameworks if fw.name == framework_name
                     for e in fw.enabled_by if not e.startswith(("file:", "uses:"))}
         return normalize(package) in enablers

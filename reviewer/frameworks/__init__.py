@@ -361,9 +361,7 @@ class Knowledge:
                         default_export: bool = False) -> tuple[str, str] | None:
         """(why, framework) when a tool reads `name` from `path` by convention. A file's default export
         (`export default function Page`) is also read under the name "default"."""
-        rows = self._by_path.get(path)
-        if rows is None:  # the path patterns, once per file (the analysis asks once per symbol)
-            rows = self._by_path[path] = [row for row in self._roots if row[0].search(path)]
+        rows = self._rows(path)
         candidates = [(name, exported), *([("default", True)] if default_export else [])]
         for _, names, root, framework in rows:
             if not top_level and not root.members:
@@ -376,10 +374,14 @@ class Knowledge:
     def data_file(self, path: str) -> str | None:
         """Why a tool reads the file at `path` as data (a linter rule's samples), if one does: nothing runs
         it, whatever it defines."""
+        return next((root.why or framework for _, _, root, framework in self._rows(path) if root.data), None)
+
+    def _rows(self, path: str) -> list:
+        """The file roots whose path pattern matches `path`, once per file (the analysis asks per symbol)."""
         rows = self._by_path.get(path)
         if rows is None:
             rows = self._by_path[path] = [row for row in self._roots if row[0].search(path)]
-        return next((root.why or framework for _, _, root, framework in rows if root.data), None)
+        return rows
 
     def wraps(self, decorator: str) -> str | None:
         """The framework for which `decorator` (its name as written, without arguments) only wraps."""

@@ -49,6 +49,6 @@ FRAMEWORK = Framework(
         "condition", "etag", "last_modified", "gzip_page", "no_append_slash", "login_not_required",
     }),
     # A path converter registered with register_converter: Django calls to_python on a match and to_url
-    # in reverse() (https://docs.djangoproject.com/en/stable/topics/http/urls/#registering-custom-path-converters).
+    # in reverse() (the URL dispatcher's "registering custom path converters").
     protocol_methods=frozenset({"to_url"}),
 )

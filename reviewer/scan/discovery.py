@@ -56,6 +56,7 @@ def is_build_output(rel_folder: str, has_init: bool) -> bool:
     parts = rel_folder.split("/")
     return parts[-1] in BUILD_OUTPUT_DIR_NAMES and "src" not in parts[:-1] and not has_init
 
+
 # A folder holding one of these is an environment, whatever its name (venv, env, .env-3.11...).
 ENVIRONMENT_MARKERS = ("pyvenv.cfg", "conda-meta")
 

@@ -1043,7 +1043,7 @@ def _repaired(parser, data: bytes, tree):
         if not errors:
             return tree
     if b"class=" in data or b"for=" in data:  # (11), whole-file
-        repaired = _KEYWORD_ATTRIBUTE.sub(lambda found: b"_" * len(found.group(0)), data)
+        repaired = _KEYWORD_ATTRIBUTE.sub(_underscored, data)
         data, tree, errors = _kept_if_better(parser, data, tree, errors, repaired)
         if not errors:
             return tree
@@ -1058,7 +1058,7 @@ def _repaired(parser, data: bytes, tree):
                 lines[row] = _repaired_row(lines[row])
         for row in leading:
             if 0 <= row < len(lines):
-                lines[row] = _IMPORT_TYPE.sub(lambda found: b"_" * len(found.group(0)), lines[row])
+                lines[row] = _IMPORT_TYPE.sub(_underscored, lines[row])
                 lines[row] = _IN_MEMBER.sub(rb"\1i_", lines[row])
         for row in last_rows:  # (1) past the comments and blank lines after an error
             following = _next_code_row(lines, row + 1)
@@ -1075,6 +1075,11 @@ def _repaired(parser, data: bytes, tree):
         if not errors:
             return tree
     return tree
+
+
+def _underscored(found: re.Match) -> bytes:
+    """A match written as underscores of its length: a name where the grammar read something else."""
+    return b"_" * len(found.group(0))
 
 
 def _kept_if_better(parser, data: bytes, tree, errors: int, repaired: bytes):
@@ -1097,7 +1102,7 @@ def _repaired_row(line: bytes) -> bytes:
         line = _TEXT_AMPERSAND.sub(b" ", line)
     elif b"&" in line:
         line = _TAG_TEXT.sub(lambda text: _TEXT_AMPERSAND.sub(b" ", text.group(0)), line)
-    line = _IMPORT_TYPE.sub(lambda found: b"_" * len(found.group(0)), line)
+    line = _IMPORT_TYPE.sub(_underscored, line)
     line = _TYPE_NAMED_PARAMETER.sub(rb"\1an$", line)
     line = _IN_MEMBER.sub(rb"\1i_", line)
     line = _DIGIT_REFERENCE.sub(lambda found: b" " * len(found.group(0)), line)

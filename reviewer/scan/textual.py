@@ -281,17 +281,16 @@ _KEEP_PRAGMA = re.compile(
     r"#\s*noqa(?!\s*:)|#\s*noqa\s*:\s*(?:[A-Z]+\d+\s*,\s*)*(?:F401|F811|F841)\b|pylint:\s*disable\s*=\s*[\w\s,-]*\bunused-"
     r"|\bvulture:\s*ignore|eslint-disable(?:-next-line|-line)?\s+[\w\s,/@-]*no-unused-vars", re.IGNORECASE)
 # A comment or docstring that says the definition is kept on purpose.
-_KEEP_WORDS = re.compile(
-    r"\bbackwards?[- ]compat\w*|\bcompatibility\b|\bdeprecated\b|\blegacy\b|\bpublic api\b"
-    r"|\bkept\b|\bkeep (?:it|this|them)\b|\b(?:do not|don't|never) (?:remove|delete)\b|\bon purpose\b|\bintentionally\b"
-    r"|\bused (?:by|from|in)\b|\bcalled (?:by|from)\b|\bold pickles?\b|\bqueued\b|\bworkaround\b",
-    re.IGNORECASE)
 # The words of a comment that keeps the definitions it names (not "used by", which says where one is used).
-_KEEP_NAMED = re.compile(
-    r"\bbackwards?[- ]compat\w*|\bcompatibility\b|\bdeprecated\b|\blegacy\b|\bkept\b|\bkeep (?:it|this|them)\b"
-    r"|\b(?:do not|don't|never) (?:remove|delete)\b|\bon purpose\b|\bintentionally\b", re.IGNORECASE)
+_KEEPING = (r"\bbackwards?[- ]compat\w*|\bcompatibility\b|\bdeprecated\b|\blegacy\b|\bkept\b|\bkeep (?:it|this|them)\b"
+            r"|\b(?:do not|don't|never) (?:remove|delete)\b|\bon purpose\b|\bintentionally\b")
+_KEEP_NAMED = re.compile(_KEEPING, re.IGNORECASE)
+# ... and of a comment at a definition, which may also say where it is used or why it is there.
+_KEEP_WORDS = re.compile(
+    _KEEPING + r"|\bpublic api\b|\bused (?:by|from|in)\b|\bcalled (?:by|from)\b|\bold pickles?\b|\bqueued\b"
+               r"|\bworkaround\b",
+    re.IGNORECASE)
 _KEEP_NAMED_REACH = 40  # lines below a comment where the definitions it names may stand
-_COMMENT_STARTS = ("#", "//", "/*", "*")
 _DEPRECATED = re.compile(r"(?:[\w.]+\.)?deprecated\b")
 _OWN_SUPPRESSION = re.compile(r"reviewer:\s*ignore")
 _COMMENT_LINE = re.compile(r"^\s*(?:#|//|/\*|\*)")
@@ -346,7 +345,7 @@ def _named_in_keep_comments(lines: list[str], symbols: list[dict], found: dict[i
     blocks: list[tuple[int, str]] = []  # (last line of a comment block, its text)
     block: list[str] = []
     for number, line in enumerate(lines, 1):
-        if line.lstrip().startswith(_COMMENT_STARTS):
+        if _COMMENT_LINE.match(line):
             block.append(_comment_text(line))
         elif block:
             blocks.append((number - 1, " ".join(block)))
