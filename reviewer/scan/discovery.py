@@ -46,8 +46,8 @@ SKIPPED_DIR_NAMES = frozenset(
     }
 )
 # Folders pruned by name unless they are a Python package (hold __init__.py) or stand inside a `src/`
-# tree: a package that happens to be named build (`src/build/`) and `src/core/build/` (a bundler's own build step) are
-# source code, `build/` of setuptools and a package's `dist/` are not.
+# tree: a package that happens to be named build (`src/build/`) and `src/core/build/` (a bundler's own
+# build step) are source code, `build/` of setuptools and a package's `dist/` are not.
 BUILD_OUTPUT_DIR_NAMES = frozenset({"dist", "build", "coverage"})
 
 
