@@ -387,8 +387,9 @@ Examples:
 @click.option("--statistics", is_flag=True, help="After the run, print how many findings each rule gave (like ruff's). "
               "Example: --statistics")
 @click.option("--min-confidence", type=click.IntRange(0, 100), default=None,
-              help="DEAD and DUPLICATE verdicts under this confidence are not findings. Default: analysis.min_confidence "
-                   "(70). Example: --min-confidence 90")
+              help="Verdicts whose shown confidence (their rule's measured precision) is under this are candidates, "
+                   "listed apart, not findings. Default: analysis.finding_floor (the calibration's floor, where "
+                   "findings were 90% right on new projects). Example: --min-confidence 60")
 @click.option("--plain", is_flag=True, help="No progress bars (the default in CI and when stderr is not a terminal). "
               "Example: --plain")
 @click.option("-q", "--quiet", is_flag=True, help="Print only the findings and errors. Example: -q")
@@ -421,7 +422,7 @@ def run(paths: tuple[str, ...], config_path: str | None, enable_rag: bool, rebui
     root, only = _targets(paths)
     config = _config(root, config_path)
     if min_confidence is not None:
-        config.analysis.min_confidence = min_confidence
+        config.analysis.finding_floor = min_confidence
     if llm is not None:
         config.llm.provider = llm
     note = config_source(root, Path(config_path).resolve() if config_path else None)[1]
@@ -590,7 +591,7 @@ def _scope_report(root: Path, config: Config, outcome, scope, baseline):
             and sorted(entry.file for entry in rendered.report.files) == sorted(review.file for review in scope):
         return rendered.report.model_copy(update={"run": run_summary(outcome.record), "warnings": [], "changes": None})
     return build_report(scope, outcome.record, Workspace(root, config.output), baseline=baseline,
-                        unlisted=unlisted_axes(config))
+                        unlisted=unlisted_axes(config), floor=config.analysis.finding_floor)
 
 
 @cli.command(epilog=examples("reviewer report", "reviewer report path/to/repo --config ci/reviewer.yml"))

@@ -86,9 +86,13 @@ class RagConfig(_Strict):
 
 
 class AnalysisConfig(_Strict):
-    # A DEAD verdict whose confidence (0-100, computed from its evidence) is under this is
-    # not a finding; it stays in the evidence given to the Claude reviewer.
+    # A verdict whose evidence's own confidence (0-100) is under this is not even a candidate; it
+    # stays in the evidence given to the Claude reviewer.
     min_confidence: int = Field(default=70, ge=0, le=100)
+    # A verdict whose shown confidence (its rule's measured precision on projects nobody tuned on) is
+    # under this is a candidate, listed apart, not a finding. null: the calibration's floor, the lowest
+    # confidence from which held-out findings were 90% right (review/calibration.json).
+    finding_floor: int | None = Field(default=None, ge=0, le=100)
 
 
 class DeclaredRoot(_Strict):
@@ -178,6 +182,7 @@ class Config(_Strict):
             # in CI must reuse what a terminal run (provider auto) paid for
             "llm": {"model": self.llm.model},
             "min_confidence": self.analysis.min_confidence,
+            "finding_floor": self.analysis.finding_floor,
             "frameworks": [framework.model_dump() for framework in self.frameworks],
         }
         return hashlib.sha256(repr(sorted(relevant.items())).encode()).hexdigest()[:16]

@@ -369,6 +369,8 @@ def _code_digest(folder: str = "") -> str:
     digest = hashlib.sha256()
     for path in sorted((Path(__file__).parent / folder).rglob("*.py")):
         digest.update(path.read_bytes())
+    if not folder:  # the fitted precisions a review's confidences and its finding floor come from
+        digest.update((Path(__file__).parent / "review" / "calibration.json").read_bytes())
     return digest.hexdigest()[:16]
 
 
@@ -477,7 +479,7 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
             config=config,
             facts=facts,
             source=_read_source(root, facts.path),  # for the Claude prompt: the one read outside the scan
-            evidence=review_file(facts, evidence, file_cards, rag_enabled),
+            evidence=review_file(facts, evidence, file_cards, rag_enabled, config.analysis.finding_floor),
             cards=file_cards,
             rag_enabled=rag_enabled,
             index_size=index_size,

@@ -2,11 +2,9 @@
 the fit.
 
     python scripts/bench_real.py --offline --skip-peers --no-mutation --no-record --json out.json
-    python scripts/calibrate.py out.json --first-contact benchmarks/first-contact/round2 \
-        --first-contact benchmarks/first-contact/round3 --first-contact benchmarks/first-contact/round4 \
-        --first-contact benchmarks/first-contact/round5 --first-contact benchmarks/first-contact/round6 \
-        --first-contact benchmarks/first-contact/round7 --first-contact benchmarks/first-contact/round8 \
-        --fresh benchmarks/first-contact/round9
+    python scripts/calibrate.py out.json $(for n in $(seq 2 16); do
+        echo --first-contact benchmarks/first-contact/round$n; done) \
+        --fresh benchmarks/first-contact/round17 --cross-rounds
     (add --write for reviewer/review/calibration.json, the frozen held-out slices, docs/benchmarks.md)
 
 Two sources of labels. The corpus (benchmarks/real/) is large, but every corpus project had a say in
@@ -20,7 +18,9 @@ band) from the corpus's training split (a third of its projects, by a hash of th
 a rule they never saw gets its axis's first-contact discount). Within a rule the fitted confidence
 never falls as the raw confidence rises (pool-adjacent-violators over the bands). It is reported on
 the corpus's held-out third and on the `--fresh` round, labelled at a commit before any of this fit.
-The default floor is the lowest confidence from which the fresh round's precision is at least 90%.
+The default floor (analysis.finding_floor: under it a verdict is a candidate, not a finding) is the
+lowest confidence from which precision is at least 90% on every first-contact round scored by a fit that
+left it out (`--cross-rounds`), else on the fresh round.
 """
 
 from __future__ import annotations
@@ -37,12 +37,13 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from benchlib import markdown_table, record_section  # noqa: E402
-from reviewer.review.calibration import BANDS, TABLE, band_of, calibrated  # noqa: E402
+from reviewer.review.calibration import BANDS, TABLE, band_of, calibrated, family_of  # noqa: E402
 
 MIN_LABELS = 8
 SHRINK = 5  # labels' weight of the axis's precision in each rule's fitted value
 FROZEN = ROOT / "benchmarks" / "real" / "calibration" / "heldout.json"
 FROZEN_FRESH = ROOT / "benchmarks" / "real" / "calibration" / "fresh.json"
+FAMILIES = ("python", "js")  # reviewer.review.calibration.family_of
 SHOWN_BANDS = ((0, 49), (50, 69), (70, 79), (80, 89), (90, 100))
 
 
@@ -57,7 +58,8 @@ def labelled_rows(results: list[dict]) -> list[dict]:
             if row.get("label") is None or not row.get("rule") or row.get("raw_confidence") is None:
                 continue
             rows.append({"project": result["name"], "rule": row["rule"], "raw": int(row["raw_confidence"]),
-                         "label": bool(row["label"]), "axis": row["axis"]})
+                         "label": bool(row["label"]), "axis": row["axis"],
+                         "family": family_of(row["file"]) if row.get("file") else None})
     return rows
 
 
@@ -78,7 +80,7 @@ def first_contact_rows(folder: Path) -> list[dict]:
             if label.get("rule") and label.get("raw_confidence") is not None:
                 rows.append({"project": path.name.split(".")[0], "rule": current_rule(label["rule"], label.get("symbol")),
                              "raw": int(label["raw_confidence"]), "label": label["label"] == "TRUE",
-                             "axis": label["axis"]})
+                             "axis": label["axis"], "family": family_of(label["file"])})
     return rows
 
 
@@ -92,6 +94,9 @@ def _precisions(rows: list[dict]) -> tuple[dict, dict, dict]:
         for key in ("all", band_of(row["raw"])):
             counts[row["rule"]][key][0] += row["label"]
             counts[row["rule"]][key][1] += 1
+        if row.get("family"):
+            counts[f"{row['rule']}@{row['family']}"]["all"][0] += row["label"]
+            counts[f"{row['rule']}@{row['family']}"]["all"][1] += 1
     return counts, by_axis, {row["rule"]: row["axis"] for row in rows}
 
 
@@ -118,7 +123,7 @@ def fit(rows: list[dict], fresh: list[dict] | None = None) -> dict:
     counts, by_axis, axis_of = _precisions(rows)
     fc_counts, fc_axis, fc_axis_of = _precisions(fresh or [])
     rules = {}
-    for rule in sorted(set(counts) | set(fc_counts)):
+    for rule in sorted(set(axis_of) | set(fc_axis_of)):
         axis = axis_of.get(rule) or fc_axis_of[rule]
         corpus_prior = by_axis[axis][0] / by_axis[axis][1] if by_axis[axis][1] else None
         corpus = {key: _shrunk(true, n, corpus_prior) for key, (true, n) in counts.get(rule, {}).items()
@@ -139,15 +144,21 @@ def fit(rows: list[dict], fresh: list[dict] | None = None) -> dict:
         fitted = {band: round(100 * min(value, 0.99), 1) for band, value in zip(bands, shaped)}
         fitted["all"] = round(100 * min(level, 0.99), 1)
         rules[rule] = fitted
+        for family in FAMILIES:  # a family with labels enough: its own level, the rule's shape
+            true, n = fc_counts.get(f"{rule}@{family}", {}).get("all", [0, 0])
+            if n >= MIN_LABELS:
+                own = _shrunk(true, n, level)
+                rules[f"{rule}@{family}"] = {band: round(min(value * own / level, 99.0), 1) if level else value
+                                             for band, value in fitted.items()}
     labels = {rule: counts.get(rule, {}).get("all", [0, 0])[1] + fc_counts.get(rule, {}).get("all", [0, 0])[1]
-              for rule in rules}
+              for rule in rules}  # a family's entry: its first-contact labels
     return {"rules": rules, "labels": labels}
 
 
 def evaluate(rows: list[dict], fitted: dict) -> tuple[list[list[str]], int | None, float]:
     """Held-out rows grouped by the confidence the fitted table gives them: mean confidence against
     the observed precision; the floor; the worst gap (points) over bands of 20 labels or more."""
-    return evaluate_scored([(calibrated(row["rule"], row["raw"], fitted), row["label"]) for row in rows])
+    return evaluate_scored([(calibrated(row["rule"], row["raw"], fitted, row.get("family")), row["label"]) for row in rows])
 
 
 def cross_rounds(train: list[dict], rounds: dict[str, list[dict]]) -> tuple[list[tuple[int, bool, str]], dict[str, float]]:
@@ -158,7 +169,7 @@ def cross_rounds(train: list[dict], rounds: dict[str, list[dict]]) -> tuple[list
     scored, gaps = [], {}
     for name, held in rounds.items():
         fitted = fit(train, [row for other, rows in rounds.items() if other != name for row in rows])
-        mine = [(calibrated(row["rule"], row["raw"], fitted), row["label"], row["axis"]) for row in held]
+        mine = [(calibrated(row["rule"], row["raw"], fitted, row.get("family")), row["label"], row["axis"]) for row in held]
         gaps[name] = evaluate_scored([(c, label) for c, label, _ in mine])[2]
         scored += mine
     return scored, gaps
@@ -230,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
             f"`python scripts/calibrate.py` (see its docstring for the command): shape fitted on {len(train)} labelled "
             f"corpus findings of {len({r['project'] for r in train})} projects, level on {len(fc_train)} first-contact "
             f"labels (rounds: {rounds}).\n\n")
-    floor = None
+    floor = floor_cv = None
     if fresh:
         text, floor = _section(f"**On first contact, held out** ({', '.join(f.name for f in args.fresh)}, labelled at "
                                "a commit before this fit)", fresh, fitted)
@@ -248,7 +259,9 @@ def main(argv: list[str] | None = None) -> int:
     body += text + "\n"
     print(body)
     if args.write:
-        fitted["floor"] = floor if fresh else corpus_floor
+        # The floor: from every first-contact round held out in turn when asked (thousands of labels of
+        # dozens of projects), else the fresh round's, else the corpus's held-out third's.
+        fitted["floor"] = floor_cv if floor_cv is not None else floor if fresh else corpus_floor
         TABLE.write_text(json.dumps(fitted, indent=1, sort_keys=True) + "\n", encoding="utf-8")
         FROZEN.parent.mkdir(parents=True, exist_ok=True)
         FROZEN.write_text(json.dumps(test, indent=0) + "\n", encoding="utf-8")

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from reviewer.cli import cli
-from test_gate_cli import _git, _run, project  # noqa: F401 (the fixture)
+from test_gate_cli import FLOOR_UNDER_THE_HELPER, _git, _run, project  # noqa: F401 (the fixture)
 
 
 def test_concise_json_github_gitlab_and_sarif_formats(project: Path, tmp_path: Path) -> None:
@@ -48,9 +48,9 @@ def test_axes_exclude_and_exit_zero(project: Path) -> None:
 
 
 def test_per_file_ignores_from_pyproject(project: Path) -> None:
-    (project / "pyproject.toml").write_text('[tool.reviewer.per_file_ignores]\n"pkg/core.py" = ["utility"]\n')
+    (project / "pyproject.toml").write_text(FLOOR_UNDER_THE_HELPER + '[tool.reviewer.per_file_ignores]\n"pkg/core.py" = ["utility"]\n')
     assert _run(project, "--fail-on", "utility").exit_code == 0
-    (project / ".reviewer.yml").write_text("ci: {fail_on: utility}\n")
+    (project / ".reviewer.yml").write_text("ci: {fail_on: utility}\nanalysis: {finding_floor: 60}\n")
     both = _run(project)
     assert both.exit_code == 1  # .reviewer.yml wins: no per_file_ignores there
     assert ".reviewer.yml wins over [tool.reviewer] in pyproject.toml" in both.output
@@ -76,7 +76,8 @@ def test_update_baseline_then_baseline_from_ref_marks_new(project: Path) -> None
 
 
 def test_sarif_paths_from_a_sub_folder_are_relative_to_the_repository(project: Path) -> None:
-    result = CliRunner().invoke(cli, ["run", str(project / "pkg"), "--plain", "-q", "--output-format", "sarif"])
+    result = CliRunner().invoke(cli, ["run", str(project / "pkg"), "--plain", "-q", "--output-format", "sarif",
+                                      "--min-confidence", "60"])  # the folder's own root: the fixture's floor is above it
     uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in json.loads(result.output)["runs"][0]["results"]}
     assert "pkg/core.py" in uris
     written = json.loads((project / "pkg" / ".reviewer" / "report.sarif").read_text())
@@ -111,5 +112,6 @@ def test_printed_json_is_the_report_of_the_scope(project: Path, monkeypatch) -> 
         printed = json.loads(_run(project, "--output-format", "json", "-q").output)
         workspace = Workspace(project, ".reviewer")
         config = load_config(project)
-        built = build_report(select(load_reviews(workspace).reviews, config), last_run(workspace), workspace)
+        built = build_report(select(load_reviews(workspace).reviews, config), last_run(workspace), workspace,
+                             floor=config.analysis.finding_floor)
         assert printed == json.loads(built.model_dump_json())

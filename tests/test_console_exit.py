@@ -23,9 +23,10 @@ def _env() -> dict[str, str]:
 def test_the_command_prints_and_exits_as_main_does(tmp_path):
     root = tmp_path / "shop"
     shutil.copytree(FIXTURE, root, ignore=shutil.ignore_patterns(".reviewer"))
-    done = subprocess.run([sys.executable, "-m", "reviewer", "run", str(root), "--plain", "--fail-on", "duplication"],
-                          capture_output=True, text=True, env=_env(), cwd=tmp_path)
-    in_process = CliRunner().invoke(cli, ["run", str(root), "--plain", "--fail-on", "duplication"])
+    # the fixture's copies are candidates under the default floor: every verdict is a finding here
+    args = ["run", str(root), "--plain", "--fail-on", "duplication", "--min-confidence", "0"]
+    done = subprocess.run([sys.executable, "-m", "reviewer", *args], capture_output=True, text=True, env=_env(), cwd=tmp_path)
+    in_process = CliRunner().invoke(cli, args)
     assert done.returncode == in_process.exit_code == 1
     # Everything written before the exit reached the pipe: the findings and their summary line.
     assert "[duplication/DUPLICATE]" in done.stdout

@@ -48,7 +48,7 @@ def snapshot(folder: Path) -> dict[str, bytes | None]:
 def findings(root: Path) -> list[tuple]:
     report = json.loads((root / ".reviewer" / "report.json").read_text())
     return sorted((f["file"], f["symbol"], f["axis"], f["verdict"], f["line_start"], f["message"])
-                  for f in report["findings"])
+                  for f in report["findings"] + report["candidates"])
 
 
 # -- links in the output folder -------------------------------------------------------------

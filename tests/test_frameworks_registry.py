@@ -148,7 +148,7 @@ def test_select_and_ignore_take_rule_ids_and_statistics_count_them(tmp_path: Pat
     assert only.exit_code == 0, only.output
     assert "unused import os" in only.output and "_helper" not in only.output
     dropped = runner.invoke(cli, ["run", str(tmp_path), "--plain", "-q", "--exit-zero", "--output-format", "concise",
-                                  "--ignore", "dead/unused-import", "--statistics"])
+                                  "--ignore", "dead/unused-import", "--statistics", "--min-confidence", "0"])
     assert "unused import os" not in dropped.output and "_helper" in dropped.output
     assert "dead/private-unreferenced" in dropped.output.split("\n", 1)[1] or "dead/private-unreferenced" in dropped.output
     wrong = runner.invoke(cli, ["run", str(tmp_path), "--select", "dead/nope"])

@@ -33,6 +33,11 @@ def _unused_helper(x):
 '''
 
 
+# These fixtures test the gate's plumbing on a private helper nobody calls, a rule measured under the
+# default finding floor on new projects (a candidate there): the floor is set under it here.
+FLOOR_UNDER_THE_HELPER = "[tool.reviewer.analysis]\nfinding_floor = 60\n"
+
+
 def _git(root: Path, *args: str) -> None:
     subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True,
                    env={"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
@@ -49,6 +54,7 @@ def project(tmp_path: Path) -> Path:
     (tmp_path / "pkg" / "__init__.py").write_text('from .core import weighted_pick\n\n__all__ = ["weighted_pick"]\n')
     (tmp_path / "pkg" / "core.py").write_text(CORE)
     (tmp_path / ".gitignore").write_text(".reviewer/\n")
+    (tmp_path / "pyproject.toml").write_text(FLOOR_UNDER_THE_HELPER)
     _git(tmp_path, "init", "-q", ".")
     _git(tmp_path, "add", "-A")
     _git(tmp_path, "commit", "-qm", "init")

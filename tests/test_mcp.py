@@ -190,7 +190,7 @@ def test_a_session_answers_every_tool_and_follows_the_working_tree(repo: Path):
         assert explained["verdicts"]["utility"] == "DEAD"
         utility = explained["axes"]["utility"]
         assert utility["verdict"] == "DEAD" and "no root reaches it" in utility["evidence"]
-        assert any(f["rule"].startswith("dead/") for f in explained["findings"])
+        assert any(f["rule"].startswith("dead/") for f in explained["findings"] + explained["candidates"])
         used = await call(session, "explainSymbol", symbol="parse_duration")
         assert used["verdicts"]["utility"] == "USED"
         assert any(line.startswith("main.py:") for line in used["usages"])
@@ -200,7 +200,7 @@ def test_a_session_answers_every_tool_and_follows_the_working_tree(repo: Path):
 
         reviewed = await call(session, "reviewFile", path="shop/text.py")
         assert reviewed["file"] == "shop/text.py" and reviewed["fromCache"] is True
-        assert any(f["rule"].startswith("dead/") and f["symbol"] == "slug_of" for f in reviewed["findings"])
+        assert any(f["rule"].startswith("dead/") and f["symbol"] == "slug_of" for f in reviewed["findings"] + reviewed["candidates"])
 
         # Errors are tool results with one sentence, and the session goes on.
         assert "no function matches 'no_such_function'" in await error_of(

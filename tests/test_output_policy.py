@@ -68,6 +68,9 @@ def test_total_other():
 '''
 
 
+from test_gate_cli import FLOOR_UNDER_THE_HELPER  # noqa: E402
+
+
 def _git(root: Path, *args: str) -> None:
     subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True,
                    env={"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
@@ -85,7 +88,8 @@ def repo(tmp_path: Path) -> Path:
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "test_core.py").write_text(TESTS)
     (tmp_path / "pyproject.toml").write_text('[project]\nname = "pkg"\nversion = "1"\n'
-                                              'classifiers = ["Topic :: Software Development :: Libraries"]\n')
+                                              'classifiers = ["Topic :: Software Development :: Libraries"]\n'
+                                              + FLOOR_UNDER_THE_HELPER)
     _git(tmp_path, "init", "-q", ".")
     _git(tmp_path, "add", "-A")
     _git(tmp_path, "commit", "-qm", "init")

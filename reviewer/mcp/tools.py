@@ -97,12 +97,14 @@ TOOLS = (
          "Why the reviewer judges a symbol as it does: for each axis (utility, duplication, overengineering, "
          "tests, documentation) the verdict, its confidence (0-100) and the evidence sentence (for utility, the "
          "root that keeps it alive or the lack of one); the findings it raises with their rule id "
-         "(`axis/VERDICT`); who uses it (imports, calls, dynamic uses); and for a duplicate, the copy to keep "
+         "(`axis/VERDICT`), and its candidates (verdicts whose rule is right less often than the finding floor: "
+         "check before acting); who uses it (imports, calls, dynamic uses); and for a duplicate, the copy to keep "
          "and why. Ask it before deleting code the reviewer calls dead, or before choosing which copy to keep.",
          ExplainArgs),
     Tool("reviewFile",
          "The static reviewer's current findings for one file (no paid API): each finding's rule id, severity, "
-         "confidence, lines, symbol and message, and the file verdict. Uses the stored review of the last "
+         "confidence, lines, symbol and message, the candidates under the finding floor (same fields: leads to "
+         "check, not findings), and the file verdict. Uses the stored review of the last "
          "`reviewer run` when it still holds for the file as it is on disk, else reviews it now.",
          ReviewFileArgs),
     Tool("indexStatus",
@@ -204,10 +206,11 @@ class ReviewerTools:
             for clone in clones
         ]
         findings = [_finding_json(f) for f in review.findings if f.symbol == name]
+        candidates = [_finding_json(f) for f in review.candidates if f.symbol == name]
         verdicts = {axis: getattr(symbol, axis) for axis in AXES if axis != "correction"}
         return {"symbol": f"{path}:{name}", "kind": symbol.kind, "lines": f"{symbol.line_start}-{symbol.line_end}",
                 "exported": symbol.exported, "verdicts": verdicts, "confidence": symbol.confidence, "axes": axes,
-                "duplication": duplication, "findings": findings,
+                "duplication": duplication, "findings": findings, "candidates": candidates,
                 "minConfidence": self.evidence.config.analysis.min_confidence,
                 "usages": self.evidence.usages(path, name)}
 
@@ -249,8 +252,9 @@ class ReviewerTools:
         reviewed = self.evidence.review(path)
         review = reviewed.review
         findings = [_finding_json(f) for f in review.findings if not f.suppressed]
+        candidates = [_finding_json(f) for f in review.candidates if not f.suppressed]
         return {"file": path, "verdict": review.verdict, "fromCache": reviewed.cached, "findings": findings,
-                "suppressed": sum(1 for f in review.findings if f.suppressed)}
+                "candidates": candidates, "suppressed": sum(1 for f in review.findings if f.suppressed)}
 
     def index_status(self, args: StatusArgs) -> dict:
         try:

@@ -43,6 +43,10 @@ Schema, version 1 (`"version": 1`; a breaking change bumps it):
   `summary.unlisted` {axis -> count}: the hygiene findings (tests,
   documentation) counted in `summary.findings` but not listed in `findings`, because
   they were not selected by name (`--select documentation`, `report.hygiene`)
+- added in 0.5: `candidates` (same shape as `findings`): verdicts whose confidence (their rule's
+  measured precision on projects nobody tuned on) is under the finding floor (`analysis.finding_floor`,
+  by default where findings were 90% right): listed for a reader to judge, never gating, not counted
+  in `summary.findings`; `summary.candidates` counts them, `summary.finding_floor` is the floor
 
 The view is the configuration's: findings of axes not selected, or ignored for
 their path (`per_file_ignores`), are not in it (the .rev.json keeps them).
@@ -58,6 +62,7 @@ from pydantic import BaseModel, Field, PrivateAttr
 from .. import __version__
 from ..schema.axes import AXES, FILE_VERDICT_RANK, FILE_VERDICTS, SEVERITIES
 from ..schema.review import FileError, ReviewFile, RunRecord, TokenUsage
+from ..review.calibration import finding_floor
 from ..workspace import Workspace
 from .baseline import Baseline, accepted_findings, ensure_fingerprints
 from .ranking import DEFAULT_CONFIDENCE, confidence_of, confidences, importance, rank_key
@@ -96,6 +101,8 @@ class Summary(BaseModel):
     rag_enabled: bool
     new_findings: int | None = None
     unlisted: dict[str, int] = Field(default_factory=dict)  # axis -> findings counted, not listed
+    candidates: int = 0  # verdicts under the finding floor, listed in `candidates`
+    finding_floor: int | None = None  # the shown confidence from which a verdict is a finding
 
 
 class RunSummary(BaseModel):
@@ -194,6 +201,7 @@ class ReportJson(BaseModel):
     files: list[FileEntry]
     findings: list[FindingEntry]
     suppressed: list[FindingEntry]
+    candidates: list[FindingEntry] = Field(default_factory=list)  # under the finding floor, most likely first
     warnings: list[str] = Field(default_factory=list)
     changes: Changes | None = None
     # The active findings of the unlisted axes: report.md counts them per file; never serialised.
@@ -239,10 +247,12 @@ def axis_order(axis: str) -> tuple[int, str]:
 def build_report(
     reviews: list[ReviewFile], run: RunRecord | None, workspace: Workspace, warnings: list[str] | None = None,
     baseline: Baseline | None = None, previous: "ReportJson | None" = None, unlisted: frozenset[str] = frozenset(),
+    floor: int | None = None,
 ) -> ReportJson:
     """`reviews`: the configuration's view (report/selection.py); `baseline` marks what is
     new; `previous`: the report.json this one replaces (what changed since); `unlisted`:
-    the axes counted but not listed (selection.unlisted_axes)."""
+    the axes counted but not listed (selection.unlisted_axes); `floor`: the finding floor the reviews
+    were split at (analysis.finding_floor; None: the calibration's)."""
     reviews = sorted((ensure_fingerprints(r) for r in reviews), key=lambda r: r.file)
     accepted = accepted_findings(reviews, baseline)
     verdicts = Counter({verdict: 0 for verdict in FILE_VERDICTS})
@@ -250,6 +260,7 @@ def build_report(
     files: list[FileEntry] = []
     active: list[FindingEntry] = []
     suppressed: list[FindingEntry] = []
+    candidates: list[FindingEntry] = []
 
     for review in reviews:
         verdicts[review.verdict] += 1
@@ -259,17 +270,7 @@ def build_report(
         in_baseline = accepted.get(review.file, set())
         ordered = sorted(enumerate(review.findings), key=lambda item: (item[1].line_start, item[1].axis, item[1].verdict))
         for index, finding in ordered:
-            # model_construct: the review was validated when loaded; 100k findings add up.
-            entry = FindingEntry.model_construct(
-                file=review.file, symbol=finding.symbol, axis=finding.axis, verdict=finding.verdict,
-                severity=finding.severity, line_start=finding.line_start, line_end=finding.line_end,
-                message=finding.message, fingerprint=finding.fingerprint,
-                suppression_reason=finding.suppression_reason if finding.suppressed else None,
-                confidence=confidence_of(finding, by_symbol),
-                new=None if baseline is None or finding.suppressed else index not in in_baseline,
-                related=_related(review, finding),
-                rule=finding.rule, raw_confidence=finding.raw_confidence,
-            )
+            entry = _entry(review, finding, by_symbol, None if baseline is None or finding.suppressed else index not in in_baseline)
             if finding.suppressed:
                 suppressed.append(entry)
                 continue
@@ -286,6 +287,8 @@ def build_report(
                 rev_md=rev_md_link(workspace, review.file), source=source_link(workspace, review.file),
             )
         )
+        candidates.extend(_entry(review, candidate, by_symbol, None) for candidate in review.candidates
+                          if not candidate.suppressed and candidate.axis not in unlisted)
     files.sort(key=_worst_first)
 
     clusters = duplicate_clusters(reviews)
@@ -306,6 +309,8 @@ def build_report(
         new_findings=None if baseline is None else sum(1 for f in active if f.new),
         unlisted=dict(sorted(Counter(f.axis for f in active if f.axis in unlisted).items(),
                              key=lambda item: axis_order(item[0]))),
+        candidates=len(candidates),
+        finding_floor=finding_floor() if floor is None else floor,
     )
     listed = [f for f in active if f.axis not in unlisted]
     report = ReportJson(
@@ -322,11 +327,24 @@ def build_report(
         files=files,
         findings=listed,
         suppressed=suppressed,
+        candidates=sorted(candidates, key=lambda c: (-c.confidence, c.file, c.line_start)),
         warnings=list(warnings or []),
         changes=_changes(listed, previous),
     )
     report._unlisted = [f for f in active if f.axis in unlisted]
     return report
+
+
+def _entry(review: ReviewFile, finding, by_symbol: dict, new: bool | None) -> FindingEntry:
+    # model_construct: the review was validated when loaded; 100k findings add up.
+    return FindingEntry.model_construct(
+        file=review.file, symbol=finding.symbol, axis=finding.axis, verdict=finding.verdict,
+        severity=finding.severity, line_start=finding.line_start, line_end=finding.line_end,
+        message=finding.message, fingerprint=finding.fingerprint,
+        suppression_reason=finding.suppression_reason if finding.suppressed else None,
+        confidence=confidence_of(finding, by_symbol), new=new, related=_related(review, finding),
+        rule=finding.rule, raw_confidence=finding.raw_confidence,
+    )
 
 
 def _changes(active: list[FindingEntry], previous: ReportJson | None) -> Changes | None:

@@ -34,6 +34,7 @@ MAX_HYGIENE_FILES = 50
 MAX_CLUSTERS = 10
 MAX_CLUSTER_MEMBERS = 8
 MAX_SUPPRESSED = 20
+MAX_CANDIDATES = 20  # the likeliest listed in report.md; report.json and each file's page hold them all
 MAX_ERRORS = 20
 MAX_WARNINGS = 20
 
@@ -192,6 +193,15 @@ def _health(report: ReportJson, section_list: list[AxisSection]) -> list[dict]:
     return rows
 
 
+def _candidate_rules(report: ReportJson) -> list[tuple[str, int, str]]:
+    """(rule, candidates, the rule's measured precision: "72%" or "52-61%" over its bands) per rule, most first."""
+    shown: dict[str, list[int]] = defaultdict(list)
+    for candidate in report.candidates:
+        shown[candidate.rule].append(candidate.confidence)
+    return [(rule, len(values), f"{min(values)}%" if min(values) == max(values) else f"{min(values)}-{max(values)}%")
+            for rule, values in sorted(shown.items(), key=lambda item: (-len(item[1]), item[0]))]
+
+
 def render_report_pages(report: ReportJson, selected: frozenset[str] = frozenset(),
                         blob: str | None = None) -> dict[str, str]:
     """{relative path: markdown}: report.md and any findings/<axis>-<n>.md pages. `selected`:
@@ -233,6 +243,9 @@ def render_report_md(report: ReportJson, section_list: list[AxisSection] | None 
         clusters=clusters[:MAX_CLUSTERS],
         more_clusters=max(len(clusters) - MAX_CLUSTERS, 0),
         max_members=MAX_CLUSTER_MEMBERS,
+        candidates_table=rows.table(report.candidates[:MAX_CANDIDATES]),
+        candidate_rules=_candidate_rules(report),
+        more_candidates=max(len(report.candidates) - MAX_CANDIDATES, 0),
         suppressed=report.suppressed[:MAX_SUPPRESSED],
         more_suppressed=max(len(report.suppressed) - MAX_SUPPRESSED, 0),
         errors=errors[:MAX_ERRORS],

@@ -178,6 +178,9 @@ def render_rev_md(review: ReviewFile, links: Links, axes: tuple[str, ...] = AXES
                   for rank, f in enumerate(findings, 1)],
         more_findings=more_findings,
         suppressed=[_suppressed_item(links, f) for f in suppressed],
+        candidates=[_finding_row(links, review, f, confidence_of(f, by_symbol), rank) for rank, f in enumerate(
+            sorted((c for c in review.candidates if not c.suppressed and c.axis in axes),
+                   key=lambda c: (-(c.confidence or 0), c.line_start)), 1)],
         details=_details(links, detailed, axes),
         more_details=more_details,
         action_groups=groups,

@@ -63,12 +63,13 @@ def rule_selected(rule: str, config: Config) -> bool:
 def select_review(review: ReviewFile, config: Config) -> ReviewFile:
     selected, ignored = set(config.axes), ignored_axes(config, review.file)
     findings = [f for f in review.findings if _kept(f, selected, ignored) and rule_selected(f.rule, config)]
-    if len(findings) == len(review.findings):
+    candidates = [f for f in review.candidates if _kept(f, selected, ignored) and rule_selected(f.rule, config)]
+    if len(findings) == len(review.findings) and len(candidates) == len(review.candidates):
         return review
     categories = {(f.symbol, AXIS[f.axis].action) for f in findings if f.axis in AXIS}
     actions = [a for a in review.actions if (a.symbol, a.category) in categories or a.symbol is None]
     return review.model_copy(update={
-        "findings": findings, "actions": actions,
+        "findings": findings, "actions": actions, "candidates": candidates,
         "verdict": lowered_verdict(review.verdict, findings) if review.findings else review.verdict,
     })
 

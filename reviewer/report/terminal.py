@@ -108,6 +108,9 @@ def render_run_summary(outcome: Any, gate: Any, report: ReportJson | None = None
         _row("findings", f"{live}" + (f" ({detail})" if detail else "")
              + (f"; {suppressed} suppressed inline" if suppressed else "")),
     ]
+    if report is not None and report.summary.candidates:
+        lines.append(_row("candidates", f"{report.summary.candidates} under the finding floor "
+                          f"({report.summary.finding_floor}): not findings, never gating; report.md lists the likeliest"))
     if report is not None and record.rag_enabled:
         lines.append(_row("rag", rag_contribution(report, record.reviewer)))
     if unlisted:

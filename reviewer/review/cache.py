@@ -49,6 +49,7 @@ VERDICT_INPUTS: dict[str, tuple[str, ...] | dict] = {
                 "utility": (), "duplication": (), "overengineering": (), "tests": (), "documentation": (),
                 "evidence": (), "duplicate_of": CLONE_FIELDS, "duplicates": CLONE_FIELDS},
     "findings": ("axis", "verdict", "severity", "symbol", "line_start", "line_end", "message"),
+    "candidates": ("axis", "verdict", "severity", "symbol", "line_start", "line_end", "message"),
     "similarities": ("function", "line_start", "file", "name", "other_line_start", "clone_kind"),
     "repeated_blocks": CLONE_FIELDS,
 }
@@ -79,19 +80,23 @@ def verdict_inputs(evidence: ReviewFile) -> dict:
             "duplicate_of": _pick(first, CLONE_FIELDS) if first is not None else None,
             "duplicates": _sorted(clones),
         })
-    findings = []
-    for finding in evidence.findings:
-        if finding.axis == "duplication" and finding.symbol in semantic:
-            continue
-        fields = VERDICT_INPUTS["findings"]
-        if finding.axis == "duplication":  # its message quotes the scores
-            fields = tuple(f for f in fields if f != "message")
-        findings.append(_pick(finding, fields))
+    def picked(listed: list) -> list[dict]:
+        out = []
+        for finding in listed:
+            if finding.axis == "duplication" and finding.symbol in semantic:
+                continue
+            fields = VERDICT_INPUTS["findings"]
+            if finding.axis == "duplication":  # its message quotes the scores
+                fields = tuple(f for f in fields if f != "message")
+            out.append(_pick(finding, fields))
+        return _sorted(out)
+
     return {
         "file": evidence.file,
         "language": evidence.language,
         "symbols": _sorted(symbols),
-        "findings": _sorted(findings),
+        "findings": picked(evidence.findings),
+        "candidates": picked(evidence.candidates),  # the prompt marks them: a part of what Claude was shown
         "similarities": _sorted([_pick(s, VERDICT_INPUTS["similarities"]) for s in evidence.similarities
                                  if s.clone_kind in STRUCTURAL_KINDS]),
         "repeated_blocks": _sorted([_pick(b, CLONE_FIELDS) for b in evidence.repeated_blocks]),

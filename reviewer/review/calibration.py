@@ -37,14 +37,39 @@ def table() -> dict:
         return {}
 
 
-def calibrated(rule: str, raw: int | None, fitted: dict | None = None) -> int | None:
-    """The measured precision (0-100) of findings of `rule` with this raw confidence, or the raw
-    confidence when the rule was not fitted (too few labels)."""
+DEFAULT_FLOOR = 90  # with no fitted table: a finding is what is right nine times in ten
+
+
+def finding_floor() -> int:
+    """The lowest shown confidence that is a finding (analysis.finding_floor unset): the fitted table's
+    floor, the lowest confidence from which held-out findings were at least 90% right."""
+    return int(table().get("floor", DEFAULT_FLOOR))
+
+
+def family_of(path_or_language: str) -> str:
+    """The language family a rule's precision is measured per: `python`, or `js` for JavaScript and
+    TypeScript (a file's language, or a path by its extension). The same rule can mean different
+    evidence in each: a leading underscore is a convention Python code keeps, a module-local name in
+    JavaScript is often read by a tool that loads the file."""
+    text = path_or_language.lower()
+    return "python" if text in ("python", "py") or text.endswith((".py", ".pyi")) else "js"
+
+
+def fitted_key(rule: str, rules: dict, family: str | None) -> str:
+    """The table's entry for `rule` in `family` (`rule@family`) when it was fitted, else the rule's."""
+    split = f"{rule}@{family}" if family else ""
+    return split if split in rules else rule
+
+
+def calibrated(rule: str, raw: int | None, fitted: dict | None = None, family: str | None = None) -> int | None:
+    """The measured precision (0-100) of findings of `rule` with this raw confidence in this language
+    family (family_of), or the raw confidence when the rule was not fitted (too few labels)."""
     if raw is None:
         return None
     rules = (fitted if fitted is not None else table()).get("rules", {})
-    by_band = rules.get(rule) or {}
+    by_band = rules.get(fitted_key(rule, rules, family)) or {}
     value = by_band.get(band_of(raw), by_band.get("all"))
     shown = raw if value is None else int(round(value))
-    stronger = rules.get(WEAKER_THAN.get(rule, ""), {}).get("all")
+    weaker = WEAKER_THAN.get(rule)
+    stronger = rules.get(fitted_key(weaker, rules, family), {}).get("all") if weaker else None
     return shown if stronger is None else min(shown, int(round(stronger)))

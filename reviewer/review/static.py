@@ -15,7 +15,7 @@ from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
 from ..schema.review import Action, DuplicateOf, Finding, ReviewFile, SimilarFunction, Similarity, SymbolReview
 from ..schema.rules import duplicate_rule
 from .context import ReviewContext
-from .calibration import calibrated
+from .calibration import calibrated, family_of, finding_floor
 from .findings import LOW_CONFIDENCE, file_verdict, symbol_fingerprint, verdict_findings
 
 STATIC_REVIEWER_VERSION = "1"
@@ -98,7 +98,7 @@ def _similarity(symbol: Symbol, hit: SimilarFunction, kind: str | None) -> Simil
                       **{**_score_parts(hit), "clone_kind": kind}, suggestion=f"reuse {hit.file_path}:{hit.name}")
 
 
-def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> tuple[SymbolReview, list[Finding], list[Action], list[Similarity]]:
+def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> tuple[SymbolReview, list[tuple[Finding, Action]], list[Similarity]]:
     key = (facts.path, symbol.qualified_name)
     axes = evidence.assessments.get(key, {})
     review = SymbolReview.of(symbol, correction="-")
@@ -153,12 +153,14 @@ def _review_symbol(facts: FileFacts, symbol: Symbol, evidence: FileEvidence) -> 
         rules["duplication"] = clones[0].rule or duplicate_rule(clones[0].kind, clones[0].test_code)
     pairs = verdict_findings(facts, symbol, review, STATIC_AXES, silent=silent, test_file=evidence.test_file,
                              confidence=confidence, lines=lines, rules=rules)
-    findings = [finding for finding, _ in pairs]
-    actions = [action for _, action in pairs]
-    return review, findings, actions, similarities
+    return review, pairs, similarities
 
 
-def review_file(facts: FileFacts, evidence: FileEvidence, cards: list[FunctionCard], rag_enabled: bool) -> ReviewFile:
+def review_file(facts: FileFacts, evidence: FileEvidence, cards: list[FunctionCard], rag_enabled: bool,
+                floor: int | None = None) -> ReviewFile:
+    """The static review of one file. A verdict whose shown confidence (its rule's measured precision)
+    is under `floor` (None: the calibration's floor) is a candidate, not a finding: it is listed for a
+    reader or the Claude reviewer to judge, and neither sets the file's verdict nor gates."""
     symbols_by_name = {s.qualified_name: s for s in facts.symbols}
     review = ReviewFile(
         file=facts.path,
@@ -169,15 +171,15 @@ def review_file(facts: FileFacts, evidence: FileEvidence, cards: list[FunctionCa
         rag_enabled=rag_enabled,
         function_cards=cards,
     )
+    pairs: list[tuple[Finding, Action]] = []
     for symbol in facts.symbols:
-        sym_review, findings, actions, similarities = _review_symbol(facts, symbol, evidence)
+        sym_review, found, similarities = _review_symbol(facts, symbol, evidence)
         review.symbols.append(sym_review)
-        review.findings.extend(findings)
-        review.actions.extend(actions)
+        pairs.extend(found)
         review.similarities.extend(similarities)
     for extra in evidence.findings:
         symbol = symbols_by_name.get(extra.symbol or "")
-        review.findings.append(
+        pairs.append((
             Finding(
                 axis=extra.axis,
                 verdict=extra.verdict,
@@ -189,20 +191,20 @@ def review_file(facts: FileFacts, evidence: FileEvidence, cards: list[FunctionCa
                 rule=extra.rule,
                 confidence=extra.confidence,
                 fingerprint=symbol_fingerprint(facts.path, symbol, extra.axis, extra.verdict, extra.message),
-            )
-        )
-        review.actions.append(
+            ),
             Action(category="quick_win", description=f"{extra.message} (lines {extra.line_start}-{extra.line_end}): remove it.",
-                   symbol=extra.symbol, line_start=extra.line_start)
-        )
-    _add_repeated_blocks(review, facts, evidence)
-    for finding in review.findings:  # the confidence shown is its rule's measured precision
-        if finding.confidence is not None and finding.raw_confidence is None:
-            finding.raw_confidence = finding.confidence
-            finding.confidence = calibrated(finding.rule, finding.confidence)
-            # a message quoting the evidence's confidence quotes the one shown
-            finding.message = finding.message.replace(f"confidence {finding.raw_confidence}",
-                                                      f"confidence {finding.confidence}")
+                   symbol=extra.symbol, line_start=extra.line_start),
+        ))
+    pairs.extend(_repeated_blocks(review, facts, evidence))
+    floor = finding_floor() if floor is None else floor
+    family = family_of(facts.language)
+    for finding, action in pairs:
+        _calibrate(finding, family)
+        if finding.confidence is not None and finding.confidence < floor:
+            review.candidates.append(finding)
+        else:
+            review.findings.append(finding)
+            review.actions.append(action)
     review.verdict = file_verdict(review.findings)
     counts = {}
     for finding in review.findings:
@@ -210,8 +212,19 @@ def review_file(facts: FileFacts, evidence: FileEvidence, cards: list[FunctionCa
     review.summary = (
         f"{len(facts.symbols)} symbols; "
         + (", ".join(f"{n} {axis}" for axis, n in sorted(counts.items())) + " findings" if counts else "no findings")
+        + (f"; {len(review.candidates)} candidates under the confidence floor {floor}" if review.candidates else "")
     )
     return review
+
+
+def _calibrate(finding: Finding, family: str) -> None:
+    """The confidence shown is the finding's rule's measured precision; the evidence's is kept as raw."""
+    if finding.confidence is not None and finding.raw_confidence is None:
+        finding.raw_confidence = finding.confidence
+        finding.confidence = calibrated(finding.rule, finding.confidence, family=family)
+        # a message quoting the evidence's confidence quotes the one shown
+        finding.message = finding.message.replace(f"confidence {finding.raw_confidence}",
+                                                  f"confidence {finding.confidence}")
 
 
 class StaticReviewer:
@@ -223,10 +236,11 @@ class StaticReviewer:
         return context.evidence
 
 
-def _add_repeated_blocks(review: ReviewFile, facts: FileFacts, evidence: FileEvidence) -> None:
-    """A finding (no symbol) per repeated block of the code outside functions (data tables, schemas,
-    top-level callbacks written twice), naming every other place it repeats; a repeated_blocks
-    entry per pair."""
+def _repeated_blocks(review: ReviewFile, facts: FileFacts, evidence: FileEvidence) -> list[tuple[Finding, Action]]:
+    """A finding (no symbol) and its action per repeated block of the code outside functions (data
+    tables, schemas, top-level callbacks written twice), naming every other place it repeats; a
+    repeated_blocks entry per pair."""
+    out: list[tuple[Finding, Action]] = []
     by_lines: dict[tuple[int, int], list[Clone]] = {}
     for clone in evidence.module_duplicates:
         if clone.report:
@@ -240,14 +254,14 @@ def _add_repeated_blocks(review: ReviewFile, facts: FileFacts, evidence: FileEvi
                    + (f"; also {'; '.join(places[1:4])}" if len(places) > 1 else "") + copies
                    + f" ({best.kind} clone, confidence {best.confidence}" + ("; test code" if best.test_code else "") + ")")
         severity = "low" if best.confidence < LOW_CONFIDENCE or best.test_code else severity_of("duplication", "DUPLICATE")
-        review.findings.append(Finding(
+        out.append((Finding(
             axis="duplication", verdict="DUPLICATE", severity=severity, symbol=None, line_start=start, line_end=end,
             message=message, confidence=best.confidence,
-            rule=best.rule or duplicate_rule(best.kind, best.test_code), fingerprint=symbol_fingerprint(facts.path, None, "duplication", "DUPLICATE", best.digest)))
-        review.actions.append(Action(
-            category="refactor", line_start=start,
-            description=f"Lines {start}-{end} repeat {places[0]}: define them once "
-                        "(a shared constant, schema or helper) and use it in both places."))
+            rule=best.rule or duplicate_rule(best.kind, best.test_code), fingerprint=symbol_fingerprint(facts.path, None, "duplication", "DUPLICATE", best.digest)),
+            Action(category="refactor", line_start=start,
+                   description=f"Lines {start}-{end} repeat {places[0]}: define them once "
+                               "(a shared constant, schema or helper) and use it in both places.")))
+    return out
 
 
 def _block_place(path: str, clone: Clone) -> str:

@@ -74,20 +74,26 @@ def apply_suppressions(
         for axis in wanted:
             by_symbol.setdefault(owner.name, {}).setdefault(axis, int(line))
 
-    findings: list[Finding] = []
     used: set[tuple[int, str]] = set()
-    for finding in review.findings:
-        if finding.axis == SUPPRESSION_AXIS:
-            continue  # recomputed below, from the comments as they are now
-        match = _matching_line(finding, by_symbol, loose)
-        if match is None:
-            findings.append(finding.model_copy(update={"suppressed": False, "suppression_reason": None}))
-            continue
-        line, axis = match
-        used.add((line, axis))
-        reason = reasons.get(line, "").strip()
-        shown = f"line {line}: {reason}" if reason else f"inline `reviewer: ignore` at line {line}"
-        findings.append(finding.model_copy(update={"suppressed": True, "suppression_reason": shown}))
+
+    def marked(listed: list[Finding]) -> list[Finding]:
+        out: list[Finding] = []
+        for finding in listed:
+            if finding.axis == SUPPRESSION_AXIS:
+                continue  # recomputed below, from the comments as they are now
+            match = _matching_line(finding, by_symbol, loose)
+            if match is None:
+                out.append(finding.model_copy(update={"suppressed": False, "suppression_reason": None}))
+                continue
+            line, axis = match
+            used.add((line, axis))
+            reason = reasons.get(line, "").strip()
+            shown = f"line {line}: {reason}" if reason else f"inline `reviewer: ignore` at line {line}"
+            out.append(finding.model_copy(update={"suppressed": True, "suppression_reason": shown}))
+        return out
+
+    findings = marked(review.findings)
+    candidates = marked(review.candidates)  # a comment silencing a candidate is used too
     for line, axis in known:
         if (line, axis) not in used:
             shown = "any axis" if axis == ALL_AXES else f"the {axis} axis"
@@ -96,7 +102,7 @@ def apply_suppressions(
     verdict = review.verdict
     if any(f.suppressed for f in findings):
         verdict = min(verdict, file_verdict(findings), key=FILE_VERDICTS.index)
-    return review.model_copy(update={"findings": findings + problems, "verdict": verdict})
+    return review.model_copy(update={"findings": findings + problems, "candidates": candidates, "verdict": verdict})
 
 
 def _unknown_axis_message(axis: str) -> str:

@@ -197,6 +197,9 @@ class ReviewFile(BaseModel):
     summary: str = ""
     symbols: list[SymbolReview] = Field(default_factory=list)
     findings: list[Finding] = Field(default_factory=list)
+    # Verdicts whose shown confidence (their rule's measured precision) is under the finding floor:
+    # listed for a reader or the Claude reviewer to judge; never gating, never in the file's verdict.
+    candidates: list[Finding] = Field(default_factory=list)
     actions: list[Action] = Field(default_factory=list)
     function_cards: list[FunctionCard] = Field(default_factory=list)
     similarities: list[Similarity] = Field(default_factory=list)

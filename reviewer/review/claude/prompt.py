@@ -202,8 +202,9 @@ def _other_findings(evidence: ReviewFile, facts: FileFacts, axes: tuple[str, ...
     """Deterministic findings that are not a symbol's whole-range verdict (e.g. unreachable lines)."""
     ranges = {(s.qualified_name, s.line_start, s.line_end) for s in facts.symbols}
     return [
-        f"{f.axis} {f.verdict}, lines {f.line_start}-{f.line_end}: {f.message}"
-        for f in evidence.findings
+        f"{f.axis} {f.verdict}{mark}, lines {f.line_start}-{f.line_end}: {f.message}"
+        for listed, mark in ((evidence.findings, ""), (evidence.candidates, f" {CANDIDATE_MARK}"))
+        for f in listed
         if f.axis in axes and (f.symbol, f.line_start, f.line_end) not in ranges
     ]
 
