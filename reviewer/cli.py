@@ -591,7 +591,7 @@ def _scope_report(root: Path, config: Config, outcome, scope, baseline):
             and sorted(entry.file for entry in rendered.report.files) == sorted(review.file for review in scope):
         return rendered.report.model_copy(update={"run": run_summary(outcome.record), "warnings": [], "changes": None})
     return build_report(scope, outcome.record, Workspace(root, config.output), baseline=baseline,
-                        unlisted=unlisted_axes(config), floor=config.analysis.finding_floor)
+                        unlisted=unlisted_axes(config))
 
 
 @cli.command(epilog=examples("reviewer report", "reviewer report path/to/repo --config ci/reviewer.yml"))

@@ -479,7 +479,7 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
             config=config,
             facts=facts,
             source=_read_source(root, facts.path),  # for the Claude prompt: the one read outside the scan
-            evidence=review_file(facts, evidence, file_cards, rag_enabled, config.analysis.finding_floor),
+            evidence=review_file(facts, evidence, file_cards, rag_enabled, resolved_floor(config)),
             cards=file_cards,
             rag_enabled=rag_enabled,
             index_size=index_size,
@@ -665,7 +665,15 @@ def new_run_record(root: Path, config: Config, options: RunOptions, reviewer_nam
         reviewer=reviewer_name,
         model=config.llm.model if reviewer_name == "claude" else None,
         changed_since=options.changed_since,
+        finding_floor=resolved_floor(config),
     )
+
+
+def resolved_floor(config: Config) -> int:
+    """analysis.finding_floor, or the calibration's floor when it is unset."""
+    from .review.calibration import finding_floor
+
+    return finding_floor() if config.analysis.finding_floor is None else config.analysis.finding_floor
 
 
 @dataclass

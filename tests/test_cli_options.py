@@ -112,6 +112,5 @@ def test_printed_json_is_the_report_of_the_scope(project: Path, monkeypatch) -> 
         printed = json.loads(_run(project, "--output-format", "json", "-q").output)
         workspace = Workspace(project, ".reviewer")
         config = load_config(project)
-        built = build_report(select(load_reviews(workspace).reviews, config), last_run(workspace), workspace,
-                             floor=config.analysis.finding_floor)
+        built = build_report(select(load_reviews(workspace).reviews, config), last_run(workspace), workspace)
         assert printed == json.loads(built.model_dump_json())

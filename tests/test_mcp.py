@@ -218,7 +218,7 @@ def test_a_session_answers_every_tool_and_follows_the_working_tree(repo: Path):
         status = await call(session, "indexStatus")
         assert status["filesOutOfDate"] == 0 and status["cards"] >= 8
         fresh = await call(session, "reviewFile", path="shop/calendar.py")
-        assert fresh["fromCache"] is False and any(f["symbol"] == "_forgotten" for f in fresh["findings"])
+        assert fresh["fromCache"] is False and any(f["symbol"] == "_forgotten" for f in fresh["findings"] + fresh["candidates"])
 
     run(session_steps, repo)
 

@@ -53,6 +53,10 @@ def rich_evidence(root: Path) -> ReviewFile:
         Finding(axis="utility", verdict="DEAD", severity="medium", symbol="discount", line_start=14, line_end=17,
                 message="imported by 0 files", confidence=90),
     ]
+    evidence.candidates = [
+        Finding(axis="utility", verdict="DEAD", severity="medium", symbol="total_price", line_start=6, line_end=11,
+                message="imported by 0 files; no root reaches it", confidence=68, raw_confidence=80),
+    ]
     evidence.function_cards = pricing_cards(context.facts)
     evidence.usage = TokenUsage(input_tokens=10, cost_usd=0.01, calls=1)
     evidence.reviewed_at = "2026-11-28T07:00:00Z"

@@ -221,8 +221,7 @@ def _render_all(root: Path, config: Config, reviews: list[ReviewFile] | None, ru
     _remove_orphan_rev_md(workspace)
 
     unlisted = unlisted_axes(config)
-    report = build_report(reviews, run, workspace, warnings, baseline, _previous_report(workspace), unlisted,
-                          config.analysis.finding_floor)
+    report = build_report(reviews, run, workspace, warnings, baseline, _previous_report(workspace), unlisted)
     sarif = build_sarif(reviews, run, config.report.max_sarif_results, config.report.sarif_category,
                         repo_prefix(root), baseline, unlisted)
     report_pages = render_report_pages(report, selected_by_name(config), blob_base(repo_prefix(root)))

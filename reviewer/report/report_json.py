@@ -62,7 +62,6 @@ from pydantic import BaseModel, Field, PrivateAttr
 from .. import __version__
 from ..schema.axes import AXES, FILE_VERDICT_RANK, FILE_VERDICTS, SEVERITIES
 from ..schema.review import FileError, ReviewFile, RunRecord, TokenUsage
-from ..review.calibration import finding_floor
 from ..workspace import Workspace
 from .baseline import Baseline, accepted_findings, ensure_fingerprints
 from .ranking import DEFAULT_CONFIDENCE, confidence_of, confidences, importance, rank_key
@@ -247,12 +246,10 @@ def axis_order(axis: str) -> tuple[int, str]:
 def build_report(
     reviews: list[ReviewFile], run: RunRecord | None, workspace: Workspace, warnings: list[str] | None = None,
     baseline: Baseline | None = None, previous: "ReportJson | None" = None, unlisted: frozenset[str] = frozenset(),
-    floor: int | None = None,
 ) -> ReportJson:
     """`reviews`: the configuration's view (report/selection.py); `baseline` marks what is
     new; `previous`: the report.json this one replaces (what changed since); `unlisted`:
-    the axes counted but not listed (selection.unlisted_axes); `floor`: the finding floor the reviews
-    were split at (analysis.finding_floor; None: the calibration's)."""
+    the axes counted but not listed (selection.unlisted_axes)."""
     reviews = sorted((ensure_fingerprints(r) for r in reviews), key=lambda r: r.file)
     accepted = accepted_findings(reviews, baseline)
     verdicts = Counter({verdict: 0 for verdict in FILE_VERDICTS})
@@ -310,7 +307,7 @@ def build_report(
         unlisted=dict(sorted(Counter(f.axis for f in active if f.axis in unlisted).items(),
                              key=lambda item: axis_order(item[0]))),
         candidates=len(candidates),
-        finding_floor=finding_floor() if floor is None else floor,
+        finding_floor=run.finding_floor if run is not None else None,  # the run's split of its static reviews
     )
     listed = [f for f in active if f.axis not in unlisted]
     report = ReportJson(

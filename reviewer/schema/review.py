@@ -305,6 +305,8 @@ class RunRecord(BaseModel):
     phase_seconds: dict[str, float] = Field(default_factory=dict)  # scan/estimate/index/review/report
     complete: bool = False  # False when the run stopped early (error, interrupt)
     stopped: str | None = None  # why the review stopped before every file in scope (interrupt, max_cost, breaker)
+    # the shown confidence from which the static reviewer's verdicts were findings (the rest: candidates)
+    finding_floor: int | None = None
     secrets_masked: int = 0  # secrets masked in what was sent to Claude
     notes: list[str] = Field(default_factory=list)  # what the run dropped or rejected (e.g. a card for no function)
 
