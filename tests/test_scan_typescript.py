@@ -340,6 +340,22 @@ def test_variance_annotations_of_type_parameters_are_valid() -> None:
     assert symbol(facts, "keys").line_start == 10
 
 
+def test_const_type_parameters_with_variance_annotations_are_valid() -> None:
+    # `const in out T extends ...` (a const type parameter, TypeScript 5.0, with its variance): the
+    # grammar reads `const` but not the `in out` after it
+    facts = scan("""
+        export class Custom<
+          const in out Code extends number,
+          T = Code,
+          const in out Status extends Code = Code
+        > {
+          status(): Status { return this.code as Status }
+        }
+        """)
+    assert facts.syntax_errors == 0
+    assert [s.name for s in facts.symbols if s.parent is None] == ["Custom"]
+
+
 def test_a_tagged_template_with_type_arguments_is_valid() -> None:
     # drizzle's `sql<T[] | null>`...``: the grammar reads the tagged template with its type arguments but
     # wants a `!` between them (an empty MISSING node); `sql<number>`...`` parses (as comparisons).
