@@ -406,6 +406,18 @@ def test_an_ampersand_inside_a_word_or_at_a_line_end_of_jsx_text_is_no_syntax_er
     assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["Help"]
 
 
+def test_an_operator_as_jsx_text_before_a_closing_tag_is_no_syntax_error() -> None:
+    """`<span>&&</span>` in a help text (valid JSX: the text is the two characters) made a first-contact
+    run exit 2."""
+    from reviewer.scan.extract import extract_file
+
+    source = (b"export function Help({ ok }) {\n  return (\n    <p>\n"
+              b"      Combine with <span className=\"mono\">&&</span>, <span>||</span>{ok && \" or not\"}.\n"
+              b"    </p>\n  )\n}\n")
+    facts = extract_file("help.tsx", source, "tsx")
+    assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["Help"]
+
+
 def test_jsx_text_with_a_character_reference_and_a_bare_ampersand_is_no_syntax_error() -> None:
     """`You&apos;re comfortable & prefer...`: a row of JSX text holding a character reference (whose `;`
     is no code) and a bare `&` made a first-contact run exit 2."""

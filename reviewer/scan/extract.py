@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 49  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 50  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -96,7 +96,8 @@ SCANNER_VERSION = 49  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # `declare module 'pkg'` block's declarations are kept (FileFacts.kept); FileFacts.loaded_paths "./*"; 44: `const { a } = obj`
 # reads obj.a; 45: a type member named `in`, a call signature after a doc comment are no syntax errors; 46: nor
 # `&sup3;` in JSX text; 47: "workaround" in a comment keeps what it stands at;
-# 48: a type member `in_progress` is no syntax error; 49: `const in out T` type parameters (TS 5.0) too
+# 48: a type member `in_progress` is no syntax error; 49: `const in out T` type parameters (TS 5.0) too;
+# 50: `<span>&&</span>` (an operator as JSX text before a closing tag)
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -1018,6 +1019,10 @@ _KEYWORD_ATTRIBUTE = re.compile(rb"(?<=[ \t])(?:class|for)(?==[\"'{])")
 # Any `&` of JSX text that starts no character reference (`Q&A`, `descriptive &` at a line's end): not the
 # `&&` or `&=` of an expression.
 _TEXT_AMPERSAND = re.compile(rb"(?<!&)&(?![&=]|#?\w+;)")
+# JSX text right before a closing tag (`<span>&&</span>`, an operator shown in a help text): no expression
+# ends at `</`, so every `&` there that starts no character reference is text.
+_CLOSED_TEXT = re.compile(rb">[^<>{}=;]*(?=</)")
+_BARE_TEXT_AMPERSAND = re.compile(rb"&(?!#?\w+;)")
 _VARIANCE = re.compile(rb"(?:(?<=[<,])|^)[ \t]*(?:const[ \t]+)?((?:in[ \t]+)?(?:out[ \t]+)?)"
                        rb"(?=[A-Za-z_$][\w$]*[ \t]*(?:extends\b|=|,|>|\r?$))")
 _REPAIR_ROUNDS = 3
@@ -1102,6 +1107,7 @@ def _repaired_row(line: bytes) -> bytes:
         line = _TEXT_AMPERSAND.sub(b" ", line)
     elif b"&" in line:
         line = _TAG_TEXT.sub(lambda text: _TEXT_AMPERSAND.sub(b" ", text.group(0)), line)
+        line = _CLOSED_TEXT.sub(lambda text: _BARE_TEXT_AMPERSAND.sub(b" ", text.group(0)), line)
     line = _IMPORT_TYPE.sub(_underscored, line)
     line = _TYPE_NAMED_PARAMETER.sub(rb"\1an$", line)
     line = _IN_MEMBER.sub(rb"\1i_", line)
