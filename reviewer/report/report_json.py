@@ -200,7 +200,7 @@ class ReportJson(BaseModel):
     files: list[FileEntry]
     findings: list[FindingEntry]
     suppressed: list[FindingEntry]
-    candidates: list[FindingEntry] = Field(default_factory=list)  # under the finding floor, most likely first
+    candidates: list[FindingEntry] = Field(default_factory=list)  # under the finding floor, most important first
     warnings: list[str] = Field(default_factory=list)
     changes: Changes | None = None
     # The active findings of the unlisted axes: report.md counts them per file; never serialised.
@@ -324,7 +324,7 @@ def build_report(
         files=files,
         findings=listed,
         suppressed=suppressed,
-        candidates=sorted(candidates, key=lambda c: (-c.confidence, c.file, c.line_start)),
+        candidates=sorted(candidates, key=FindingEntry.rank_key),
         warnings=list(warnings or []),
         changes=_changes(listed, previous),
     )

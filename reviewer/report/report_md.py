@@ -34,7 +34,7 @@ MAX_HYGIENE_FILES = 50
 MAX_CLUSTERS = 10
 MAX_CLUSTER_MEMBERS = 8
 MAX_SUPPRESSED = 20
-MAX_CANDIDATES = 20  # the likeliest listed in report.md; report.json and each file's page hold them all
+MAX_CANDIDATES = 20  # the most important listed in report.md; report.json and each file's page hold them all
 MAX_ERRORS = 20
 MAX_WARNINGS = 20
 

@@ -110,7 +110,7 @@ def render_run_summary(outcome: Any, gate: Any, report: ReportJson | None = None
     ]
     if report is not None and report.summary.candidates:
         lines.append(_row("candidates", f"{report.summary.candidates} under the finding floor "
-                          f"({report.summary.finding_floor}): not findings, never gating; report.md lists the likeliest"))
+                          f"({report.summary.finding_floor}): not findings, never gating; report.md lists them"))
     if report is not None and record.rag_enabled:
         lines.append(_row("rag", rag_contribution(report, record.reviewer)))
     if unlisted:
