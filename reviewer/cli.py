@@ -273,14 +273,19 @@ def _apply_selection(config: Config, select: list[str] | None, extend: list[str]
 
 
 def rule_statistics(reviews: list) -> str:
-    """`--statistics`: findings per rule id, most first (suppressed ones left out)."""
+    """`--statistics`: findings per rule id, most first (suppressed ones left out), and the candidates
+    under the finding floor per rule after them."""
     from collections import Counter
 
     from .schema.rules import BY_ID
 
-    counts = Counter(f.rule for review in reviews for f in review.findings if not f.suppressed)
-    rows = [f"{n:6d}  {rule:32s} {BY_ID[rule].principle.split(': ')[0].split('. ')[0][:70] if rule in BY_ID else ''}"
-            for rule, n in sorted(counts.items(), key=lambda item: (-item[1], item[0]))]
+    def table(counts: Counter, suffix: str = "") -> list[str]:
+        return [f"{n:6d}  {rule:32s} {BY_ID[rule].principle.split(': ')[0].split('. ')[0][:70] if rule in BY_ID else ''}"
+                + suffix for rule, n in sorted(counts.items(), key=lambda item: (-item[1], item[0]))]
+
+    rows = table(Counter(f.rule for review in reviews for f in review.findings if not f.suppressed))
+    rows += table(Counter(f.rule for review in reviews for f in review.candidates if not f.suppressed),
+                  " (candidates)")
     return "\n".join(rows) if rows else "no findings"
 
 
