@@ -356,6 +356,42 @@ def test_const_type_parameters_with_variance_annotations_are_valid() -> None:
     assert [s.name for s in facts.symbols if s.parent is None] == ["Custom"]
 
 
+def test_overloaded_call_signatures_and_intersections_split_over_lines_are_valid() -> None:
+    # generic call signatures one after another (the grammar reads `R\n<T>` as type arguments of R) in an
+    # interface with another error before them, and one after a doc comment in an `as { ... }` type; an
+    # intersection whose `&` ends a line, which a `.ts` file never holds as JSX text
+    facts = scan("""
+        export interface Hooks<T> {
+          useCell: <V extends Data = Data>() => Cell<
+            T,
+            V
+          > &
+            Components & { Render: () => Node }
+        }
+        export interface Subscribe {
+          <S>(
+            props: One<S>,
+          ): Node
+          <S, U>(
+            props: Two<S, U>,
+          ): Node
+        }
+        export const subscribe = directive(Subscriber) as {
+          /** The whole state. */
+          <S>(source: Source<S>): Result
+          /**
+           * A slice of it.
+           */
+          <S, U>(
+            source: Source<S>,
+            selector: Selector<S, U>,
+          ): Result
+        }
+        """)
+    assert facts.syntax_errors == 0
+    assert [s.name for s in facts.symbols if s.parent is None] == ["Hooks", "Subscribe", "subscribe"]
+
+
 def test_a_tagged_template_with_type_arguments_is_valid() -> None:
     # drizzle's `sql<T[] | null>`...``: the grammar reads the tagged template with its type arguments but
     # wants a `!` between them (an empty MISSING node); `sql<number>`...`` parses (as comparisons).

@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 50  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 52  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -97,7 +97,8 @@ SCANNER_VERSION = 50  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # reads obj.a; 45: a type member named `in`, a call signature after a doc comment are no syntax errors; 46: nor
 # `&sup3;` in JSX text; 47: "workaround" in a comment keeps what it stands at;
 # 48: a type member `in_progress` is no syntax error; 49: `const in out T` type parameters (TS 5.0) too;
-# 50: `<span>&&</span>` (an operator as JSX text before a closing tag)
+# 50: `<span>&&</span>` (an operator as JSX text before a closing tag); 51: no JSX repairs in a `.ts` file;
+# 52: a call signature on the row after a MISSING node
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -992,6 +993,7 @@ def _is_async(ex: Extractor, node: Node, body: Node | None) -> bool:
 # A line holding only a Jinja/Django statement tag: no Python, JavaScript or TypeScript line reads so.
 _TEMPLATE_TAG_LINE = re.compile(rb"(?m)^[ \t]*\{%-?[ \t]*\w[^\n]*%\}[ \t]*\r?$")
 _SIGNATURE_LINE = re.compile(rb"(?m)^([ \t]*)[ \t](?=[<(])")
+_GENERIC_SIGNATURE_LINE = re.compile(rb"^([ \t]*)[ \t](?=<[A-Za-z_$][\w$]*(?:[ \t]+extends\b[^<>]*)?(?:,[^<>]*)?>[ \t]*\()")
 _EXPORT_TYPE_STAR = re.compile(rb"^([ \t]*export[ \t]+)type(?=[ \t]+\*)")
 _QUOTED = re.compile(rb'"[^"\n]*"')
 _BARE_AMPERSAND = re.compile(rb"&(?!#?\w+;)")
@@ -1036,7 +1038,10 @@ _IN_MEMBER = re.compile(rb"^([ \t]*)in(?=(?:_[\w$]*)?[ \t]*\??[ \t]*:)")  # `in?
 _DIGIT_REFERENCE = re.compile(rb"&[A-Za-z]+\d[A-Za-z\d]*;")
 
 
-def _repaired(parser, data: bytes, tree):
+def _repaired(parser, data: bytes, tree, markup: bool = True):
+    """`tree` with fewer syntax errors when repairs of valid code the grammar rejects give it; `markup`:
+    the language may hold JSX (JavaScript, TSX), whose text and attributes have repairs of their own (a
+    `.ts` file has none: its `> &` ends a line of a type, not JSX text)."""
     errors = _count_syntax_errors(tree.root_node)
     if b"using" in data:  # (9) first and alone: a whole file can be one error, whose other repairs would hurt
         rows = _error_places(tree.root_node)[0]
@@ -1047,7 +1052,7 @@ def _repaired(parser, data: bytes, tree):
         data, tree, errors = _kept_if_better(parser, data, tree, errors, b"\n".join(lines))
         if not errors:
             return tree
-    if b"class=" in data or b"for=" in data:  # (11), whole-file
+    if markup and (b"class=" in data or b"for=" in data):  # (11), whole-file
         repaired = _KEYWORD_ATTRIBUTE.sub(_underscored, data)
         data, tree, errors = _kept_if_better(parser, data, tree, errors, repaired)
         if not errors:
@@ -1060,11 +1065,13 @@ def _repaired(parser, data: bytes, tree):
         lines = bytes(patched).split(b"\n")
         for row in sorted(rows):
             if row < len(lines):
-                lines[row] = _repaired_row(lines[row])
+                lines[row] = _repaired_row(lines[row], markup)
         for row in leading:
             if 0 <= row < len(lines):
                 lines[row] = _IMPORT_TYPE.sub(_underscored, lines[row])
                 lines[row] = _IN_MEMBER.sub(rb"\1i_", lines[row])
+                # a call signature the grammar misread (`<T>(`: in markup, a tag opening the row looks alike)
+                lines[row] = (_GENERIC_SIGNATURE_LINE if markup else _SIGNATURE_LINE).sub(rb"\1;", lines[row], count=1)
         for row in last_rows:  # (1) past the comments and blank lines after an error
             following = _next_code_row(lines, row + 1)
             if following is not None and following not in rows:
@@ -1097,13 +1104,15 @@ def _kept_if_better(parser, data: bytes, tree, errors: int, repaired: bytes):
     return data, tree, errors
 
 
-def _repaired_row(line: bytes) -> bytes:
+def _repaired_row(line: bytes, markup: bool = True) -> bytes:
     """One row of an error with repairs (1), (4), (5), (6), (7), (8), (10), (12) and (13) applied, as long as
     it was."""
     line = _SIGNATURE_LINE.sub(rb"\1;", line, count=1)
     line = _EXPORT_TYPE_STAR.sub(rb"\1    ", line, count=1)
     line = _VARIANCE.sub(lambda found: found.group(0)[: found.start(1) - found.start(0)] + b" " * len(found.group(1)), line)
-    if _TEXT_ROW.match(_CHARACTER_REFERENCE.sub(b"", line)):
+    if not markup:
+        pass
+    elif _TEXT_ROW.match(_CHARACTER_REFERENCE.sub(b"", line)):
         line = _TEXT_AMPERSAND.sub(b" ", line)
     elif b"&" in line:
         line = _TAG_TEXT.sub(lambda text: _TEXT_AMPERSAND.sub(b" ", text.group(0)), line)
@@ -1111,6 +1120,8 @@ def _repaired_row(line: bytes) -> bytes:
     line = _IMPORT_TYPE.sub(_underscored, line)
     line = _TYPE_NAMED_PARAMETER.sub(rb"\1an$", line)
     line = _IN_MEMBER.sub(rb"\1i_", line)
+    if not markup:
+        return line
     line = _DIGIT_REFERENCE.sub(lambda found: b" " * len(found.group(0)), line)
     return _QUOTED.sub(lambda quoted: _BARE_AMPERSAND.sub(b" ", quoted.group(0)), line)
 
@@ -1365,7 +1376,7 @@ def extract_file(path: str, data: bytes, language: str) -> FileFacts:
     parser = get_parser(language)
     tree = parser.parse(data)
     if tree.root_node.has_error and spec.family == "ecmascript":
-        tree = _repaired(parser, data, tree)
+        tree = _repaired(parser, data, tree, markup=language != "typescript")
     root = tree.root_node
     extractor = Extractor(spec, path, data)
     extractor.walk(root)
