@@ -61,6 +61,12 @@ def fitted_key(rule: str, rules: dict, family: str | None) -> str:
     return split if split in rules else rule
 
 
+def measured(rule: str, family: str | None = None) -> bool:
+    """Whether the shipped table holds a measured precision for `rule` (in `family`, or overall)."""
+    rules = table().get("rules", {})
+    return fitted_key(rule, rules, family) in rules
+
+
 def calibrated(rule: str, raw: int | None, fitted: dict | None = None, family: str | None = None) -> int | None:
     """The measured precision (0-100) of findings of `rule` with this raw confidence in this language
     family (family_of), or the raw confidence when the rule was not fitted (too few labels)."""

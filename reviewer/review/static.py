@@ -15,12 +15,14 @@ from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
 from ..schema.review import Action, DuplicateOf, Finding, ReviewFile, SimilarFunction, Similarity, SymbolReview
 from ..schema.rules import duplicate_rule
 from .context import ReviewContext
-from .calibration import calibrated, family_of, finding_floor
+from .calibration import calibrated, family_of, finding_floor, measured
 from .findings import LOW_CONFIDENCE, file_verdict, symbol_fingerprint, verdict_findings
 
 STATIC_REVIEWER_VERSION = "1"
 # The axes the static reviewer judges (correction needs a reader of intent: Claude).
 STATIC_AXES = ("utility", "duplication", "overengineering", "tests", "documentation")
+# The axes whose findings ask to delete or fold code: a finding there needs its rule's measured precision.
+JUDGED_AXES = ("utility", "duplication", "overengineering")
 
 @dataclass
 class FileEvidence:
@@ -200,7 +202,9 @@ def review_file(facts: FileFacts, evidence: FileEvidence, cards: list[FunctionCa
     family = family_of(facts.language)
     for finding, action in pairs:
         _calibrate(finding, family)
-        if finding.confidence is not None and finding.confidence < floor:
+        # a rule nobody has measured yet on new projects has no precision to clear the floor with
+        unmeasured = finding.axis in JUDGED_AXES and not measured(finding.rule, family)
+        if finding.confidence is not None and (finding.confidence < floor or unmeasured and floor > 0):
             review.candidates.append(finding)
         else:
             review.findings.append(finding)

@@ -162,7 +162,9 @@ def content_skip_reason(path: str, data: bytes) -> str | None:
     """Why a file's bytes make it unfit to review (binary, generated, minified), or None."""
     if b"\0" in data[:BINARY_SNIFF_BYTES]:
         return "binary (NUL byte in the first 8 KiB)"
-    header = b"\n".join(data[:4096].split(b"\n", GENERATED_HEADER_LINES)[:GENERATED_HEADER_LINES])
+    # the first lines that hold something: a block of tool pragmas (`/* eslint-disable */`, `// @ts-nocheck`),
+    # a blank line after each, may come before the sentence that says who generated the file
+    header = b"\n".join([line for line in data[:4096].split(b"\n") if line.strip()][:GENERATED_HEADER_LINES])
     marker = GENERATED_HEADER.search(header)
     if marker and not SCAFFOLD_HEADER.search(header):
         shown = marker.group(0).decode("ascii", "replace").lstrip(" \t#/*\"'!;-")
