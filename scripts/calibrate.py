@@ -37,7 +37,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from benchlib import markdown_table, record_section  # noqa: E402
-from reviewer.review.calibration import BANDS, TABLE, band_of, calibrated, family_of  # noqa: E402
+from reviewer.review.calibration import (  # noqa: E402
+    BANDS, TABLE, band_of, calibrated, family_of, finding_floor, fitted_key, table)
 
 MIN_LABELS = 8
 SHRINK = 5  # labels' weight of the axis's precision in each rule's fitted value
@@ -225,9 +226,32 @@ def _section(title: str, rows: list[dict], fitted: dict) -> tuple[str, int | Non
     return "\n\n".join(parts), floor
 
 
+def split_text(folder: Path) -> str:
+    """A round's labels as the shipped table splits them: findings (confidence at the floor or above, of a
+    measured rule) and candidates, each group's right/labelled and how many would break the code."""
+    floor, rules = finding_floor(), table().get("rules", {})
+    counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
+    for path in sorted(folder.glob("*.labels.json")):
+        for label in json.loads(path.read_text(encoding="utf-8"))["labels"]:
+            if label.get("label") not in ("TRUE", "FALSE") or label["axis"] not in ("utility", "duplication", "overengineering"):
+                continue
+            raw = label["raw_confidence"] if label.get("raw_confidence") is not None else label["confidence"]
+            family = family_of(label["file"])
+            shown = calibrated(label["rule"], raw, family=family) >= floor and fitted_key(label["rule"], rules, family) in rules
+            group = {"utility": "DEAD", "overengineering": "OVER"}.get(label["axis"]) or (
+                "DUPLICATE, tests" if label.get("test_code") else "DUPLICATE, production")
+            cell = counts[(group, "findings" if shown else "candidates")]
+            cell[0] += label["label"] == "TRUE"
+            cell[1] += 1
+            cell[2] += bool(label.get("breaks"))
+    rows = [[group, kind, f"{right}/{n} ({right / n:.2f})", str(breaks)]
+            for (group, kind), (right, n, breaks) in sorted(counts.items())]
+    return f"{folder.name} at the floor {floor}:\n\n" + markdown_table(["group", "listed as", "right", "would break"], rows)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("results", type=Path, help="bench_real.py --json output")
+    parser.add_argument("results", type=Path, nargs="?", help="bench_real.py --json output (not with --split)")
     parser.add_argument("--write", action="store_true")
     parser.add_argument("--first-contact", type=Path, action="append", default=[], metavar="DIR",
                         help="a first-contact round used for the fit (each rule's level): blind labels of projects "
@@ -237,7 +261,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fresh", type=Path, action="append", default=[], metavar="DIR",
                         help="a first-contact round held out of the fit: the figure that says whether confidence "
                              "means what it says on a new project")
+    parser.add_argument("--split", type=Path, action="append", default=[], metavar="DIR",
+                        help="print how a round's labels split into findings and candidates under the shipped "
+                             "table and floor, per group, and stop (no fit)")
     args = parser.parse_args(argv)
+    if args.split:
+        for folder in args.split:
+            print(split_text(folder))
+        return 0
+    if args.results is None:
+        parser.error("the bench_real.py --json output is needed for a fit")
     rows = labelled_rows(json.loads(args.results.read_text(encoding="utf-8")))
     train = [r for r in rows if not held_out(r["project"])]
     test = [r for r in rows if held_out(r["project"])]

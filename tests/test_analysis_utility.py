@@ -243,6 +243,38 @@ def test_typescript_usage_through_barrels_namespaces_and_require(tmp_path: Path)
     assert verdict(evidence, "src/legacy.js", "orphan", "utility") == "DEAD"
 
 
+def test_a_default_export_renamed_by_a_barrel_or_an_import_is_used(tmp_path: Path) -> None:
+    # `export {default as List} from './List'` in an index, `import {default as Card} from './Card'`:
+    # the keyword `default` names the module's default export in both
+    files = {
+        "package.json": '{"name": "app", "private": true, "scripts": {"start": "node src/main.jsx"}}',
+        "src/components/index.js": "export {default as List} from './List';\nexport {default} from './Panel';\n",
+        "src/components/List.jsx": "export default function List({items}) {\n  return <ul>{items}</ul>;\n}\n",
+        "src/components/Panel.jsx": "export default function Panel() {\n  return <div />;\n}\n",
+        "src/components/Card.jsx": "export default function Card() {\n  return <p />;\n}\n",
+        "src/components/Stale.jsx": "export default function Stale() {\n  return <hr />;\n}\n",
+        "src/main.jsx": ("import Panel, {List} from './components';\nimport {default as Card} from './components/Card';\n"
+                         "console.log(<List items={[]} />, <Panel />, <Card />);\n"),
+    }
+    evidence = analyze(tmp_path, files)
+    for path, name in (("src/components/List.jsx", "List"), ("src/components/Panel.jsx", "Panel"),
+                       ("src/components/Card.jsx", "Card")):
+        assert verdict(evidence, path, name, "utility") == "USED", (path, detail(evidence, path, name, "utility"))
+    assert verdict(evidence, "src/components/Stale.jsx", "Stale", "utility") == "DEAD"
+
+
+def test_a_literal_false_block_in_a_typescript_test_is_a_type_test_not_dead_code(tmp_path: Path) -> None:
+    files = {
+        "package.json": '{"name": "lib", "main": "src/index.ts"}',
+        "src/index.ts": "export function f(n: number): number {\n  if (false) {\n    return 0;\n  }\n  return n;\n}\n",
+        "src/index.test.ts": ("import { f } from './index';\ntest('types', () => {\n  if (false) {\n"
+                              "    // @ts-expect-error a string is no number\n    f('x');\n  }\n  expect(f(1)).toBe(1);\n});\n"),
+    }
+    evidence = analyze(tmp_path, files)
+    assert [f.line_start for f in evidence.findings_for("src/index.test.ts") if f.rule == "dead/unreachable"] == []
+    assert [f.line_start for f in evidence.findings_for("src/index.ts") if f.rule == "dead/unreachable"] == [2]
+
+
 def test_low_value_identity_function(tmp_path: Path) -> None:
     evidence = analyze(tmp_path, {
         "m.py": "def same(value):\n    return value\n\n\ndef real(value):\n    return value * 2\n\n\n"

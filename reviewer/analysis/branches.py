@@ -11,7 +11,8 @@ computed name anywhere in the project's code (a loader setting a plugin module's
 configuration: `setattr(engine, key, value)` for each key of its settings) keeps the branch out of
 the findings. A test suite's inputs
 are its content, and a template with a code extension (lines of `{% if %}` tags) is rendered into
-code before it runs: neither gives findings. In example code a branch a module constant switches off is
+code before it runs: neither gives findings; nor does a literal `if (false)` in a TypeScript test, a block
+of type assertions the compiler checks and nothing runs. In example code a branch a module constant switches off is
 the demo's switch for its reader to flip, and in a project template's file (`templates/multidb/env.py`)
 a setting its user sets once it is generated: no finding either (a literal `if False:` still is one).
 """
@@ -51,7 +52,10 @@ class DeadBranches:
         found = []
         ranges: list[tuple[str | None, LineRange]] = [(None, r) for r in facts.unreachable]
         ranges += [(sym.qualified_name, r) for sym in facts.symbols for r in sym.unreachable]
+        type_tests = is_test_path(path) and facts.language in ("typescript", "tsx")
         for symbol, unreachable in ranges:
+            if type_tests and not unreachable.name and "false" in (unreachable.reason or ""):
+                continue  # `if (false) { // @ts-expect-error ... }`: a type test the compiler checks and nothing runs
             if unreachable.name and (self._mutated(path, unreachable.name) or is_example_path(path)
                                      or is_scaffold_path(path)):
                 # mutated somewhere; or a demo's switch (`DEBUG = False`), which its reader flips; or a setting

@@ -61,7 +61,8 @@ RULES: tuple[Rule, ...] = (
          "Code after a return/raise/continue, or under a condition that is constant false where it stands, "
          "never runs. A module constant is one only while nothing can rebind it: no attribute assignment of its "
          "name anywhere, no string naming it, no star import, and (Python) no `setattr` with a computed name in "
-         "the project's code (a loader setting plugin modules' options from configuration).", "the lines and why"),
+         "the project's code (a loader setting plugin modules' options from configuration). A literal `if (false)` "
+         "in a TypeScript test is a block of type assertions the compiler checks: no finding.", "the lines and why"),
     # the guard: evidence the usage graph cannot see keeps a DEAD verdict out of the findings (a candidate)
     Rule("dead/guard-example", "utility", "DEAD",
          "A definition nobody calls in example code (examples/, docs_src/...): an example shows the API to a reader, "

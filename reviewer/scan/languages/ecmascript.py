@@ -51,6 +51,14 @@ def _key_name(ex: Extractor, key: Node | None) -> str | None:
     return None
 
 
+def _specifier_name(ex: Extractor, key: Node | None) -> str | None:
+    """The name of an export or import specifier: `default` is a keyword node of its own
+    (`export {default as List} from './List'`, `export {x as default}`), not an identifier."""
+    if key is not None and key.type == "default":
+        return "default"
+    return _key_name(ex, key)
+
+
 def _same(a: Node | None, b: Node) -> bool:
     return a is not None and a.id == b.id
 
@@ -385,7 +393,7 @@ def _on_import(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> Non
                 for specifier in part.named_children:
                     if specifier.type != "import_specifier":
                         continue
-                    name = _key_name(ex, specifier.child_by_field_name("name")) or ex.text(specifier)
+                    name = _specifier_name(ex, specifier.child_by_field_name("name")) or ex.text(specifier)
                     alias = specifier.child_by_field_name("alias")
                     names.append(
                         ImportedName.model_construct(name=name, alias=ex.text(alias) if alias is not None else None)
@@ -458,8 +466,8 @@ def _on_export(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> Non
             for specifier in child.named_children:
                 if specifier.type != "export_specifier":
                     continue
-                name = _key_name(ex, specifier.child_by_field_name("name"))
-                alias = _key_name(ex, specifier.child_by_field_name("alias"))
+                name = _specifier_name(ex, specifier.child_by_field_name("name"))
+                alias = _specifier_name(ex, specifier.child_by_field_name("alias"))
                 if name is None:
                     continue
                 specifier_type_only = type_only or _first_child(specifier).type == "type"
