@@ -5,7 +5,6 @@ end through `reviewer run` (static reviewer) on a small application."""
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -13,15 +12,10 @@ from click.testing import CliRunner
 
 from reviewer.cli import cli
 from reviewer.review.calibration import calibrated, finding_floor
+from test_gate_cli import _git
 
 MAIN = "import os\n\nfrom app.util import used\n\n\ndef main():\n    print(used())\n\n\nmain()\n"
 UTIL = "def used():\n    return 1\n\n\ndef forgotten(x):\n    return x * 2\n"
-
-
-def _git(root: Path, *args: str) -> None:
-    subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True,
-                   env={"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
-                        "GIT_COMMITTER_EMAIL": "t@t", "PATH": "/usr/bin:/bin"})
 
 
 @pytest.fixture()

@@ -68,13 +68,7 @@ def test_total_other():
 '''
 
 
-from test_gate_cli import FLOOR_UNDER_THE_HELPER  # noqa: E402
-
-
-def _git(root: Path, *args: str) -> None:
-    subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True,
-                   env={"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
-                        "GIT_COMMITTER_EMAIL": "t@t", "PATH": "/usr/bin:/bin"})
+from test_gate_cli import FLOOR_UNDER_THE_HELPER, _git  # noqa: E402
 
 
 @pytest.fixture()
