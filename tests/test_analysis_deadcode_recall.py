@@ -130,6 +130,24 @@ def test_unused_fixtures_and_test_helpers_are_dead_test_code(tmp_path: Path) -> 
     assert _utility(evidence, "tests/test_app.py", "_unused_helper").report
 
 
+def test_an_unused_name_from_a_module_that_acts_when_loaded_says_to_keep_the_bare_import(tmp_path: Path) -> None:
+    # `import { SignInStep } from "./sign-in-step"` where the module calls customElements.define at its top
+    # level: the name is unused, but deleting the line would unregister the element
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "web", "private": true, "scripts": {"start": "node src/wizard.js"}}',
+        "src/wizard.js": 'import { SignInStep } from "./sign-in-step";\nimport { helper } from "./plain";\n'
+                         'document.addEventListener("DOMContentLoaded", () => {});\n',
+        "src/sign-in-step.js": "export class SignInStep extends HTMLElement {}\ncustomElements.define('sign-in-step', SignInStep);\n",
+        "src/plain.js": "export function helper() {\n  return 1;\n}\n",
+    })
+    found = {f.message.split(" (from")[0]: f for f in evidence.findings if f.message.startswith("unused import")}
+    assert set(found) == {"unused import SignInStep", "unused import helper"}
+    step = found["unused import SignInStep"]
+    assert "runs its top-level code (customElements.define)" in step.message
+    assert step.action.startswith('remove the name; keep `import "./sign-in-step"`')
+    assert "top-level code" not in found["unused import helper"].message and not found["unused import helper"].action
+
+
 def test_unused_imports_are_reported_and_reexports_are_not(tmp_path: Path) -> None:
     evidence = analyze(tmp_path, {
         **APP,

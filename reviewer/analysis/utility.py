@@ -1011,13 +1011,29 @@ class UtilityAnalysis:
                 if unused.confidence < self.min_confidence:
                     continue
                 kept = f"; but kept on purpose: {unused.kept}" if unused.kept else ""
+                effect = self._import_effect(path, facts, unused.source)
+                runs = (f"; importing {unused.source} runs its top-level code ({effect}): keep "
+                        f"`import \"{unused.source}\"` if this import is there for it") if effect else ""
                 findings.append(FileFinding(
                     path=path, symbol=None, axis="utility", verdict="DEAD", line_start=unused.line_start,
                     line_end=unused.line_end, severity="low", confidence=unused.confidence,
                     rule="dead/guard-kept-comment" if unused.kept else "dead/unused-import",
                     message=f"unused import {unused.name} (from {unused.source}): nothing else in the file names it"
-                            f"{kept} (confidence {unused.confidence})"))
+                            f"{kept}{runs} (confidence {unused.confidence})",
+                    action=f"remove the name; keep `import \"{unused.source}\"` for what its module does when loaded."
+                    if effect else ""))
         return findings
+
+    def _import_effect(self, path: str, facts: FileFacts, source: str) -> str:
+        """The calls an ES module's top-level code makes (`customElements.define`), when a project file
+        imports a name from it that it never reads: loading the module may be why the import is there,
+        which a bare `import "x"` keeps."""
+        if facts.language == "python":
+            return ""  # nearly every Python module calls at its top level (a logger); modules that register on
+            # import (signals, tasks) are kept by imports._REGISTRATION_MODULES
+        target = self.index.module_for_specifier(path, source)
+        calls = self.index.files[target].module_calls if target in self.index.files else []
+        return ", ".join(dict.fromkeys(calls[:3]))
 
     def _verdict(self, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment:
         key = (path, sym.qualified_name)

@@ -194,7 +194,8 @@ def review_file(facts: FileFacts, evidence: FileEvidence, cards: list[FunctionCa
                 confidence=extra.confidence,
                 fingerprint=symbol_fingerprint(facts.path, symbol, extra.axis, extra.verdict, extra.message),
             ),
-            Action(category="quick_win", description=f"{extra.message} (lines {extra.line_start}-{extra.line_end}): remove it.",
+            Action(category="quick_win", description=f"{extra.message} (lines {extra.line_start}-{extra.line_end}): "
+                                                     f"{extra.action or 'remove it.'}",
                    symbol=extra.symbol, line_start=extra.line_start),
         ))
     pairs.extend(_repeated_blocks(review, facts, evidence))

@@ -69,6 +69,7 @@ class FileFinding(BaseModel):
     severity: str = "medium"
     rule: str = ""  # schema.rules id
     confidence: int | None = None
+    action: str = ""  # what to do, when not "remove it"
 
 
 def assessment(verdict: str, confidence: int = 80, detail: str = "", report: bool = True,

@@ -52,7 +52,9 @@ RULES: tuple[Rule, ...] = (
          "no plugin of the project requests by name is dead.", "fixture name"),
     Rule("dead/unused-import", "utility", "DEAD",
          "An import nothing in its file names (and that no `__all__`, re-export or marker keeps) is unused; not in "
-         "files whose unused imports the project's ruff or flake8 `per-file-ignores` silence (F401).",
+         "files whose unused imports the project's ruff or flake8 `per-file-ignores` silence (F401). When the "
+         "imported JS/TS module calls something at its top level (`customElements.define(...)`), the finding "
+         "says to keep a bare `import \"x\"`: loading the module may be why the line is there.",
          "the imported name and its source"),
     Rule("dead/unread-attribute", "utility", "DEAD",
          "A private attribute a live class assigns and nothing anywhere reads is dead state.",
