@@ -418,6 +418,16 @@ def test_an_operator_as_jsx_text_before_a_closing_tag_is_no_syntax_error() -> No
     assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["Help"]
 
 
+def test_jsx_prose_with_a_colon_and_a_bare_ampersand_under_a_tag_is_no_syntax_error() -> None:
+    """`Hint: ... Settings & members` on the row under a multi-line tag's closing `>` (an email template)."""
+    from reviewer.scan.extract import extract_file
+
+    source = (b"export function Mail() {\n  return (\n    <Text\n      style={{ margin: 0 }}\n    >\n"
+              b"      Hint: set a password in Settings & members, My\n      account.\n    </Text>\n  )\n}\n")
+    facts = extract_file("mail.tsx", source, "tsx")
+    assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["Mail"]
+
+
 def test_jsx_text_with_a_character_reference_and_a_bare_ampersand_is_no_syntax_error() -> None:
     """`You&apos;re comfortable & prefer...`: a row of JSX text holding a character reference (whose `;`
     is no code) and a bare `&` made a first-contact run exit 2."""

@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 53  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 54  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -98,7 +98,8 @@ SCANNER_VERSION = 53  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # `&sup3;` in JSX text; 47: "workaround" in a comment keeps what it stands at;
 # 48: a type member `in_progress` is no syntax error; 49: `const in out T` type parameters (TS 5.0) too;
 # 50: `<span>&&</span>` (an operator as JSX text before a closing tag); 51: no JSX repairs in a `.ts` file;
-# 52: a call signature on the row after a MISSING node; 53: `default` in an export or import specifier
+# 52: a call signature on the row after a MISSING node; 53: `default` in an export or import specifier;
+# 54: a `&` in JSX prose with a colon, under a tag's closing `>`
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -1000,6 +1001,7 @@ _BARE_AMPERSAND = re.compile(rb"&(?!#?\w+;)")
 # (7) A bare `&` in JSX text ("Save & Close" between tags) is valid JSX that the TSX grammar rejects: on a
 # row of plain text (no code punctuation) or between a `>` and a `<` of one row, blanked.
 _TEXT_ROW = re.compile(rb"^[^=:;(){}<>\[\]`'\"]*$")
+_PROSE_ROW = re.compile(rb"^[^=;(){}<>\[\]`'\"]*$")  # a text row that may hold a colon
 _CHARACTER_REFERENCE = re.compile(rb"&#?\w+;")  # `&apos;` in a row of text: its `;` is no code punctuation
 _TAG_TEXT = re.compile(rb">[^<>{}=;]*(?=<|$)")
 # (8) A type that imports a module's type inline (`import('./api').Product[]`, `typeof import('x')`) is valid
@@ -1066,6 +1068,9 @@ def _repaired(parser, data: bytes, tree, markup: bool = True):
         for row in sorted(rows):
             if row < len(lines):
                 lines[row] = _repaired_row(lines[row], markup)
+                if markup and row > 0 and lines[row - 1].rstrip().endswith(b">") and _PROSE_ROW.match(lines[row]):
+                    # a row of JSX text under a tag's closing `>`: prose (`Hint: Settings & members`) may hold a colon
+                    lines[row] = _TEXT_AMPERSAND.sub(b" ", lines[row])
         for row in leading:
             if 0 <= row < len(lines):
                 lines[row] = _IMPORT_TYPE.sub(_underscored, lines[row])
