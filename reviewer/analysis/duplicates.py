@@ -55,6 +55,7 @@ import contextvars
 import difflib
 import hashlib
 import itertools
+from collections import Counter
 import posixpath
 import re
 from array import array
@@ -356,7 +357,8 @@ def _read_runs(runs: list[_Run]) -> list[_Run]:
 
 def _compute_runs(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False, gap: int = 0,
                   loose: bool = False) -> list[_Run]:
-    """Every maximal run of equal lines, most tokens first; `itself`: a and b are one function, and
+    """The maximal runs of equal lines _read_runs reads (the first and those of MIN_BLOCK_LINES or
+    more), most tokens first; `itself`: a and b are one function, and
     the two copies of a run must not overlap (a block repeated inside one function). `gap`: runs
     in step on both sides with up to this many edited lines between them are one run (a near-miss
     block: `password:` edited to `new_password:` inside an otherwise copied schema). `loose`: the
@@ -379,8 +381,13 @@ def _compute_runs(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bo
     tokens = list(itertools.accumulate((v & 0xFF for v in values_a), initial=0))  # tokens of a[:i] at i
     spans = (_chained(exact, a, b, gap) if loose
              else [(i, j, k, k, k, edited) for i, j, k, edited in _bridged(exact, a, b, gap)])
-    found = [_Run((a[i][1], a[i + ka - 1][1]), (b[j][1], b[j + kb - 1][1]), lines,
-                  tokens[i + ka] - tokens[i] - edited) for i, j, ka, kb, lines, edited in spans]
+    # Only what _read_runs keeps becomes a run: the first in order and the long ones (markup repeating
+    # `</div>` on both sides makes thousands of one-line runs nothing reads).
+    order = [(-(tokens[i + ka] - tokens[i] - edited), a[i][1], a[i + ka - 1][1], b[j][1], b[j + kb - 1][1], lines)
+             for i, j, ka, kb, lines, edited in spans]
+    first = min(order, default=None)
+    found = [_Run((a0, a1), (b0, b1), lines, -negative) for negative, a0, a1, b0, b1, lines in order
+             if lines >= MIN_BLOCK_LINES or (negative, a0, a1, b0, b1, lines) == first]
     found.sort(key=lambda run: (-run.tokens, run.a, run.b))
     return found
 
@@ -1259,6 +1266,12 @@ def _edited_copy(a: _Function, b: _Function) -> _Run | None:
     decorator list but for a regex and the options of one transform). Not per-type boilerplate nor
     two functions each named after the one thing it calls."""
     if min(len(a.code), len(b.code)) < MIN_NEAR_MISS_LINES:
+        return None
+    # A chain's lines are equal lines in order on both sides, so no chain holds more than the lines
+    # the two share as a multiset: when those are too few, the chains (the costliest step of a pair
+    # of long markup functions, where `</div>` repeats) cannot make the share and are not computed.
+    shared = Counter(value for value, _ in a.code) & Counter(value for value, _ in b.code)
+    if sum(shared.values()) < NEAR_MISS_SHARE * max(len(a.code), len(b.code)):
         return None
     chains = _runs(a.code, b.code, gap=NEAR_MISS_GAP, loose=True)
     # In lines and in tokens: closing tags and brackets alike around other content are a shape.
