@@ -69,16 +69,25 @@ class _Keys(BaseModel):
     nested: dict[str, dict[int, str]] = Field(default_factory=dict)
 
 
+class _Pairs(BaseModel):
+    spans: list[tuple[int, int]] = Field(default_factory=list)
+
+
+class _Names(BaseModel):
+    names: set[str] = Field(default_factory=set)
+
+
 class _Packed(BaseModel):
     hashes: Hashes32
 
 
 @pytest.mark.parametrize("model, spelled, held", [
     (_Floats, {"values": [1]}, {"values": [1.0]}), (_MaybeFloat, {"value": 1}, {"value": 1.0}),
-    (_Keys, {"nested": {"a": {"1": "x"}}}, {"nested": {"a": {1: "x"}}})])
+    (_Keys, {"nested": {"a": {"1": "x"}}}, {"nested": {"a": {1: "x"}}}),
+    (_Pairs, {"spans": [[1, 2]]}, {"spans": [(1, 2)]}), (_Names, {"names": ["a"]}, {"names": {"a"}})])
 def test_a_field_json_may_spell_otherwise_deep_inside_is_refused(model, spelled, held):
-    """`[1]` for list[float] would stay a list of ints: refused rather than rebuilt wrong. From a
-    Python dump, where values are held as they are, the same model is rebuilt."""
+    """`[1]` for list[float] would stay a list of ints, `[[1, 2]]` a list of lists: refused rather than
+    rebuilt wrong. From a Python dump, where values are held as they are, the same model is rebuilt."""
     with pytest.raises(TypeError):
         rebuilt(model, spelled, json=True)
     assert rebuilt(model, dict(held)) == model.model_validate(held)

@@ -49,8 +49,9 @@ def facts_key(path: str, sha256: str, language: str) -> str:
 
 def facts_from_json(data: bytes) -> FileFacts:
     """The facts whose model_dump_json is `data`, rebuilt without validation (this program wrote
-    them from valid records); equal strings shared, as validation shares them (a fifth of the facts'
-    memory otherwise). ValueError, TypeError, KeyError or OverflowError on other bytes."""
+    them from valid records); equal strings shared, as validation shares them (the standard library's
+    facts took 365 MB instead of 307 without). ValueError, TypeError, KeyError or OverflowError on
+    other bytes."""
     return rebuilt(FileFacts, from_json(data, cache_strings=True), json=True)  # type: ignore[return-value]
 
 

@@ -11,7 +11,8 @@ and exclude_unset, model_copy and equality read what they read before.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Callable, get_args, get_origin
+from types import UnionType
+from typing import Any, Callable, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
 from pydantic.functional_validators import PlainValidator
@@ -94,35 +95,44 @@ def _converted(model: type[BaseModel], json: bool) -> tuple[tuple[str, Callable[
     """(field, conversion) of the fields of `model` whose dumped value is not the value the record holds:
     a field with a plain validator of its own converts it (a packed array, dumped as a list of
     integers); from JSON also a float (a whole one may be written as an integer) and a mapping's
-    integer keys (written as strings). A field where JSON could hide such a value deeper inside
-    (`list[float]`, `float | None`) is refused, so no record is rebuilt wrong."""
+    integer keys (written as strings). Any other field whose value JSON may spell otherwise (a tuple,
+    a set, `list[float]`, `float | None`, a date) is refused, so no record is rebuilt wrong."""
     conversions: list[tuple[str, Callable[[Any], Any]]] = []
     for name, field in model.model_fields.items():
         validators = [meta.func for meta in field.metadata if isinstance(meta, PlainValidator)]
         annotation = field.annotation
         if validators:
             conversions.append((name, validators[0]))
-        elif json and annotation is float:
+        elif not json or _as_json_gives(annotation):
+            continue
+        elif annotation is float:
             conversions.append((name, float))
-        elif json and get_origin(annotation) is dict and get_args(annotation)[0] is int \
-                and not _spelled_otherwise(get_args(annotation)[1]):
+        elif get_origin(annotation) is dict and get_args(annotation)[0] is int and _as_json_gives(get_args(annotation)[1]):
             conversions.append((name, _int_keys))
-        elif json and _spelled_otherwise(annotation):
+        else:
             raise TypeError(f"{model.__name__}.{name}: {annotation} is not read back from JSON here")
     return tuple(conversions)
 
 
-def _spelled_otherwise(annotation: Any) -> bool:
-    """Whether JSON may spell a value of this type otherwise than a record holds it (a float, a
-    mapping's integer keys), outside the records it holds (rebuilt reads those by their own model)."""
-    if annotation is float:
+_JSON_LEAVES = (str, int, bool, type(None), Any)
+
+
+def _as_json_gives(annotation: Any) -> bool:
+    """Whether JSON read back as plain data gives a value of this type as validation holds it: strings,
+    integers, booleans, lists and string-keyed mappings of them, literals, records (rebuilt reads those
+    by their own model)."""
+    if annotation in _JSON_LEAVES or annotation is list or annotation is dict:
         return True
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return False
-    args = get_args(annotation)
-    if get_origin(annotation) is dict and args and args[0] is int:
         return True
-    return any(_spelled_otherwise(arg) for arg in args)
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin is Literal:
+        return all(type(arg) in (str, int, bool) for arg in args)
+    if origin is dict:
+        return args[0] is str and _as_json_gives(args[1])
+    if origin in (list, Union, UnionType):
+        return all(_as_json_gives(arg) for arg in args)
+    return False
 
 
 def _int_keys(value: dict) -> dict:
