@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
+from array import array
 from pathlib import Path
 
 import pytest
@@ -122,6 +123,10 @@ def test_parallel_scan_gives_the_same_result_as_serial(tmp_path):
     serial = scan_repository(tmp_path, Config(), workers=1)
     assert len(parallel.files) == 231 and sum(finished) == 232
     assert parallel.model_dump(exclude={"seconds"}) == serial.model_dump(exclude={"seconds"})
+    # The workers' facts are rebuilt from their JSON: the packed hashes are arrays again, as parsed here.
+    sent = next(f for f in parallel.files if f.path == "pkg0/mod0.py")
+    assert type(sent.module_line_hashes) is array and type(sent.symbols[0].shingles) is array
+    assert sent.symbols[0].structure.alpha_grams.typecode == "Q"
 
 
 def test_scan_paths_scans_only_the_given_files(repo):

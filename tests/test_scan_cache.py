@@ -75,14 +75,22 @@ def test_scanning_some_paths_keeps_the_other_entries(repo, tmp_path):
     assert len(entries(folder)) == 3
 
 
-@pytest.mark.parametrize("damage", [b"", b"{not json", b'{"path": "app.py"}', b"[]", b"x\x01 cut short", None])
+@pytest.mark.parametrize("damage", [b"", b"{not json", b'{"path": "app.py"}', b"[]", b"x\x01 cut short", None,
+                                    "a line that is no number", "hashes that are no hashes"])
 def test_a_damaged_entry_is_parsed_again_and_rewritten(repo, tmp_path, damage):
+    import json
+    import zlib
+
     folder = tmp_path / "facts"
     first = scan(repo, folder)
     for entry in entries(folder):
         if damage is None:  # valid facts, but of another file
             other = entries(folder)[0] if entry != entries(folder)[0] else entries(folder)[1]
             entry.write_bytes(other.read_bytes())
+        elif isinstance(damage, str):  # the facts' shape, a value of another type (read back without validation)
+            data = json.loads(zlib.decompress(entry.read_bytes()))
+            data.update({"suppressions": {"one": []}} if damage.startswith("a line") else {"module_line_hashes": [-1]})
+            entry.write_bytes(zlib.compress(json.dumps(data).encode()))
         else:
             entry.write_bytes(damage)
     assert dumped(scan(repo, folder)) == dumped(first)

@@ -11,9 +11,11 @@ and exclude_unset, model_copy and equality read what they read before.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, get_args
+from types import UnionType
+from typing import Any, Callable, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
+from pydantic.functional_validators import PlainValidator
 
 _object_setattr = object.__setattr__
 
@@ -88,20 +90,74 @@ def _nested_models(model: type[BaseModel]) -> tuple[tuple[str, type[BaseModel]],
     return tuple(nested)
 
 
-def rebuilt(model: type[BaseModel], values: dict) -> BaseModel:
+@cache
+def _converted(model: type[BaseModel], json: bool) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
+    """(field, conversion) of the fields of `model` whose dumped value is not the value the record holds:
+    a field with a plain validator of its own converts it (a packed array, dumped as a list of
+    integers); from JSON also a float (a whole one may be written as an integer) and a mapping's
+    integer keys (written as strings). Any other field whose value JSON may spell otherwise (a tuple,
+    a set, `list[float]`, `float | None`, a date) is refused, so no record is rebuilt wrong."""
+    conversions: list[tuple[str, Callable[[Any], Any]]] = []
+    for name, field in model.model_fields.items():
+        validators = [meta.func for meta in field.metadata if isinstance(meta, PlainValidator)]
+        annotation = field.annotation
+        if validators:
+            conversions.append((name, validators[0]))
+        elif not json or _as_json_gives(annotation):
+            continue
+        elif annotation is float:
+            conversions.append((name, float))
+        elif get_origin(annotation) is dict and get_args(annotation)[0] is int and _as_json_gives(get_args(annotation)[1]):
+            conversions.append((name, _int_keys))
+        else:
+            raise TypeError(f"{model.__name__}.{name}: {annotation} is not read back from JSON here")
+    return tuple(conversions)
+
+
+_JSON_LEAVES = (str, int, bool, type(None), Any)
+
+
+def _as_json_gives(annotation: Any) -> bool:
+    """Whether JSON read back as plain data gives a value of this type as validation holds it: strings,
+    integers, booleans, lists and string-keyed mappings of them, literals, records (rebuilt reads those
+    by their own model)."""
+    if annotation in _JSON_LEAVES or annotation is list or annotation is dict:
+        return True
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return True
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin is Literal:
+        return all(type(arg) in (str, int, bool) for arg in args)
+    if origin is dict:
+        return args[0] is str and _as_json_gives(args[1])
+    if origin in (list, Union, UnionType):
+        return all(_as_json_gives(arg) for arg in args)
+    return False
+
+
+def _int_keys(value: dict) -> dict:
+    return {int(key): item for key, item in value.items()}
+
+
+def rebuilt(model: type[BaseModel], values: dict, json: bool = False) -> BaseModel:
     """The record of `model` whose full `model_dump()` is `values`, without validating it again: for
     data this program dumped itself from valid records (a cache), where validation is most of the
     cost of reading it back. `values` and the dicts inside it become the records' own (not copied).
-    Every field must be there (a full dump): the record shares all_fields(model), as if validated.
-    Raises KeyError or TypeError on data of another shape."""
+    Every field must be there (a full dump): the record shares all_fields(model), as if validated; a
+    field with a plain validator of its own (a packed array) is converted by it, as validation would.
+    `json`: `values` is the JSON of the dump read back as plain data (model_dump_json, then
+    pydantic_core.from_json), converted where JSON spells a value otherwise (_converted).
+    Raises KeyError, TypeError or ValueError on data of another shape."""
     for name, held in _nested_models(model):
         value = values[name]
         if type(value) is list:
-            values[name] = [rebuilt(held, item) for item in value]
+            values[name] = [rebuilt(held, item, json) for item in value]
         elif type(value) is dict:
-            values[name] = rebuilt(held, value)
+            values[name] = rebuilt(held, value, json)
         elif value is not None:
             raise TypeError(f"{model.__name__}.{name}: not a record")
+    for name, convert in _converted(model, json):
+        values[name] = convert(values[name])
     full = all_fields(model)
     if values.keys() != full:
         raise KeyError(f"{model.__name__}: other fields")
