@@ -275,6 +275,20 @@ def test_a_literal_false_block_in_a_typescript_test_is_a_type_test_not_dead_code
     assert [f.line_start for f in evidence.findings_for("src/index.ts") if f.rule == "dead/unreachable"] == [2]
 
 
+def test_a_handler_nested_in_a_component_named_like_a_type_lives_with_the_component(tmp_path: Path) -> None:
+    # `type UpdateMongo` and the component `const UpdateMongo` share a name (TypeScript allows a type and a
+    # value to): the handler nested in the component is the component's, not the type's
+    files = {
+        "package.json": '{"name": "app", "private": true, "main": "src/main.tsx"}',
+        "src/Form.tsx": ("type UpdateMongo = { name: string };\nexport const UpdateMongo = () => {\n"
+                         "  const onSubmit = async (data: UpdateMongo) => console.log(data);\n"
+                         "  return <form onSubmit={handle(onSubmit)} />;\n};\n"),
+        "src/main.tsx": "import { UpdateMongo } from './Form';\nconsole.log(<UpdateMongo />);\n",
+    }
+    evidence = analyze(tmp_path, files)
+    assert verdict(evidence, "src/Form.tsx", "UpdateMongo.onSubmit", "utility") == "USED"
+
+
 def test_low_value_identity_function(tmp_path: Path) -> None:
     evidence = analyze(tmp_path, {
         "m.py": "def same(value):\n    return value\n\n\ndef real(value):\n    return value * 2\n\n\n"

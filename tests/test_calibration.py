@@ -1,13 +1,14 @@
 """Calibrated confidence on frozen slices, both written by scripts/calibrate.py with the table it fitted
 without them:
-- `fresh.json`: a first-contact round labelled blind, at a commit before the fit, on projects no rule
+- `fresh.json`: first-contact rounds labelled blind, at commits before the fit, on projects no rule
   was tuned on: what a new user meets;
 - `heldout.json`: the corpus's held-out third (projects that had a say in the rules).
-A finding's confidence is its rule's measured precision, and the claim a reader acts on is "right at
-least this often": on both slices no band of 20 findings or more is over-confident by more than 5 points,
-give or take the sampling error of a band of that size (two standard errors). Under-confidence is not
-held to it: one round of six or seven projects swings with their shapes (round 17 read 11 to 24 points
-above its confidence; every round scored by a fit without it, pooled, within 8: docs/benchmarks.md)."""
+A finding's confidence is its rule's measured precision: on the fresh slice (rounds 18-20, 18 projects
+labelled at commits whose table was fitted without them) each band of 20 findings or more holds within
+5 points of the precision measured there, give or take the sampling error of a band of that size (two
+standard errors); on the corpus slice no band is over-confident by more than that. One round alone
+swings with its projects' shapes (round 17, under the fit made before it, read 11 to 24 points above its
+confidence): the slice pools three."""
 
 from __future__ import annotations
 
@@ -37,13 +38,13 @@ def _bands(rows: list[dict]) -> list[tuple[str, int, float, float, float]]:
     return found
 
 
-def test_the_shipped_table_is_not_over_confident_on_fresh_projects() -> None:
+def test_the_shipped_table_holds_on_fresh_projects() -> None:
     rows = json.loads(FROZEN_FRESH.read_text(encoding="utf-8"))
-    assert len(rows) >= 150 and len({r["project"] for r in rows}) >= 6
+    assert len(rows) >= 400 and len({r["project"] for r in rows}) >= 15
     bands = _bands(rows)
     assert len(bands) >= 2
     for band, n, mean, precision, allowed in bands:
-        assert mean - precision <= allowed, (band, n, mean, precision)
+        assert abs(mean - precision) <= allowed, (band, n, mean, precision)
 
 
 def test_the_shipped_table_is_not_over_confident_on_the_corpus_held_out_third() -> None:

@@ -66,5 +66,7 @@ class DeadBranches:
             found.append(FileFinding(
                 path=path, symbol=symbol, axis="utility", verdict="DEAD",
                 line_start=unreachable.line_start, line_end=unreachable.line_end,
-                message=f"unreachable code{reason} in {where}", severity="medium", rule="dead/unreachable"))
+                message=f"unreachable code{reason} in {where}", severity="medium", rule="dead/unreachable",
+                # a literal condition is false by the code itself; a constant, only while nothing rebinds it
+                confidence=80 if unreachable.name else 90))
         return found

@@ -148,6 +148,7 @@ class UtilityAnalysis:
         self.dead_by: dict[SymbolKey, set[SymbolKey]] = {}  # cascade member -> dead symbols keeping it dead
         self.guard = Guard(index, self.liveness.live, graph.symbols_by_name)
         self.min_confidence = min_confidence
+        self._holders: set[SymbolKey] | None = None
         self._roots_summary: str | None = None
         self._prefix_memo: dict[str, list[str]] = {}
         self._external_memo: dict[int, tuple[Symbol, list[str]]] = {}  # external_bases by symbol
@@ -944,8 +945,16 @@ class UtilityAnalysis:
         """Nested in a function, or a member of an object literal: it lives with its parent
         (object members are read by whoever receives the object, often by name)."""
         sym = self.index.symbols[key[0]].get(key[1])
-        parent = self.index.symbols[key[0]].get(sym.parent) if sym and sym.parent else None
-        return parent is not None and parent.kind in ("function", "method", "constant", "variable")
+        return bool(sym and sym.parent) and (key[0], sym.parent) in self._value_holders()
+
+    def _value_holders(self) -> set[SymbolKey]:
+        """(path, qualified name) of every function, method, constant and variable: by the symbols
+        themselves, as TypeScript lets a type share its name with a value (`type UpdateMongo` and the
+        component `const UpdateMongo`), which a lookup by name alone may answer with the type."""
+        if self._holders is None:
+            self._holders = {(path, s.qualified_name) for path, facts in self.index.files.items()
+                             for s in facts.symbols if s.kind in ("function", "method", "constant", "variable")}
+        return self._holders
 
     # ---------------------------------------------------------------- verdicts
 

@@ -203,9 +203,10 @@ def review_file(facts: FileFacts, evidence: FileEvidence, cards: list[FunctionCa
     family = family_of(facts.language)
     for finding, action in pairs:
         _calibrate(finding, family)
-        # a rule nobody has measured yet on new projects has no precision to clear the floor with
-        unmeasured = finding.axis in JUDGED_AXES and not measured(finding.rule, family)
-        if finding.confidence is not None and (finding.confidence < floor or unmeasured and floor > 0):
+        # a rule nobody has measured yet on new projects, or a verdict with no confidence at all, has no
+        # precision to clear the floor with
+        unmeasured = finding.axis in JUDGED_AXES and (finding.confidence is None or not measured(finding.rule, family))
+        if floor > 0 and (unmeasured or finding.confidence is not None and finding.confidence < floor):
             review.candidates.append(finding)
         else:
             review.findings.append(finding)
