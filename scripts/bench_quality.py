@@ -273,11 +273,12 @@ def _score_binary(axis: str, entries: list[CatalogEntry], predictions: dict[tupl
 
 
 def _unreachable_findings(review: ReviewFile) -> list[tuple[str | None, int, int]]:
-    """Utility DEAD findings narrower than their symbol: the reviewer's unreachable-code reports."""
+    """Utility DEAD findings narrower than their symbol: the reviewer's unreachable-code reports, findings
+    or candidates under the floor (the seeded fixtures judge the analysis, as the symbols' verdicts do)."""
     ranges = {symbol.name: (symbol.line_start, symbol.line_end) for symbol in review.symbols}
     return [
         (finding.symbol, finding.line_start, finding.line_end)
-        for finding in review.findings
+        for finding in [*review.findings, *review.candidates]
         if finding.axis == "utility" and finding.verdict == "DEAD"
         and ranges.get(finding.symbol or "") != (finding.line_start, finding.line_end)
     ]
