@@ -7,6 +7,8 @@ import pickle
 import textwrap
 from concurrent.futures import ProcessPoolExecutor
 
+import pytest
+
 from reviewer.scan import fingerprint
 from reviewer.scan.extract import extract_file
 from reviewer.schema.facts import FileFacts, Symbol
@@ -406,38 +408,26 @@ def test_an_ampersand_inside_a_word_or_at_a_line_end_of_jsx_text_is_no_syntax_er
     assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["Help"]
 
 
-def test_an_operator_as_jsx_text_before_a_closing_tag_is_no_syntax_error() -> None:
-    """`<span>&&</span>` in a help text (valid JSX: the text is the two characters) made a first-contact
-    run exit 2."""
-    from reviewer.scan.extract import extract_file
+# Rows of JSX text holding a bare `&`, each of which made a first-contact run exit 2: an operator as text
+# before a closing tag (`<span>&&</span>`); prose with a colon under a multi-line tag's closing `>` (an
+# email template); a character reference (whose `;` is no code) beside a bare `&`.
+JSX_AMPERSAND_TEXTS = {
+    "operator-before-closing-tag": (b"export function Help({ ok }) {\n  return (\n    <p>\n"
+                                    b"      Combine with <span className=\"mono\">&&</span>, <span>||</span>"
+                                    b"{ok && \" or not\"}.\n    </p>\n  )\n}\n"),
+    "prose-with-a-colon-under-a-tag": (b"export function Help() {\n  return (\n    <Text\n      style={{ margin: 0 }}\n"
+                                       b"    >\n      Hint: set a password in Settings & members, My\n      account.\n"
+                                       b"    </Text>\n  )\n}\n"),
+    "character-reference-beside-it": (b"export function Help() {\n  return (\n    <li>\n"
+                                      b"                You&apos;re comfortable & prefer absolute control with low-level\n"
+                                      b"                APIs.\n    </li>\n  )\n}\n"),
+}
 
-    source = (b"export function Help({ ok }) {\n  return (\n    <p>\n"
-              b"      Combine with <span className=\"mono\">&&</span>, <span>||</span>{ok && \" or not\"}.\n"
-              b"    </p>\n  )\n}\n")
+
+@pytest.mark.parametrize("source", JSX_AMPERSAND_TEXTS.values(), ids=JSX_AMPERSAND_TEXTS.keys())
+def test_jsx_text_holding_a_bare_ampersand_is_no_syntax_error(source: bytes) -> None:
     facts = extract_file("help.tsx", source, "tsx")
     assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["Help"]
-
-
-def test_jsx_prose_with_a_colon_and_a_bare_ampersand_under_a_tag_is_no_syntax_error() -> None:
-    """`Hint: ... Settings & members` on the row under a multi-line tag's closing `>` (an email template)."""
-    from reviewer.scan.extract import extract_file
-
-    source = (b"export function Mail() {\n  return (\n    <Text\n      style={{ margin: 0 }}\n    >\n"
-              b"      Hint: set a password in Settings & members, My\n      account.\n    </Text>\n  )\n}\n")
-    facts = extract_file("mail.tsx", source, "tsx")
-    assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["Mail"]
-
-
-def test_jsx_text_with_a_character_reference_and_a_bare_ampersand_is_no_syntax_error() -> None:
-    """`You&apos;re comfortable & prefer...`: a row of JSX text holding a character reference (whose `;`
-    is no code) and a bare `&` made a first-contact run exit 2."""
-    from reviewer.scan.extract import extract_file
-
-    source = (b"export function Choice() {\n  return (\n    <li>\n"
-              b"                You&apos;re comfortable & prefer absolute control with low-level\n"
-              b"                APIs.\n    </li>\n  )\n}\n")
-    facts = extract_file("choice.tsx", source, "tsx")
-    assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["Choice"]
 
 
 def test_using_as_a_typescript_name_is_no_syntax_error() -> None:
