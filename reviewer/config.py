@@ -91,7 +91,7 @@ class AnalysisConfig(_Strict):
     min_confidence: int = Field(default=70, ge=0, le=100)
     # A verdict whose shown confidence (its rule's measured precision on projects nobody tuned on) is
     # under this is a candidate, listed apart, not a finding. null: the calibration's floor, the lowest
-    # confidence from which held-out findings were 90% right (review/calibration.json).
+    # confidence band from which every band was 90% right on held-out projects (review/calibration.json).
     finding_floor: int | None = Field(default=None, ge=0, le=100)
 
 
@@ -132,7 +132,7 @@ class CIConfig(_Strict):
     fail_on: str | None = None
     baseline: str | None = None
     # findings under this confidence (their rule's measured precision on new projects) are listed but
-    # never fail the gate; `floor` in review/calibration.json is where findings were 90% right
+    # never fail the gate: a bar above analysis.finding_floor, under which verdicts are not findings at all
     min_confidence: int = Field(default=0, ge=0, le=100)
 
 

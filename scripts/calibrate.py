@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from benchlib import markdown_table, record_section  # noqa: E402
 from reviewer.review.calibration import (  # noqa: E402
-    BANDS, TABLE, band_of, calibrated, family_of, finding_floor, fitted_key, table)
+    BANDS, TABLE, band_of, calibrated, clears_floor, family_of, finding_floor)
 
 MIN_LABELS = 8
 SHRINK = 5  # labels' weight of the axis's precision in each rule's fitted value
@@ -229,7 +229,7 @@ def _section(title: str, rows: list[dict], fitted: dict) -> tuple[str, int | Non
 def split_text(folder: Path) -> str:
     """A round's labels as the shipped table splits them: findings (confidence at the floor or above, of a
     measured rule) and candidates, each group's right/labelled and how many would break the code."""
-    floor, rules = finding_floor(), table().get("rules", {})
+    floor = finding_floor()
     counts: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])
     for path in sorted(folder.glob("*.labels.json")):
         for label in json.loads(path.read_text(encoding="utf-8"))["labels"]:
@@ -237,7 +237,7 @@ def split_text(folder: Path) -> str:
                 continue
             raw = label["raw_confidence"] if label.get("raw_confidence") is not None else label["confidence"]
             family = family_of(label["file"])
-            shown = calibrated(label["rule"], raw, family=family) >= floor and fitted_key(label["rule"], rules, family) in rules
+            shown = clears_floor(label["rule"], calibrated(label["rule"], raw, family=family), family, floor)
             group = {"utility": "DEAD", "overengineering": "OVER"}.get(label["axis"]) or (
                 "DUPLICATE, tests" if label.get("test_code") else "DUPLICATE, production")
             cell = counts[(group, "findings" if shown else "candidates")]

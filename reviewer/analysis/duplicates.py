@@ -55,10 +55,10 @@ import contextvars
 import difflib
 import hashlib
 import itertools
-from collections import Counter
 import posixpath
 import re
 from array import array
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Callable

@@ -1037,9 +1037,10 @@ class UtilityAnalysis:
         """The calls an ES module's top-level code makes (`customElements.define`), when a project file
         imports a name from it that it never reads: loading the module may be why the import is there,
         which a bare `import "x"` keeps."""
+        # Not Python: nearly every module calls at its top level (a logger); the ones that register on
+        # import (signals, tasks) are kept by imports._REGISTRATION_MODULES.
         if facts.language == "python":
-            return ""  # nearly every Python module calls at its top level (a logger); modules that register on
-            # import (signals, tasks) are kept by imports._REGISTRATION_MODULES
+            return ""
         target = self.index.module_for_specifier(path, source)
         calls = self.index.files[target].module_calls if target in self.index.files else []
         return ", ".join(dict.fromkeys(calls[:3]))

@@ -7,11 +7,10 @@
 
 Only *active* findings count: suppressed inline (`# reviewer: ignore[axis]`)
 never, and with a baseline only the findings it does not hold (matched by
-content fingerprint). Nor, with `ci.min_confidence` set, does a finding whose
-confidence (its rule's measured precision on projects nobody tuned on) is under
-it: set it to the calibration's floor (`floor` in review/calibration.json, the
-lowest confidence from which findings were 90% right) and a pull request fails
-only on what is nearly always right, the rest listed for a reader to judge. So a file judged NEEDS_REFACTOR hits the gate when it has
+content fingerprint). Candidates (verdicts under the finding floor, analysis.finding_floor) are no
+findings and never count. Nor, with `ci.min_confidence` set above that floor, does a finding whose
+confidence (its rule's measured precision on projects nobody tuned on) is under it: it stays listed
+for a reader to judge. So a file judged NEEDS_REFACTOR hits the gate when it has
 at least one active finding severe enough for the level (medium or high for
 needs-refactor, high for critical: a new missing docstring never fails it), or, having no finding at all, when the baseline
 did not already hold it at that verdict.

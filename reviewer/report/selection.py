@@ -62,8 +62,11 @@ def rule_selected(rule: str, config: Config) -> bool:
 
 def select_review(review: ReviewFile, config: Config) -> ReviewFile:
     selected, ignored = set(config.axes), ignored_axes(config, review.file)
-    findings = [f for f in review.findings if _kept(f, selected, ignored) and rule_selected(f.rule, config)]
-    candidates = [f for f in review.candidates if _kept(f, selected, ignored) and rule_selected(f.rule, config)]
+    def in_view(finding: Finding) -> bool:
+        return _kept(finding, selected, ignored) and rule_selected(finding.rule, config)
+
+    findings = [f for f in review.findings if in_view(f)]
+    candidates = [f for f in review.candidates if in_view(f)]
     if len(findings) == len(review.findings) and len(candidates) == len(review.candidates):
         return review
     categories = {(f.symbol, AXIS[f.axis].action) for f in findings if f.axis in AXIS}

@@ -42,14 +42,15 @@ JOURNAL = "reviews.journal"  # entries appended as files finish, folded into rev
 STRUCTURAL_KINDS = frozenset({"identical", "renamed", "near-miss", "inline", "contained", "block"})
 CLONE_FIELDS = ("file", "name", "clone_kind", "line_start", "line_end", "lines", "other_lines", "members",
                 "edited_lines", "other_edited_lines", "test_code")
+FINDING_FIELDS = ("axis", "verdict", "severity", "symbol", "line_start", "line_end", "message")
 VERDICT_INPUTS: dict[str, tuple[str, ...] | dict] = {
     "file": (),
     "language": (),
     "symbols": {"name": (), "kind": (), "exported": (), "line_start": (), "line_end": (), "correction": (),
                 "utility": (), "duplication": (), "overengineering": (), "tests": (), "documentation": (),
                 "evidence": (), "duplicate_of": CLONE_FIELDS, "duplicates": CLONE_FIELDS},
-    "findings": ("axis", "verdict", "severity", "symbol", "line_start", "line_end", "message"),
-    "candidates": ("axis", "verdict", "severity", "symbol", "line_start", "line_end", "message"),
+    "findings": FINDING_FIELDS,
+    "candidates": FINDING_FIELDS,
     "similarities": ("function", "line_start", "file", "name", "other_line_start", "clone_kind"),
     "repeated_blocks": CLONE_FIELDS,
 }

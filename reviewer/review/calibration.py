@@ -42,7 +42,7 @@ DEFAULT_FLOOR = 90  # with no fitted table: a finding is what is right nine time
 
 def finding_floor() -> int:
     """The lowest shown confidence that is a finding (analysis.finding_floor unset): the fitted table's
-    floor, the lowest confidence from which held-out findings were at least 90% right."""
+    floor, the lowest confidence band from which every band was at least 90% right on held-out projects."""
     return int(table().get("floor", DEFAULT_FLOOR))
 
 
@@ -65,6 +65,17 @@ def measured(rule: str, family: str | None = None) -> bool:
     """Whether the shipped table holds a measured precision for `rule` (in `family`, or overall)."""
     rules = table().get("rules", {})
     return fitted_key(rule, rules, family) in rules
+
+
+def clears_floor(rule: str, shown: int | None, family: str | None, floor: int, judged: bool = True) -> bool:
+    """Whether a verdict shown at `shown` is a finding at `floor` (else a candidate). A judged one (DEAD,
+    DUPLICATE, OVER: it asks to delete or fold code) needs its rule's measured precision: a rule nobody
+    has measured on new projects, or a verdict with no confidence, has none to clear the floor with."""
+    if floor <= 0:
+        return True
+    if judged and (shown is None or not measured(rule, family)):
+        return False
+    return shown is None or shown >= floor
 
 
 def calibrated(rule: str, raw: int | None, fitted: dict | None = None, family: str | None = None) -> int | None:

@@ -15,7 +15,7 @@ from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
 from ..schema.review import Action, DuplicateOf, Finding, ReviewFile, SimilarFunction, Similarity, SymbolReview
 from ..schema.rules import duplicate_rule
 from .context import ReviewContext
-from .calibration import calibrated, family_of, finding_floor, measured
+from .calibration import calibrated, clears_floor, family_of, finding_floor
 from .findings import LOW_CONFIDENCE, file_verdict, symbol_fingerprint, verdict_findings
 
 STATIC_REVIEWER_VERSION = "1"
@@ -203,14 +203,11 @@ def review_file(facts: FileFacts, evidence: FileEvidence, cards: list[FunctionCa
     family = family_of(facts.language)
     for finding, action in pairs:
         _calibrate(finding, family)
-        # a rule nobody has measured yet on new projects, or a verdict with no confidence at all, has no
-        # precision to clear the floor with
-        unmeasured = finding.axis in JUDGED_AXES and (finding.confidence is None or not measured(finding.rule, family))
-        if floor > 0 and (unmeasured or finding.confidence is not None and finding.confidence < floor):
-            review.candidates.append(finding)
-        else:
+        if clears_floor(finding.rule, finding.confidence, family, floor, judged=finding.axis in JUDGED_AXES):
             review.findings.append(finding)
             review.actions.append(action)
+        else:
+            review.candidates.append(finding)
     review.verdict = file_verdict(review.findings)
     counts = {}
     for finding in review.findings:
@@ -218,7 +215,7 @@ def review_file(facts: FileFacts, evidence: FileEvidence, cards: list[FunctionCa
     review.summary = (
         f"{len(facts.symbols)} symbols; "
         + (", ".join(f"{n} {axis}" for axis, n in sorted(counts.items())) + " findings" if counts else "no findings")
-        + (f"; {len(review.candidates)} candidates under the confidence floor {floor}" if review.candidates else "")
+        + (f"; {len(review.candidates)} candidates under the finding floor {floor}" if review.candidates else "")
     )
     return review
 

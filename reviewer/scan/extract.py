@@ -1026,7 +1026,6 @@ _TEXT_AMPERSAND = re.compile(rb"(?<!&)&(?![&=]|#?\w+;)")
 # JSX text right before a closing tag (`<span>&&</span>`, an operator shown in a help text): no expression
 # ends at `</`, so every `&` there that starts no character reference is text.
 _CLOSED_TEXT = re.compile(rb">[^<>{}=;]*(?=</)")
-_BARE_TEXT_AMPERSAND = re.compile(rb"&(?!#?\w+;)")
 _VARIANCE = re.compile(rb"(?:(?<=[<,])|^)[ \t]*(?:const[ \t]+)?((?:in[ \t]+)?(?:out[ \t]+)?)"
                        rb"(?=[A-Za-z_$][\w$]*[ \t]*(?:extends\b|=|,|>|\r?$))")
 _REPAIR_ROUNDS = 3
@@ -1115,13 +1114,11 @@ def _repaired_row(line: bytes, markup: bool = True) -> bytes:
     line = _SIGNATURE_LINE.sub(rb"\1;", line, count=1)
     line = _EXPORT_TYPE_STAR.sub(rb"\1    ", line, count=1)
     line = _VARIANCE.sub(lambda found: found.group(0)[: found.start(1) - found.start(0)] + b" " * len(found.group(1)), line)
-    if not markup:
-        pass
-    elif _TEXT_ROW.match(_CHARACTER_REFERENCE.sub(b"", line)):
+    if markup and _TEXT_ROW.match(_CHARACTER_REFERENCE.sub(b"", line)):
         line = _TEXT_AMPERSAND.sub(b" ", line)
-    elif b"&" in line:
+    elif markup and b"&" in line:
         line = _TAG_TEXT.sub(lambda text: _TEXT_AMPERSAND.sub(b" ", text.group(0)), line)
-        line = _CLOSED_TEXT.sub(lambda text: _BARE_TEXT_AMPERSAND.sub(b" ", text.group(0)), line)
+        line = _CLOSED_TEXT.sub(lambda text: _BARE_AMPERSAND.sub(b" ", text.group(0)), line)
     line = _IMPORT_TYPE.sub(_underscored, line)
     line = _TYPE_NAMED_PARAMETER.sub(rb"\1an$", line)
     line = _IN_MEMBER.sub(rb"\1i_", line)
