@@ -207,6 +207,12 @@ def test_python_imports():
     ]
 
 
+def test_a_module_path_split_by_a_line_continuation_is_one_dotted_name():
+    facts = scan("from pkg.pages.\\\n    delete_page import DeletePage\nimport a.\\\n  b\nfrom .\\\n  sub import x\n")
+    got = [(i.source, i.level, [n.name for n in i.names]) for i in facts.imports]
+    assert got == [("pkg.pages.delete_page", 0, ["DeletePage"]), ("a.b", 0, []), ("sub", 1, ["x"])]
+
+
 def test_imports_inside_functions_and_importlib_with_a_literal():
     facts = scan(
         """

@@ -424,6 +424,7 @@ def test_a_parameter_named_any_and_a_multi_line_import_type_argument_are_valid()
     # `typeof import(...)` stands on the rows before the `>()` the grammar leaves in its error.
     facts = scan("""
         declare const hook: { inject: (any) => void }
+        interface Controls { onChange: (string) => void; setOpen: (boolean) => void; pick: (a, number) => void }
 
         export async function load(importOriginal) {
           const mod = await importOriginal<
@@ -433,7 +434,7 @@ def test_a_parameter_named_any_and_a_multi_line_import_type_argument_are_valid()
         }
         """)
     assert facts.syntax_errors == 0
-    assert symbol(facts, "load").line_start == 3
+    assert symbol(facts, "load").line_start == 4
 
 
 

@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 54  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 55  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -100,6 +100,7 @@ SCANNER_VERSION = 54  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # 50: `<span>&&</span>` (an operator as JSX text before a closing tag); 51: no JSX repairs in a `.ts` file;
 # 52: a call signature on the row after a MISSING node; 53: `default` in an export or import specifier;
 # 54: a `&` in JSX prose with a colon, under a tag's closing `>`
+# 55: a Python import whose module path a backslash continuation splits (`from a.\\ b import c`)
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -1011,10 +1012,12 @@ _IMPORT_TYPE = re.compile(rb"\bimport\(\s*(['\"])[^'\"\n]+\1\s*\)")
 # the grammar, which knows TS 5.2's `using x = resource` declarations, rejects: on an error row, a
 # `using` that declares nothing becomes a name of the same length.
 _USING_NAME = re.compile(rb"(?<![\w$])(?<![^.]\.)using(?![\w$])(?![ \t]+[A-Za-z_$][\w$]*[ \t]*=(?!=))")
-# (10) A parameter of a function type named like a predefined type (`inject: (any) => void`, valid
-# TypeScript: a parameter `any` of type any) is an error to the grammar: on an error row, the name
-# becomes another of the same length.
-_TYPE_NAMED_PARAMETER = re.compile(rb"(?<=[(,])([ \t]*)any(?=[ \t]*[,)])")
+# (10) A parameter of a function type named like a predefined type (`inject: (any) => void`,
+# `onChange: (string) => void`: valid TypeScript, a parameter `string` of type any) is an error to the
+# grammar: on an error row, the name becomes another of the same length (its last letter a `$`).
+_TYPE_NAMED_PARAMETER = re.compile(
+    rb"(?<=[(,])[ \t]*(?:any|string|number|boolean|unknown|object|symbol|bigint|never)(?=[ \t]*[,)])"
+)
 # (11) A JSX attribute named after a keyword (`<i class="fa fa-plus">`, `<label for="x">`: valid JSX the
 # DOM reads) is an error to the grammar, whose recovery spreads over the rows after it: in the whole file,
 # a `class` or `for` before `=` and a quote or brace becomes a name of its length (no JavaScript
@@ -1120,7 +1123,7 @@ def _repaired_row(line: bytes, markup: bool = True) -> bytes:
         line = _TAG_TEXT.sub(lambda text: _TEXT_AMPERSAND.sub(b" ", text.group(0)), line)
         line = _CLOSED_TEXT.sub(lambda text: _BARE_AMPERSAND.sub(b" ", text.group(0)), line)
     line = _IMPORT_TYPE.sub(_underscored, line)
-    line = _TYPE_NAMED_PARAMETER.sub(rb"\1an$", line)
+    line = _TYPE_NAMED_PARAMETER.sub(lambda found: found.group(0)[:-1] + b"$", line)
     line = _IN_MEMBER.sub(rb"\1i_", line)
     if not markup:
         return line

@@ -228,16 +228,25 @@ def on_call(ex: Extractor, node: Node, callee: Node, callee_text: bytes) -> bool
 # -- language-specific node handlers
 
 
+def _dotted(ex: Extractor, node: Node) -> str:
+    """A dotted name as Python reads it: `a.b.\\<newline> c` is `a.b.c` (a line continuation
+    may split a module path, and the node's text keeps the backslash and the indent)."""
+    return _CONTINUATION.sub("", ex.text(node))
+
+
+_CONTINUATION = re.compile(r"[\s\\]+")
+
+
 def _on_import(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
     """`import a.b as c, d` -> one ImportRef per module."""
     line = node.start_point[0] + 1
     for child in node.children_by_field_name("name"):
         if child.type == "aliased_import":
             name, alias = child.child_by_field_name("name"), child.child_by_field_name("alias")
-            source = ex.text(name) if name is not None else ""
+            source = _dotted(ex, name) if name is not None else ""
             namespace = ex.text(alias) if alias is not None else source
         else:
-            source = namespace = ex.text(child)
+            source = namespace = _dotted(ex, child)
         ex.imports.append(_import_ref(source=source, namespace=namespace, line=line))
 
 
@@ -251,9 +260,9 @@ def _on_import_from(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -
                 if part.type == "import_prefix":
                     level = part.end_byte - part.start_byte
                 elif part.type == "dotted_name":
-                    source = ex.text(part)
+                    source = _dotted(ex, part)
         else:
-            source = ex.text(module)
+            source = _dotted(ex, module)
     names = []
     for child in node.children_by_field_name("name"):
         if child.type == "aliased_import":
