@@ -407,3 +407,31 @@ def test_a_keep_comment_covers_each_definition_it_names_below_it(tmp_path: Path)
     assert "a comment at line 2 names it and says 'kept'" in detail(evidence, "src/refs.ts", "ExtractedReferences",
                                                                     "utility")
     assert finding(evidence, "src/refs.ts", "Unmentioned")
+
+
+def test_a_private_name_written_nowhere_else_in_a_live_file_is_dead_private_unnamed(tmp_path: Path) -> None:
+    # dead/private-unnamed: dead/private-unreferenced with nothing left that could reach the name.
+    def rule(evidence, path: str, name: str) -> str:
+        return evidence.for_symbol(path, name)["utility"].rule
+    evidence = analyze(tmp_path, {
+        **imported("app.core", "app.other"),
+        "app/core.py": "import re\n\n_LIMIT = 10\n_PATTERN = re.compile('x')\n_REGISTERED = register('x')\n\n\ndef run(x):\n    return x + 1\n\n\n"
+                       "def _leftover_copy(x):\n    return x + 1\n\n\ndef _in_the_docs(x):\n    return [x]\n\n\n"
+                       "def _twice_defined(x):\n    return [x]\n\n\ndef _read_as_member(x):\n    return [x]\n",
+        "app/other.py": "def _twice_defined(x):\n    return [x]\n\n\ndef use(obj):\n    return _twice_defined(obj._read_as_member)\n\n\nuse(1)\n",
+        "docs/api.md": "Call `_in_the_docs` to ...\n",
+        "app/sample.py": "def _sample_only(x):\n    return [x]\n",  # nothing imports or runs it
+        "web/app.js": "import './widget.js'\n",
+        "web/widget.js": "function stale(x) {\n  return x\n}\ndocument.title = 'x'\n",
+    })
+    assert rule(evidence, "app/core.py", "_leftover_copy") == "dead/private-unnamed"
+    assert "written nowhere else" in detail(evidence, "app/core.py", "_leftover_copy", "utility")
+    for name in ("_LIMIT", "_PATTERN"):  # a literal, a value only built (no call with an effect)
+        assert rule(evidence, "app/core.py", name) == "dead/private-unnamed", name
+    assert rule(evidence, "web/widget.js", "stale") == "dead/private-unnamed"
+    # written elsewhere, defined twice, read as a member, a value that is a call, a file nothing runs:
+    # the evidence of dead/private-unreferenced only (or the guard's)
+    assert rule(evidence, "app/core.py", "_in_the_docs") == "dead/guard-mention"
+    for path, name in (("app/core.py", "_twice_defined"), ("app/core.py", "_REGISTERED"), ("app/sample.py", "_sample_only")):
+        assert rule(evidence, path, name) == "dead/private-unreferenced", name
+    assert evidence.for_symbol("app/core.py", "_read_as_member")["utility"].verdict == "USED"

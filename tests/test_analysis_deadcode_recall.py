@@ -139,9 +139,14 @@ def test_an_unused_name_from_a_module_that_acts_when_loaded_says_to_keep_the_bar
                          'document.addEventListener("DOMContentLoaded", () => {});\n',
         "src/sign-in-step.js": "export class SignInStep extends HTMLElement {}\ncustomElements.define('sign-in-step', SignInStep);\n",
         "src/plain.js": "export function helper() {\n  return 1;\n}\n",
+        # a declaration file's imports are types: nothing is loaded, there is no bare import to keep
+        "types/steps.d.ts": 'import { Wizard } from "../src/sign-in-step";\nexport declare const steps: number;\n',
+        "src/typed.ts": 'import type { SignInStep as Step } from "./sign-in-step";\nexport const n = 1;\n',
     })
     found = {f.message.split(" (from")[0]: f for f in evidence.findings if f.message.startswith("unused import")}
-    assert set(found) == {"unused import SignInStep", "unused import helper"}
+    assert set(found) == {"unused import SignInStep", "unused import helper", "unused import Wizard", "unused import Step"}
+    for types_only in ("unused import Wizard", "unused import Step"):
+        assert "top-level code" not in found[types_only].message and not found[types_only].action, types_only
     step = found["unused import SignInStep"]
     assert "runs its top-level code (customElements.define)" in step.message
     assert step.action.startswith('remove the name; keep `import "./sign-in-step"`')
@@ -327,7 +332,7 @@ def test_methods_a_template_calls_and_the_hooks_of_known_framework_bases(tmp_pat
     dead = _utility(evidence, "app/models.py", "Role.remove_permission")
     assert (dead.verdict, dead.report) == ("DEAD", True), dead.detail
     assert "named in a template (app/templates/user.html)" in detail(evidence, "app/models.py", "User.gravatar", "utility")
-    assert "overrides UserMixin.get_id" in detail(evidence, "app/models.py", "User.get_id", "utility")
+    assert "protocol method get_id" in detail(evidence, "app/models.py", "User.get_id", "utility")  # Flask-Login calls it
 
 
 def test_a_template_filter_no_template_names_is_dead(tmp_path: Path) -> None:

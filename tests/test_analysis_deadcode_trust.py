@@ -1388,3 +1388,35 @@ def test_round_14_conventions_a_js_test_double_gettext_and_a_workaround_import(t
     assert verdict(evidence, "src/Row.test.tsx", "IntersectionObserver.takeRecords", "utility") == "USED"
     assert not [f for f in evidence.findings if f.path == "src/setup.ts" and f.axis == "utility"]
     assert evidence.for_symbol("app/utils.py", "_")["utility"].verdict != "LOW_VALUE"
+
+
+def test_modules_a_tool_loads_by_path_config_modules_and_a_login_protocol_without_its_mixin(tmp_path: Path) -> None:
+    # A tool's configuration names modules by relative path (an app's config plugin, a test reporter);
+    # `karma.sauce.conf.js` is a tool's configuration file; a Flask app's `configs/` modules are loaded
+    # by app.config; Flask-Login calls its protocol on whatever user class the loader returns.
+    evidence = analyze(tmp_path, {
+        **APP,
+        "package.json": '{"name": "web", "private": true, "scripts": {"sauce": "karma start karma.sauce.conf.js"}}',
+        "app.config.js": "import { helper } from './lib/helper.js'\n"
+                         "export default { plugins: ['./plugins/camera.js'], name: helper() }\n",
+        "plugins/camera.js": "module.exports = function withCamera(config) { return config }\n",
+        "lib/helper.js": "export function helper() { return 'x' }\nexport function otherHelper() { return 'y' }\n",
+        "karma.sauce.conf.js": "module.exports = function (config) { config.set({}) }\n",
+        "requirements.txt": "flask\nflask-login\n",
+        "wsgi.py": "from app import create_app\n\napp = create_app()\n",
+        "app/__init__.py": "from flask import Flask\n\nfrom .models import User\n\n\n"
+                           "def create_app():\n    app = Flask(__name__)\n    app.config.from_pyfile('../configs/development.py')\n"
+                           "    return app, User\n",
+        "app/models.py": "class User:\n    def get_id(self):\n        return '1'\n\n    @property\n    def is_active(self):\n"
+                         "        return True\n\n    def forgotten(self):\n        return 2\n",
+        "configs/development.py": "CAPTCHA_WIDTH = 160\n",
+    })
+    assert verdict(evidence, "plugins/camera.js", "withCamera", "utility") == "USED"
+    assert "loaded by path from app.config.js" in detail(evidence, "plugins/camera.js", "withCamera", "utility")
+    # a module the configuration imports is followed name by name, not taken whole
+    assert verdict(evidence, "lib/helper.js", "otherHelper", "utility") == "DEAD"
+    assert verdict(evidence, "karma.sauce.conf.js", "default", "utility") == "USED"
+    assert verdict(evidence, "configs/development.py", "CAPTCHA_WIDTH", "utility") == "USED"
+    for name in ("User.get_id", "User.is_active"):
+        assert f"protocol method {name[5:]}" in detail(evidence, "app/models.py", name, "utility"), name
+    assert "protocol method" not in detail(evidence, "app/models.py", "User.forgotten", "utility")

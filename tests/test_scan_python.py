@@ -415,3 +415,11 @@ def test_a_default_value_reads_the_enclosing_scope_even_under_a_parameter_of_its
     assert "api_key_header" in by_name["check"].references
     assert "api_key_header" not in by_name["plain"].references
     assert "b" not in by_name["check"].references  # a string default reads nothing
+
+
+def test_a_type_alias_written_as_a_string_names_the_types_in_it():
+    # `X: TypeAlias = '...'` is a type, its quoted forward references included; a plain string value is not.
+    facts = scan("from typing import Literal, TypeAlias\n\nLogical = Literal['and', 'or']\n"
+                 "Tree: TypeAlias = 'list[\"Tree\" | Atom | Logical]'\nlabel = 'list[Unread]'\n")
+    assert {"Tree", "Atom", "Logical"} <= set(facts.lookup_strings)
+    assert "Unread" not in facts.lookup_strings

@@ -33,11 +33,13 @@ class UnusedImport:
     line_end: int
     confidence: int
     kept: str | None = None  # what its line says to keep it: then a candidate, not a finding
+    loads_module: bool = True  # False for types only (`import type`, any import of a declaration file)
 
 
 # Modules a framework imports to find what they define: an import there registers the
 # imported task, model or receiver (celery autodiscovery, Django app loading).
 _REGISTRATION_MODULES = re.compile(r"(?:^|/)(?:tasks|models|admin|signals|receivers|handlers|apps)\.py$")
+_DECLARATION_FILE = re.compile(r"\.d\.[cm]?ts$")
 
 
 def imported_from(index: ProjectIndex) -> dict[str, set[str]]:
@@ -60,6 +62,7 @@ def unused_imports(index: ProjectIndex, facts: FileFacts, requested: set[str],
     if is_barrel_path(facts.path):
         return []
     python = facts.language == "python"
+    declarations = bool(_DECLARATION_FILE.search(facts.path))  # a .d.ts loads nothing: its imports are types
     registration = python and bool(_REGISTRATION_MODULES.search(facts.path))
     reexported = reexported & set(index.bindings(facts.path))  # imported here, imported from here
     found: list[UnusedImport] = []
@@ -80,7 +83,7 @@ def unused_imports(index: ProjectIndex, facts: FileFacts, requested: set[str],
                 confidence = min(confidence, GUARDED_CONFIDENCE)
             if local in ref.unmentioned:
                 found.append(UnusedImport(local, ("." * ref.level) + ref.source, ref.line, ref.line_end, confidence,
-                                          ref.kept))
+                                          ref.kept, loads_module=not (ref.type_only or declarations)))
     return found
 
 

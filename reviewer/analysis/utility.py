@@ -105,6 +105,11 @@ _MIXIN_SUBCLASSES = 50  # subclasses of a mixin looked at, at most: a widely use
 
 # A value whose evaluation acts on the world: constructs an object (a widget, an observer), starts a timer,
 # or attaches a listener.
+# Calls that only build a value (a pattern, a collection, a type variable): a constant holding one has
+# no effect of its own to keep.
+_PURE_CALLS = frozenset({"re.compile", "frozenset", "set", "tuple", "dict", "list", "TypeVar", "NewType",
+                         "namedtuple", "collections.namedtuple", "typing.TypeVar", "object", "Object.freeze",
+                         "Symbol"})
 _EFFECTFUL_VALUE = re.compile(r"\bnew\s+[A-Z$_]|\b(?:setInterval|setTimeout|addEventListener|subscribe|observe)\s*\(")
 
 # A value that is one call's result: `register({...})`, `register<Data>({...})`.
@@ -147,6 +152,7 @@ class UtilityAnalysis:
         self.dynamic_files = set(self.dynamic.whole_files) | set(self.dynamic.scopes) | self.dynamic.foreign
         self.dead_by: dict[SymbolKey, set[SymbolKey]] = {}  # cascade member -> dead symbols keeping it dead
         self.guard = Guard(index, self.liveness.live, graph.symbols_by_name)
+        self._live_paths: set[str] | None = None
         self.min_confidence = min_confidence
         self._holders: set[SymbolKey] | None = None
         self._roots_summary: str | None = None
@@ -1020,7 +1026,7 @@ class UtilityAnalysis:
                 if unused.confidence < self.min_confidence:
                     continue
                 kept = f"; but kept on purpose: {unused.kept}" if unused.kept else ""
-                effect = self._import_effect(path, facts, unused.source)
+                effect = self._import_effect(path, facts, unused.source) if unused.loads_module else ""
                 runs = (f"; importing {unused.source} runs its top-level code ({effect}): keep "
                         f"`import \"{unused.source}\"` if this import is there for it") if effect else ""
                 findings.append(FileFinding(
@@ -1154,9 +1160,39 @@ class UtilityAnalysis:
             # weaker evidence than a function nobody calls (see _dead_confidence): calibrated apart
             rule = "dead/untyped-receiver-method"
         confidence, doubts = self._dead_confidence(path, sym, base)
+        if rule == "dead/private-unreferenced" and not doubts:
+            unnamed = self._named_nowhere_else(path, sym)
+            if unnamed:
+                rule, why = "dead/private-unnamed", f"{why}; {unnamed}"
         return assessment(verdict="DEAD", confidence=confidence, rule=rule,
                           detail=f"{why}; no root reaches it (checked {self.roots_checked()}; project: "
                                  f"{self.entry_points.shape()}){doubts}")
+
+    def _named_nowhere_else(self, path: str, sym: Symbol) -> str | None:
+        """dead/private-unnamed: the evidence that a private top-level definition is dead beyond its
+        rule's, or None. Its name is written nowhere else in the repository (no other definition, no
+        `.name`, no string, comment, template, config or doc: scan.words), and its file is live code (a
+        file nothing runs is a sample or a script, whose names others read by convention). A constant
+        whose value is a call may be kept for that call's effect (`_table = Table("t", metadata)`
+        registers a table), so it is left to its rule, unless every call builds a plain value."""
+        if sym.parent is not None or is_dunder(sym.name) or path in self.test_files:
+            return None
+        if sym.kind in ("constant", "variable") and "(" in (sym.value or "(") and not set(sym.calls) <= _PURE_CALLS:
+            return None
+        if set(self.graph.symbols_by_name.get(sym.name, ())) - {(path, sym.qualified_name)}:
+            return None
+        if any(where != path or not sym.line_start <= line <= sym.line_end
+               for where, line, _ in self.guard.mentions.get(sym.name, ())):
+            return None
+        if path not in self._live_files():
+            return None
+        return f"'{sym.name}' is written nowhere else in the repository, and its file is live code"
+
+    def _live_files(self) -> set[str]:
+        """The files some live symbol (or live top-level code) is in."""
+        if self._live_paths is None:
+            self._live_paths = {key[0] for key in self.liveness.live}
+        return self._live_paths
 
     def _interface_candidate(self, path: str, sym: Symbol, verdict: AxisAssessment) -> AxisAssessment:
         """A DEAD public method of a class whose methods are an interface others call is a candidate,

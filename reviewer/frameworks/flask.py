@@ -13,7 +13,7 @@ FRAMEWORK = Framework(
     config_files=(".flaskenv",),
     # "Only values in uppercase are actually stored in the config object": a configuration module,
     # or the classes in it that `from_object` is handed.
-    files=(FileRoot(r"(?:^|/)(?:\w+_)?(?:config|settings)(?:_\w+)?\.py$|(?:^|/)(?:config|settings)/[^/]+\.py$",
+    files=(FileRoot(r"(?:^|/)(?:\w+_)?(?:config|settings)(?:_\w+)?\.py$|(?:^|/)(?:configs?|settings)/[^/]+\.py$",
                     r"[A-Z][A-Z0-9_]*", "Flask configuration (UPPER_CASE names loaded by app.config)",
                     members=True),
            # https://flask.palletsprojects.com/en/stable/cli/#application-discovery: with no --app, `flask`

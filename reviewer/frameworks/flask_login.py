@@ -1,4 +1,6 @@
-"""Flask-Login: the user class's properties and `get_id` are called by the extension by name."""
+"""Flask-Login: the user class's properties and `get_id` are called by the extension by name, on
+whatever object the `user_loader` returns ("your user class must implement these properties and
+methods"), with or without the `UserMixin` that supplies them."""
 
 from . import BaseRule, Framework
 
@@ -9,5 +11,6 @@ FRAMEWORK = Framework(
     docs="https://flask-login.readthedocs.io/en/latest/#your-user-class",
     enabled_by=("flask-login", "flask_login"),
     bases=(BaseRule(r"UserMixin|AnonymousUserMixin", hooks=_LOGIN_HOOKS),),
+    protocol_methods=_LOGIN_HOOKS,
     wrapping_decorators=frozenset({"login_required", "fresh_login_required"}),
 )

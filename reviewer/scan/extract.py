@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 55  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 56  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -101,6 +101,7 @@ SCANNER_VERSION = 55  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # 52: a call signature on the row after a MISSING node; 53: `default` in an export or import specifier;
 # 54: a `&` in JSX prose with a colon, under a tag's closing `>`
 # 55: a Python import whose module path a backslash continuation splits (`from a.\\ b import c`)
+# 56: a string a `TypeAlias` annotation types is a type (its names, quoted forward references too)
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -134,8 +135,10 @@ _IDENTIFIER_STRING = re.compile(rb"""[A-Za-z]{0,2}(["'`])([A-Za-z_][A-Za-z0-9_]*
 # `'create_app2("foo")'` that a test hands to an evaluator): an attribute after a dot, or a callee.
 _CODE_STRING_NAME = re.compile(rb"\.([A-Za-z_]\w{2,})|\b([A-Za-z_]\w{2,})\(")
 # A Python type written as a string, subscripted or a union: `cast("list[_Entry]", x)`,
-# `-> "Optional[Node]"`, `"A | B"`. Each name in it is read where the type is checked.
-_TYPE_STRING = re.compile(rb"""(["'])([A-Za-z_][\w.]*\s*\[[\w.\[\], |]*\]|[A-Za-z_][\w.]*(?:\s*\|\s*[A-Za-z_][\w.]*)+)\1""")
+# `-> "Optional[Node]"`, `"A | B"`, a forward reference quoted inside (`'list["Tree" | Leaf]'`). Each name
+# in it is read where the type is checked.
+_TYPE_STRING = re.compile(
+    rb"""(["'])([A-Za-z_][\w.]*\s*\[(?:[\w.\[\], |]|(?!\1)["'])*\]|[A-Za-z_][\w.]*(?:\s*\|\s*[A-Za-z_][\w.]*)+)\1""")
 # Where an identifier-like string is only a value (compared, returned, assigned, a dict key,
 # a docstring, a default): it cannot become a lookup there. Anywhere else (call arguments,
 # subscripts, collections, class attributes, string annotations) it may.
@@ -653,6 +656,9 @@ class Extractor:
         if kind == "pair":  # {"name": value}: a key is data; a value may be a name
             return parent.child_by_field_name("key") != node
         if kind in _ASSIGNMENT_PARENTS:  # `x = "name"` is a value, a class attribute a declaration
+            annotation = parent.child_by_field_name("type")
+            if annotation is not None and self.text(annotation).rsplit(".", 1)[-1] == "TypeAlias":
+                return True  # `Tree: TypeAlias = "list[Tree] | Leaf"`: the string is a type
             return self.frames[-1].kind == "class"
         return True
 
