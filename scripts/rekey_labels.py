@@ -47,7 +47,8 @@ def current_rules(tree: Path, axis: str) -> dict[tuple[str, str], tuple[str, int
 def rekey(rule: str, labels_file: Path, tree: Path, commit: str, unlabelled: list[dict]) -> tuple[int, int]:
     """Rekeys one labels file in place; appends the items the code flags under RULE that no label
     covers to `unlabelled` (to be labelled blind, so that the rule is measured on more than a sample)."""
-    data = json.loads(labels_file.read_text())
+    original = labels_file.read_text()
+    data = json.loads(original)
     axis = next(a for prefix, a in AXIS.items() if rule.startswith(prefix))
     now = current_rules(tree, axis)
     labelled = {(label["file"], label.get("symbol")) for label in data.get("labels", [])}
@@ -73,8 +74,17 @@ def rekey(rule: str, labels_file: Path, tree: Path, commit: str, unlabelled: lis
             label.pop("rekeyed_at", None)
             changed += 1
     if changed:
-        labels_file.write_text(json.dumps(data, indent=1) + "\n")
+        labels_file.write_text(_as_written(data, original))
     return matched, changed
+
+
+def _as_written(data: dict, original: str) -> str:
+    """The labels as JSON laid out as the file was (its indent, escapes and last newline): a rekey
+    changes the lines of the labels it rekeys, not the whole file."""
+    second = original.split("\n", 2)[1] if "\n" in original else ""
+    indent = len(second) - len(second.lstrip(" ")) or 2
+    text = json.dumps(data, indent=indent, ensure_ascii="\\u" in original)
+    return text + "\n" if original.endswith("\n") else text
 
 
 def main() -> None:

@@ -136,6 +136,21 @@ def test_the_ecosystem_s_own_markers_keep_a_definition_out_of_the_findings(tmp_p
     assert len(unused) == 1 and "unused import Other" in unused[0]
 
 
+def test_the_js_linters_unused_variable_pragmas_keep_a_definition(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "web", "private": true, "scripts": {"start": "node src/main.js"}}',
+        "src/main.js": "import './shapes.js'\nconsole.log(1)\n",
+        "src/shapes.js": "// eslint-disable-next-line no-unused-vars\nfunction byEslint() {}\n"
+                         "// oxlint-disable-next-line eslint/no-unused-vars\nfunction byOxlint() {}\n"
+                         "// biome-ignore lint/correctness/noUnusedVariables: kept for the next release\n"
+                         "function byBiome() {}\n"
+                         "// eslint-disable-next-line no-console\nfunction unrelatedRule() {}\n",
+    })
+    for name in ("byEslint", "byOxlint", "byBiome"):
+        assert "(dead/guard-pragma)" in detail(evidence, "src/shapes.js", name, "utility"), name
+    assert "dead/guard-pragma" not in detail(evidence, "src/shapes.js", "unrelatedRule", "utility")
+
+
 def test_built_bundles_are_recognised_by_their_content_and_name_and_counted(tmp_path: Path) -> None:
     bundle = 'import{C as o}from"./index.js";window.App=o;\n'
     write_repo(tmp_path, {

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from ..frameworks import Framework, Knowledge, knowledge_of
+from .bundler_aliases import BUNDLER_CONFIG, aliased, bundler_aliases
 from ..schema.facts import FileFacts, ImportRef, ScanResult, Symbol
 from .roles import is_test_path
 
@@ -145,6 +146,13 @@ class ProjectIndex:
         self.ts_paths: list[tuple[str, list[str]]] = []
         self.ts_configs: dict[str, tuple[str | None, list[tuple[str, list[str]]]]] = {}  # folder -> options
         self._read_tsconfig()
+        # folder of a bundler's configuration -> its (alias, repository path) pairs (bundler_aliases.py)
+        self.bundler_aliases: dict[str, list[tuple[str, str]]] = {}
+        for path, text in (self.scan.config_files.items() if self.scan is not None else ()):
+            if BUNDLER_CONFIG.search(path):
+                found = bundler_aliases(path, text)
+                if found:
+                    self.bundler_aliases.setdefault(posixpath.dirname(path), []).extend(found)
         # name -> (folder, manifest) of each package of an npm/yarn/pnpm workspace (`@acme/lib` in packages/lib)
         self.workspace_packages: dict[str, tuple[str, dict]] = {}
         self._read_workspace_packages()
@@ -411,6 +419,19 @@ class ProjectIndex:
                 return None, []
             directory = posixpath.dirname(directory)
 
+    def _bundler_aliases_for(self, importer: str) -> list[list[tuple[str, str]]]:
+        """The aliases of the bundler configurations in the importer's folder and above it, nearest first
+        (a bundler resolves the files it bundles, which sit under its configuration's folder)."""
+        if not self.bundler_aliases:
+            return []
+        found, directory = [], posixpath.dirname(importer)
+        while True:
+            if directory in self.bundler_aliases:
+                found.append(self.bundler_aliases[directory])
+            if not directory:
+                return found
+            directory = posixpath.dirname(directory)
+
     def js_file_at(self, base: str) -> str | None:
         base = posixpath.normpath(base)
         if base.startswith("../") or base == "..":
@@ -462,6 +483,11 @@ class ProjectIndex:
                 continue
             for replacement in replacements:
                 found = self.js_file_at(replacement.replace("*", rest))
+                if found:
+                    return found
+        for aliases in self._bundler_aliases_for(importer):
+            for target in aliased(specifier, aliases):
+                found = self.js_file_at(target)
                 if found:
                     return found
         if base_url is not None:

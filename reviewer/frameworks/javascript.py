@@ -12,7 +12,10 @@ _JS = r"\.(?:[cm]?[jt]sx?)$"
 # A module path a tool's configuration file writes relative to its folder (`plugins: ["./plugins/x.js"]`,
 # `reporter: [["./console-reporter.js"]]`): the tool loads that module by path and reads its exports.
 _RELATIVE_MODULE = re.compile(r"""["'](\.{1,2}/[\w./@-]+?\.[cm]?[jt]sx?)["']""")
-_CONFIG_FILES = tuple(f"*.config.{ext}" for ext in ("js", "cjs", "mjs", "ts", "cts", "mts"))
+# ... and webpack's split configurations (`webpack.common.js`, `webpack.prod.js`), whose aliases the
+# resolver reads too (analysis/bundler_aliases.py)
+_CONFIG_FILES = tuple(f"{name}.{ext}" for name in ("*.config", "webpack.*")
+                      for ext in ("js", "cjs", "mjs", "ts", "cts", "mts"))
 
 
 _IMPORTED_BY_THE_FILE = re.compile(r"(?:\bfrom|\bimport\s*\(?|\brequire\s*\()\s*$")

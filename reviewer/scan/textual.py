@@ -275,11 +275,15 @@ def _split_arguments(text: str) -> list[str]:
 
 # The ecosystem's own ways of saying "this looks unused, and it is meant to be" on a definition:
 # a bare `noqa`, or one naming the unused-name checks (pyflakes F401 imported, F811 redefined,
-# F841 assigned); pylint's `disable=unused-...`; vulture's whitelist comment. (`type: ignore` silences
+# F841 assigned); pylint's `disable=unused-...`; vulture's whitelist comment; eslint's, oxlint's and biome's
+# unused-variable rule switched off at it. (`type: ignore` silences
 # a type checker, which says nothing of use.)
 _KEEP_PRAGMA = re.compile(
     r"#\s*noqa(?!\s*:)|#\s*noqa\s*:\s*(?:[A-Z]+\d+\s*,\s*)*(?:F401|F811|F841)\b|pylint:\s*disable\s*=\s*[\w\s,-]*\bunused-"
-    r"|\bvulture:\s*ignore|eslint-disable(?:-next-line|-line)?\s+[\w\s,/@-]*no-unused-vars", re.IGNORECASE)
+    r"|\bvulture:\s*ignore|(?:es|ox)lint-disable(?:-next-line|-line)?\s+[\w\s,/@-]*no-unused-vars"
+    r"|biome-ignore\s+lint/correctness/noUnused\w+", re.IGNORECASE)
+# A comment line whose pragma applies to the line after it.
+_NEXT_LINE_PRAGMA = re.compile(r"^\s*(?://|/\*).*(?:-disable-next-line|biome-ignore)")
 # A comment or docstring that says the definition is kept on purpose.
 # The words of a comment that keeps the definitions it names (not "used by", which says where one is used).
 _KEEPING = (r"\bbackwards?[- ]compat\w*|\bcompatibility\b|\bdeprecated\b|\blegacy\b|\bkept\b|\bkeep (?:it|this|them)\b"
@@ -307,6 +311,8 @@ def keep_markers(lines: list[str], symbols: list[dict], bound_elsewhere: dict[st
         if not 1 <= start <= len(lines) or start in found:
             continue
         head = lines[start - 1:start + len(fields.get("decorators") or ())]
+        if start >= 2 and _NEXT_LINE_PRAGMA.search(lines[start - 2]):  # a JS linter's pragma for the next line
+            head = [lines[start - 2], *head]
         pragma = next((m.group(0).strip() for line in head if (m := _KEEP_PRAGMA.search(line))), None)
         if pragma:
             found[start] = f"its line says '{pragma}'"
