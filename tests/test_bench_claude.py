@@ -52,12 +52,12 @@ def test_the_harness_prints_precision_recall_and_cost_next_to_the_static_reviewe
     header = table[("axis", "project")]
     assert header[3:] == ["static precision", "static recall", "static new", "Claude precision", "Claude recall",
                           "Claude new", "candidates (promoted)"]
-    # Under the default floor every static verdict of these small trees is a candidate (no static finding):
-    # Claude promotes the TRUE ones and leaves the FALSE one (shop: 4 candidates, 2 promoted)
-    assert table[("DEAD", "shop")][2:] == ["4", "-", "0.00 (0/2)", "0", "1.00 (2/2)", "1.00 (2/2)", "0", "4 (2)"]
+    # Under the default floor the static run reports the private names written nowhere else (dead/private-unnamed:
+    # _forgotten TRUE, _legacy_export FALSE) and leaves the rest as candidates, which Claude promotes when TRUE
+    assert table[("DEAD", "shop")][2:] == ["4", "0.50 (1/2)", "0.50 (1/2)", "0", "1.00 (2/2)", "1.00 (2/2)", "0", "2 (1)"]
     # tasks: Claude's scripted DEAD on listTasks is a finding no label covers
-    assert table[("DEAD", "tasks")][2:] == ["1", "-", "0.00 (0/1)", "0", "1.00 (1/1)", "1.00 (1/1)", "1", "2 (1)"]
-    assert table[("DEAD", "all")][3:7] == ["-", "0.00 (0/3)", "0", "1.00 (3/3)"]
+    assert table[("DEAD", "tasks")][2:] == ["1", "1.00 (1/1)", "1.00 (1/1)", "0", "1.00 (1/1)", "1.00 (1/1)", "1", "1 (0)"]
+    assert table[("DEAD", "all")][3:7] == ["0.67 (2/3)", "0.67 (2/3)", "0", "1.00 (3/3)"]
     # refund_total / order_total: a short renamed pair side by side, a candidate the static run leaves
     # under the floor (duplicate/short-renamed) and the scripted answer promotes
     assert table[("DUPLICATE", "shop")][3:] == ["-", "0.00 (0/1)", "0", "1.00 (1/1)", "1.00 (1/1)", "0", "1 (1)"]
@@ -68,14 +68,13 @@ def test_the_harness_prints_precision_recall_and_cost_next_to_the_static_reviewe
     assert table[("project", "files reviewed")][2:9] == ["candidates in prompts", "calls", "input tokens",
                                                         "output tokens", "cache write", "cache read", "dollars"]
     shop, tasks = table[("shop", "4/4")], table[("tasks", "1/1")]
-    assert shop[2:4] == ["7/7", "4"] and tasks[2:4] == ["2/2", "1"]
+    assert shop[2:4] == ["5/5", "4"] and tasks[2:4] == ["1/1", "1"]
     assert shop[4] == "4,800" and shop[8].startswith("$")  # the scripted usage: 1,200 input tokens a call
     assert "claude new (unlabelled) DEAD lib/tasks.js listTasks" in err
 
     saved = {r["name"]: r for r in json.loads((tmp_path / "out.json").read_text())}
     assert saved["shop"]["promoted"] == [["duplication", "app/orders.py", "refund_total"],
                                          ["overengineering", "app/store.py", "Storage"],
-                                         ["utility", "app/hooks.py", "_forgotten"],
                                          ["utility", "app/hooks.py", "rebuild_search_index"]]
     assert saved["shop"]["usage"]["calls"] == 4
 
