@@ -130,6 +130,23 @@ def test_unused_fixtures_and_test_helpers_are_dead_test_code(tmp_path: Path) -> 
     assert _utility(evidence, "tests/test_app.py", "_unused_helper").report
 
 
+def test_an_unused_python_import_of_a_module_that_registers_when_loaded_says_to_keep_it(tmp_path: Path) -> None:
+    # `from utils.ppo import CustomTrainer` unused, where utils/ppo.py decorates it `@register_trainer`:
+    # importing the module registers the trainer that a configuration picks by name
+    evidence = analyze(tmp_path, {
+        **APP,
+        "train.py": "from utils.ppo import CustomTrainer\nfrom utils.plain import helper\n\nprint('train')\n",
+        "utils/__init__.py": "",
+        "utils/ppo.py": "from trlx import register_trainer\n\n\n@register_trainer\nclass CustomTrainer:\n    pass\n",
+        "utils/plain.py": "import functools\n\n\n@functools.lru_cache\ndef helper():\n    return 1\n",
+    })
+    found = {f.message.split(" (from")[0]: f for f in evidence.findings if f.path == "train.py"}
+    trainer = found["unused import CustomTrainer"]
+    assert "runs its top-level code (@register_trainer CustomTrainer)" in trainer.message
+    assert trainer.action == "remove the name; keep `import utils.ppo` for what its module does when loaded."
+    assert "top-level code" not in found["unused import helper"].message and not found["unused import helper"].action
+
+
 def test_an_unused_name_from_a_module_that_acts_when_loaded_says_to_keep_the_bare_import(tmp_path: Path) -> None:
     # `import { SignInStep } from "./sign-in-step"` where the module calls customElements.define at its top
     # level: the name is unused, but deleting the line would unregister the element

@@ -1410,13 +1410,15 @@ def test_modules_a_tool_loads_by_path_config_modules_and_a_login_protocol_withou
         "app/models.py": "class User:\n    def get_id(self):\n        return '1'\n\n    @property\n    def is_active(self):\n"
                          "        return True\n\n    def forgotten(self):\n        return 2\n",
         "configs/development.py": "CAPTCHA_WIDTH = 160\n",
+        "env-config/config-docker.py": "MAIL_PASSWORD = 'x'\n",
     })
     assert verdict(evidence, "plugins/camera.js", "withCamera", "utility") == "USED"
     assert "loaded by path from app.config.js" in detail(evidence, "plugins/camera.js", "withCamera", "utility")
     # a module the configuration imports is followed name by name, not taken whole
     assert verdict(evidence, "lib/helper.js", "otherHelper", "utility") == "DEAD"
     assert verdict(evidence, "karma.sauce.conf.js", "default", "utility") == "USED"
-    assert verdict(evidence, "configs/development.py", "CAPTCHA_WIDTH", "utility") == "USED"
+    for path, name in (("configs/development.py", "CAPTCHA_WIDTH"), ("env-config/config-docker.py", "MAIL_PASSWORD")):
+        assert verdict(evidence, path, name, "utility") == "USED", path
     for name in ("User.get_id", "User.is_active"):
         assert f"protocol method {name[5:]}" in detail(evidence, "app/models.py", name, "utility"), name
     assert "protocol method" not in detail(evidence, "app/models.py", "User.forgotten", "utility")

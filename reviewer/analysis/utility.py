@@ -105,6 +105,19 @@ _MIXIN_SUBCLASSES = 50  # subclasses of a mixin looked at, at most: a widely use
 
 # A value whose evaluation acts on the world: constructs an object (a widget, an observer), starts a timer,
 # or attaches a listener.
+def _bare_import(language: str, source: str) -> str:
+    """The statement that loads a module without binding a name from it."""
+    if language != "python":
+        return f'import "{source}"'
+    if source.startswith("."):  # `from . import mod` / `from .pkg import mod`
+        dots = len(source) - len(source.lstrip("."))
+        package, _, module = source[dots:].rpartition(".")
+        return f"from {'.' * dots}{package} import {module}" if module else f"from {'.' * dots} import ..."
+    return f"import {source}"
+
+
+# A decorator whose name says it registers what it decorates (`@register_trainer`, `@admin.register(M)`).
+_REGISTERING = re.compile(r"regist", re.IGNORECASE)
 # Calls that only build a value (a pattern, a collection, a type variable): a constant holding one has
 # no effect of its own to keep.
 _PURE_CALLS = frozenset({"re.compile", "frozenset", "set", "tuple", "dict", "list", "TypeVar", "NewType",
@@ -1027,15 +1040,16 @@ class UtilityAnalysis:
                     continue
                 kept = f"; but kept on purpose: {unused.kept}" if unused.kept else ""
                 effect = self._import_effect(path, facts, unused.source) if unused.loads_module else ""
+                bare = _bare_import(facts.language, unused.source)
                 runs = (f"; importing {unused.source} runs its top-level code ({effect}): keep "
-                        f"`import \"{unused.source}\"` if this import is there for it") if effect else ""
+                        f"`{bare}` if this import is there for it") if effect else ""
                 findings.append(FileFinding(
                     path=path, symbol=None, axis="utility", verdict="DEAD", line_start=unused.line_start,
                     line_end=unused.line_end, severity="low", confidence=unused.confidence,
                     rule="dead/guard-kept-comment" if unused.kept else "dead/unused-import",
                     message=f"unused import {unused.name} (from {unused.source}): nothing else in the file names it"
                             f"{kept}{runs} (confidence {unused.confidence})",
-                    action=f"remove the name; keep `import \"{unused.source}\"` for what its module does when loaded."
+                    action=f"remove the name; keep `{bare}` for what its module does when loaded."
                     if effect else ""))
         return findings
 
@@ -1043,10 +1057,18 @@ class UtilityAnalysis:
         """The calls an ES module's top-level code makes (`customElements.define`), when a project file
         imports a name from it that it never reads: loading the module may be why the import is there,
         which a bare `import "x"` keeps."""
-        # Not Python: nearly every module calls at its top level (a logger); the ones that register on
-        # import (signals, tasks) are kept by imports._REGISTRATION_MODULES.
+        # Python: nearly every module calls at its top level (a logger), so only a definition registered
+        # as the module loads counts (`@register_trainer class T`, `@registry.register("x") def f`); the
+        # modules that register by their name (signals, tasks) are kept by imports._REGISTRATION_MODULES.
         if facts.language == "python":
-            return ""
+            ref = next((ref for ref in facts.imports if ("." * ref.level) + ref.source == source), None)
+            target = self.index.resolve_import(path, ref) if ref is not None else None
+            if target not in self.index.files:
+                return ""
+            registered = [f"@{decorator.strip().lstrip('@').split('(', 1)[0]} {sym.name}"
+                          for sym in self.index.files[target].symbols if sym.parent is None
+                          for decorator in sym.decorators if _REGISTERING.search(decorator)]
+            return ", ".join(dict.fromkeys(registered[:3]))
         target = self.index.module_for_specifier(path, source)
         calls = self.index.files[target].module_calls if target in self.index.files else []
         return ", ".join(dict.fromkeys(calls[:3]))
@@ -1235,7 +1257,7 @@ class UtilityAnalysis:
         strings = sorted(self.graph.string_files.get(sym.name, ()))
         if strings:  # not where a string becomes a lookup (that would have kept it alive): a weak hint
             doubts.append((10, f"the string '{sym.name}' appears in {', '.join(strings[:2])}"))
-        if path in self.dynamic_files:
+        if path in self.dynamic_files and (sym.parent is not None or self._module_names_looked_up(path)):
             doubts.append((20 if path in self.dynamic.whole_files else 5, f"{path} looks names up dynamically"))
         unscanned = self.unscanned_names().get(sym.name)
         if unscanned:
@@ -1267,6 +1289,12 @@ class UtilityAnalysis:
         confidence = max(5, base - sum(cost for cost, _ in doubts))
         text = "".join(f"; but {why}" for _, why in doubts)
         return confidence, text
+
+    def _module_names_looked_up(self, path: str) -> bool:
+        """Whether a computed lookup may reach the file's top-level names: it lists them (`globals()`), or
+        looks one up on the module (`globals()[name]`, `getattr(module, name)`). A lookup on an instance,
+        a class or an object of unknown type reaches members, never a module-level function."""
+        return path in self.dynamic.whole_files or any(not scope.members for scope in self.dynamic.scopes.get(path, ()))
 
     def _duck_typed_interface(self, path: str, sym: Symbol) -> str | None:
         """Why a public method of a used class may be called from outside the project: its class

@@ -11,9 +11,11 @@ FRAMEWORK = Framework(
     docs="https://flask.palletsprojects.com/en/stable/config/",
     enabled_by=("flask",),
     config_files=(".flaskenv",),
-    # "Only values in uppercase are actually stored in the config object": a configuration module,
-    # or the classes in it that `from_object` is handed.
-    files=(FileRoot(r"(?:^|/)(?:\w+_)?(?:config|settings)(?:_\w+)?\.py$|(?:^|/)(?:configs?|settings)/[^/]+\.py$",
+    # "Only values in uppercase are actually stored in the config object": a configuration module
+    # (`config_local.py`, `config-docker.py`, `configs/test.py`, `env-config/x.py`), or the classes in it
+    # that `from_object` is handed.
+    files=(FileRoot(r"(?:^|/)(?:[\w-]+[_-])?(?:config|settings)(?:[_-][\w-]+)?\.py$"
+                    r"|(?:^|/)(?:[\w-]+[_-])?(?:configs?|settings)/[^/]+\.py$",
                     r"[A-Z][A-Z0-9_]*", "Flask configuration (UPPER_CASE names loaded by app.config)",
                     members=True),
            # https://flask.palletsprojects.com/en/stable/cli/#application-discovery: with no --app, `flask`
