@@ -321,3 +321,9 @@ def test_a_tagged_template_may_hold_an_escape_the_grammar_rejects():
     assert facts.syntax_errors == 0
     assert [s.name for s in facts.symbols] == ["a", "b", "later"]
     assert scan("const broken = (;\n").syntax_errors  # a real error stays one
+
+
+def test_a_require_of_a_computed_path_reads_the_names_in_it():
+    facts = scan("const base = `${__dirname}/..`;\nconst manifest = `${base}/package.json`;\n"
+                 "const pkg = require(manifest);\nconsole.log(pkg.version);\n", path="scripts/version.js")
+    assert "manifest" in facts.module_references and facts.dynamic_access

@@ -326,6 +326,8 @@ def on_call(ex: Extractor, node: Node, callee: Node, callee_text: bytes) -> bool
     source = string_value(ex, _first_named(arguments)) if arguments is not None else None
     if source is None:
         ex.dynamic_access = True
+        if arguments is not None:  # `require(packagePath)` reads packagePath
+            ex.frames[-1].refs.extend(_names_read(ex, arguments))
         return True
     namespace, names = None, []
     parent = node.parent
