@@ -84,6 +84,8 @@ def build_usage(scan: ScanResult, root: Path, cache: Path | None = None, config:
     index = ProjectIndex.build(scan, root, own)
     stored = AnalysisCache(cache / FILE_NAME, index, scan) if cache is not None else None
     usage = UsageGraph.build(scan, index, stored.contribution if stored is not None else None)
+    if stored is not None:
+        stored.seal()
     return ProjectUsage(index, usage, stored, time.perf_counter() - started)
 
 
