@@ -437,7 +437,8 @@ def test_a_private_name_written_nowhere_else_in_a_live_file_is_dead_private_unna
         "docs/api.md": "Call `_in_the_docs` to ...\n",
         "app/sample.py": "def _sample_only(x):\n    return [x]\n",  # nothing imports or runs it
         "web/app.js": "import './widget.js'\n",
-        "web/widget.js": "function stale(x) {\n  return x\n}\ndocument.title = 'x'\n",
+        "web/widget.js": "function stale(x) {\n  return x\n}\nlet _sink\nfor (const k in document) _sink = k\n"
+                         "document.title = 'x'\n",
     })
     assert rule(evidence, "app/core.py", "_leftover_copy") == "dead/private-unnamed"
     assert "written nowhere else" in detail(evidence, "app/core.py", "_leftover_copy", "utility")
@@ -447,6 +448,7 @@ def test_a_private_name_written_nowhere_else_in_a_live_file_is_dead_private_unna
     # written elsewhere, defined twice, read as a member, a value that is a call, a file nothing runs:
     # the evidence of dead/private-unreferenced only (or the guard's)
     assert rule(evidence, "app/core.py", "_in_the_docs") == "dead/guard-mention"
-    for path, name in (("app/core.py", "_twice_defined"), ("app/core.py", "_REGISTERED"), ("app/sample.py", "_sample_only")):
+    for path, name in (("app/core.py", "_twice_defined"), ("app/core.py", "_REGISTERED"), ("app/sample.py", "_sample_only"),
+                       ("web/widget.js", "_sink")):  # ... and a sink written again in its file
         assert rule(evidence, path, name) == "dead/private-unreferenced", name
     assert evidence.for_symbol("app/core.py", "_read_as_member")["utility"].verdict == "USED"

@@ -1193,7 +1193,8 @@ class UtilityAnalysis:
     def _named_nowhere_else(self, path: str, sym: Symbol) -> str | None:
         """dead/private-unnamed: the evidence that a private top-level definition is dead beyond its
         rule's, or None. Its name is written nowhere else in the repository (no other definition, no
-        `.name`, no string, comment, template, config or doc: scan.words), and its file is live code (a
+        assignment again in its file, no `.name`, no string, comment, template, config or doc:
+        scan.words), and its file is live code (a
         file nothing runs is a sample or a script, whose names others read by convention). A constant
         whose value is a call may be kept for that call's effect (`_table = Table("t", metadata)`
         registers a table), so it is left to its rule, unless every call builds a plain value."""
@@ -1202,6 +1203,8 @@ class UtilityAnalysis:
         if sym.kind in ("constant", "variable") and "(" in (sym.value or "(") and not set(sym.calls) <= _PURE_CALLS:
             return None
         if set(self.graph.symbols_by_name.get(sym.name, ())) - {(path, sym.qualified_name)}:
+            return None
+        if sym.name in self.index.files[path].rebound:  # written again in its file (`sink = value`)
             return None
         if any(where != path or not sym.line_start <= line <= sym.line_end
                for where, line, _ in self.guard.mentions.get(sym.name, ())):

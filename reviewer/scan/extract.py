@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 58  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 59  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -102,7 +102,8 @@ SCANNER_VERSION = 58  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # 54: a `&` in JSX prose with a colon, under a tag's closing `>`
 # 55: a Python import whose module path a backslash continuation splits (`from a.\\ b import c`)
 # 56: a string a `TypeAlias` annotation types is a type (its names, quoted forward references too);
-# 57: oxlint's and biome's unused-variable pragmas keep a definition; 58: `require(name)` reads name
+# 57: oxlint's and biome's unused-variable pragmas keep a definition; 58: `require(name)` reads name;
+# 59: FileFacts.rebound
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -581,6 +582,7 @@ class Extractor:
             unreachable=[build(LineRange, line_start=a, line_end=b, reason=reason, name=name)
                          for a, b, reason, name in sorted(module.unreachable)],
             assigned_attributes=textual.assigned_attributes(code_text),
+            rebound=sorted(name for name, count in self.assign_counts.items() if count > 1),
             sets_computed_attributes=self.spec.family == "python" and textual.sets_computed_attributes(code_text),
             copy_notes=textual.copy_notes(text),
         )

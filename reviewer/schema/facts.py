@@ -252,6 +252,9 @@ class FileFacts(BaseModel):
     # Attribute names the file assigns on any object (`config.DEBUG = True`, `obj.x += 1`): another
     # module's constant may be mutated here.
     assigned_attributes: list[str] = Field(default_factory=list)
+    # Names the file binds more than once, declarations and plain assignments alike (`let sink;` then
+    # `sink = value` in a loop): a name written again is no name written nowhere else.
+    rebound: list[str] = Field(default_factory=list)
     # A `setattr(obj, name, value)` whose name is computed, on anything but self/cls (a loader setting a
     # plugin module's options from configuration): any module's constant may be rebound here.
     sets_computed_attributes: bool = False
