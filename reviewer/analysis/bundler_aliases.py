@@ -44,7 +44,7 @@ def _closing(text: str, start: int) -> int:
 def _target(config_dir: str, joined: str | None, url: str | None, literal: str | None) -> str | None:
     """The repository path an alias names, or None when it leaves the repository."""
     if joined is not None:
-        relative = posixpath.join(*_PARTS.findall(joined)) if _PARTS.findall(joined) else "."
+        relative = posixpath.join(".", *_PARTS.findall(joined))
     elif url is not None:
         relative = url
     else:

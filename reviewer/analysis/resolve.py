@@ -24,8 +24,8 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
 from ..frameworks import Framework, Knowledge, knowledge_of
-from .bundler_aliases import BUNDLER_CONFIG, aliased, bundler_aliases
 from ..schema.facts import FileFacts, ImportRef, ScanResult, Symbol
+from .bundler_aliases import BUNDLER_CONFIG, aliased, bundler_aliases
 from .roles import is_test_path
 
 # Extension resolution order for a TS/JS specifier without (or with a swapped) extension.
@@ -107,6 +107,16 @@ def is_python(facts: FileFacts) -> bool:
     return facts.language == "python"
 
 
+
+def _folders_above(path: str) -> Iterator[str]:
+    """The folder of a repository path and each folder above it, nearest first, the root ("") last."""
+    directory = posixpath.dirname(path)
+    while True:
+        yield directory
+        if not directory:
+            return
+        directory = posixpath.dirname(directory)
+
 class ProjectIndex:
     """Cross-file name resolution over one ScanResult. Build once with ProjectIndex.build()."""
 
@@ -148,11 +158,7 @@ class ProjectIndex:
         self._read_tsconfig()
         # folder of a bundler's configuration -> its (alias, repository path) pairs (bundler_aliases.py)
         self.bundler_aliases: dict[str, list[tuple[str, str]]] = {}
-        for path, text in (self.scan.config_files.items() if self.scan is not None else ()):
-            if BUNDLER_CONFIG.search(path):
-                found = bundler_aliases(path, text)
-                if found:
-                    self.bundler_aliases.setdefault(posixpath.dirname(path), []).extend(found)
+        self._read_bundler_aliases()
         # name -> (folder, manifest) of each package of an npm/yarn/pnpm workspace (`@acme/lib` in packages/lib)
         self.workspace_packages: dict[str, tuple[str, dict]] = {}
         self._read_workspace_packages()
@@ -411,26 +417,22 @@ class ProjectIndex:
         return None
 
     def _ts_config_for(self, importer: str) -> tuple[str | None, list[tuple[str, list[str]]]]:
-        directory = posixpath.dirname(importer)
-        while True:
-            if directory in self.ts_configs:
-                return self.ts_configs[directory]
-            if not directory:
-                return None, []
-            directory = posixpath.dirname(directory)
+        return next((self.ts_configs[d] for d in _folders_above(importer) if d in self.ts_configs), (None, []))
+
+    def _read_bundler_aliases(self) -> None:
+        """The aliases of every bundler configuration the scan read (webpack, Vite), by its folder."""
+        for path, text in (self.scan.config_files.items() if self.scan is not None else ()):
+            if BUNDLER_CONFIG.search(path):
+                found = bundler_aliases(path, text)
+                if found:
+                    self.bundler_aliases.setdefault(posixpath.dirname(path), []).extend(found)
 
     def _bundler_aliases_for(self, importer: str) -> list[list[tuple[str, str]]]:
         """The aliases of the bundler configurations in the importer's folder and above it, nearest first
         (a bundler resolves the files it bundles, which sit under its configuration's folder)."""
         if not self.bundler_aliases:
             return []
-        found, directory = [], posixpath.dirname(importer)
-        while True:
-            if directory in self.bundler_aliases:
-                found.append(self.bundler_aliases[directory])
-            if not directory:
-                return found
-            directory = posixpath.dirname(directory)
+        return [self.bundler_aliases[d] for d in _folders_above(importer) if d in self.bundler_aliases]
 
     def js_file_at(self, base: str) -> str | None:
         base = posixpath.normpath(base)

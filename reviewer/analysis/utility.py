@@ -105,17 +105,7 @@ _MIXIN_SUBCLASSES = 50  # subclasses of a mixin looked at, at most: a widely use
 
 # A value whose evaluation acts on the world: constructs an object (a widget, an observer), starts a timer,
 # or attaches a listener.
-def _bare_import(language: str, source: str) -> str:
-    """The statement that loads a module without binding a name from it."""
-    if language != "python":
-        return f'import "{source}"'
-    if source.startswith("."):  # `from . import mod` / `from .pkg import mod`
-        dots = len(source) - len(source.lstrip("."))
-        package, _, module = source[dots:].rpartition(".")
-        return f"from {'.' * dots}{package} import {module}" if module else f"from {'.' * dots} import ..."
-    return f"import {source}"
-
-
+_EFFECTFUL_VALUE = re.compile(r"\bnew\s+[A-Z$_]|\b(?:setInterval|setTimeout|addEventListener|subscribe|observe)\s*\(")
 # A decorator whose name says it registers what it decorates (`@register_trainer`, `@admin.register(M)`).
 _REGISTERING = re.compile(r"regist", re.IGNORECASE)
 # Calls that only build a value (a pattern, a collection, a type variable): a constant holding one has
@@ -123,7 +113,6 @@ _REGISTERING = re.compile(r"regist", re.IGNORECASE)
 _PURE_CALLS = frozenset({"re.compile", "frozenset", "set", "tuple", "dict", "list", "TypeVar", "NewType",
                          "namedtuple", "collections.namedtuple", "typing.TypeVar", "object", "Object.freeze",
                          "Symbol"})
-_EFFECTFUL_VALUE = re.compile(r"\bnew\s+[A-Z$_]|\b(?:setInterval|setTimeout|addEventListener|subscribe|observe)\s*\(")
 
 # A value that is one call's result: `register({...})`, `register<Data>({...})`.
 _CALLED_VALUE = re.compile(r"\s*([A-Za-z_$][\w$.]*)\s*(?:<[^()]*>)?\s*\(")
@@ -141,6 +130,17 @@ def _runs_without_the_file(sym: Symbol | None) -> bool:
 def _read_chains(facts: FileFacts) -> list[str]:
     """The names and dotted chains a file reads: its top-level code's and every symbol's."""
     return [*facts.module_references, *(reference for sym in facts.symbols for reference in sym.references)]
+
+
+def _bare_import(language: str, source: str) -> str:
+    """The statement that loads a module without binding a name from it."""
+    if language != "python":
+        return f'import "{source}"'
+    if source.startswith("."):  # `from . import mod` / `from .pkg import mod`
+        dots = len(source) - len(source.lstrip("."))
+        package, _, module = source[dots:].rpartition(".")
+        return f"from {'.' * dots}{package} import {module}" if module else f"from {'.' * dots} import ..."
+    return f"import {source}"
 
 
 class UtilityAnalysis:
@@ -1054,24 +1054,22 @@ class UtilityAnalysis:
         return findings
 
     def _import_effect(self, path: str, facts: FileFacts, source: str) -> str:
-        """The calls an ES module's top-level code makes (`customElements.define`), when a project file
-        imports a name from it that it never reads: loading the module may be why the import is there,
-        which a bare `import "x"` keeps."""
+        """What loading a project module does, when a file imports a name from it that it never reads: the
+        calls an ES module's top-level code makes (`customElements.define`), the registrations a Python
+        module's decorators make. Loading it may be why the import is there, which a bare import keeps."""
         # Python: nearly every module calls at its top level (a logger), so only a definition registered
         # as the module loads counts (`@register_trainer class T`, `@registry.register("x") def f`); the
         # modules that register by their name (signals, tasks) are kept by imports._REGISTRATION_MODULES.
-        if facts.language == "python":
-            ref = next((ref for ref in facts.imports if ("." * ref.level) + ref.source == source), None)
-            target = self.index.resolve_import(path, ref) if ref is not None else None
-            if target not in self.index.files:
-                return ""
-            registered = [f"@{decorator.strip().lstrip('@').split('(', 1)[0]} {sym.name}"
-                          for sym in self.index.files[target].symbols if sym.parent is None
-                          for decorator in sym.decorators if _REGISTERING.search(decorator)]
-            return ", ".join(dict.fromkeys(registered[:3]))
         target = self.index.module_for_specifier(path, source)
-        calls = self.index.files[target].module_calls if target in self.index.files else []
-        return ", ".join(dict.fromkeys(calls[:3]))
+        if target not in self.index.files:
+            return ""
+        if facts.language == "python":
+            effects = [f"@{decorator.strip().lstrip('@').split('(', 1)[0]} {sym.name}"
+                       for sym in self.index.files[target].symbols if sym.parent is None
+                       for decorator in sym.decorators if _REGISTERING.search(decorator)]
+        else:
+            effects = self.index.files[target].module_calls
+        return ", ".join(dict.fromkeys(effects[:3]))
 
     def _verdict(self, path: str, facts: FileFacts, sym: Symbol) -> AxisAssessment:
         key = (path, sym.qualified_name)
@@ -1194,10 +1192,10 @@ class UtilityAnalysis:
         """dead/private-unnamed: the evidence that a private top-level definition is dead beyond its
         rule's, or None. Its name is written nowhere else in the repository (no other definition, no
         assignment again in its file, no `.name`, no string, comment, template, config or doc:
-        scan.words), and its file is live code (a
-        file nothing runs is a sample or a script, whose names others read by convention). A constant
-        whose value is a call may be kept for that call's effect (`_table = Table("t", metadata)`
-        registers a table), so it is left to its rule, unless every call builds a plain value."""
+        scan.words), and its file is live code (a file nothing runs is a sample or a script, whose names
+        others read by convention). A constant whose value is a call may be kept for that call's effect
+        (`_table = Table("t", metadata)` registers a table), so it is left to its rule, unless every call
+        builds a plain value."""
         if sym.parent is not None or is_dunder(sym.name) or path in self.test_files:
             return None
         if sym.kind in ("constant", "variable") and "(" in (sym.value or "(") and not set(sym.calls) <= _PURE_CALLS:

@@ -9,15 +9,15 @@ from typing import Iterator
 from . import FileRoot, Framework, named_script
 
 _JS = r"\.(?:[cm]?[jt]sx?)$"
-# A module path a tool's configuration file writes relative to its folder (`plugins: ["./plugins/x.js"]`,
-# `reporter: [["./console-reporter.js"]]`): the tool loads that module by path and reads its exports.
-_RELATIVE_MODULE = re.compile(r"""["'](\.{1,2}/[\w./@-]+?\.[cm]?[jt]sx?)["']""")
-# ... and webpack's split configurations (`webpack.common.js`, `webpack.prod.js`), whose aliases the
-# resolver reads too (analysis/bundler_aliases.py)
+# The tools' configuration files read for the modules they name: `<tool>.config.*`, and webpack's split
+# configurations (`webpack.common.js`, `webpack.prod.js`), whose aliases the resolver reads too
+# (analysis/bundler_aliases.py).
 _CONFIG_FILES = tuple(f"{name}.{ext}" for name in ("*.config", "webpack.*")
                       for ext in ("js", "cjs", "mjs", "ts", "cts", "mts"))
-
-
+# A module path a tool's configuration file writes relative to its folder (`plugins: ["./plugins/x.js"]`,
+# `reporter: [["./console-reporter.js"]]`): the tool loads that module by path and reads its exports ...
+_RELATIVE_MODULE = re.compile(r"""["'](\.{1,2}/[\w./@-]+?\.[cm]?[jt]sx?)["']""")
+# ... unless the configuration imports it itself (`from "./x.js"`, `import("./x.js")`, `require("./x.js")`).
 _IMPORTED_BY_THE_FILE = re.compile(r"(?:\bfrom|\bimport\s*\(?|\brequire\s*\()\s*$")
 
 

@@ -275,9 +275,9 @@ def _split_arguments(text: str) -> list[str]:
 
 # The ecosystem's own ways of saying "this looks unused, and it is meant to be" on a definition:
 # a bare `noqa`, or one naming the unused-name checks (pyflakes F401 imported, F811 redefined,
-# F841 assigned); pylint's `disable=unused-...`; vulture's whitelist comment; eslint's, oxlint's and biome's
-# unused-variable rule switched off at it. (`type: ignore` silences
-# a type checker, which says nothing of use.)
+# F841 assigned); pylint's `disable=unused-...`; vulture's whitelist comment; eslint's, oxlint's and
+# biome's unused-variable rule switched off at it. (`type: ignore` silences a type checker, which says
+# nothing of use.)
 _KEEP_PRAGMA = re.compile(
     r"#\s*noqa(?!\s*:)|#\s*noqa\s*:\s*(?:[A-Z]+\d+\s*,\s*)*(?:F401|F811|F841)\b|pylint:\s*disable\s*=\s*[\w\s,-]*\bunused-"
     r"|\bvulture:\s*ignore|(?:es|ox)lint-disable(?:-next-line|-line)?\s+[\w\s,/@-]*no-unused-vars"

@@ -228,13 +228,13 @@ def on_call(ex: Extractor, node: Node, callee: Node, callee_text: bytes) -> bool
 # -- language-specific node handlers
 
 
+_CONTINUATION = re.compile(r"[\s\\]+")  # a backslash, the line break after it and the indent
+
+
 def _dotted(ex: Extractor, node: Node) -> str:
     """A dotted name as Python reads it: `a.b.\\<newline> c` is `a.b.c` (a line continuation
     may split a module path, and the node's text keeps the backslash and the indent)."""
     return _CONTINUATION.sub("", ex.text(node))
-
-
-_CONTINUATION = re.compile(r"[\s\\]+")
 
 
 def _on_import(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
