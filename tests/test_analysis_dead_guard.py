@@ -70,6 +70,24 @@ def test_a_name_written_in_the_repository_s_other_text_keeps_it_out_of_the_findi
         assert finding(evidence, "app/hooks.py", name), name
 
 
+def test_a_template_named_like_a_changelog_is_read_for_names(tmp_path: Path) -> None:
+    # bugsink's issues/templates/issues/history.html calls a static script's function from an inline
+    # handler; read as a changelog (`history.*`), the function was a finding that said "written nowhere
+    # else" and would have broken the page. A changelog is prose: HISTORY.md, CHANGES.rst, NEWS.
+    evidence = analyze(tmp_path, {
+        "manage.py": "import django\n",
+        "static/js/issue_history.js": "function toggleComment(element) {\n  element.hidden = !element.hidden\n}\n\n"
+                                      "function forgottenHelper() {\n  return 1\n}\n",
+        "issues/templates/issues/history.html": '<script src="/static/js/issue_history.js"></script>\n'
+                                                 '<span onclick="toggleComment(this)">edit</span>\n',
+        "HISTORY.md": "- removed the last caller of forgottenHelper\n",
+    })
+    toggle = evidence.assessments[("static/js/issue_history.js", "toggleComment")]["utility"]
+    assert not toggle.report and "history.html" in toggle.detail, toggle.detail
+    forgotten = evidence.assessments[("static/js/issue_history.js", "forgottenHelper")]["utility"]
+    assert (forgotten.verdict, forgotten.report) == ("DEAD", True), forgotten.detail
+
+
 def test_a_plain_word_counts_only_where_it_is_used_as_a_name(tmp_path: Path) -> None:
     evidence = analyze(tmp_path, {
         **imported("app.jobs"),
@@ -315,6 +333,18 @@ def test_a_definition_nobody_calls_in_example_code_is_what_the_example_shows(tmp
     forgotten = evidence.assessments[("src/index.ts", "forgotten")]["utility"]
     assert (forgotten.verdict, forgotten.report) == ("DEAD", True)
     assert any("useState" in f.message for f in evidence.findings if f.path == "examples/basic.tsx")
+
+
+def test_a_private_helper_nobody_calls_in_example_code_is_judged_as_product_code(tmp_path: Path) -> None:
+    # `_format` is no part of what the example shows: an underscore says so. The guard leaves it to the
+    # rules of the product's code (here nothing mentions it anywhere: dead/private-unnamed, a finding).
+    evidence = analyze(tmp_path, {
+        "lib/__init__.py": "def greet():\n    return 'hi'\n",
+        "examples/hello.py": "from lib import greet\n\n\ndef _format(text):\n    return text.upper()\n\n\n"
+                             "def main():\n    print(greet())\n\n\nif __name__ == '__main__':\n    main()\n",
+    })
+    helper = evidence.assessments[("examples/hello.py", "_format")]["utility"]
+    assert (helper.verdict, helper.report, helper.rule) == ("DEAD", True, "dead/private-unnamed"), helper.detail
 
 
 def test_a_loader_that_sets_module_options_by_computed_name_keeps_their_branches(tmp_path: Path) -> None:

@@ -263,6 +263,37 @@ def test_a_default_export_renamed_by_a_barrel_or_an_import_is_used(tmp_path: Pat
     assert verdict(evidence, "src/components/Stale.jsx", "Stale", "utility") == "DEAD"
 
 
+def test_a_type_read_through_a_namespace_import_and_a_types_only_star_is_used(tmp_path: Path) -> None:
+    # `import * as common from './common'` then `type Datatype = common.Datatype | ...`, where common/index.ts
+    # says `export type * from './data-types'`: the type annotation names one member of the namespace
+    files = {
+        "package.json": '{"name": "app", "private": true, "scripts": {"start": "node src/main.ts"}}',
+        "src/common/data-types.ts": "export interface Datatype { a: number }\nexport interface Stale { b: number }\n",
+        "src/common/index.ts": "export type * from './data-types'\n",
+        "src/views.ts": "import * as common from './common'\nexport type Datatype = common.Datatype | string\n",
+        "src/main.ts": "import type { Datatype } from './views'\nconst x: Datatype = 'a'\nconsole.log(x)\n",
+    }
+    evidence = analyze(tmp_path, files)
+    assert verdict(evidence, "src/common/data-types.ts", "Datatype", "utility") == "USED"
+    assert verdict(evidence, "src/common/data-types.ts", "Stale", "utility") == "DEAD"
+
+
+def test_a_bundle_named_after_its_package_is_built_from_its_entry(tmp_path: Path) -> None:
+    # `"module": "./dist/floating-ui.react.esm.js"` of `@floating-ui/react`: a bundler's output named after
+    # the package and its format, built from src/index.ts, whose exports are the package's API
+    files = {
+        "package.json": '{"name": "root", "private": true, "workspaces": ["packages/*"]}',
+        "packages/react/package.json": '{"name": "@floating-ui/react", "module": "./dist/floating-ui.react.esm.js", '
+                                       '"exports": {"./utils": "./dist/floating-ui.react.utils.esm.js"}}',
+        "packages/react/src/index.ts": "export type * from './types'\n",
+        "packages/react/src/types.ts": "export interface UseFloatingData { open: boolean }\n",
+        "packages/react/src/utils.ts": "export const helper = () => 1\n",
+    }
+    evidence = analyze(tmp_path, files)
+    assert verdict(evidence, "packages/react/src/types.ts", "UseFloatingData", "utility") == "USED"
+    assert "floating-ui.react.esm.js" in detail(evidence, "packages/react/src/types.ts", "UseFloatingData", "utility")
+
+
 def test_a_literal_false_block_in_a_typescript_test_is_a_type_test_not_dead_code(tmp_path: Path) -> None:
     files = {
         "package.json": '{"name": "lib", "main": "src/index.ts"}',

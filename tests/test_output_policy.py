@@ -17,7 +17,7 @@ import yaml
 from click.testing import CliRunner
 
 from reviewer.cli import cli
-from reviewer.report.ranking import first_screen, rank_key
+from reviewer.report.ranking import code_rank, first_screen, rank_key
 from reviewer.report.report_json import FindingEntry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -170,6 +170,11 @@ def test_production_first_and_no_test_duplication_on_the_first_screen() -> None:
     assert [f.axis for f in screen] == ["duplication", "duplication", "utility"]
     assert ("tests/test_a.py", "duplication") in [(f.file, f.axis) for f in first_screen(findings, 10, frozenset({"duplication"}))]
     assert rank_key("src/a.py", "utility", "medium", 90, 1) < rank_key("tests/a.py", "utility", "high", 100, 1)
+    # demo code (examples, benchmarks) after the product's code and before the tests: thirty unused
+    # imports of example apps once filled a library's first screen
+    assert (rank_key("src/a.py", "utility", "low", 90, 1) < rank_key("examples/v7/app.tsx", "utility", "high", 100, 1)
+            < rank_key("tests/a.py", "utility", "high", 100, 1))
+    assert [code_rank(path) for path in ("src/a.py", "examples/v7/app.tsx", "benchmarks/run.py", "tests/a.py")] == [0, 1, 1, 2]
 
 
 def test_a_failing_gate_says_why_on_stderr_in_every_format(repo: Path, tmp_path: Path) -> None:

@@ -120,7 +120,8 @@ def find_entry_points(index: ProjectIndex) -> EntryPoints:
         found.application.extend(f"{key} in {manifest}" for key in ("bin",) if data.get(key))
         offered: set[str] = set()  # one reason per source, however many conditions map it
         for specifier in _package_json_targets(data):
-            for path in _sources_for(index, posixpath.normpath(specifier), directory):
+            name = data.get("name") if isinstance(data.get("name"), str) else ""
+            for path in _sources_for(index, posixpath.normpath(specifier), directory, name):
                 found.files[path] = f"{specifier} in {manifest}"
                 if published and path not in offered:
                     offered.add(path)
@@ -418,7 +419,7 @@ def _package_json_targets(data: dict) -> list[str]:
     return found
 
 
-def _sources_for(index: ProjectIndex, path: str, package: str = "") -> list[str]:
+def _sources_for(index: ProjectIndex, path: str, package: str = "", package_name: str = "") -> list[str]:
     """The scanned sources behind a manifest path (relative to its package's folder): itself, without
     extension, or built -> src (`dist/index.js` -> `src/index.tsx` in packages/formik too).
     A subpath pattern (`./*.js`, `./esm/*.mjs`) stands for every source its `*` can name."""
@@ -441,7 +442,29 @@ def _sources_for(index: ProjectIndex, path: str, package: str = "") -> list[str]
         found = index.js_file_at(candidate)
         if found is not None:
             return [found]
+    # A bundle named after the package and its format (`dist/floating-ui.react.esm.js` of
+    # `@floating-ui/react`, a bundler's `output.file`) is built from the package's entry: src/index.
+    rest = next((rest for rest in built_subpaths(inner) if rest), "")
+    if package_name and _bundle_of(rest, package_name):
+        for candidate in (prefix + "src/index", prefix + "index"):
+            found = index.js_file_at(candidate)
+            if found is not None:
+                return [found]
     return []
+
+
+# The words a bundler's output names add to the package's name: its module format, build and target.
+_BUNDLE_WORDS = frozenset({"esm", "cjs", "umd", "iife", "es", "amd", "system", "min", "prod", "production", "dev",
+                           "development", "browser", "node", "module", "modern", "legacy", "bundle"})
+
+
+def _bundle_of(file_name: str, package_name: str) -> bool:
+    """Whether a built file's name (no extension) is the package's name and format words alone:
+    `floating-ui.react.esm` for `@floating-ui/react`, `ky.umd` for `ky`; not `floating-ui.react.utils.esm`."""
+    words = [word for word in file_name.split(".") if word.lower() not in _BUNDLE_WORDS]
+    scoped = package_name.lstrip("@")
+    return bool(words) and ".".join(words) in {scoped.replace("/", "."), scoped.replace("/", "-"),
+                                                scoped.rsplit("/", 1)[-1]}
 
 
 def _pattern_sources(index: ProjectIndex, pattern: str) -> list[str]:

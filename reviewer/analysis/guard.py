@@ -34,7 +34,7 @@ from ..scan.words import AS_NAME, DOCTEST
 from ..schema.evidence import AxisAssessment, SymbolKey
 from ..schema.facts import FileFacts, Symbol
 from .resolve import ProjectIndex
-from .roles import is_example_path
+from .roles import is_example_path, is_private
 
 GUARDED_CONFIDENCE = 30  # a guarded DEAD verdict: a candidate for Claude, under any sensible floor
 RULE_NAMESAKES = "dead/guard-namesakes"
@@ -156,7 +156,8 @@ class Guard:
             rule = ("dead/guard-pragma" if kept.startswith("its line says") else
                     "dead/guard-conditional" if kept.startswith("a conditional") else "dead/guard-kept-comment")
             return rule, f"kept on purpose: {kept} ({path} line {sym.line_start})"
-        if is_example_path(path):
+        # An example shows its public names to a reader; a `_helper` it never calls is not what it shows.
+        if is_example_path(path) and not is_private(sym.name):
             return "dead/guard-example", "it is example code, which shows the API to a reader: nothing calls it"
         kept_imports = import_keeper(facts, sym)
         if kept_imports:

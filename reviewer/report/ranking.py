@@ -2,7 +2,8 @@
 .rev.md, the terminal, the CI formats, the SARIF cap):
 
 1. production code before hygiene (tests, documentation);
-2. production code before test code (a path under tests/, test_*.py, *.test.ts);
+2. the product's code, then demo code (examples/, benchmarks/: what users read or run beside the
+   product, not the product), then test code (a path under tests/, test_*.py, *.test.ts);
 3. severity x confidence: the confidence of a finding is its own when it carries one, else
    its symbol's (0-100, from the evidence); a finding with neither counts as DEFAULT_CONFIDENCE;
 4. the size of the payoff: more lines to remove or merge first;
@@ -14,7 +15,7 @@ user selected that axis: a suite's repeated set-up is rarely the first thing to 
 
 from __future__ import annotations
 
-from ..analysis.roles import is_test_path
+from ..analysis.roles import is_benchmark_path, is_example_path, is_test_path
 from ..schema.axes import AXIS
 from ..schema.review import Finding, ReviewFile
 
@@ -45,7 +46,14 @@ def is_hygiene(axis: str) -> bool:
 def rank_key(file: str, axis: str, severity: str, confidence: int, line: int, line_end: int | None = None) -> tuple:
     """Sort key, most important first (see the module docstring)."""
     payoff = max((line_end or line) - line + 1, 1)
-    return (is_hygiene(axis), is_test_path(file), -importance(severity, confidence), -payoff, file, line, axis)
+    return (is_hygiene(axis), code_rank(file), -importance(severity, confidence), -payoff, file, line, axis)
+
+
+def code_rank(file: str) -> int:
+    """0 the product's code, 1 demo code (examples, benchmarks), 2 test code."""
+    if is_test_path(file):
+        return 2
+    return 1 if is_example_path(file) or is_benchmark_path(file) else 0
 
 
 def ranked(review: ReviewFile, findings: list[Finding]) -> list[Finding]:

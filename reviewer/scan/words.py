@@ -43,7 +43,7 @@ from ..schema.facts import FileFacts
 from ..workspace import atomic_write_text
 from .discovery import read_regular
 
-INDEX_VERSION = 8  # bump when what a file's words are changes
+INDEX_VERSION = 9  # bump when what a file's words are changes
 MAX_TEXT_BYTES = 1_000_000  # a larger text file is read up to here (a data dump says little more)
 MAX_WORDS_PER_FILE = 5000  # distinct words kept per file (a word list or dictionary file stops there)
 MAX_TEXT_FILES = 20_000  # text files read at most, in path order
@@ -87,7 +87,10 @@ PROSE, AS_NAME, DOCTEST = 0, 1, 2
 # word -> its first line, by kind (0: none): [anywhere, used as a name, in a doctest line]
 FileWords = dict[str, list[int]]
 Place = tuple[str, int, int]  # (file, line, kind)
-_CHANGELOG = re.compile(r"(?:change[-_]?log|changes|history|news|release[-_]?notes)(?:\.\w+)?$", re.IGNORECASE)
+# A changelog is prose (`CHANGES.rst`, `HISTORY.md`, `NEWS`), never a page of the product: a template
+# `issues/history.html` calls the code's functions (`onclick="toggleComment(this)"`).
+_CHANGELOG = re.compile(r"(?:change[-_]?log|changes|history|news|release[-_]?notes)"
+                        r"(?:\.(?:md|markdown|rst|txt|adoc|asciidoc|org|textile))?$", re.IGNORECASE)
 _DOCTEST_LINE = re.compile(r"^\s*(?:>>>|\.\.\.) ", re.MULTILINE)
 _INTERPOLATION = re.compile(r"\$\{[^{}`]*\}")
 # A comment that is code put out of action (`# self.owner = USER_MODEL.objects.get()`,

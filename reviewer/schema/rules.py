@@ -74,7 +74,8 @@ RULES: tuple[Rule, ...] = (
     # the guard: evidence the usage graph cannot see keeps a DEAD verdict out of the findings (a candidate)
     Rule("dead/guard-example", "utility", "DEAD",
          "A definition nobody calls in example code (examples/, docs_src/...): an example shows the API to a reader, "
-         "its `App` or `example1` is what it shows; a candidate, not a finding (its unused imports stay findings).",
+         "its `App` or `example1` is what it shows; a candidate, not a finding (its unused imports stay findings). "
+         "A private `_helper` no one calls is not what it shows: it is judged as in the product's code.",
          "the example's path"),
     Rule("dead/guard-mention", "utility", "DEAD",
          "A name written outside the code the usage graph reads (a template, config, docs page, script, workflow, "

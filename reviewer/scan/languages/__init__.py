@@ -296,7 +296,8 @@ def _ecmascript_spec(name: str, extensions: tuple[str, ...], grammar: Callable[[
         call_types={"call_expression": "function", "new_expression": "constructor"},
         call_hook_callees=frozenset({b"require"}),
         call_hook_callee_types=frozenset({"import"}),
-        attribute_types=frozenset({"member_expression"}),
+        # `ns.Type` in a type (a namespace import's type) is one chain, as `ns.value` is
+        attribute_types=frozenset({"member_expression", *({"nested_type_identifier"} if typed else ())}),
         reference_types=frozenset({"identifier", "shorthand_property_identifier", *type_nodes}),
         name_token_types=frozenset(
             {
