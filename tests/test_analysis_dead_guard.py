@@ -286,6 +286,20 @@ def test_a_guarded_symbol_leaves_the_dead_cascade_it_was_in(tmp_path: Path) -> N
     assert "config/report.toml line 2" in detail(evidence, "app/rows.py", "_render_row", "utility")
 
 
+def test_a_comment_opening_the_body_that_says_kept_keeps_it_out_of_the_findings(tmp_path: Path) -> None:
+    # `def get_most_basic_if_exists(classes):` then `# UNUSED; kept for reference.`: it says so as a docstring
+    # would; a comment deeper in the body does not speak of the definition
+    evidence = analyze(tmp_path, {
+        **imported("app.lexers"),
+        "app/lexers.py": "def _most_basic(classes):\n    # UNUSED; kept for reference.\n    #\n    # The reasoning was...\n"
+                         "    return classes[0]\n\n\ndef _forgotten(classes):\n    total = 0\n"
+                         "    # kept for the loop below\n    return total\n",
+    })
+    assert not finding(evidence, "app/lexers.py", "_most_basic")
+    assert "kept" in detail(evidence, "app/lexers.py", "_most_basic", "utility")
+    assert finding(evidence, "app/lexers.py", "_forgotten")
+
+
 def test_a_live_namesake_explains_a_mention(tmp_path: Path) -> None:
     # the docs show the `Tier` model, which is used; the `Tier` schema of the same name is not
     evidence = analyze(tmp_path, {

@@ -103,7 +103,8 @@ SCANNER_VERSION = 60  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # 55: a Python import whose module path a backslash continuation splits (`from a.\\ b import c`)
 # 56: a string a `TypeAlias` annotation types is a type (its names, quoted forward references too);
 # 57: oxlint's and biome's unused-variable pragmas keep a definition; 58: `require(name)` reads name;
-# 59: FileFacts.rebound; 60: TypeScript `ns.Type` (nested_type_identifier) is one chain
+# 59: FileFacts.rebound; 60: TypeScript `ns.Type` (nested_type_identifier) is one chain, a comment opening a
+# body may say it is kept
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface

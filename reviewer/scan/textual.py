@@ -301,6 +301,21 @@ _COMMENT_LINE = re.compile(r"^\s*(?:#|//|/\*|\*)")
 _CODE_COMMENT = re.compile(r"(?:#|//)(.*)$")
 
 
+def _leading_body_comments(lines: list[str], start: int, python: bool) -> list[str]:
+    """The comment lines that open a definition's body (`def f(x):` then `# UNUSED; kept for reference.`):
+    they speak of it as a docstring would."""
+    opening = ":" if python else "{"
+    for at in range(start - 1, min(start + 11, len(lines))):  # the signature's last line, decorators first
+        if lines[at].rstrip().endswith(opening):
+            found = []
+            for line in lines[at + 1:at + 5]:
+                if not _COMMENT_LINE.match(line):
+                    break
+                found.append(line)
+            return found
+    return []
+
+
 def keep_markers(lines: list[str], symbols: list[dict], bound_elsewhere: dict[str, int], python: bool) -> dict[int, str]:
     """Per symbol (by its first line): what the file itself says to keep it although nothing may use it,
     as evidence text. `bound_elsewhere`: top-level names bound more than once in the file (imports
@@ -317,7 +332,7 @@ def keep_markers(lines: list[str], symbols: list[dict], bound_elsewhere: dict[st
         if pragma:
             found[start] = f"its line says '{pragma}'"
             continue
-        comments = [line for line in head if _CODE_COMMENT.search(line)]
+        comments = [line for line in head if _CODE_COMMENT.search(line)] + _leading_body_comments(lines, start, python)
         above = start - 1
         while above >= 1 and _COMMENT_LINE.match(lines[above - 1]) and start - above <= 8:
             comments.append(lines[above - 1])
