@@ -199,6 +199,18 @@ FIRST_CONTACT_ROOTS = [
                        "def main():\n    core_migrations.m000_table(None)\n    run(core_migrations)\n    helpers.used()\n",
     }, {("app/migrations.py", "m001_initial"): "USED", ("app/helpers.py", "unused"): "DEAD"},
         id="python-module-handed-on-whole"),
+    # click's testing.py patches `utils.should_strip_ansi = fake` and puts it back: writing an attribute of
+    # a module is no read of the module object; its other functions keep their own verdicts.
+    pytest.param({
+        "app/__init__.py": "",
+        "app/__main__.py": "from app.runner import isolation\n\nisolation(print)\n",
+        "app/utils.py": "def should_strip(text):\n    return False\n\n\ndef used():\n    return 1\n\n\n"
+                        "def _forgotten():\n    return 2\n",
+        "app/runner.py": "from app import utils\n\n\ndef isolation(fake):\n    old = utils.should_strip\n"
+                         "    utils.should_strip = fake\n    try:\n        return utils.used()\n    finally:\n"
+                         "        utils.should_strip = old\n",
+    }, {("app/utils.py", "used"): "USED", ("app/utils.py", "_forgotten"): "DEAD"},
+        id="python-module-patched-is-not-handed-on"),
     # zod v3: index.ts `export * from "./external.js"`, external.ts `export * from "./types.js"`, types.ts
     # `export { dateType as date }`: two stars deep, still the package's public API.
     pytest.param({

@@ -200,7 +200,10 @@ class UsageGraph:
 
     @staticmethod
     def _read_whole(facts: FileFacts, name: str) -> bool:
-        """Whether a file reads the binding `name` itself, not only `name.attribute`."""
+        """Whether a file reads the binding `name` itself, not only `name.attribute` (nor only to write
+        `name.attribute = value`: a module patched is not handed on)."""
+        if name in facts.written_through:
+            return False
         return name in facts.module_references or any(name in sym.references for sym in facts.symbols)
 
     def _add_user(self, path: str, user: SymbolKey, sym: Symbol | None, references: list[str],

@@ -104,7 +104,7 @@ SCANNER_VERSION = 60  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # 56: a string a `TypeAlias` annotation types is a type (its names, quoted forward references too);
 # 57: oxlint's and biome's unused-variable pragmas keep a definition; 58: `require(name)` reads name;
 # 59: FileFacts.rebound; 60: TypeScript `ns.Type` (nested_type_identifier) is one chain, a comment opening a
-# body may say it is kept
+# body may say it is kept; FileFacts.written_through
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -130,6 +130,7 @@ def _default_names(signature: str) -> set[str]:
 _BYTES_WHITESPACE = re.compile(rb"\s+")
 _CHAIN = re.compile(rb"[A-Za-z_$#][\w$#]*(?:\s*\??\.\s*[A-Za-z_$#][\w$#]*)+")
 _CHAIN_SEPARATOR = re.compile(rb"\s*\??\.\s*")
+_SELF_NAMES = frozenset({b"self", b"cls", b"this"})  # an object's own attributes written: attribute_writes
 _SIMPLE_CHAIN = re.compile(rb"[A-Za-z_$#][\w$#]*(?:\.[A-Za-z_$#][\w$#]*){1,2}")  # recorded as written
 _IDENTIFIER = re.compile(rb"[A-Za-z_$][\w$]*")
 _IMPORT_STATEMENTS = frozenset({"import_statement", "import_from_statement", "future_import_statement"})
@@ -238,6 +239,7 @@ class Extractor:
         self.suppressions: dict[int, list[str]] = {}
         self.callbacks: list[list[int]] = []  # [first, last] line of each unnamed function passed to a call
         self.assign_counts: dict[str, int] = {}  # name -> times it is assigned anywhere in the file
+        self.write_targets: dict[bytes, int] = {}  # `utils.f = x`: b"utils" -> times read to write an attribute
         self.module_bindings: dict[str, dict] = {}  # module-level constant/variable name -> symbol fields
         self.false_if_candidates: list[tuple[Frame, str, str, int, int]] = []
         self.subscripted_names: set[str] = set()  # `name[expr]` with a non-literal key (JS namespaces)
@@ -416,6 +418,8 @@ class Extractor:
                                     top.attribute_writes.setdefault(parts[1].decode("utf-8", "replace"),
                                                                     node.start_point[0] + 1)
                                 parts = parts[:-1]  # ... and reads `self`: `out.text = s` uses out
+                                if len(parts) == 1 and parts[0] not in _SELF_NAMES:
+                                    self.write_targets[parts[0]] = self.write_targets.get(parts[0], 0) + 1
                             elif simple_chain(text) is None:  # spaced, `?.`, or more than 3 parts
                                 parts = _CHAIN_SEPARATOR.split(text)
                             else:
@@ -584,9 +588,21 @@ class Extractor:
                          for a, b, reason, name in sorted(module.unreachable)],
             assigned_attributes=textual.assigned_attributes(code_text),
             rebound=sorted(name for name, count in self.assign_counts.items() if count > 1),
+            written_through=self._written_through(module),
             sets_computed_attributes=self.spec.family == "python" and textual.sets_computed_attributes(code_text),
             copy_notes=textual.copy_notes(text),
         )
+
+    def _written_through(self, module: Frame) -> list[str]:
+        """The names the file reads only to assign an attribute of them (`utils.f = x`, a module patched
+        and put back): every read of the name is such a write, none reads the object itself."""
+        if not self.write_targets:
+            return []
+        reads = Counter(module.refs)
+        for frame in self.closed:
+            reads.update(frame.refs)
+        return sorted(name.decode("utf-8", "replace") for name, writes in self.write_targets.items()
+                      if reads[name] == writes)
 
     def _module_line_hashes(self, lines: list[str], symbols: list[dict]) -> list[int]:
         if self.spec.tokens is None:

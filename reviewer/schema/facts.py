@@ -255,6 +255,9 @@ class FileFacts(BaseModel):
     # Names the file binds more than once, declarations and plain assignments alike (`let sink;` then
     # `sink = value` in a loop): a name written again is no name written nowhere else.
     rebound: list[str] = Field(default_factory=list)
+    # Names the file reads only to assign an attribute of them (`utils.should_strip_ansi = fake`, a module
+    # patched and put back): the object itself is not handed on.
+    written_through: list[str] = Field(default_factory=list)
     # A `setattr(obj, name, value)` whose name is computed, on anything but self/cls (a loader setting a
     # plugin module's options from configuration): any module's constant may be rebound here.
     sets_computed_attributes: bool = False
