@@ -421,6 +421,10 @@ JSX_AMPERSAND_TEXTS = {
     "character-reference-beside-it": (b"export function Help() {\n  return (\n    <li>\n"
                                       b"                You&apos;re comfortable & prefer absolute control with low-level\n"
                                       b"                APIs.\n    </li>\n  )\n}\n"),
+    "query-string-in-a-single-quoted-attribute": (
+        b"export function Help() {\n  return (\n    <link\n"
+        b"      href='https://fonts.googleapis.com/css2?family=Mono:wght@400;700&family=Ubuntu:wght@400&display=swap'\n"
+        b"      rel='stylesheet'\n    />\n  )\n}\n"),
 }
 
 

@@ -104,7 +104,7 @@ SCANNER_VERSION = 60  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # 56: a string a `TypeAlias` annotation types is a type (its names, quoted forward references too);
 # 57: oxlint's and biome's unused-variable pragmas keep a definition; 58: `require(name)` reads name;
 # 59: FileFacts.rebound; 60: TypeScript `ns.Type` (nested_type_identifier) is one chain, a comment opening a
-# body may say it is kept; FileFacts.written_through
+# body may say it is kept; FileFacts.written_through; repair (5) in single-quoted attributes too
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -1014,7 +1014,7 @@ def _is_async(ex: Extractor, node: Node, body: Node | None) -> bool:
 # ES2018, a test's `$\`echo.js \u\``): its backslash becomes a space, which changes nothing the
 # scan reads. (4) `export type * from './types'` (TypeScript 5.0) is read as an
 # error: `type` becomes spaces, a re-export of every name as before. (5) A bare `&` in a JSX attribute
-# string (`href="...?a=1&utm_medium=x"`), which the grammar takes for an unfinished character reference
+# string (`href="...?a=1&utm_medium=x"`, or in single quotes), which the grammar takes for an unfinished character reference
 # (`&amp;`): inside the quotes of an error row it becomes a space. (6) The variance annotations of a
 # type parameter (TypeScript 4.7: `interface $ZodCheck<in T>`, `out Output = unknown,` in
 # multi-line parameter lists) become spaces: the parameter stays, what the scan reads of it too.
@@ -1023,7 +1023,7 @@ _TEMPLATE_TAG_LINE = re.compile(rb"(?m)^[ \t]*\{%-?[ \t]*\w[^\n]*%\}[ \t]*\r?$")
 _SIGNATURE_LINE = re.compile(rb"(?m)^([ \t]*)[ \t](?=[<(])")
 _GENERIC_SIGNATURE_LINE = re.compile(rb"^([ \t]*)[ \t](?=<[A-Za-z_$][\w$]*(?:[ \t]+extends\b[^<>]*)?(?:,[^<>]*)?>[ \t]*\()")
 _EXPORT_TYPE_STAR = re.compile(rb"^([ \t]*export[ \t]+)type(?=[ \t]+\*)")
-_QUOTED = re.compile(rb'"[^"\n]*"')
+_QUOTED = re.compile(rb'"[^"\n]*"|\'[^\'\n]*\'')  # a JSX attribute's value, in either quotes
 _BARE_AMPERSAND = re.compile(rb"&(?!#?\w+;)")
 # (7) A bare `&` in JSX text ("Save & Close" between tags) is valid JSX that the TSX grammar rejects: on a
 # row of plain text (no code punctuation) or between a `>` and a `<` of one row, blanked.
