@@ -300,6 +300,23 @@ def test_a_comment_opening_the_body_that_says_kept_keeps_it_out_of_the_findings(
     assert finding(evidence, "app/lexers.py", "_forgotten")
 
 
+def test_an_unused_import_of_a_declared_plugin_package_is_a_candidate(tmp_path: Path) -> None:
+    # lemur's migrations/env.py `import alembic_autogenerate_enums` (declared in requirements.in, imported
+    # nowhere else) registers a comparator as it loads: deleting the import switches the plugin off. An
+    # unused `import requests` that other files import is an ordinary leftover, and so is an undeclared one.
+    evidence = analyze(tmp_path, {
+        **imported("app.env", "app.client"),
+        "requirements.in": "alembic\nalembic-autogenerate-enums\nrequests\n",
+        "app/env.py": "import alembic_autogenerate_enums\nimport requests\nimport colorama\n\n\ndef run():\n    return 1\n",
+        "app/client.py": "import requests\n\n\ndef get(url):\n    return requests.get(url)\n",
+    })
+    unused = {f.message.split(":")[0]: f for f in evidence.findings if f.path == "app/env.py" and f.axis == "utility"}
+    plugin = unused["unused import alembic_autogenerate_enums"]
+    assert plugin.rule == "dead/guard-plugin-import" and plugin.confidence <= 30 and "requirements.in" in plugin.message
+    assert unused["unused import requests (from requests)"].rule == "dead/unused-import"
+    assert unused["unused import colorama (from colorama)"].rule == "dead/unused-import"
+
+
 def test_a_live_namesake_explains_a_mention(tmp_path: Path) -> None:
     # the docs show the `Tier` model, which is used; the `Tier` schema of the same name is not
     evidence = analyze(tmp_path, {

@@ -1204,11 +1204,32 @@ def test_a_workspace_package_is_imported_by_its_name(tmp_path: Path) -> None:
         "packages/trpc/index.ts": "export const router = {}\n",
         "packages/trpc/server/user.types.ts": "export const TUser = 'user'\nexport const TLeftover = 'gone'\n",
         "packages/lib/package.json": '{"name": "@acme/lib", "private": true, "exports": {".": {"import": "./dist/index.mjs"}}}',
-        "packages/lib/src/index.ts": "export function slug(text: string) { return text }\n",
+        "packages/lib/src/index.ts": "export function slug(text: string) { return text.toLowerCase() }\n",
     })
     assert verdict(evidence, "packages/trpc/server/user.types.ts", "TUser", "utility") == "USED"
     assert verdict(evidence, "packages/lib/src/index.ts", "slug", "utility") == "USED"
     assert verdict(evidence, "packages/trpc/server/user.types.ts", "TLeftover", "utility") == "DEAD"
+
+
+def test_a_private_package_of_a_private_monorepo_is_internal_not_published(tmp_path: Path) -> None:
+    # homarr: every package of the pnpm workspace is private, and each maps `exports` for the others: nothing
+    # goes to a registry, so an export no package imports is dead, not a library's API. A private package at
+    # the root that maps `exports` is still published from a build step (its package.json copied to dist/).
+    monorepo = {
+        "package.json": '{"name": "acme", "private": true}',
+        "apps/web/package.json": '{"name": "@acme/web", "private": true, "scripts": {"dev": "node server.js"}}',
+        "apps/web/server.js": "import { slug } from '@acme/lib'\nconsole.log(slug('a'))\n",
+        "packages/lib/package.json": '{"name": "@acme/lib", "private": true, "exports": {".": "./src/index.ts"}}',
+        "packages/lib/src/index.ts": "export function slug(text: string) { return text.toLowerCase() }\nexport const leftover = 1\n",
+    }
+    evidence = analyze(tmp_path / "monorepo", monorepo)
+    assert verdict(evidence, "packages/lib/src/index.ts", "slug", "utility") == "USED"
+    assert verdict(evidence, "packages/lib/src/index.ts", "leftover", "utility") == "DEAD"
+    evidence = analyze(tmp_path / "built", {
+        "package.json": '{"name": "lib", "private": true, "exports": {".": "./dist/index.js"}}',
+        "src/index.ts": "export function slug(text: string) { return text.toLowerCase() }\n",
+    })
+    assert verdict(evidence, "src/index.ts", "slug", "utility") == "USED"
 
 
 def test_a_project_decorator_that_stores_the_function_and_hands_it_back_registers_it(tmp_path: Path) -> None:

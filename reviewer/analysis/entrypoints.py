@@ -106,6 +106,7 @@ def find_entry_points(index: ProjectIndex) -> EntryPoints:
                          if posixpath.basename(path) == "py.typed" and f"{posixpath.dirname(path)}/__init__.py" in index.files
                          and not _aside(path) and not is_test_path(path))
     _nest_entry(index, texts, found)
+    root_private = _read_json(texts.get("package.json")).get("private") is True
     for manifest in _package_manifests(index, texts):
         directory = posixpath.dirname(manifest)
         if is_test_path(manifest):
@@ -114,12 +115,17 @@ def find_entry_points(index: ProjectIndex) -> EntryPoints:
         data = _read_json(texts.get(manifest))
         # A private package that maps `exports` is published from a build step (the build copies
         # its package.json into dist/ and flips `private` there): an application maps nothing.
-        published = data.get("private") is not True or bool(data.get("exports"))
+        # Unless it is a package of a private monorepo (`packages/db` under a private root): its
+        # `exports` serve the other packages of the workspace, never a registry.
+        internal = directory != "" and root_private and data.get("private") is True
+        published = data.get("private") is not True or (bool(data.get("exports")) and not internal)
         if not published:
             found.application.append(f"\"private\": true in {manifest}")
         found.application.extend(f"{key} in {manifest}" for key in ("bin",) if data.get(key))
         offered: set[str] = set()  # one reason per source, however many conditions map it
-        for specifier in _package_json_targets(data):
+        # An internal package's entry points are what the others import by its name (resolve._workspace_file):
+        # only the commands it installs (`bin`) run on their own.
+        for specifier in _package_json_targets({"bin": data.get("bin")} if internal else data):
             name = data.get("name") if isinstance(data.get("name"), str) else ""
             for path in _sources_for(index, posixpath.normpath(specifier), directory, name):
                 found.files[path] = f"{specifier} in {manifest}"

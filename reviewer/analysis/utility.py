@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from ..schema.facts import FileFacts, Symbol
-from ..frameworks import normalize
+from ..frameworks import declared_dependencies, normalize
 from .bodies import returns_its_argument
 from .branches import DeadBranches
 from .entrypoints import EntryPoints
@@ -166,6 +166,8 @@ class UtilityAnalysis:
         self.dead_by: dict[SymbolKey, set[SymbolKey]] = {}  # cascade member -> dead symbols keeping it dead
         self.guard = Guard(index, self.liveness.live, graph.symbols_by_name)
         self._live_paths: set[str] | None = None
+        self._dependencies: dict[str, str] | None = None  # _declared_dependencies
+        self._package_importers: dict[str, int] | None = None  # _importers_of_package
         self.min_confidence = min_confidence
         self._holders: set[SymbolKey] | None = None
         self._roots_summary: str | None = None
@@ -1038,6 +1040,15 @@ class UtilityAnalysis:
             for unused in unused_imports(self.index, facts, requested, reexported.get(path, set())):
                 if unused.confidence < self.min_confidence:
                     continue
+                plugin = self._plugin_import(path, facts, unused)
+                if plugin:
+                    findings.append(FileFinding(
+                        path=path, symbol=None, axis="utility", verdict="DEAD", line_start=unused.line_start,
+                        line_end=unused.line_end, severity="low", confidence=GUARDED_CONFIDENCE,
+                        rule="dead/guard-plugin-import",
+                        message=f"unused import {unused.name}: nothing else in the file names it; but {plugin}: "
+                                f"not a finding (dead/guard-plugin-import), a candidate to check"))
+                    continue
                 kept = f"; but kept on purpose: {unused.kept}" if unused.kept else ""
                 effect = self._import_effect(path, facts, unused.source) if unused.loads_module else ""
                 bare = _bare_import(facts.language, unused.source)
@@ -1052,6 +1063,43 @@ class UtilityAnalysis:
                     action=f"remove the name; keep `{bare}` for what its module does when loaded."
                     if effect else ""))
         return findings
+
+    def _plugin_import(self, path: str, facts: FileFacts, unused) -> str:
+        """dead/guard-plugin-import: `import alembic_autogenerate_enums` binds a module outside the project
+        that the project declares as a dependency and that no other file imports. Depending on a package to
+        import it once and name nothing of it is how a plugin is switched on (it registers itself as it
+        loads): the evidence, or "" for an ordinary unused import."""
+        if facts.language != "python" or unused.kept or unused.name != unused.source.split(".")[0]:
+            return ""  # `from x import y` or `import x as y` names what it wants
+        if self.index.module_for_specifier(path, unused.source) is not None:
+            return ""  # a project module: _import_effect reads what it does
+        root = unused.source.split(".")[0]
+        manifest = self._declared_dependencies().get(normalize(root))
+        if manifest is None or self._importers_of_package().get(root, 0) > 1:
+            return ""
+        return (f"{manifest} declares {root} as a dependency, and no other file imports it: a package imported "
+                "once for what it does when loaded (a plugin registering itself)")
+
+    def _declared_dependencies(self) -> dict[str, str]:
+        """Normalized distribution name -> the manifest that declares it."""
+        if self._dependencies is None:
+            self._dependencies = {}
+            for manifest, text in sorted(self.texts.items()):
+                if "node_modules/" not in manifest:
+                    for name in declared_dependencies(manifest, text):
+                        self._dependencies.setdefault(normalize(name), manifest)
+        return self._dependencies
+
+    def _importers_of_package(self) -> dict[str, int]:
+        """Top-level module name -> how many Python files import it (or a module of it)."""
+        if self._package_importers is None:
+            counts: dict[str, int] = {}
+            for facts in self.index.files.values():
+                if facts.language == "python":
+                    for root in {ref.source.split(".")[0] for ref in facts.imports if not ref.level and ref.source}:
+                        counts[root] = counts.get(root, 0) + 1
+            self._package_importers = counts
+        return self._package_importers
 
     def _import_effect(self, path: str, facts: FileFacts, source: str) -> str:
         """What loading a project module does, when a file imports a name from it that it never reads: the

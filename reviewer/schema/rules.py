@@ -89,9 +89,14 @@ RULES: tuple[Rule, ...] = (
          "`# pylint: disable=unused-...`, `# vulture: ignore`, `eslint-disable ... no-unused-vars`): a candidate, "
          "not a finding (`# type: ignore` is not one).", "the marker and its line"),
     Rule("dead/guard-kept-comment", "utility", "DEAD",
-         "A comment on or above a definition (or its docstring), or on an import's own line, says it is kept on "
+         "A comment on, above or opening a definition (or its docstring), or on an import's own line, says it is kept on "
          "purpose (backwards compatibility, deprecated, legacy, public API, do not remove, used by, queued jobs): "
          "a candidate, not a finding.", "the words matched and the line"),
+    Rule("dead/guard-plugin-import", "utility", "DEAD",
+         "An unused `import package` of a package outside the project that a manifest declares and no other file "
+         "imports: depending on a package to import it once and name nothing of it is how a plugin is switched on "
+         "(it registers itself as it loads, `import alembic_autogenerate_enums`): a candidate, not a finding.",
+         "the manifest that declares it"),
     Rule("dead/guard-conditional", "utility", "DEAD",
          "A definition in an `if`/`try` branch whose name the module binds more than once (`if sys.version_info: "
          "def f` / `else: def f`) is an alternative the interpreter picks: a candidate, not a finding.",
