@@ -278,6 +278,21 @@ def test_a_type_read_through_a_namespace_import_and_a_types_only_star_is_used(tm
     assert verdict(evidence, "src/common/data-types.ts", "Stale", "utility") == "DEAD"
 
 
+def test_a_type_that_exports_itself_is_used_by_the_top_level_code_that_names_it(tmp_path: Path) -> None:
+    # zipline's worker: `export type UploadWorkerData = ...` then, at the top level, `const { user } = workerData
+    # as UploadWorkerData`. Exporting is not using (`module.exports = { helper }` reads helper for the export
+    # alone), but a declaration that exports itself writes no reference to itself: this one is a use.
+    files = {
+        "package.json": '{"name": "app", "private": true, "scripts": {"start": "node src/worker.ts"}}',
+        "src/worker.ts": "import { workerData } from 'worker_threads'\nexport type UploadWorkerData = { user: string }\n"
+                         "const { user } = workerData as UploadWorkerData\nconsole.log(user)\n",
+        "src/lib.js": "function helper() {\n  return 1\n}\nmodule.exports = { helper }\n",
+    }
+    evidence = analyze(tmp_path, files)
+    assert verdict(evidence, "src/worker.ts", "UploadWorkerData", "utility") == "USED"
+    assert verdict(evidence, "src/lib.js", "helper", "utility") == "DEAD"
+
+
 def test_a_bundle_named_after_its_package_is_built_from_its_entry(tmp_path: Path) -> None:
     # `"module": "./dist/floating-ui.react.esm.js"` of `@floating-ui/react`: a bundler's output named after
     # the package and its format, built from src/index.ts, whose exports are the package's API

@@ -174,8 +174,11 @@ class UsageGraph:
         module_references = facts.module_references
         if facts.language != "python":
             # `module.exports = { a, b }` reads a and b, but exporting is not using (see
-            # _read_by_imported_modules for a name exported where it is declared).
-            exported_locals = {e.local for e in facts.exports if e.source is None and e.local}
+            # _read_by_imported_modules for a name exported where it is declared). A declaration that
+            # exports itself (`export type T = ...`) writes no reference: one to it is a use
+            # (`const { a } = data as T` at the top level).
+            exported_locals = {e.local for e in facts.exports if e.source is None and e.local
+                               and not _declared_on(by_qname.get(e.local), e.line)}
             module_references = [r for r in module_references
                                  if r not in exported_locals or r in facts.module_calls]
         self._add_user(path, module_node, None, module_references, facts.module_calls, 1, heads_used,
@@ -515,3 +518,9 @@ def template_names(decorators: list[str]) -> set[str]:
         for template in _INLINE_TEMPLATE.findall(decorator):
             names.update(_TEMPLATE_NAME.findall(template[1:-1]))
     return names
+
+
+def _declared_on(sym: Symbol | None, line: int) -> bool:
+    """Whether an export on `line` is the declaration of `sym` itself (`export const a = ...`), not a list
+    that names it (`export { a }`, `module.exports = { a }`)."""
+    return sym is not None and sym.parent is None and sym.line_start <= line <= sym.line_end
