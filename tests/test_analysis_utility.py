@@ -293,6 +293,19 @@ def test_a_type_that_exports_itself_is_used_by_the_top_level_code_that_names_it(
     assert verdict(evidence, "src/lib.js", "helper", "utility") == "DEAD"
 
 
+def test_a_dead_recursive_function_says_its_only_reference_is_its_own_call(tmp_path: Path) -> None:
+    # tracecat's `_serialize_temporal_exception` calls itself and nothing else calls it: dead, and the evidence
+    # must not say "0 references", which a reader of the function sees is not so
+    evidence = analyze(tmp_path, {
+        "app/__init__.py": "",
+        "app/__main__.py": "print(1)\n",
+        "app/errors.py": "def _serialize(error):\n    if error.__cause__:\n        return [error, *_serialize(error.__cause__)]\n"
+                         "    return [error]\n",
+    })
+    assert verdict(evidence, "app/errors.py", "_serialize", "utility") == "DEAD"
+    assert "its own recursive call" in detail(evidence, "app/errors.py", "_serialize", "utility")
+
+
 def test_a_bundle_named_after_its_package_is_built_from_its_entry(tmp_path: Path) -> None:
     # `"module": "./dist/floating-ui.react.esm.js"` of `@floating-ui/react`: a bundler's output named after
     # the package and its format, built from src/index.ts, whose exports are the package's API

@@ -1212,13 +1212,16 @@ class UtilityAnalysis:
             confidence, doubts = self._dead_confidence(path, sym, base)
             return assessment(verdict="DEAD", confidence=confidence, detail=f"{why}{doubts}",
                               rule="dead/unused-fixture" if fixture else "dead/unused-test-code")
+        # a recursive call is no use, but "0 references" would misread the code
+        recursive = {sym.name, f"self.{sym.name}", f"cls.{sym.name}", f"this.{sym.name}"} & set(sym.calls)
+        own = "no reference in its own file but its own recursive call" if recursive else "0 references in its own file"
         if reexporters:
             base, why, rule = 75, f"re-exported by {', '.join(reexporters[:3])} but {imported}", "dead/reexported-unused"
         elif is_private(sym.name) or not sym.exported and self.index.files[path].language != "python":
-            base, why = 95, f"private and never referenced: {imported}; 0 references in its own file"
+            base, why = 95, f"private and never referenced: {imported}; {own}"
             rule = "dead/private-unreferenced"
         else:
-            base, why, rule = 85, f"{imported}; 0 references in its own file", "dead/no-root"
+            base, why, rule = 85, f"{imported}; {own}", "dead/no-root"
             # `module.exports = config`, `export { config as default }`: exported under another name
             renamed = [e for e in self.index.files[path].exports
                        if e.source is None and e.local == sym.name and e.name != sym.name]
