@@ -165,7 +165,6 @@ class UtilityAnalysis:
         self.dynamic_files = set(self.dynamic.whole_files) | set(self.dynamic.scopes) | self.dynamic.foreign
         self.dead_by: dict[SymbolKey, set[SymbolKey]] = {}  # cascade member -> dead symbols keeping it dead
         self.guard = Guard(index, self.liveness.live, graph.symbols_by_name)
-        self._live_paths: set[str] | None = None
         self._dependencies: dict[str, str] | None = None  # _declared_dependencies
         self._package_importers: dict[str, int] | None = None  # _importers_of_package
         self.min_confidence = min_confidence
@@ -1243,8 +1242,7 @@ class UtilityAnalysis:
         """dead/private-unnamed: the evidence that a private top-level definition is dead beyond its
         rule's, or None. Its name is written nowhere else in the repository (no other definition, no
         assignment again in its file, no `.name`, no string, comment, template, config or doc:
-        scan.words), and its file is live code (a file nothing runs is a sample or a script, whose names
-        others read by convention). A constant whose value is a call may be kept for that call's effect
+        scan.words). A constant whose value is a call may be kept for that call's effect
         (`_table = Table("t", metadata)` registers a table), so it is left to its rule, unless every call
         builds a plain value."""
         if sym.parent is not None or is_dunder(sym.name) or path in self.test_files:
@@ -1258,15 +1256,7 @@ class UtilityAnalysis:
         if any(where != path or not sym.line_start <= line <= sym.line_end
                for where, line, _ in self.guard.mentions.get(sym.name, ())):
             return None
-        if path not in self._live_files():
-            return None
-        return f"'{sym.name}' is written nowhere else in the repository, and its file is live code"
-
-    def _live_files(self) -> set[str]:
-        """The files some live symbol (or live top-level code) is in."""
-        if self._live_paths is None:
-            self._live_paths = {key[0] for key in self.liveness.live}
-        return self._live_paths
+        return f"'{sym.name}' is written nowhere else in the repository"
 
     def _interface_candidate(self, path: str, sym: Symbol, verdict: AxisAssessment) -> AxisAssessment:
         """A DEAD public method of a class whose methods are an interface others call is a candidate,

@@ -32,7 +32,7 @@ RULES: tuple[Rule, ...] = (
     Rule("dead/private-unnamed", "utility", "DEAD",
          "A private top-level definition (or an unexported JS/TS one) that nothing references and whose name is written "
          "nowhere else in the repository (no other definition, member access, string, comment, template, config or "
-         "doc), in a file that is live code, is dead: dead/private-unreferenced with nothing left that could reach it. "
+         "doc) is dead: dead/private-unreferenced with nothing left that could reach it. "
          "Not for a constant whose value is a call (it may be kept for the call's effect).",
          "importers, references in its own file, roots checked, the name's occurrences (none)"),
     Rule("dead/untyped-receiver-method", "utility", "DEAD",
