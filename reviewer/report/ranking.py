@@ -2,8 +2,9 @@
 .rev.md, the terminal, the CI formats, the SARIF cap):
 
 1. production code before hygiene (tests, documentation);
-2. the product's code, then demo code (examples/, benchmarks/: what users read or run beside the
-   product, not the product), then test code (a path under tests/, test_*.py, *.test.ts);
+2. the product's code, then code written for it by a tool or for a reader (migrations a tool
+   generated, examples/, benchmarks/: an unused import there is the template's, not the product's
+   to fix first), then test code (a path under tests/, test_*.py, *.test.ts);
 3. severity x confidence: the confidence of a finding is its own when it carries one, else
    its symbol's (0-100, from the evidence); a finding with neither counts as DEFAULT_CONFIDENCE;
 4. the size of the payoff: more lines to remove or merge first;
@@ -15,7 +16,7 @@ user selected that axis: a suite's repeated set-up is rarely the first thing to 
 
 from __future__ import annotations
 
-from ..analysis.roles import is_benchmark_path, is_example_path, is_test_path
+from ..analysis.roles import is_benchmark_path, is_example_path, is_migration_path, is_test_path
 from ..schema.axes import AXIS
 from ..schema.review import Finding, ReviewFile
 
@@ -50,10 +51,10 @@ def rank_key(file: str, axis: str, severity: str, confidence: int, line: int, li
 
 
 def code_rank(file: str) -> int:
-    """0 the product's code, 1 demo code (examples, benchmarks), 2 test code."""
+    """0 the product's code, 1 migrations and demo code (examples, benchmarks), 2 test code."""
     if is_test_path(file):
         return 2
-    return 1 if is_example_path(file) or is_benchmark_path(file) else 0
+    return 1 if is_migration_path(file) or is_example_path(file) or is_benchmark_path(file) else 0
 
 
 def ranked(review: ReviewFile, findings: list[Finding]) -> list[Finding]:
