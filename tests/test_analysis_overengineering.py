@@ -640,3 +640,37 @@ def test_a_local_helper_and_a_benchmark_knob_are_no_constant(tmp_path: Path) -> 
     assert verdict(evidence, "attrs.py", "get_attributes.add_image", "overengineering") == "LEAN"
     assert verdict(evidence, "attrs.py", "add_url", "overengineering") == "OVER"
     assert verdict(evidence, "benchmarks/streaming.py", "run", "overengineering") == "LEAN"
+
+
+def test_a_decorator_on_many_views_is_no_registry_of_one_wherever_it_stands(tmp_path: Path) -> None:
+    # A registry decorator stacked under another registering one (`@router.get("/a")` then `@track`) registers
+    # there too: counted only where it stood first, `track` on three views was "a registry of 1 item".
+    evidence = analyze(tmp_path, {
+        "app/__init__.py": "",
+        "app/__main__.py": "from app import views\n\nprint(views.index, views.edit, views.delete)\n",
+        "app/decorators.py": "HANDLERS = {}\n\n\ndef track(func):\n    HANDLERS[func.__name__] = func\n    return func\n\n\n"
+                             "def once(func):\n    HANDLERS['once'] = func\n    return func\n",
+        "app/views.py": "from fastapi import APIRouter\n\nfrom app.decorators import track, once\n\nrouter = APIRouter()\n\n\n"
+                        "@track\ndef index(request):\n    return 1\n\n\n@router.get('/edit')\n@track\ndef edit(request):\n"
+                        "    return 2\n\n\n@router.get('/delete')\n@track\ndef delete(request):\n    return 3\n\n\n"
+                        "@once\ndef single(request):\n    return 4\n",
+    })
+    assert verdict(evidence, "app/decorators.py", "track", "overengineering") == "LEAN"
+    assert "3 registered items" in detail(evidence, "app/decorators.py", "track", "overengineering")
+    assert verdict(evidence, "app/decorators.py", "once", "overengineering") == "OVER"
+
+
+def test_a_wrapping_decorator_whose_line_ends_in_a_comment_is_no_registry(tmp_path: Path) -> None:
+    # bugsink: `@atomic_for_request_method  # a consistent view (barring cached)`: the comment was read as part
+    # of the decorator, its `(` as a call, and the wrapper it returns as a registry of one view
+    evidence = analyze(tmp_path, {
+        "app/__init__.py": "",
+        "app/__main__.py": "from app import views\n\nprint(views.counts)\n",
+        "app/decorators.py": "from functools import wraps\n\n\ndef atomic_for_request_method(function):\n"
+                             "    @wraps(function)\n    def wrapper(request):\n        return function(request)\n\n"
+                             "    return wrapper\n",
+        "app/views.py": "from app.decorators import atomic_for_request_method\n\n\n"
+                        "@atomic_for_request_method  # get a consistent view (barring cached)\ndef counts(request):\n"
+                        "    return 1\n",
+    })
+    assert verdict(evidence, "app/decorators.py", "atomic_for_request_method", "overengineering") == "LEAN"

@@ -337,18 +337,26 @@ class OverengineeringAnalysis:
     # ---------------------------------------------------------------- functions
 
     def _registrations(self) -> dict[SymbolKey, list[SymbolKey]]:
-        """Project registry decorators -> the symbols they register."""
-        found: dict[SymbolKey, list[SymbolKey]] = defaultdict(list)
+        """Project registry decorators -> the symbols they register: every symbol the decorator decorates,
+        wherever it stands among the decorators (`@login_required` above `@atomic_for_request_method`
+        on fifty views is fifty registrations, not the one where it stands first)."""
+        registries: set[SymbolKey] = set()
+        decorated: dict[SymbolKey, list[SymbolKey]] = defaultdict(list)
         for path, facts in self.index.files.items():
             for sym in facts.symbols:
-                decorator = self.utility.registering_decorator(path, sym) if sym.decorators else None
-                if not decorator:
+                if not sym.decorators:
                     continue
-                head = decorator.split("(", 1)[0].strip()
-                target = self.index.resolve_callee(path, head, sym.parent)
-                if target is not None:
-                    found[target].append((path, sym.qualified_name))
-        return found
+                decorator = self.utility.registering_decorator(path, sym)
+                if decorator:
+                    target = self.index.resolve_callee(path, decorator.split("(", 1)[0].strip(), sym.parent)
+                    if target is not None:
+                        registries.add(target)
+                for text in sym.decorators:
+                    head = text.strip().lstrip("@").split("(", 1)[0].strip()
+                    target = self.index.resolve_callee(path, head, sym.parent)
+                    if target is not None and (path, sym.qualified_name) not in decorated[target]:
+                        decorated[target].append((path, sym.qualified_name))
+        return {target: decorated[target] for target in registries}
 
     def _registry(self, sym: Symbol, registered: list[SymbolKey]) -> AxisAssessment:
         if len(registered) == 1:

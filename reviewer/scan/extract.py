@@ -104,7 +104,8 @@ SCANNER_VERSION = 60  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # 56: a string a `TypeAlias` annotation types is a type (its names, quoted forward references too);
 # 57: oxlint's and biome's unused-variable pragmas keep a definition; 58: `require(name)` reads name;
 # 59: FileFacts.rebound; 60: TypeScript `ns.Type` (nested_type_identifier) is one chain, a comment opening a
-# body may say it is kept; FileFacts.written_through; repair (5) in single-quoted attributes too
+# body may say it is kept; FileFacts.written_through; repair (5) in single-quoted attributes too; a Python
+# decorator without the comment that ends its line
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface

@@ -114,7 +114,14 @@ def decorators(ex: Extractor, node: Node, anchor: Node) -> tuple[list[str], Node
     if parent is None or parent.type != "decorated_definition":
         return [], None
     found = [child for child in parent.named_children if child.type == "decorator"]
-    return [ex.flat_text(child)[1:].strip() for child in found], (found[0] if found else None)
+    return [_decorator_text(ex, child) for child in found], (found[0] if found else None)
+
+
+def _decorator_text(ex: Extractor, decorator: Node) -> str:
+    """The decorator's expression without the `@`, and without a comment that ends its line
+    (`@atomic  # a consistent view (barring cached)`: the comment is a child of the decorator node)."""
+    expression = next((child for child in decorator.named_children if child.type != "comment"), None)
+    return ex.flat_text(expression) if expression is not None else ex.flat_text(decorator)[1:].strip()
 
 
 def bases(ex: Extractor, node: Node) -> list[str]:
