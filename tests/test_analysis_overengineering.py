@@ -674,3 +674,15 @@ def test_a_wrapping_decorator_whose_line_ends_in_a_comment_is_no_registry(tmp_pa
                         "    return 1\n",
     })
     assert verdict(evidence, "app/decorators.py", "atomic_for_request_method", "overengineering") == "LEAN"
+
+
+def test_an_app_factory_every_caller_calls_without_arguments_is_no_single_product_factory(tmp_path: Path) -> None:
+    # tracecat's `create_app()`: five callers pass nothing, so none picks a product the same way; the classes
+    # its body names are what the app is built of, not products to choose among
+    evidence = analyze(tmp_path, {
+        "app/__init__.py": "",
+        "app/__main__.py": "from app.factory import create_app\n\napp = create_app()\nprint(app, create_app())\n",
+        "app/factory.py": "class Api:\n    pass\n\n\nclass Admin:\n    pass\n\n\ndef create_app(**kwargs):\n"
+                          "    if kwargs.get('admin'):\n        return Admin()\n    return Api()\n",
+    })
+    assert verdict(evidence, "app/factory.py", "create_app", "overengineering") == "LEAN"

@@ -380,7 +380,8 @@ class OverengineeringAnalysis:
         if len(distinct) != 1:
             return None
         arguments = next(iter(distinct))
-        if not all(_LITERAL.match(a) for a in arguments.split(",") if a.strip()):
+        # `create_app()`: no caller picks a product, so no choice is made the same way everywhere
+        if not arguments.strip() or not all(_LITERAL.match(a) for a in arguments.split(",") if a.strip()):
             return None
         product_names = ", ".join(q for _, q in products[:4])
         calls = f"{len(sites)} call site{'s' if len(sites) != 1 else ''}"
