@@ -686,3 +686,29 @@ def test_an_app_factory_every_caller_calls_without_arguments_is_no_single_produc
                           "    if kwargs.get('admin'):\n        return Admin()\n    return Api()\n",
     })
     assert verdict(evidence, "app/factory.py", "create_app", "overengineering") == "LEAN"
+
+
+def test_a_one_method_class_with_a_twin_or_a_module_level_instance_is_no_function_in_disguise(tmp_path: Path) -> None:
+    # bugsink's NewlineFinder / LengthFinder: two strategies with the same `process`, handed to one reader;
+    # fava's Lexer: compiled once into module-level `_LEXER` instances. lemur's RedisHandler, built and used
+    # once per call (`RedisHandler().redis()`), stays a class that a function would replace.
+    evidence = analyze(tmp_path, {
+        "app/__init__.py": "",
+        "app/__main__.py": "from app.parsers import read, NewlineFinder, LengthFinder\nfrom app.lexer import tokens\n"
+                           "from app.redis import connect\n\nprint(read(NewlineFinder()), read(LengthFinder(3)), tokens('a'), "
+                           "connect())\n",
+        "app/parsers.py": "class NewlineFinder:\n    def process(self, chunk):\n        return chunk.find(b'\\n')\n\n\n"
+                          "class LengthFinder:\n    def __init__(self, length):\n        self.length = length\n\n"
+                          "    def process(self, chunk):\n        return self.length\n\n\n"
+                          "def read(finder):\n    return finder.process(b'x')\n",
+        "app/lexer.py": "import re\n\n\nclass Lexer:\n    def __init__(self, pattern):\n        self.regex = re.compile(pattern)\n\n"
+                        "    def tokenize(self, text):\n        return self.regex.findall(text)\n\n\n_LEXER = Lexer(r'\\w+')\n\n\n"
+                        "def tokens(text):\n    return _LEXER.tokenize(text)\n",
+        "app/redis.py": "class RedisHandler:\n    def __init__(self, host='localhost'):\n        self.host = host\n\n"
+                        "    def redis(self):\n        return f'redis://{self.host}'\n\n\ndef connect():\n"
+                        "    return RedisHandler().redis()\n",
+    })
+    assert verdict(evidence, "app/parsers.py", "NewlineFinder", "overengineering") == "LEAN"
+    assert verdict(evidence, "app/parsers.py", "LengthFinder", "overengineering") == "LEAN"
+    assert verdict(evidence, "app/lexer.py", "Lexer", "overengineering") == "LEAN"
+    assert verdict(evidence, "app/redis.py", "RedisHandler", "overengineering") == "OVER"

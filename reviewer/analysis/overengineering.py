@@ -228,10 +228,24 @@ class OverengineeringAnalysis:
         others = [m for m in methods if m not in public]
         if len(public) != 1 or any(m.name not in CONSTRUCTORS for m in others) or public[0].decorators:
             return None
+        key = (path, sym.qualified_name)
+        # Another class offering the same method is the other side of a duck-typed interface (a strategy
+        # handed to the same caller: `readuntil(NewlineFinder())` / `readuntil(LengthFinder(n))`); an instance
+        # kept in a module-level binding holds what its constructor built, reused by every call (a lexer's
+        # compiled patterns). Blind first-contact labels found "a function would do" wrong in both.
+        if set(self._classes_offering(frozenset({public[0].name}))) - {key}:
+            return None
+        if any(use.user[1] != MODULE and self._is_module_binding(use.user) for use in self.graph.users_of(key)):
+            return None
         has_init = "with only a constructor and" if others else "with"
         return assessment(verdict="OVER", confidence=65, rule=RULE_ONE_METHOD_CLASS,
                               detail=f"class {sym.name} {has_init} one public method ({public[0].name}): "
                                      f"a function would do")
+
+    def _is_module_binding(self, key: SymbolKey) -> bool:
+        """Whether a symbol is a module-level variable or constant (`_LEXER = Lexer(...)`)."""
+        user = self.index.symbol(*key)
+        return user is not None and user.parent is None and user.kind in ("variable", "constant")
 
     def _pass_through_class(self, path: str, sym: Symbol) -> AxisAssessment | None:
         """A class of its own (no base: not an adapter to an interface) whose every method but its
