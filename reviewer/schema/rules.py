@@ -191,7 +191,9 @@ RULES: tuple[Rule, ...] = (
          "setting, an entry point, a plugin registry, the docs): an extension point, not OVER.",
          "what reaches the implementation"),
     Rule("over/one-method-class", "overengineering", "OVER",
-         "A class with only a constructor and one public method: a function would do.", "the method"),
+         "A class with only a constructor and one public method: a function would do. Not when another class "
+         "offers the same method (one side of a duck-typed interface) or an instance is kept in a module-level "
+         "binding (what its constructor built is reused).", "the method"),
     Rule("over/static-namespace", "overengineering", "OVER",
          "A class of its own (no base, no decorator, no subclass) holding only static methods, 2 or more: a "
          "namespace written as a class (typescript-eslint's no-extraneous-class); module functions would do. A "
