@@ -317,6 +317,24 @@ def test_an_unused_import_of_a_declared_plugin_package_is_a_candidate(tmp_path: 
     assert unused["unused import colorama (from colorama)"].rule == "dead/unused-import"
 
 
+def test_a_name_a_relative_import_that_resolves_nowhere_names_is_a_candidate(tmp_path: Path) -> None:
+    # fiduswriter's build merges every app's static/js/modules into one tree: `import {FileDialog} from
+    # "../../common"` in documents/ resolves only there. Deleting FileDialog in base/ would break the page.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "app", "private": true, "scripts": {"start": "node base/modules/app/index.js"}}',
+        "base/modules/app/index.js": "import {DocumentOverview} from '../documents'\nnew DocumentOverview()\n",
+        "base/modules/common/index.js": "export {FileDialog} from './dialog'\n",
+        "base/modules/common/dialog.js": "export class FileDialog {}\nexport class StaleDialog {}\n",
+        "documents/modules/documents/index.js": "import {FileDialog} from '../../common'\nimport styles from './a.css'\n"
+                                                "export class DocumentOverview {\n  open() { return new FileDialog(styles) }\n}\n",
+    })
+    dialog = evidence.assessments[("base/modules/common/dialog.js", "FileDialog")]["utility"]
+    assert dialog.rule == "dead/guard-unresolved-import" and not dialog.report, dialog.detail
+    assert "documents/modules/documents/index.js line 1" in dialog.detail
+    stale = evidence.assessments[("base/modules/common/dialog.js", "StaleDialog")]["utility"]
+    assert stale.verdict == "DEAD" and stale.rule != "dead/guard-unresolved-import"
+
+
 def test_a_live_namesake_explains_a_mention(tmp_path: Path) -> None:
     # the docs show the `Tier` model, which is used; the `Tier` schema of the same name is not
     evidence = analyze(tmp_path, {

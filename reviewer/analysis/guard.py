@@ -50,6 +50,10 @@ def distinctive(name: str) -> bool:
     return _DISTINCTIVE.search(name) is not None and _DUNDER.fullmatch(name) is None
 
 
+# A relative import of a stylesheet, an image or data: no module of the code, resolved by a bundler's loader.
+_ASSET = re.compile(r"\.(?:css|scss|sass|less|svg|png|jpe?g|gif|webp|ico|json|ya?ml|md|html|txt|wasm)(?:\?.*)?$",
+                    re.IGNORECASE)
+
 _NAME_LIST = re.compile(r"^[(\[{]?\s*([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*,?\s*[)\]}]?$")
 
 
@@ -97,6 +101,7 @@ class Guard:
         self._names: dict[str, set[str]] = {}
         self._live_namesakes: dict[str, list[SymbolKey]] = {}
         self._live_prefixes: dict[str, set[tuple[str, ...]]] = {}
+        self._unresolved: dict[str, str] | None = None  # see unresolved_import
 
     def mention(self, key: SymbolKey, name: str, members: bool = False) -> str | None:
         """Where the name of the symbol `key` is written outside its own file (as a name, when it is a
@@ -125,6 +130,24 @@ class Guard:
                 how = " where it is used as a name" if kind == AS_NAME and plain else ""
                 return f"'{name}' is written in {where} line {line}{how}"
         return None
+
+    def unresolved_import(self, name: str) -> str | None:
+        """Where a relative import names `name` (`import {FileDialog} from "../../common"`) and resolves to no
+        file here. A build that merges folders (every app's `static/js/modules` into one tree) or generates
+        modules makes such imports work: the name may be this symbol."""
+        if self._unresolved is None:
+            self._unresolved = {}
+            for path, facts in sorted(self.index.files.items()):
+                for ref in facts.imports:
+                    relative = ref.level > 0 or ref.source.startswith(".")
+                    if not relative or not ref.names or _ASSET.search(ref.source):
+                        continue
+                    specifier = "." * ref.level + ref.source if facts.language == "python" else ref.source
+                    if self.index.module_for_specifier(path, specifier) is not None:
+                        continue
+                    for imported in ref.names:
+                        self._unresolved.setdefault(imported.name, f"{path} line {ref.line} imports it from '{specifier}'")
+        return self._unresolved.get(name)
 
     def _live_folders(self, name: str, key: SymbolKey) -> set[tuple[str, ...]]:
         """Every leading run of folders of a live symbol named `name` other than `key` ((), ("src",),
@@ -159,6 +182,10 @@ class Guard:
         # An example shows its public names to a reader; a `_helper` it never calls is not what it shows.
         if is_example_path(path) and not is_private(sym.name):
             return "dead/guard-example", "it is example code, which shows the API to a reader: nothing calls it"
+        unresolved = self.unresolved_import(sym.name) if sym.parent is None else None
+        if unresolved:
+            return "dead/guard-unresolved-import", (f"{unresolved}, which names no file of the repository: a build "
+                                                    "step may assemble the tree it resolves in (this one among them)")
         kept_imports = import_keeper(facts, sym)
         if kept_imports:
             return "dead/guard-import-keeper", (f"its value only lists names the file imports ({', '.join(kept_imports)}): "

@@ -92,6 +92,11 @@ RULES: tuple[Rule, ...] = (
          "A comment on, above or opening a definition (or its docstring), or on an import's own line, says it is kept on "
          "purpose (backwards compatibility, deprecated, legacy, public API, do not remove, used by, queued jobs): "
          "a candidate, not a finding.", "the words matched and the line"),
+    Rule("dead/guard-unresolved-import", "utility", "DEAD",
+         "A relative import that names the definition (`import {FileDialog} from \"../../common\"`, `from .pb2 "
+         "import Msg`) resolves to no file of the repository: a build step that merges folders or generates "
+         "modules makes it work, and the name may be this one: a candidate, not a finding.",
+         "the importing file, line and specifier"),
     Rule("dead/guard-plugin-import", "utility", "DEAD",
          "An unused `import package` of a package outside the project that a manifest declares and no other file "
          "imports: depending on a package to import it once and name nothing of it is how a plugin is switched on "
