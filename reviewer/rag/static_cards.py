@@ -52,6 +52,8 @@ def key_concepts(symbol: Symbol) -> list[str]:
 
     def add(words: Iterable[str]) -> None:
         for word in words:
+            if len(concepts) >= MAX_CONCEPTS:
+                return  # the card keeps the first six: the rest of the words (lazily split) are not needed
             if len(word) > 1 and not word.isdigit() and word not in STOP_WORDS and word not in concepts:
                 concepts.append(word)
 
