@@ -486,6 +486,10 @@ class _Function:
         """Code lines holding tokens that count (a forwarded keyword weighs none)."""
         return sum(1 for v, _ in self.code if v & 0xFF)
 
+    @cached_property  # asked for each of its candidate pairs
+    def type_test(self) -> bool:
+        return _type_test(self.symbol)
+
     def hit(self, score: float) -> SimilarFunction:
         s = self.symbol
         return SimilarFunction(id=self.card_id, name=s.qualified_name, file_path=self.path, line_start=s.line_start,
@@ -908,7 +912,7 @@ def _pair_edges(a: _Function, b: _Function, hit: SimilarFunction | None,
     hook = (_protocol_pair(sa, sb, hit) or _shape_only(hit)) if hit is not None else _same_dunder(sa, sb)
     if hook:
         hit = None
-    if _type_test(sa) and _type_test(sb):
+    if a.type_test and b.type_test:
         return []
     module = MODULE_CODE in (sa.name, sb.name)
     kind = hit.clone_kind if hit is not None else None
