@@ -30,8 +30,8 @@ from .analysis.roots import type_checked_files
 from .analysis.roles import is_scaffold_path, is_test_input_path, is_test_path, is_test_support_path
 from .analysis.testcode import case_subjects, test_case_spans
 from .review.claude.consent import choose_reviewer, confirm_cost, opt_in_note
-from .review.cache import (EvidenceCache, ReviewCache, RunsCache, StoredEvidence, cache_key, evidence_input_digest,
-                           verdict_digest)
+from .review.cache import (EvidenceCache, JudgedCache, ReviewCache, RunsCache, StoredEvidence, cache_key,
+                           evidence_input_digest, verdict_digest)
 from .schema.fieldsets import share_fields_set
 from .schema.review import FileError, ReviewFile, RunRecord, held_review, stored_review
 from .schema.evidence import MODULE_CODE
@@ -500,6 +500,9 @@ def _duplicates(root: Path, config: Config, scan: ScanResult, cards: dict[str, l
     by_lines = {(f.path, s.line_start, s.line_end): s for f in scan.files for s in f.symbols}
     runs_cache, runs_key = RunsCache(Workspace(root, config.output)), _code_digest("analysis")
     memo = runs_cache.load(runs_key)
+    # A pair's judgement reads the facts of its two files: the scan's code counts as well as the analysis'.
+    judged_cache, judged_key = JudgedCache(Workspace(root, config.output)), _code_digest()
+    judged = judged_cache.load(judged_key, {f.path: f.sha256 for f in scan.files})
     duplicates = find_duplicates(
         pairs,
         functions={c.id: (c.file_path, by_lines[(c.file_path, c.line_start, c.line_end)])
@@ -521,8 +524,10 @@ def _duplicates(root: Path, config: Config, scan: ScanResult, cards: dict[str, l
         classes={f.path: [s for s in f.symbols if s.kind == "class"] for f in scan.files},
         standalone=standalone_modules(scan.files),
         callbacks={f.path: f.callback_spans for f in scan.files if f.callback_spans and not is_test_path(f.path)},
+        judged=judged,
     )
     runs_cache.save(runs_key, memo)
+    judged_cache.save(judged_key, judged)
     return duplicates, len(pairs), how
 
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from reviewer.analysis.duplicates import find_duplicates, keep_rank
+from reviewer.analysis.duplicates import JudgedMemo, find_duplicates, keep_rank
 from reviewer.schema.facts import Structure, Symbol
 from reviewer.schema.review import SimilarFunction
 
@@ -866,3 +866,19 @@ def test_chaining_runs_by_where_they_end_equals_looking_at_every_chain() -> None
                     exact.append((i, j, k))
         for gap in range(4):
             assert _chained(list(exact), a, b, gap) == _chained_by_scan(list(exact), a, b, gap)
+
+
+def test_pairs_with_no_edge_are_read_from_the_last_run_until_a_side_changes() -> None:
+    functions = {"a": ("src/util.py", symbol("slugify", 1, body(1, 2, 3, 4))),
+                 "b": ("src/views.py", symbol("make_handle", 1, body(1, 2, 3, 4))),
+                 "c": ("src/other.py", symbol("parse", 1, body(5, 6, 7, 8)))}
+    pairs = {"a": [hit("b", functions), hit("c", functions, clone_kind=None)],
+             "c": [hit("a", functions, clone_kind=None)]}
+    digests = {"src/util.py": "1", "src/views.py": "2", "src/other.py": "3"}
+    first = JudgedMemo(digests)
+    judged = run(pairs, functions, judged=first)
+    assert list(judged.copies) == [key(functions, "b")] and first.computed == 1  # a-c: no edge, remembered
+    again = JudgedMemo(digests, first.used)
+    assert run(pairs, functions, judged=again) == judged and again.computed == 0 and again.used == first.used
+    edited = JudgedMemo({**digests, "src/other.py": "4"}, first.used)  # c's file changed: judged again
+    assert run(pairs, functions, judged=edited) == judged and edited.computed == 1

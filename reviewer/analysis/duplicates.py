@@ -61,7 +61,7 @@ from array import array
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Callable
+from typing import Callable, Iterable
 
 from .roles import (TEST_DIRECTORIES, generated_sync_twins, is_dunder, is_benchmark_path, is_example_path, is_generated_path,
                     is_migration_path, is_scaffold_path, is_test_input_path, is_test_path, is_translation_path,
@@ -340,6 +340,44 @@ class RunsMemo:
 _MEMO: contextvars.ContextVar[RunsMemo | None] = contextvars.ContextVar("runs_memo", default=None)
 
 
+class JudgedMemo:
+    """The candidate pairs that gave no duplicate edge, across runs (the pipeline keeps them in
+    .reviewer/cache): most candidate pairs give none (39,000 of the standard library's 41,000), and a
+    run after a one-file change would judge every one of them again.
+
+    A side is named by its file's content digest (`digests`: path -> sha256) and its card id: all that
+    _pair_edges reads of a unit (its symbol, code lines, nesting, subjects, callees) comes from its
+    own file; the pair also by its hit (the similarity scores). Only "no edge" is kept: an edge's
+    orientation reads this run's usage ranks. `stored`: the keys of the last run."""
+
+    def __init__(self, digests: dict[str, str], stored: Iterable[str] = ()) -> None:
+        self.digests = digests
+        self.stored = set(stored)
+        self.used: set[str] = set()  # this run's pairs with no edge: what the next run reads
+        self.computed = 0  # pairs with no edge judged here (not read from `stored`)
+
+    def judge(self, a: _Function, b: _Function, hit: SimilarFunction | None,
+              rank: Callable[[str, Symbol], KeepRank]) -> list[_Edge]:
+        """_judge(a, b, hit, rank), answered from the last run when it gave no edge."""
+        key = self._key(a, b, hit)
+        if key is not None and key in self.stored:
+            self.used.add(key)
+            return []
+        edges = _judge(a, b, hit, rank)
+        if key is not None and not edges:
+            self.used.add(key)
+            self.computed += 1
+        return edges
+
+    def _key(self, a: _Function, b: _Function, hit: SimilarFunction | None) -> str | None:
+        digest_a, digest_b = self.digests.get(a.path), self.digests.get(b.path)
+        if digest_a is None or digest_b is None:
+            return None
+        text = "\0".join((a.path, digest_a, a.card_id, b.path, digest_b, b.card_id,
+                          hit.model_dump_json() if hit is not None else ""))
+        return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
 def _runs(a: list[tuple[int, int]], b: list[tuple[int, int]], itself: bool = False, gap: int = 0,
           loose: bool = False) -> list[_Run]:
     """The runs callers read (_read_runs of _compute_runs), through the RunsMemo of this
@@ -486,6 +524,10 @@ class _Function:
         """Code lines holding tokens that count (a forwarded keyword weighs none)."""
         return sum(1 for v, _ in self.code if v & 0xFF)
 
+    @cached_property  # asked for each of its candidate pairs
+    def type_test(self) -> bool:
+        return _type_test(self.symbol)
+
     def hit(self, score: float) -> SimilarFunction:
         s = self.symbol
         return SimilarFunction(id=self.card_id, name=s.qualified_name, file_path=self.path, line_start=s.line_start,
@@ -545,6 +587,7 @@ def find_duplicates(
     classes: dict[str, list[Symbol]] | None = None,
     standalone: frozenset[str] = frozenset(),
     callbacks: dict[str, list[list[int]]] | None = None,
+    judged: JudgedMemo | None = None,
 ) -> Duplicates:
     """card id -> similar hits (both directions, from rag.similarity), card id -> (path, symbol)
     => the DUPLICATE evidence per symbol and the meaning-only neighbours.
@@ -561,7 +604,8 @@ def find_duplicates(
     no part.
     `notes`: path -> FileFacts.copy_notes; `classes`: path -> its class symbols; `standalone`: the
     modules written to be copied alone (standalone_modules); all three for _deliberate. `callbacks`: path ->
-    FileFacts.callback_spans (a repeat of top-level code inside them is logic, see RULE_MODULE_REPEAT)."""
+    FileFacts.callback_spans (a repeat of top-level code inside them is logic, see RULE_MODULE_REPEAT).
+    `judged`: the pairs found to give no edge before (see JudgedMemo)."""
     # Generated sync twins of async code take no part either: their source's findings say it all.
     test_inputs = test_inputs | generated_sync_twins(place[0] for place in functions.values())
     if test_inputs:
@@ -571,7 +615,7 @@ def find_duplicates(
     try:
         return _find_duplicates(pairs, functions, rank, structural_only, min_confidence, modules, test_cases,
                                 test_lines or {}, subjects or {}, notes or {}, classes or {}, standalone,
-                                callbacks or {})
+                                callbacks or {}, judged.judge if judged is not None else _judge)
     finally:
         _MEMO.reset(token)
 
@@ -582,7 +626,7 @@ def _find_duplicates(pairs: dict[str, list[SimilarFunction]], functions: dict[st
                      test_lines: dict[str, tuple[list[int], list[list[int]]]],
                      subjects: dict[str, dict[str, str]], notes: dict[str, list[list]],
                      classes: dict[str, list[Symbol]], standalone: frozenset[str],
-                     callbacks: dict[str, list[list[int]]]) -> Duplicates:
+                     callbacks: dict[str, list[list[int]]], judge: Callable) -> Duplicates:
     spans = _spans_by_path(functions)
     by_id = _functions(functions, spans)
     _mark_subjects(by_id.values(), subjects)
@@ -602,14 +646,14 @@ def _find_duplicates(pairs: dict[str, list[SimilarFunction]], functions: dict[st
             seen.add((b.card_id, a.card_id))
             if structural_only:
                 hit = hit.model_copy(update={"meaning": None})
-            judged = _judge(a, b, hit, rank)
+            judged = judge(a, b, hit, rank)
             if judged:
                 edges.extend(judged)
             elif hit.clone_kind not in WHOLE_KINDS or hit.behaviour != "differs":
                 if _comparable(a, b) and not _test_mix(a, b):
                     neighbours.setdefault(a.key, []).append(hit)
     for a, b in _block_candidates(by_id, seen):
-        judged = _judge(a, b, None, rank)
+        judged = judge(a, b, None, rank)
         if _small(a) or _small(b):  # a method under the block floor is a candidate as a helper only
             judged = [edge for edge in judged if edge.kind == "contained"]
         edges.extend(judged)
@@ -908,7 +952,7 @@ def _pair_edges(a: _Function, b: _Function, hit: SimilarFunction | None,
     hook = (_protocol_pair(sa, sb, hit) or _shape_only(hit)) if hit is not None else _same_dunder(sa, sb)
     if hook:
         hit = None
-    if _type_test(sa) and _type_test(sb):
+    if a.type_test and b.type_test:
         return []
     module = MODULE_CODE in (sa.name, sb.name)
     kind = hit.clone_kind if hit is not None else None

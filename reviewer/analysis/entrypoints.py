@@ -25,6 +25,7 @@ import posixpath
 import re
 import tomllib
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Iterable, Mapping
 
 from ..frameworks.packaging import LAUNCH_FILE_NAMES
@@ -37,12 +38,15 @@ _ENTRY_POINT = re.compile(r"=\s*['\"]?\s*([A-Za-z_][\w.]*)\s*:\s*([A-Za-z_][\w.]
 
 @dataclass
 class EntryPoints:
+    """Filled by find_entry_points, read-only afterwards: is_library and shape are asked once per
+    symbol of the project, so each is worked out once."""
+
     symbols: dict[tuple[str, str], str] = field(default_factory=dict)  # (path, qname) -> where declared
     files: dict[str, str] = field(default_factory=dict)  # path -> where declared
     application: list[str] = field(default_factory=list)  # why the project is run
     library: list[str] = field(default_factory=list)  # why users import it
 
-    @property
+    @cached_property
     def is_library(self) -> bool:
         """Whether unused public names are a library's API. A Python package face next to a
         declared start (console script, manage.py) is the application's own structure; a public
@@ -58,6 +62,10 @@ class EntryPoints:
 
     def shape(self) -> str:
         """One line for the evidence text: "library (public API: package `x` offers 12 names)"."""
+        return self._shape
+
+    @cached_property
+    def _shape(self) -> str:
         if not self.is_library:
             return f"application ({self.application[0]})"
         if self.library and self.application:

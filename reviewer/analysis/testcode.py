@@ -97,6 +97,9 @@ class TestRoots:
         texts = index.scan.config_files if index.scan is not None else {}
         self.class_globs, self.function_globs = collection_patterns(texts)
         self.requested: set[str] = set(lookup_strings)  # usefixtures("x"), getfixturevalue("x")
+        # id(class symbol) -> (the symbol, collected as tests): asked for a class and for each of its
+        # methods. By the symbol, not its name: a file may define a class twice (`if ...: class T(A)`).
+        self._test_classes: dict[int, tuple[Symbol, bool]] = {}
         for path in test_files:
             for sym in index.files[path].symbols:
                 self.requested.update(sym.params)
@@ -155,13 +158,19 @@ class TestRoots:
         return any(type_assertion(call) for call in facts.module_calls) or any(
             type_assertion(call) for sym in facts.symbols for call in sym.calls)
 
-    def _test_class(self, path: str, sym: Symbol, depth: int = 0) -> bool:
+    def _test_class(self, path: str, sym: Symbol) -> bool:
         """Collected as tests: by its name or a test-case base, its own or an ancestor's."""
+        known = self._test_classes.get(id(sym))
+        if known is None or known[0] is not sym:
+            known = self._test_classes[id(sym)] = (sym, self._collected(path, sym))
+        return known[1]
+
+    def _collected(self, path: str, sym: Symbol, depth: int = 0) -> bool:
         if _TEST_CLASS.fullmatch(sym.name) or any(_TEST_BASE.search(base) for base in sym.bases) \
                 or _matches(sym.name, self.class_globs):
             return True
         return depth < 8 and any(
-            self._test_class(base.path, self.index.symbols[base.path][base.qualified_name], depth + 1)
+            self._collected(base.path, self.index.symbols[base.path][base.qualified_name], depth + 1)
             for base in self.index.base_classes(path, sym.qualified_name)
             if base.qualified_name in self.index.symbols.get(base.path, {}))
 

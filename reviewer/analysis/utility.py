@@ -101,6 +101,7 @@ class Liveness:
     reached_by_string: set[SymbolKey] = field(default_factory=set)
 
 
+_SUBCLASSES = ".__subclasses__"  # `Base.__subclasses__()`: the code enumerates the subclasses of Base
 _MIXIN_SUBCLASSES = 50  # subclasses of a mixin looked at, at most: a widely used base is no mixin
 
 # A value whose evaluation acts on the world: constructs an object (a widget, an observer), starts a timer,
@@ -173,6 +174,8 @@ class UtilityAnalysis:
         self._prefix_memo: dict[str, list[str]] = {}
         self._external_memo: dict[int, tuple[Symbol, list[str]]] = {}  # external_bases by symbol
         self._inherited_memo: dict[SymbolKey, tuple[tuple[str, str], ...]] = {}  # inherited_external_bases
+        self._ancestors_memo: dict[SymbolKey, list] = {}  # _ancestors by class
+        self._mixin_memo: dict[SymbolKey, list[tuple[SymbolKey, str, str]]] = {}  # _mixin_hosts by class
         self._lookup_strings: dict[str, set[str]] | None = None
         self.top_level_names: dict[str, list[SymbolKey]] = defaultdict(list)  # functions and classes
         for path, facts in index.files.items():
@@ -235,6 +238,14 @@ class UtilityAnalysis:
         return None
 
     def _ancestors(self, key: SymbolKey) -> list:
+        """The project classes a class inherits from, nearest first. Kept per class: every method of
+        a class asks for its class's (the index does not change while it is read)."""
+        found = self._ancestors_memo.get(key)
+        if found is None:
+            found = self._ancestors_memo[key] = self._find_ancestors(key)
+        return found
+
+    def _find_ancestors(self, key: SymbolKey) -> list:
         found, todo, seen = [], [key], {key}
         while todo:
             for base in self.index.base_classes(*todo.pop()):
@@ -554,12 +565,12 @@ class UtilityAnalysis:
         found: set[SymbolKey] = set()
         enumerators: list[SymbolKey] = []
         for path, facts in self.index.files.items():
-            scopes = [(None, reference) for reference in facts.module_references]
-            scopes += [(sym, reference) for sym in facts.symbols for reference in sym.references]
+            # the `X.__subclasses__` read at the top level and in each symbol (few among 300,000 reads)
+            scopes = [(None, reference) for reference in facts.module_references if reference.endswith(_SUBCLASSES)]
+            scopes += [(sym, reference) for sym in facts.symbols for reference in sym.references
+                       if reference.endswith(_SUBCLASSES)]
             for sym, reference in scopes:
-                head, dot, attribute = reference.rpartition(".")
-                if not dot or attribute != "__subclasses__":
-                    continue
+                head = reference[:-len(_SUBCLASSES)]
                 if sym is not None and sym.kind == "function" and head in sym.params:
                     enumerators.append((path, sym.qualified_name))
                     continue
@@ -875,18 +886,28 @@ class UtilityAnalysis:
         """A mixin's public method that a subclass mixes into a framework class whose hooks may be it
         (`BlogViewMixin.get_allow_future`, in `class ArchiveView(BlogViewMixin,
         ArchiveIndexView)`): the framework calls the hook on the subclass and finds the mixin's."""
-        todo, seen = list(self.graph.subclasses.get((path, sym.parent or ""), [])), set()
-        while todo:
-            key = todo.pop(0)
-            if key in seen or len(seen) > _MIXIN_SUBCLASSES:
-                continue
-            seen.add(key)
-            for at, base in self.inherited_external_bases(*key):
-                defines = self._external_defines(at, base, sym.name)
-                if defines or (defines is None and not self.knowledge.plain_base(base)):
-                    return f"mixed into {key[1]} ({key[0]}), whose base {base} may call it"
-            todo += self.graph.subclasses.get(key, [])
+        for key, at, base in self._mixin_hosts((path, sym.parent or "")):
+            defines = self._external_defines(at, base, sym.name)
+            if defines or (defines is None and not self.knowledge.plain_base(base)):
+                return f"mixed into {key[1]} ({key[0]}), whose base {base} may call it"
         return None
+
+    def _mixin_hosts(self, class_key: SymbolKey) -> list[tuple[SymbolKey, str, str]]:
+        """(subclass, its file, an external base of it) for the subclasses of a class, nearest first, the
+        first _MIXIN_SUBCLASSES of them: the framework classes a mixin may be mixed into. Kept per class:
+        each public method of the class asks, and only the method's name differs between them."""
+        found = self._mixin_memo.get(class_key)
+        if found is None:
+            found = self._mixin_memo[class_key] = []
+            todo, seen = deque(self.graph.subclasses.get(class_key, [])), set()
+            while todo:
+                key = todo.popleft()
+                if key in seen or len(seen) > _MIXIN_SUBCLASSES:
+                    continue
+                seen.add(key)
+                found += [(key, at, base) for at, base in self.inherited_external_bases(*key)]
+                todo += self.graph.subclasses.get(key, [])
+        return found
 
     # ---------------------------------------------------------------- reachability
 

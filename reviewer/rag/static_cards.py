@@ -52,6 +52,8 @@ def key_concepts(symbol: Symbol) -> list[str]:
 
     def add(words: Iterable[str]) -> None:
         for word in words:
+            if len(concepts) >= MAX_CONCEPTS:
+                return  # the card keeps the first six: the rest of the words (lazily split) are not needed
             if len(word) > 1 and not word.isdigit() and word not in STOP_WORDS and word not in concepts:
                 concepts.append(word)
 
@@ -60,6 +62,8 @@ def key_concepts(symbol: Symbol) -> list[str]:
         add(split_words(symbol.parent.rsplit(".", 1)[-1]))
     add(w for p in symbol.params for w in split_words(p))
     add(w for c in symbol.calls for w in split_words(_callee_name(c)))
+    if len(concepts) >= MIN_CONCEPTS:
+        return concepts[:MAX_CONCEPTS]
     # Too few meaningful words (e.g. `def f(x)`): pad with what kind of thing it is, so
     # the card still satisfies the 3-word contract and says something true.
     fillers = [symbol.kind, "async" if symbol.is_async else "", *split_words(symbol.name),
@@ -69,7 +73,7 @@ def key_concepts(symbol: Symbol) -> list[str]:
             break
         if filler and filler not in concepts:
             concepts.append(filler)
-    return concepts[:MAX_CONCEPTS]
+    return concepts
 
 
 def _first_sentence(docstring: str) -> str:

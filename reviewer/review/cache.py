@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from ..analysis.duplicates import RunsMemo
+from ..analysis.duplicates import JudgedMemo, RunsMemo
 from ..workspace import (Workspace, atomic_write_bytes, atomic_write_json, atomic_write_text, read_json,
                          read_json_object, warn_line)
 from ..schema.cards import FunctionCard
@@ -381,6 +381,27 @@ class RunsCache:
         write when it measured none and used them all."""
         if memo.computed or len(memo.used) != len(memo.stored):
             atomic_write_text(self.path, json.dumps({"key": key, "runs": memo.used}, separators=(",", ":")))
+
+
+class JudgedCache:
+    """`.reviewer/cache/judged.json`: the candidate pairs the duplicates axis found to give no edge
+    (analysis.duplicates.JudgedMemo), for one key of the code (the scan's and the analysis'). Absent,
+    damaged or from other code: an empty memo (every pair is judged again)."""
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.path: Path = workspace.cache / "judged.json"
+
+    def load(self, key: str, digests: dict[str, str]) -> JudgedMemo:
+        data = read_json(self.path, default=None)
+        stored = data.get("pairs") if isinstance(data, dict) and data.get("key") == key else None
+        well_formed = isinstance(stored, list) and all(isinstance(pair, str) for pair in stored)
+        return JudgedMemo(digests, stored if well_formed else ())
+
+    def save(self, key: str, memo: JudgedMemo) -> None:
+        """Keep the pairs of this run (those that went away are dropped); nothing to write when
+        every pair was read from the last run and none went away."""
+        if memo.computed or len(memo.used) != len(memo.stored):
+            atomic_write_text(self.path, json.dumps({"key": key, "pairs": sorted(memo.used)}, separators=(",", ":")))
 
 
 def _well_formed(stored: dict) -> bool:
