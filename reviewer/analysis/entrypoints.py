@@ -133,8 +133,8 @@ def find_entry_points(index: ProjectIndex) -> EntryPoints:
         offered: set[str] = set()  # one reason per source, however many conditions map it
         # An internal package's entry points are what the others import by its name (resolve._workspace_file):
         # only the commands it installs (`bin`) run on their own.
+        name = data.get("name") if isinstance(data.get("name"), str) else ""
         for specifier in _package_json_targets({"bin": data.get("bin")} if internal else data):
-            name = data.get("name") if isinstance(data.get("name"), str) else ""
             for path in _sources_for(index, posixpath.normpath(specifier), directory, name):
                 found.files[path] = f"{specifier} in {manifest}"
                 if published and path not in offered:

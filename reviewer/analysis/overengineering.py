@@ -360,16 +360,15 @@ class OverengineeringAnalysis:
             for sym in facts.symbols:
                 if not sym.decorators:
                     continue
-                decorator = self.utility.registering_decorator(path, sym)
-                if decorator:
-                    target = self.index.resolve_callee(path, decorator.split("(", 1)[0].strip(), sym.parent)
-                    if target is not None:
-                        registries.add(target)
+                targets = {}  # each decorator (as registering_decorator gives it) -> the project function it is
                 for text in sym.decorators:
-                    head = text.strip().lstrip("@").split("(", 1)[0].strip()
-                    target = self.index.resolve_callee(path, head, sym.parent)
+                    text = text.strip().lstrip("@")
+                    targets[text] = target = self.index.resolve_callee(path, text.split("(", 1)[0].strip(), sym.parent)
                     if target is not None and (path, sym.qualified_name) not in decorated[target]:
                         decorated[target].append((path, sym.qualified_name))
+                registering = targets.get(self.utility.registering_decorator(path, sym))
+                if registering is not None:
+                    registries.add(registering)
         return {target: decorated[target] for target in registries}
 
     def _registry(self, sym: Symbol, registered: list[SymbolKey]) -> AxisAssessment:

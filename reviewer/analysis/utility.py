@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from ..schema.facts import FileFacts, Symbol
-from ..frameworks import declared_dependencies, normalize
+from ..frameworks import declared_in, import_root, normalize
 from .bodies import returns_its_argument
 from .branches import DeadBranches
 from .entrypoints import EntryPoints
@@ -1104,10 +1104,8 @@ class UtilityAnalysis:
         """Normalized distribution name -> the manifest that declares it."""
         if self._dependencies is None:
             self._dependencies = {}
-            for manifest, text in sorted(self.texts.items()):
-                if "node_modules/" not in manifest:
-                    for name in declared_dependencies(manifest, text):
-                        self._dependencies.setdefault(normalize(name), manifest)
+            for name, manifest in declared_in(self.texts).items():
+                self._dependencies.setdefault(normalize(name), manifest)
         return self._dependencies
 
     def _importers_of_package(self) -> dict[str, int]:
@@ -1116,7 +1114,7 @@ class UtilityAnalysis:
             counts: dict[str, int] = {}
             for facts in self.index.files.values():
                 if facts.language == "python":
-                    for root in {ref.source.split(".")[0] for ref in facts.imports if not ref.level and ref.source}:
+                    for root in {import_root(ref.source, ref.level) for ref in facts.imports} - {None}:
                         counts[root] = counts.get(root, 0) + 1
             self._package_importers = counts
         return self._package_importers

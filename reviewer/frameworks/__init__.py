@@ -262,6 +262,17 @@ def declared_dependencies(path: str, text: str) -> list[str]:
     return []
 
 
+def declared_in(config_files: Mapping[str, str]) -> dict[str, str]:
+    """Each dependency the project's manifests declare -> the first manifest declaring it (a copy under
+    node_modules is no manifest of the project)."""
+    dependencies: dict[str, str] = {}
+    for path, text in sorted(config_files.items()):
+        if "node_modules/" not in path:
+            for name in declared_dependencies(path, text):
+                dependencies.setdefault(name, path)
+    return dependencies
+
+
 def import_root(source: str, level: int = 0) -> str | None:
     """The package an import names: `django.db.models` -> django, `@nestjs/core/x` -> @nestjs/core,
     `next/router` -> next; None for relative and built-in (`node:`) imports."""

@@ -363,45 +363,55 @@ class EvidenceCache:
         atomic_write_text(self.path, json.dumps(data, separators=(",", ":")))
 
 
-class RunsCache:
-    """`.reviewer/cache/runs.json`: the runs of equal lines the duplicates axis measured
-    (analysis.duplicates.RunsMemo), for one key of the code that measures them. Absent,
-    damaged or from other code: an empty memo (every run is measured again)."""
+class _MemoFile:
+    """A memo the duplicates axis keeps across runs, in one file of `.reviewer/cache/` as `{"key": ...,
+    FIELD: ...}`, for one key of the code that fills it. Absent, damaged or from other code: nothing stored
+    (the subclass's memo starts empty)."""
+
+    FILE = ""
+    FIELD = ""
 
     def __init__(self, workspace: Workspace) -> None:
-        self.path: Path = workspace.cache / "runs.json"
+        self.path: Path = workspace.cache / self.FILE
+
+    def _stored(self, key: str) -> object:
+        data = read_json(self.path, default=None)
+        return data.get(self.FIELD) if isinstance(data, dict) and data.get("key") == key else None
+
+    def _save(self, key: str, memo: RunsMemo | JudgedMemo, value: object) -> None:
+        """Write what this run used (what went away is dropped); nothing when it computed nothing and used
+        all that was stored."""
+        if memo.computed or len(memo.used) != len(memo.stored):
+            atomic_write_text(self.path, json.dumps({"key": key, self.FIELD: value}, separators=(",", ":")))
+
+
+class RunsCache(_MemoFile):
+    """`.reviewer/cache/runs.json`: the runs of equal lines the duplicates axis measured
+    (analysis.duplicates.RunsMemo), for one key of the code that measures them."""
+
+    FILE, FIELD = "runs.json", "runs"
 
     def load(self, key: str) -> RunsMemo:
-        data = read_json(self.path, default=None)
-        stored = data.get("runs") if isinstance(data, dict) and data.get("key") == key else None
+        stored = self._stored(key)
         return RunsMemo(stored if isinstance(stored, dict) and _well_formed(stored) else None)
 
     def save(self, key: str, memo: RunsMemo) -> None:
-        """Keep the runs this run used (those of pairs that went away are dropped); nothing to
-        write when it measured none and used them all."""
-        if memo.computed or len(memo.used) != len(memo.stored):
-            atomic_write_text(self.path, json.dumps({"key": key, "runs": memo.used}, separators=(",", ":")))
+        self._save(key, memo, memo.used)
 
 
-class JudgedCache:
+class JudgedCache(_MemoFile):
     """`.reviewer/cache/judged.json`: the candidate pairs the duplicates axis found to give no edge
-    (analysis.duplicates.JudgedMemo), for one key of the code (the scan's and the analysis'). Absent,
-    damaged or from other code: an empty memo (every pair is judged again)."""
+    (analysis.duplicates.JudgedMemo), for one key of the code (the scan's and the analysis')."""
 
-    def __init__(self, workspace: Workspace) -> None:
-        self.path: Path = workspace.cache / "judged.json"
+    FILE, FIELD = "judged.json", "pairs"
 
     def load(self, key: str, digests: dict[str, str]) -> JudgedMemo:
-        data = read_json(self.path, default=None)
-        stored = data.get("pairs") if isinstance(data, dict) and data.get("key") == key else None
+        stored = self._stored(key)
         well_formed = isinstance(stored, list) and all(isinstance(pair, str) for pair in stored)
         return JudgedMemo(digests, stored if well_formed else ())
 
     def save(self, key: str, memo: JudgedMemo) -> None:
-        """Keep the pairs of this run (those that went away are dropped); nothing to write when
-        every pair was read from the last run and none went away."""
-        if memo.computed or len(memo.used) != len(memo.stored):
-            atomic_write_text(self.path, json.dumps({"key": key, "pairs": sorted(memo.used)}, separators=(",", ":")))
+        self._save(key, memo, sorted(memo.used))
 
 
 def _well_formed(stored: dict) -> bool:

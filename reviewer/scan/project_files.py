@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 from typing import Iterable
 
-from ..frameworks import ProjectSignals, declared_dependencies, enabled, import_root
+from ..frameworks import ProjectSignals, declared_in, enabled, import_root
 from ..schema.facts import FileFacts
 from .discovery import read_regular
 
@@ -30,12 +30,7 @@ def read_config_files(root: Path, paths: Iterable[str]) -> dict[str, str]:
 
 
 def project_signals(files: list[FileFacts], config_files: dict[str, str], other_paths: Iterable[str]) -> ProjectSignals:
-    dependencies: dict[str, str] = {}
-    for path, text in sorted(config_files.items()):
-        if "node_modules/" in path:
-            continue
-        for name in declared_dependencies(path, text):
-            dependencies.setdefault(name, path)
+    dependencies = declared_in(config_files)
     imports: dict[str, str] = {}
     for facts in files:
         for ref in facts.imports:
