@@ -416,3 +416,35 @@ def test_a_service_run_from_its_own_folder_imports_its_own_packages(tmp_path: Pa
     assert verdict(evidence, "service/cap/api/im2txt/data.py", "get_loader", "utility") == "USED"
     stale = _utility(evidence, "service/cap/api/im2txt/data.py", "stale")
     assert (stale.verdict, stale.report) == ("DEAD", True)
+
+
+def _unused_imports(evidence):
+    return sorted((f.path, f.message.split(" (from")[0]) for f in evidence.findings if f.message.startswith("unused import"))
+
+
+def test_a_name_used_after_a_semicolon_on_the_import_line_is_used(tmp_path: Path) -> None:
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/mini.py": "from gevent import monkey; monkey.patch_all()\nimport os; import json\n\nprint(json)\n",
+        "web/package.json": '{"name": "web", "private": true}',
+        "web/src/a.js": "import { b, c } from './b'; b()\n",
+        "web/src/b.js": "export const b = () => 1\nexport const c = 2\n",
+    })
+    assert _unused_imports(evidence) == [("app/mini.py", "unused import os"), ("web/src/a.js", "unused import c")]
+
+
+def test_an_import_a_script_loads_by_its_dotted_path_is_used(tmp_path: Path) -> None:
+    # huey's examples: `main.py` imports the huey instance so that `huey_consumer main.huey`, run from
+    # the example's folder, finds it there (the worker reads the module's attribute, not the name's home)
+    evidence = analyze(tmp_path, {
+        **APP,
+        "examples/flask_ex/__init__.py": "",
+        "examples/flask_ex/app.py": "huey = object()\napp = object()\n",
+        "examples/flask_ex/main.py": "from app import app\nfrom app import huey\nimport tasks\n\napp.run()\n",
+        "examples/flask_ex/tasks.py": "print(1)\n",
+        "examples/flask_ex/run_huey.sh": "#!/bin/sh\npython ../../huey/bin/huey_consumer.py main.huey -w2\n",
+        "examples/other/main.py": "from os import sep\nfrom os import path\n",
+    })
+    assert _unused_imports(evidence) == [("examples/other/main.py", "unused import path"),
+                                 ("examples/other/main.py", "unused import sep")]

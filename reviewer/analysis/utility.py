@@ -26,6 +26,7 @@ import posixpath
 import re
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable, Iterable
 
 from ..schema.facts import FileFacts, Symbol
@@ -272,22 +273,15 @@ class UtilityAnalysis:
 
     def _dotted_path_strings(self) -> dict[SymbolKey, str]:
         """Symbols named by a dotted path in a Python string ("app.auth.services.handler" in
-        Django settings, celery routes, `import_string`) or in a configuration file (a plugin
-        listed as `pkg.plugins.rewrite.Plugin:` in a YAML file, a logging handler's `class:`; see
-        scan.words): loaded by that name at run time."""
+        Django settings, celery routes, `import_string`) or in a text file (a plugin listed as
+        `pkg.plugins.rewrite.Plugin:` in a YAML file, a logging handler's `class:`, a worker
+        started on `main.huey` by a shell script; see scan.words): loaded by that name at run time."""
         found: dict[SymbolKey, str] = {}
-        mentions = self.index.scan.mentions if self.index.scan is not None else {}
-        written = [(dotted, f"{where} line {line}") for dotted, places in mentions.items() if "." in dotted
-                   for where, line, _ in places[:1]]
-        written += [(dotted, f"a string in {path}") for path, facts in self.index.files.items()
-                    if facts.language == "python" for dotted in [*facts.dotted_strings, *facts.import_strings]]
-        for dotted, where in written:
-            module, _, attribute = dotted.rpartition(".")
-            target = self.index.module_file(module)
-            qname = self.index.top_level.get(target, {}).get(attribute) if target else None
+        for target, attribute, dotted, where in self._dotted_paths:
+            qname = self.index.top_level.get(target, {}).get(attribute)
             if qname is None:
                 continue
-            found[(target, qname)] = f"named by the dotted path '{dotted}' in {where}"
+            found.setdefault((target, qname), f"named by the dotted path '{dotted}' in {where}")
             # What loads a class by its dotted path (MIDDLEWARE, AUTHENTICATION_BACKENDS, a logging
             # handler) calls its hooks by name: `process_response`, `authenticate`, `emit`.
             for member in self.index.members.get((target, qname), []):
@@ -295,6 +289,35 @@ class UtilityAnalysis:
                 if sym is not None and sym.kind == "method" and not is_private(sym.name):
                     found.setdefault((target, member), f"a method of {qname}, which is loaded by the dotted path "
                                                        f"'{dotted}' in {where}")
+        return found
+
+    @cached_property
+    def _named_bindings(self) -> dict[str, set[str]]:
+        """Per module, the names a dotted path outside it reads as its attributes (`huey_consumer
+        main.huey`): an import there that binds such a name is how the module offers it, not unused."""
+        found: dict[str, set[str]] = {}
+        for target, attribute, _, _ in self._dotted_paths:
+            found.setdefault(target, set()).add(attribute)
+        return found
+
+    @cached_property
+    def _dotted_paths(self) -> list[tuple[str, str, str, str]]:
+        """(module file, attribute, dotted path, where) for each dotted path written in the project
+        whose module part is a project module: resolved from the root, or from the writing file's
+        folder (a script started from its own folder imports its neighbours)."""
+        mentions = self.index.scan.mentions if self.index.scan is not None else {}
+        written = [(dotted, where, f"{where} line {line}") for dotted, places in mentions.items() if "." in dotted
+                   for where, line, _ in places]
+        written += [(dotted, path, f"a string in {path}") for path, facts in self.index.files.items()
+                    if facts.language == "python" for dotted in [*facts.dotted_strings, *facts.import_strings]]
+        found = []
+        for dotted, writer, where in written:
+            module, _, attribute = dotted.rpartition(".")
+            beside = None if writer in self.index.files else self.index.python_file_at(
+                posixpath.join(posixpath.dirname(writer), *module.split(".")))
+            target = beside or self.index.module_file(module)
+            if target is not None:
+                found.append((target, attribute, dotted, where))
         return found
 
     def _declarations_of_implementations(self) -> dict[SymbolKey, str]:
@@ -1057,6 +1080,7 @@ class UtilityAnalysis:
             if facts.language == "python" and any(ignore.covers(path) for ignore in silenced):
                 continue  # the project's ruff/flake8 configuration says unused imports are expected here
             requested = self.test_roots.requested if path in self.test_files else set()
+            requested = requested | self._named_bindings.get(path, set())
             for unused in unused_imports(self.index, facts, requested, reexported.get(path, set())):
                 if unused.confidence < self.min_confidence:
                     continue

@@ -117,8 +117,10 @@ def annotate_imports(text: str, imports: list) -> None:
         bound = [n.alias or n.name for n in ref.names if n.binds] + ([ref.namespace] if ref.namespace else [])
         ref.line_end, ref.reportable = end, True
         ref.kept = _kept_import(lines, start, end)
+        column = _statement_stop(lines, start, end)
+        stop = offsets[end] if column is None else offsets[end - 1] + column
         ref.unmentioned = [local for local in dict.fromkeys(bound)
-                           if not _mentioned(text, local, offsets[start - 1], offsets[end])]
+                           if not _mentioned(text, local, offsets[start - 1], stop)]
 
 
 def _mentioned(text: str, name: str, start: int, end: int) -> bool:
@@ -135,6 +137,24 @@ def _mentioned(text: str, name: str, start: int, end: int) -> bool:
                 return True
             found = text.find(name, found + 1, high)
     return False
+
+
+def _statement_stop(lines: list[str], start: int, end: int) -> int | None:
+    """Where the statement ends in its last line: after a `;` outside brackets (what follows,
+    `from gevent import monkey; monkey.patch_all()`, is another statement, which may use the
+    name): its column, or None when the statement runs to the line's end."""
+    depth = sum(line.count("(") + line.count("{") - line.count(")") - line.count("}") for line in lines[start - 1:end - 1])
+    last = lines[end - 1]
+    for column, character in enumerate(last):
+        if character in "({":
+            depth += 1
+        elif character in ")}":
+            depth -= 1
+        elif character == ";" and depth <= 0:
+            return column + 1
+        elif character == "#" or last.startswith("//", column):
+            break
+    return None
 
 
 def _statement_end(lines: list[str], start: int) -> int:

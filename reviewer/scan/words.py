@@ -12,9 +12,10 @@ per run, by the scan (the only reader of files), from:
 - the string literals and comments of every parsed code file (its code is the usage graph's).
 
 In a data file (JSON, YAML, TOML, INI) a key is a field's label, not a use: only values count. A
-dotted path written there, key or value (`pkg.plugins.rewrite.Plugin:`, `handler: app.log.JsonHandler`,
-`app.main:app`), is kept whole too, as `pkg.plugins.rewrite.Plugin`: it names one module's symbol,
-which a loader imports by that path (analysis.utility resolves it; a namesake elsewhere is not it).
+dotted path written in any text file, a data file's keys included (`pkg.plugins.rewrite.Plugin:`,
+`handler: app.log.JsonHandler`, `app.main:app`, a shell script's `huey_consumer main.huey`), is kept
+whole too, as `pkg.plugins.rewrite.Plugin`: it names one module's attribute, which a loader imports
+by that path (analysis.utility resolves it; a namesake elsewhere is not it).
 Each place remembers how the word stands there (Place kind): in prose (PROSE), where a name is used
 as a name (AS_NAME: `.word`, `word(`, `word.attr`, `'word'` quoted whole, `{word}`, `|word`, `@word`),
 or in a doctest line (`>>> word(1)`, DOCTEST: a test runner runs it). A plain English word (`run`,
@@ -43,7 +44,7 @@ from ..schema.facts import FileFacts
 from ..workspace import atomic_write_text
 from .discovery import read_regular
 
-INDEX_VERSION = 9  # bump when what a file's words are changes
+INDEX_VERSION = 10  # bump when what a file's words are changes
 MAX_TEXT_BYTES = 1_000_000  # a larger text file is read up to here (a data dump says little more)
 MAX_WORDS_PER_FILE = 5000  # distinct words kept per file (a word list or dictionary file stops there)
 MAX_TEXT_FILES = 20_000  # text files read at most, in path order
@@ -229,24 +230,23 @@ _DOTTED_PATH = re.compile(r"(?<![\w.$/-])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)(?::([
 
 
 def text_words(text: str, data: bool = False) -> FileWords:
-    """The words of a text file, each with its first line of each kind; a data file's keys left out,
-    and its dotted paths kept whole (keys too)."""
+    """The words of a text file, each with its first line of each kind (a data file's keys left out),
+    and its dotted paths kept whole (a data file's keys too)."""
     found: FileWords = {}
     starts = _line_starts(text)
     _add_words(found, text, 0, len(text), starts, data=data)
-    if data:
-        for match in _DOTTED_PATH.finditer(text):
-            if len(found) >= MAX_WORDS_PER_FILE:
-                break
-            path = f"{match.group(1)}.{match.group(2)}" if match.group(2) else match.group(1)
-            if path not in found:
-                line = bisect.bisect_right(starts, match.start())
-                found[path] = [line, line, 0]
+    for match in _DOTTED_PATH.finditer(text):
+        if len(found) >= MAX_WORDS_PER_FILE:
+            break
+        path = f"{match.group(1)}.{match.group(2)}" if match.group(2) else match.group(1)
+        if path not in found:
+            line = bisect.bisect_right(starts, match.start())
+            found[path] = [line, line, 0]
     return found
 
 
 def dotted_path_words(words: FileWords, names: set[str]) -> list[str]:
-    """The dotted paths among a data file's words whose last part is one of `names`."""
+    """The dotted paths among a text file's words whose last part is one of `names`."""
     return [word for word in words if "." in word and word.rsplit(".", 1)[1] in names]
 
 
@@ -384,7 +384,7 @@ def build_word_index(root: Path, texts: Iterable[str], code: Iterable[FileFacts]
     cache.save()
     index: dict[str, list[Place]] = {}
     for rel, words in sorted(per_file):
-        dotted = dotted_path_words(words, names) if os.path.splitext(rel)[1].lower() in DATA_EXTENSIONS else []
+        dotted = dotted_path_words(words, names)
         for word in [*names.intersection(words), *dotted]:
             first, as_name, doctest = words[word]
             place = (rel, doctest, DOCTEST) if doctest else (rel, as_name, AS_NAME) if as_name else (rel, first, PROSE)

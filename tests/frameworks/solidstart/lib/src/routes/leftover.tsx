@@ -1,0 +1,3 @@
+export default function LeftoverPage() {
+  return <p>not a SolidStart app: no router reads this folder</p>;
+}
