@@ -531,3 +531,20 @@ def test_a_private_name_written_nowhere_else_in_a_live_file_is_dead_private_unna
                        ("web/widget.js", "_sink")):  # ... and a sink written again in its file
         assert rule(evidence, path, name) == "dead/private-unreferenced", name
     assert evidence.for_symbol("app/core.py", "_read_as_member")["utility"].verdict == "USED"
+
+
+def test_functions_that_assert_types_are_type_tests_not_dead_code(tmp_path: Path) -> None:
+    # mypy checks `assert_type` calls (piccolo's tests/type_checking.py): nothing calls the functions
+    evidence = analyze(tmp_path, {
+        "manage.py": "import sys\n\nprint(sys.argv)\n",
+        "app/__init__.py": "",
+        "app/models.py": "class Band:\n    @classmethod\n    def objects(cls) -> list['Band']:\n        return []\n",
+        "tests/__init__.py": "",
+        "tests/type_checking.py": "from typing import TYPE_CHECKING\n\nfrom typing_extensions import assert_type\n\n"
+                                  "from app.models import Band\n\nif TYPE_CHECKING:\n\n"
+                                  "    def objects() -> None:\n        assert_type(Band.objects(), list[Band])\n\n"
+                                  "    def leftover() -> None:\n        print(Band)\n",
+    })
+    assert verdict(evidence, "tests/type_checking.py", "objects", "utility") == "USED"
+    assert "type test" in detail(evidence, "tests/type_checking.py", "objects", "utility")
+    assert verdict(evidence, "tests/type_checking.py", "leftover", "utility") == "DEAD"

@@ -38,14 +38,17 @@ _TEST_METHOD = re.compile(r"test\w*", re.I)
 _FIXTURE = re.compile(r"^(?:pytest\.|pytest_asyncio\.)?fixture\b")
 _FIXTURE_NAME = re.compile(r"""\bname\s*=\s*["']([A-Za-z_]\w*)["']""")
 _AUTOUSE = re.compile(r"\bautouse\s*=\s*True\b")
-# Calls that assert a type, not a value: vitest, tsd, arktype.
+# Calls that assert a type, not a value: vitest, tsd, arktype; Python's typing.assert_type (PEP 484's
+# checkers read it; at run time it returns its argument).
 TYPE_ASSERTIONS = frozenset({"expectTypeOf", "assertType", "expectType", "expectAssignable", "expectNotType",
-                             "expectNotAssignable", "expectError", "attest"})
+                             "expectNotAssignable", "expectError", "attest", "assert_type"})
 
 
 def type_assertion(call: str) -> bool:
-    """`expectTypeOf(x).toEqualTypeOf<T>()` and the like: a call whose head is a type assertion."""
-    return call.split("(", 1)[0].split(".", 1)[0] in TYPE_ASSERTIONS
+    """`expectTypeOf(x).toEqualTypeOf<T>()`, `typing.assert_type(x, T)` and the like: a call whose head
+    is a type assertion."""
+    head = call.split("(", 1)[0]
+    return head.split(".", 1)[0] in TYPE_ASSERTIONS or head in ("typing.assert_type", "typing_extensions.assert_type")
 
 
 def fixture_decorator(sym: Symbol) -> str | None:

@@ -41,7 +41,7 @@ from .cascade import group_cascades
 from .dynamic import dynamic_reach
 from .guard import GUARDED_CONFIDENCE, Guard, guard_namesakes
 from .imports import imported_from, unused_imports
-from .testcode import TestRoots, fixture_decorator, fixture_name
+from .testcode import TestRoots, fixture_decorator, fixture_name, type_assertion
 from .roots import (documentation_code_imports, documentation_includes, documented_names, stdlib_base_defines,
                     type_checked_tests, under_type_checker)
 from .usage import MODULE, UsageGraph
@@ -801,7 +801,7 @@ class UtilityAnalysis:
         for key, why in self._dotted_path_strings().items():
             roots.setdefault(key, why)
         for found in (self._included_in_docs(), self._documented_api(), self._run_by_docs(), self._loaded_by_path(),
-                      self._example_exports(), self._shipped_test_support()):
+                      self._example_exports(), self._shipped_test_support(), self._type_tests()):
             for key, why in found.items():
                 roots.setdefault(key, why)
         for key, why in self._shell_methods().items():
@@ -1453,6 +1453,14 @@ class UtilityAnalysis:
                 for path, facts in self.index.files.items()
                 if facts.language != "python" and is_example_path(path) and path not in self.test_files
                 for sym in facts.symbols if sym.parent is None and sym.exported}
+
+    def _type_tests(self) -> dict[SymbolKey, str]:
+        """Functions whose body asserts types (`assert_type(await query, list[Band])`,
+        `expectTypeOf(x).toEqualTypeOf<T>()`): the type checker runs them as tests, nothing calls them."""
+        return {(path, sym.qualified_name): f"a type test: it calls {call.split('(', 1)[0]}, which the type checker checks"
+                for path, facts in self.index.files.items() for sym in facts.symbols
+                if sym.kind in ("function", "method")
+                for call in [next((c for c in sym.calls if type_assertion(c)), None)] if call}
 
     def _shipped_test_support(self) -> dict[SymbolKey, str]:
         """What a library's own `testing` subpackage offers (`migrate/testing/__init__.py` importing

@@ -1,0 +1,1 @@
+export function atom<T>(value: T): { get(): T; set(next: T): void }

@@ -1,0 +1,5 @@
+import { atom } from '../index.js'
+
+let store = atom<string | undefined>(undefined)
+store.set('ready')
+let readBack: string | undefined = store.get()

@@ -1,0 +1,1 @@
+export { atom } from './atom/index.js'
