@@ -925,7 +925,7 @@ def _review(run: Run, prepared: Prepared, pending: list[str], keys: dict[str, st
     if record.reviewer == "static":
         ui.echo(f"estimate: static reviewer, {len(pending)} files to review "
                 f"({sum(len(facts[path].symbols) for path in pending)} symbols), {record.files_cached} from cache, $0.00")
-        results = _static_reviews(prepared, pending)
+        results = _static_results(run, prepared, pending, keys, pages)
         claude = None
     else:
         if not pending:
@@ -936,6 +936,18 @@ def _review(run: Run, prepared: Prepared, pending: list[str], keys: dict[str, st
         with ui.phase("review", total=len(pending)) as bar:
             for path, result in results:
                 bar.advance()
+                if isinstance(result, OSError):
+                    _write_failed(ui, record, path, result)
+                    continue
+                if isinstance(result, tuple):  # written by the child: recorded here (in the journal again: no harm)
+                    written, page, held = result
+                    if page is not None:
+                        pages.fresh[path] = page
+                        share_fields_set(held)  # as _page_and_hold does: the pickle gave each record its own set
+                    reviews[path] = held
+                    run.cache.record(path, keys[path], (written, held))
+                    record.files_reviewed += 1
+                    continue
                 if isinstance(result, FileError):
                     record.errors.append(result)
                     record.files_error += 1
@@ -957,6 +969,45 @@ def _review(run: Run, prepared: Prepared, pending: list[str], keys: dict[str, st
     finally:
         if claude is not None:
             _close_claude(run, claude, indexer)
+
+
+# From this many files to review, a forked child reviews every other one (the second core's share).
+SHARED_REVIEWS_FROM = 64
+
+
+def _static_results(run: Run, prepared: Prepared, pending: list[str], keys: dict[str, str], pages: Pages):
+    """(path, result) of each file of `pending`: this process's static reviews (to write), then what a
+    forked child wrote of every other file: (sha256 of the .rev.json, key of the page or None, the held
+    review), or the OSError that stopped its write. Without fork the child's share is reviewed here."""
+    here, there = (pending[0::2], pending[1::2]) if len(pending) >= SHARED_REVIEWS_FROM else (pending, [])
+    if there:
+        prepared.contexts.without_tools()  # before the fork: both processes take contexts from them
+    job = (lambda: _written_reviews(run, prepared, there, keys, pages)) if there else None
+    with Background(job) as shared:
+        yield from _static_reviews(prepared, here)
+        if there:
+            yield from shared.result()
+
+
+def _written_reviews(run: Run, prepared: Prepared, paths: list[str], keys: dict[str, str], pages: Pages) -> list:
+    """In the child: review, write and journal each file of `paths` (so that a kill loses none of them);
+    what the run holds of each. The journal is opened again: the parent's handle is the parent's."""
+    from .review.suppressions import apply_suppressions
+
+    run.cache.reopen_journal()
+    facts = prepared.scan.by_path()
+    done: list = []
+    for path, review in _static_reviews(prepared, paths):
+        review = apply_suppressions(review, facts[path].suppressions)
+        try:
+            written = _write_review(run.workspace, review)
+        except OSError as exc:
+            done.append((path, exc))
+            continue
+        held = _page_and_hold(pages, review, written)
+        run.cache.record(path, keys[path])
+        done.append((path, (written, pages.fresh.get(path), held)))
+    return done
 
 
 def _static_reviews(prepared: Prepared, pending: list[str]):

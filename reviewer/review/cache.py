@@ -312,6 +312,13 @@ class ReviewCache:
         except OSError:
             pass  # the journal is a convenience; save() still writes everything
 
+    def reopen_journal(self) -> None:
+        """In a forked child: let go of the parent's journal handle; record() opens one of its own
+        (appends of a line each, which the parent's appends do not split)."""
+        if self._journal is not None:
+            self._journal.close()
+            self._journal = None
+
     def forget(self, file_path: str) -> None:
         self.entries.pop(file_path, None)
 
