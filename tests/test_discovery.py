@@ -367,6 +367,19 @@ def test_a_library_copied_into_served_assets_is_skipped_by_its_copyright_header(
     assert skipped(tmp_path)["app/static/ckeditor/plugins/scayt/options.js"].startswith("vendored (a library folder")
 
 
+def test_a_library_folder_in_served_assets_is_skipped_by_its_versioned_main_file(tmp_path):
+    # flask-debugtoolbar's static/codemirror/: codemirror.js opens with "// CodeMirror version 2.23", its
+    # modes and add-ons have no header at all
+    make(tmp_path, {"app/static/codemirror/codemirror.js": "// CodeMirror version 2.23\nvar CodeMirror = 1;\n",
+                    "app/static/codemirror/mode/python/python.js": "CodeMirror.defineMode('python', f);\n",
+                    "app/static/toolbar/toolbar.js": "// the toolbar, version of the page\nfunction own() {}\n",
+                    "app/src/codemirror/codemirror.js": "// CodeMirror version 2.23\nexport const own = 1;\n"})
+    # not in served assets, or no release named: the project's own code
+    assert in_scope(tmp_path) == ["app/src/codemirror/codemirror.js", "app/static/toolbar/toolbar.js"]
+    assert skipped(tmp_path)["app/static/codemirror/mode/python/python.js"] == (
+        "vendored (a library folder with its versioned main file codemirror.js: app/static/codemirror/codemirror.js)")
+
+
 def test_the_output_folder_of_a_build_step_is_skipped_by_its_manifest(tmp_path: Path) -> None:
     """Django's collectstatic copies every app's assets (the admin's scripts among them) beside the
     staticfiles.json it writes: built output, not the project's code."""

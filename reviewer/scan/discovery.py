@@ -21,6 +21,7 @@ No git command is run: this works the same inside and outside a git repository.
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 import stat
 from dataclasses import dataclass, field
@@ -202,6 +203,26 @@ def _vendored_banner(path: str, opening: list[bytes]) -> str | None:
         return f"vendored (header names '{shown[:60]}')"
     if any(part in _ASSET_DIRECTORIES for part in path.split("/")[:-1]):
         return "vendored (a library's copyright header in a folder of served assets)"
+    return None
+
+
+# `// CodeMirror version 2.23`, `/*! jQuery UI - v1.13.2`: a release's version in its opening lines.
+_RELEASE_VERSION = re.compile(rb"\b(?:v|version\s*)\d+\.\d+|\b\d+\.\d+\.\d+\b", re.IGNORECASE)
+
+
+def _versioned_main(folder: str, rel_folder: str, names: set[str]) -> str | None:
+    """A library's own folder in served assets, known by its main file: `static/codemirror/codemirror.js`
+    whose opening lines name a release (`// CodeMirror version 2.23`); its modes and add-ons beside it
+    carry no header of their own. The main file's path, or None."""
+    name = posixpath.basename(rel_folder)
+    for main in (f"{name}.js", f"{name}.min.js"):
+        if main in names:
+            try:
+                opening = read_regular(os.path.join(folder, main), 512)
+            except OSError:
+                continue
+            if _RELEASE_VERSION.search(b"\n".join(opening.split(b"\n")[:3])):
+                return f"{rel_folder}/{main}"
     return None
 
 
@@ -491,7 +512,7 @@ class _Walker:
         if vendored is None and rel_folder and any(part in _ASSET_DIRECTORIES for part in rel_folder.split("/")[:-1]):
             # a library copied into served assets with its own license file (`static/ckeditor/LICENSE.md`)
             licence = next((name for name in sorted(names) if name.upper().startswith(_LICENSE_NAMES)), None)
-            vendored = f"{rel_folder}/{licence}" if licence else None
+            vendored = f"{rel_folder}/{licence}" if licence else _versioned_main(folder, rel_folder, names)
         if vendored is None and rel_folder and _BUILD_MANIFESTS & names:
             # the output folder of a build step, known by the manifest it writes (Django's collectstatic
             # writes staticfiles.json beside every app's assets, the admin's scripts among them)
@@ -519,7 +540,8 @@ class _Walker:
                 if vendored is not None and language_for_path(entry.name) is not None and self._included(rel):
                     what = ("built (the output folder of a build step, with its manifest" if
                             vendored.rsplit("/", 1)[-1] in _BUILD_MANIFESTS else
-                            "vendored (a library folder with its own")
+                            "vendored (a library folder with its own" if not vendored.endswith(".js") else
+                            "vendored (a library folder with its versioned main file")
                     self._skip(rel, f"{what} {vendored.rsplit('/', 1)[-1]}: {vendored})")
                     continue
                 marked = self._marked(rel) if self.marked else None
