@@ -548,3 +548,27 @@ def test_functions_that_assert_types_are_type_tests_not_dead_code(tmp_path: Path
     assert verdict(evidence, "tests/type_checking.py", "objects", "utility") == "USED"
     assert "type test" in detail(evidence, "tests/type_checking.py", "objects", "utility")
     assert verdict(evidence, "tests/type_checking.py", "leftover", "utility") == "DEAD"
+
+
+def test_a_library_module_importing_a_list_of_its_own_public_names_is_offering_them(tmp_path: Path) -> None:
+    # peewee's playhouse/cysqlite_ext.py imports twelve fields of playhouse.sqlite_ext for its users
+    library = {
+        "pyproject.toml": "[project]\nname = 'peewee'\n",
+        "playhouse/__init__.py": "",
+        "playhouse/sqlite_ext.py": "class JSONField:\n    pass\n\n\nclass SearchField:\n    pass\n\n\n"
+                                   "class FTSModel:\n    pass\n\n\ndef helper():\n    return 1\n",
+        "playhouse/cysqlite_ext.py": "import sys\nfrom playhouse.sqlite_ext import (\n    JSONField,\n    SearchField,\n"
+                                     "    FTSModel)\nfrom playhouse.sqlite_ext import helper\n\n\n"
+                                     "class CySqliteDatabase:\n    pass\n",
+        "playhouse/_internal.py": "from playhouse.sqlite_ext import JSONField, SearchField, FTSModel\n",
+    }
+    evidence = analyze(tmp_path, library)
+    unused = {(f.path, f.message.split(" (from")[0]): (f.rule, f.confidence) for f in evidence.findings
+              if f.message.startswith("unused import")}
+    for name in ("JSONField", "SearchField", "FTSModel"):
+        assert unused[("playhouse/cysqlite_ext.py", f"unused import {name}")] == ("dead/guard-library-reexport", 30)
+        # a private module offers nothing to users
+        assert unused[("playhouse/_internal.py", f"unused import {name}")][0] == "dead/unused-import"
+    # one name, or a module of the standard library: leftovers as anywhere
+    assert unused[("playhouse/cysqlite_ext.py", "unused import helper")][0] == "dead/unused-import"
+    assert unused[("playhouse/cysqlite_ext.py", "unused import sys")][0] == "dead/unused-import"

@@ -448,3 +448,34 @@ def test_an_import_a_script_loads_by_its_dotted_path_is_used(tmp_path: Path) -> 
     })
     assert _unused_imports(evidence) == [("examples/other/main.py", "unused import path"),
                                  ("examples/other/main.py", "unused import sep")]
+
+
+def test_a_module_whose_namespace_is_read_whole_keeps_its_imports(tmp_path: Path) -> None:
+    # tortoise-orm's docs/type_globals.py: names imported for `get_type_hints(obj, localns=type_globals.__dict__)`
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/models.py": "class Q:\n    pass\n",
+        "docs/type_globals.py": "from app.models import Q\n\n\nclass Helper:\n    pass\n",
+        "docs/other.py": "from app.models import Q\n",
+        "docs/hints.py": "import type_globals\nfrom typing import get_type_hints\n\n\n"
+                         "def hints(obj):\n    return get_type_hints(obj, localns=type_globals.__dict__)\n\n\nprint(hints(int))\n",
+    })
+    assert _unused_imports(evidence) == [("docs/other.py", "unused import Q")]
+    assert verdict(evidence, "docs/type_globals.py", "Helper", "utility") == "USED"
+
+
+def test_a_prefix_scan_of_dir_reaches_the_members_with_that_prefix(tmp_path: Path) -> None:
+    # tortoise-orm's Field: `for dialect in [key for key in dir(self) if key.startswith("_db_")]`
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/fields.py": "class Field:\n    def dialects(self):\n"
+                         "        return [key for key in dir(self) if key.startswith('_db_')]\n\n\n"
+                         "class JSONField(Field):\n    class _db_postgres:\n        SQL_TYPE = 'JSONB'\n\n"
+                         "    def _unused_helper(self):\n        return 1\n",
+        "app/main.py": "from .fields import JSONField\n\nprint(JSONField().dialects())\n",
+    })
+    assert verdict(evidence, "app/fields.py", "JSONField._db_postgres", "utility") == "USED"
+    assert "_db_" in detail(evidence, "app/fields.py", "JSONField._db_postgres", "utility")
+    assert verdict(evidence, "app/fields.py", "JSONField._unused_helper", "utility") == "DEAD"

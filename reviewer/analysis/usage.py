@@ -26,6 +26,9 @@ from .roles import is_barrel_path, is_test_path
 from ..schema.evidence import SymbolKey
 
 MODULE = "<module>"  # qualified name of a file's top-level code node
+# The kind of use of a module whose names are read as a table (`localns=type_globals.__dict__`): every
+# name it binds, imports included, is among what is read.
+READS_NAMESPACE = "reads the namespace of"
 _VALUE_KINDS = ("constant", "variable")  # module-level names bound to a value
 _STRINGS = re.compile(r"""("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`)""")
 # The literal head of a computed module path: require(`./commands/${x}`), import(`./p/${x}.js`)...
@@ -207,7 +210,9 @@ class UsageGraph:
         `name.attribute = value`: a module patched is not handed on)."""
         if name in facts.written_through:
             return False
-        return name in facts.module_references or any(name in sym.references for sym in facts.symbols)
+        namespace = f"{name}.__dict__"  # `get_type_hints(obj, localns=type_globals.__dict__)`
+        return any(ref in facts.module_references or any(ref in sym.references for sym in facts.symbols)
+                   for ref in (name, namespace))
 
     def _add_user(self, path: str, user: SymbolKey, sym: Symbol | None, references: list[str],
                   calls: list[str], line: int, heads_used: set[str], attributes: set[str]) -> None:
@@ -354,8 +359,13 @@ class UsageGraph:
         if self.index.files[source].language != "python":
             self._link_exported_values(facts.path, source, how, line)
             return
-        readers = [MODULE] if binding in facts.module_references else []
-        readers += [sym.qualified_name for sym in facts.symbols if binding in sym.references]
+        namespace = f"{binding}.__dict__"
+        readers = [MODULE] if {binding, namespace} & set(facts.module_references) else []
+        readers += [sym.qualified_name for sym in facts.symbols if binding in sym.references or namespace in sym.references]
+        as_table = [MODULE] if namespace in facts.module_references else []
+        as_table += [sym.qualified_name for sym in facts.symbols if namespace in sym.references]
+        for reader in as_table:  # the module itself: what it imports is among the names read
+            self._link((facts.path, reader), (source, MODULE), READS_NAMESPACE, line)
         for sym in self.index.files[source].symbols:
             if sym.parent is None and sym.kind in ("function", "class"):
                 for reader in readers:

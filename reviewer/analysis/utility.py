@@ -44,7 +44,7 @@ from .imports import imported_from, unused_imports
 from .testcode import TestRoots, fixture_decorator, fixture_name, type_assertion
 from .roots import (documentation_code_imports, documentation_includes, documented_names, stdlib_base_defines,
                     type_checked_tests, under_type_checker)
-from .usage import MODULE, UsageGraph
+from .usage import MODULE, READS_NAMESPACE, UsageGraph
 from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey, assessment
 
 _BUILTIN_NAMES = frozenset(dir(builtins))
@@ -143,6 +143,11 @@ def _bare_import(language: str, source: str) -> str:
         package, _, module = source[dots:].rpartition(".")
         return f"from {'.' * dots}{package} import {module}" if module else f"from {'.' * dots} import ..."
     return f"import {source}"
+
+
+# Public names of the library's own modules one unused import statement binds, from which it is a list
+# of names offered to users (dead/guard-library-reexport).
+REEXPORT_LIST = 3
 
 
 class UtilityAnalysis:
@@ -1081,8 +1086,21 @@ class UtilityAnalysis:
                 continue  # the project's ruff/flake8 configuration says unused imports are expected here
             requested = self.test_roots.requested if path in self.test_files else set()
             requested = requested | self._named_bindings.get(path, set())
-            for unused in unused_imports(self.index, facts, requested, reexported.get(path, set())):
+            if any(use.kind == READS_NAMESPACE for use in self.graph.users_of((path, MODULE))):
+                continue  # its names are read as a table (`localns=type_globals.__dict__`): imports included
+            found = unused_imports(self.index, facts, requested, reexported.get(path, set()))
+            offered = self._offered_reexports(path, facts, found)
+            for unused in found:
                 if unused.confidence < self.min_confidence:
+                    continue
+                if unused.line_start in offered:
+                    findings.append(FileFinding(
+                        path=path, symbol=None, axis="utility", verdict="DEAD", line_start=unused.line_start,
+                        line_end=unused.line_end, severity="low", confidence=GUARDED_CONFIDENCE,
+                        rule="dead/guard-library-reexport",
+                        message=f"unused import {unused.name} (from {unused.source}): nothing else in the file names it; "
+                                f"but {offered[unused.line_start]}: not a finding (dead/guard-library-reexport), "
+                                "a candidate to check"))
                     continue
                 plugin = self._plugin_import(path, facts, unused)
                 if plugin:
@@ -1107,6 +1125,28 @@ class UtilityAnalysis:
                     action=f"remove the name; keep `{bare}` for what its module does when loaded."
                     if effect else ""))
         return findings
+
+    def _offered_reexports(self, path: str, facts: FileFacts, found: list) -> dict[int, str]:
+        """dead/guard-library-reexport: line -> evidence, for each import statement of a library's public
+        module that binds REEXPORT_LIST or more public names of the library's own modules, none of them named
+        in the file (playhouse/cysqlite_ext.py importing twelve fields of playhouse.sqlite_ext for its users)."""
+        if not self.entry_points.is_library or path in self.test_files or is_example_path(path) \
+                or any(is_private(part) for part in path.removesuffix(".py").split("/")):
+            return {}
+        statements: dict[int, list] = {}
+        for unused in found:
+            statements.setdefault(unused.line_start, []).append(unused)
+        bound = {ref.line: len([n for n in ref.names if n.binds]) for ref in facts.imports}
+        offered = {}
+        for line, names in statements.items():
+            source = names[0].source
+            public = [u.name for u in names if not is_private(u.name)]
+            if len(public) >= REEXPORT_LIST and len(names) == bound.get(line) \
+                    and self.index.module_for_specifier(path, source) is not None:
+                offered[line] = (f"the library's public module {path} imports {len(public)} public names of its own "
+                                 f"module {source} and uses none ({', '.join(public[:4])}{', ...' if len(public) > 4 else ''}): "
+                                 "names it offers to its users")
+        return offered
 
     def _plugin_import(self, path: str, facts: FileFacts, unused) -> str:
         """dead/guard-plugin-import: `import alembic_autogenerate_enums` binds a module outside the project

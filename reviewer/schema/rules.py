@@ -102,6 +102,13 @@ RULES: tuple[Rule, ...] = (
          "imports: depending on a package to import it once and name nothing of it is how a plugin is switched on "
          "(it registers itself as it loads, `import alembic_autogenerate_enums`): a candidate, not a finding.",
          "the manifest that declares it"),
+    Rule("dead/guard-library-reexport", "utility", "DEAD",
+         "In a library's public module, one import statement that binds three or more public names of the "
+         "library's own modules and names none of them offers those names to the library's users (a re-export "
+         "list written without `__all__`, as a drop-in backend module repeats its sibling's fields): a "
+         "candidate, not a finding. Leftovers of a refactoring are one or two names, and in an application "
+         "nobody imports from a module that does not use its imports.",
+         "the statement's line, its names and the module they come from"),
     Rule("dead/guard-conditional", "utility", "DEAD",
          "A definition in an `if`/`try` branch whose name the module binds more than once (`if sys.version_info: "
          "def f` / `else: def f`) is an alternative the interpreter picks: a candidate, not a finding.",

@@ -198,11 +198,39 @@ def _record_lookup(ex: Extractor, node: Node, target: Node, name: Node) -> None:
         target=ex.flat_text(target)[:80], prefix=computed_name_prefix(ex, name), line=node.start_point[0] + 1))
 
 
+# `[key for key in dir(self) if key.startswith("_db_")]`: the filter's literal prefix
+_STARTSWITH = re.compile(r"""\.startswith\(\s*[rRbBuU]?["']([A-Za-z_]\w*)["']\s*\)""")
+_FILTERING = ("list_comprehension", "generator_expression", "set_comprehension", "dictionary_comprehension",
+              "for_statement")
+
+
+def _record_name_scan(ex: Extractor, node: Node, target: Node) -> None:
+    """`dir(x)` filtered by a prefix (in the comprehension or loop it feeds): every member of x whose
+    name starts with it may be read, as getattr(x, "prefix" + name) reads them."""
+    holder = node.parent
+    while holder is not None and holder.type not in _FILTERING and holder.type not in ("function_definition", "module"):
+        holder = holder.parent
+    if holder is None or holder.type not in _FILTERING:
+        return
+    prefix = _STARTSWITH.search(ex.flat_text(holder)[:400])
+    if prefix:
+        ex.dynamic_access = True
+        ex.dynamic_lookups.append(DynamicLookup.model_construct(
+            target=ex.flat_text(target)[:80], prefix=prefix.group(1), line=node.start_point[0] + 1))
+
+
 def on_call(ex: Extractor, node: Node, callee: Node, callee_text: bytes) -> bool:
-    """getattr with a computed name and importlib with a computed module make the file dynamic.
+    """getattr with a computed name, `dir(x)` filtered by a prefix and importlib with a computed module
+    make the file dynamic.
 
     Called only for the callees in the spec's call_hook_callees (keep the two in step).
     """
+    if callee_text == b"dir":
+        arguments = node.child_by_field_name("arguments")
+        args = [a for a in arguments.named_children if a.type != "comment"] if arguments is not None else []
+        if len(args) == 1:
+            _record_name_scan(ex, node, args[0])
+        return False
     if callee_text in _ATTRIBUTE_FUNCTIONS or callee_text in (b"importlib.import_module", b"import_module",
                                                              b"__import__"):
         arguments = node.child_by_field_name("arguments")
