@@ -572,3 +572,20 @@ def test_a_library_module_importing_a_list_of_its_own_public_names_is_offering_t
     # one name, or a module of the standard library: leftovers as anywhere
     assert unused[("playhouse/cysqlite_ext.py", "unused import helper")][0] == "dead/unused-import"
     assert unused[("playhouse/cysqlite_ext.py", "unused import sys")][0] == "dead/unused-import"
+
+
+def test_an_unused_fixture_named_after_a_declared_pytest_plugin_is_a_candidate(tmp_path: Path) -> None:
+    # python-gitlab overrides pytest-docker's fixtures; pytest-redis's `redis_proc` the same way
+    evidence = analyze(tmp_path, {
+        **APP,
+        "requirements-test.txt": "pytest\npytest-redis==3.1\n",
+        "tests/__init__.py": "",
+        "tests/conftest.py": "import pytest\n\n\n@pytest.fixture(scope='session')\ndef redis_proc_port():\n"
+                             "    return 6380\n\n\n@pytest.fixture\ndef stale_client():\n    return object()\n",
+        "tests/test_app.py": "def test_one():\n    assert True\n",
+    })
+    port = evidence.for_symbol("tests/conftest.py", "redis_proc_port")["utility"]
+    assert (port.verdict, port.rule, port.confidence) == ("DEAD", "dead/guard-plugin-fixture", 30)
+    assert "pytest-redis" in port.detail
+    stale = evidence.for_symbol("tests/conftest.py", "stale_client")["utility"]
+    assert (stale.verdict, stale.rule) == ("DEAD", "dead/unused-fixture") and stale.confidence >= 80

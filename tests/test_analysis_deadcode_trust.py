@@ -609,6 +609,28 @@ def test_a_package_classified_as_a_library_is_one_even_with_a_console_script(tmp
     assert verdict(evidence, "jobs/exceptions.py", "InvalidJobDependency", "utility") == "DEAD"
 
 
+def test_a_package_whose_docs_are_an_api_reference_is_a_library_even_with_a_console_script(tmp_path: Path) -> None:
+    # pyramid: `pserve = "pyramid.scripts.pserve:main"`, and docs/api/*.rst documenting its modules
+    files = {
+        "pyproject.toml": '[project]\nname = "web"\nversion = "1"\n[project.scripts]\nserve = "web.cli:main"\n',
+        "web/__init__.py": "",
+        "web/config.py": "class Configurator:\n    pass\n\n\nActionState = Configurator  # bw-compat for plugins\n",
+        "web/settings.py": "def asbool(value):\n    return bool(value)\n",
+        "web/request.py": "class Request:\n    pass\n",
+        "web/cli.py": "from .config import Configurator\n\n\ndef main():\n    return Configurator()\n",
+        "docs/api/config.rst": ".. automodule:: web.config\n\n.. autoclass:: Configurator\n",
+        "docs/api/settings.rst": ".. automodule:: web.settings\n\n  .. autofunction:: asbool\n",
+        "docs/api/request.rst": ".. automodule:: web.request\n",
+    }
+    evidence = analyze(tmp_path, files)
+    assert verdict(evidence, "web/config.py", "ActionState", "utility") != "DEAD"
+    assert "an API reference in docs/api/" in detail(evidence, "web/config.py", "ActionState", "utility")
+    for page in ("docs/api/settings.rst", "docs/api/request.rst"):
+        del files[page]  # one page naming its own module: not yet a reference of the project's API
+    evidence = analyze(tmp_path / "app", files)
+    assert verdict(evidence, "web/config.py", "ActionState", "utility") == "DEAD"
+
+
 def test_what_the_api_reference_documents_is_never_dead(tmp_path: Path) -> None:
     # cookiecutter: `.. automodule:: cookiecutter.exceptions` with `:members:` documents two
     # exceptions nothing raises any more; users may catch them. mkdocstrings' `::: pkg.mod.Name` too.

@@ -32,6 +32,7 @@ from ..frameworks.packaging import LAUNCH_FILE_NAMES
 from ..schema.facts import FileFacts
 from .resolve import SOURCE_EXTENSION, ProjectIndex, built_subpaths
 from .roles import is_example_path, is_test_path, is_test_support_path
+from .roots import documented_names
 
 _ENTRY_POINT = re.compile(r"=\s*['\"]?\s*([A-Za-z_][\w.]*)\s*:\s*([A-Za-z_][\w.]*)")
 
@@ -58,7 +59,8 @@ class EntryPoints:
     def _declared_library(self) -> list[str]:
         """The reasons that make a project with a declared start a library all the same."""
         return [why for why in self.library
-                if "package.json" in why or EXPLICIT_API in why or LIBRARY_CLASSIFIER in why or TYPED_MARKER in why]
+                if "package.json" in why or EXPLICIT_API in why or LIBRARY_CLASSIFIER in why or TYPED_MARKER in why
+                or API_REFERENCE in why]
 
     def shape(self) -> str:
         """One line for the evidence text: "library (public API: package `x` offers 12 names)"."""
@@ -110,6 +112,7 @@ def find_entry_points(index: ProjectIndex) -> EntryPoints:
                                  f"{', ...' if len(public) > 4 else ''}){explicit}")
     found.library.extend(f"{LIBRARY_CLASSIFIER} in {name}" for name in ("pyproject.toml", "setup.cfg", "setup.py")
                          if _LIBRARY_TROVE.search(texts.get(name, "")))
+    found.library.extend(_api_reference(index, texts))
     found.library.extend(f"package `{posixpath.dirname(path)}` {TYPED_MARKER}: {path}" for path in sorted(texts)
                          if posixpath.basename(path) == "py.typed" and f"{posixpath.dirname(path)}/__init__.py" in index.files
                          and not _aside(path) and not is_test_path(path))
@@ -263,6 +266,32 @@ EXPLICIT_REEXPORTS = 3
 # names it offers (its exceptions, a worker's public methods) are its users' API.
 LIBRARY_CLASSIFIER = "classifier `Topic :: Software Development :: Libraries`"
 _LIBRARY_TROVE = re.compile(r"""(?:["']|^\s*)Topic :: Software Development :: Libraries\b""", re.MULTILINE)
+# Documentation that documents the project's own modules for its readers (`.. automodule:: pyramid.config`,
+# mkdocstrings' `::: pkg.api`): what it documents is imported by users, whatever command the project also installs.
+API_REFERENCE = "an API reference"
+API_REFERENCE_MODULES = 3  # the project's own modules documented, from which the docs are an API reference
+
+
+def _api_reference(index: ProjectIndex, texts: Mapping[str, str]) -> list[str]:
+    modules: dict[str, str] = {}  # documented module -> the page that documents it
+    for dotted, name in documented_names(texts).items():
+        module = _project_module_of(index, dotted)
+        if module is not None and not is_test_path(name.where):
+            modules.setdefault(module, name.where)
+    if len(modules) < API_REFERENCE_MODULES:
+        return []
+    pages = sorted(set(modules.values()))
+    return [f"{API_REFERENCE} in {pages[0]}{f' and {len(pages) - 1} more pages' if len(pages) > 1 else ''} documents "
+            f"{len(modules)} of its modules ({', '.join(sorted(modules)[:3])}, ...)"]
+
+
+def _project_module_of(index: ProjectIndex, dotted: str) -> str | None:
+    """The project module a documented dotted name is, or is a name of (the longest that resolves)."""
+    parts = dotted.split(".")
+    return next((".".join(parts[:end]) for end in range(len(parts), 0, -1)
+                 if index.python_modules.get(".".join(parts[:end])) is not None), None)
+
+
 # A `py.typed` marker (PEP 561) exists only for the type checkers of code that imports the package: a
 # `__main__.py` beside it is the library's demo or CLI (`python -m pkg`), its public names stay its API.
 TYPED_MARKER = "marks itself typed for importers (PEP 561)"

@@ -1164,6 +1164,19 @@ class UtilityAnalysis:
         return (f"{manifest} declares {root} as a dependency, and no other file imports it: a package imported "
                 "once for what it does when loaded (a plugin registering itself)")
 
+    def _plugin_of_fixture(self, name: str) -> str:
+        """dead/guard-plugin-fixture: a fixture named after a pytest plugin the project declares
+        (`docker_compose_file` beside pytest-docker, `redis_proc` beside pytest-redis) may override one of the
+        plugin's fixtures, which the plugin requests by name: the evidence, or ""."""
+        for dependency, manifest in self._declared_dependencies().items():
+            stem = dependency.removeprefix("pytest-") if dependency.startswith("pytest-") else \
+                dependency.removesuffix("-pytest") if dependency.endswith("-pytest") else ""
+            stem = stem.replace("-", "_")
+            if stem and (name == stem or name.startswith(stem + "_")):
+                return (f"{manifest} declares the pytest plugin {dependency}, and a fixture named '{name}' may "
+                        "override one of its fixtures (the plugin requests them by name)")
+        return ""
+
     def _declared_dependencies(self) -> dict[str, str]:
         """Normalized distribution name -> the manifest that declares it."""
         if self._dependencies is None:
@@ -1292,6 +1305,11 @@ class UtilityAnalysis:
                              f"parameter, usefixtures or getfixturevalue)" if fixture else
                              f"unused test code: no test reaches it; {imported}")
             confidence, doubts = self._dead_confidence(path, sym, base)
+            plugin = self._plugin_of_fixture(fixture_name(sym, fixture)) if fixture else ""
+            if plugin:
+                return assessment(verdict="DEAD", confidence=GUARDED_CONFIDENCE, rule="dead/guard-plugin-fixture",
+                                  detail=f"{why}{doubts}; but {plugin}: not a finding (dead/guard-plugin-fixture), "
+                                         "a candidate to check")
             return assessment(verdict="DEAD", confidence=confidence, detail=f"{why}{doubts}",
                               rule="dead/unused-fixture" if fixture else "dead/unused-test-code")
         # a recursive call is no use, but "0 references" would misread the code

@@ -109,6 +109,12 @@ RULES: tuple[Rule, ...] = (
          "candidate, not a finding. Leftovers of a refactoring are one or two names, and in an application "
          "nobody imports from a module that does not use its imports.",
          "the statement's line, its names and the module they come from"),
+    Rule("dead/guard-plugin-fixture", "utility", "DEAD",
+         "An unused pytest fixture named after a pytest plugin the project declares (`docker_compose_file` beside "
+         "pytest-docker) may override one of the plugin's fixtures, which the plugin requests by name; the "
+         "framework registry knows the fixtures of the plugins it has a module for, this guards the others: a "
+         "candidate, not a finding.",
+         "the manifest that declares the plugin"),
     Rule("dead/guard-conditional", "utility", "DEAD",
          "A definition in an `if`/`try` branch whose name the module binds more than once (`if sys.version_info: "
          "def f` / `else: def f`) is an alternative the interpreter picks: a candidate, not a finding.",

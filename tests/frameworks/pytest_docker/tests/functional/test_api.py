@@ -1,0 +1,2 @@
+def test_up(docker_services):
+    assert docker_services is not None
