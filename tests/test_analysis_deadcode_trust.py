@@ -625,6 +625,10 @@ def test_a_package_whose_docs_are_an_api_reference_is_a_library_even_with_a_cons
     evidence = analyze(tmp_path, files)
     assert verdict(evidence, "web/config.py", "ActionState", "utility") != "DEAD"
     assert "an API reference in docs/api/" in detail(evidence, "web/config.py", "ActionState", "utility")
+    # a site documenting its apps for its developers (zds-site: no package metadata) offers them to nobody
+    site = {**files, "pyproject.toml": "[tool.black]\nline-length = 120\n", "manage.py": "import sys\n\nprint(sys.argv)\n"}
+    evidence = analyze(tmp_path / "site", site)
+    assert verdict(evidence, "web/config.py", "ActionState", "utility") == "DEAD"
     for page in ("docs/api/settings.rst", "docs/api/request.rst"):
         del files[page]  # one page naming its own module: not yet a reference of the project's API
     evidence = analyze(tmp_path / "app", files)

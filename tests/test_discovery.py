@@ -380,6 +380,14 @@ def test_a_library_folder_in_served_assets_is_skipped_by_its_versioned_main_file
         "vendored (a library folder with its versioned main file codemirror.js: app/static/codemirror/codemirror.js)")
 
 
+def test_packages_vendored_by_the_vendoring_tool_are_out_of_scope(tmp_path):
+    # poetry-core's src/poetry/core/_vendor/ (lark, packaging), pip's pip/_vendor/: other projects' code
+    make(tmp_path, {"src/poetry/core/_vendor/vendor.txt": "lark==1.3.1\n",
+                    "src/poetry/core/_vendor/lark/tree.py": "import sys\n",
+                    "src/poetry/core/version.py": "VERSION = '2'\n"})
+    assert in_scope(tmp_path) == ["src/poetry/core/version.py"]
+
+
 def test_the_output_folder_of_a_build_step_is_skipped_by_its_manifest(tmp_path: Path) -> None:
     """Django's collectstatic copies every app's assets (the admin's scripts among them) beside the
     staticfiles.json it writes: built output, not the project's code."""

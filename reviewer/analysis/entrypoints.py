@@ -272,7 +272,15 @@ API_REFERENCE = "an API reference"
 API_REFERENCE_MODULES = 3  # the project's own modules documented, from which the docs are an API reference
 
 
+# A distribution's metadata: a project that documents modules but is no package for others to install (a
+# Django site documenting its apps for its developers) offers them to nobody.
+_DISTRIBUTION = re.compile(r"^\[project\][^\[]*?^name\s*=|^\[tool\.poetry\][^\[]*?^name\s*=|\bsetup\s*\(|"
+                           r"^\[metadata\][^\[]*?^name\s*=", re.MULTILINE | re.DOTALL)
+
+
 def _api_reference(index: ProjectIndex, texts: Mapping[str, str]) -> list[str]:
+    if not any(_DISTRIBUTION.search(texts.get(name, "")) for name in ("pyproject.toml", "setup.py", "setup.cfg")):
+        return []
     modules: dict[str, str] = {}  # documented module -> the page that documents it
     for dotted, name in documented_names(texts).items():
         module = _project_module_of(index, dotted)

@@ -43,6 +43,7 @@ SKIPPED_DIR_NAMES = frozenset(
         ".venv", "site-packages", "__pycache__", ".tox", ".nox", ".eggs",
         "node_modules", "bower_components",
         "vendor", "third_party",  # other people's code checked in (Go, PHP, C/C++ and Python projects)
+        "_vendor",  # Python packages vendored by the `vendoring` tool (pip, setuptools, poetry-core: `_vendor/vendor.txt`)
         ".mypy_cache", ".pytest_cache", ".ruff_cache",
     }
 )
