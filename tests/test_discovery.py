@@ -415,3 +415,13 @@ def test_files_gitattributes_marks_generated_or_vendored_are_skipped_and_say_so(
     assert reasons["clients/src/v1.ts"] == "generated (.gitattributes marks it linguist-generated)"
     assert reasons["lib/external/six.py"] == "vendored (lib/.gitattributes marks it linguist-vendored)"
     assert set(in_scope(tmp_path)) == {"clients/src/v2.ts", "docs/conf.py", "app/main.py", "lib/own.py"}
+
+
+def test_a_browserify_bundle_is_skipped_by_its_current_prelude(tmp_path):
+    # sanic's guide/webapp/worker/livereload.js: browserify's minified prelude, then the bundled modules
+    prelude = ('(function(){function r(e,n,t){function o(i,f){if(!n[i]){if(!e[i]){var a=new Error("Cannot find '
+               'module \'"+i+"\'");throw a.code="MODULE_NOT_FOUND",a}}return n[i].exports}return o}return r})()'
+               '({1:[function(require,module,exports){\nmodule.exports = function (it) { return it };\n')
+    make(tmp_path, {"guide/worker/livereload.js": prelude, "guide/worker/own.js": "function own() {}\n"})
+    assert in_scope(tmp_path) == ["guide/worker/own.js"]
+    assert skipped(tmp_path)["guide/worker/livereload.js"].startswith("built (a bundler")

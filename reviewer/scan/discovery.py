@@ -96,7 +96,9 @@ MINIFIED_SUFFIXES = (".min.js", ".min.mjs", ".min.cjs", ".bundle.js", ".bundle.m
 # prelude (`(function e(t,n,r){function s(o,u){`), parcel's. Whatever the lines' length, the file is built.
 _BUNDLER_RUNTIME = re.compile(
     rb"^/\*{6}/ |webpackBootstrap|\(function e\(t, ?n, ?r\) ?\{ ?(?:\n\s*)?function s\(o, ?u\)|\bparcelRequire\s*="
-    rb"|\.call\(\s*([\w$]+)\.exports\s*,\s*\1\s*,\s*\1\.exports\s*,",
+    rb"|\.call\(\s*([\w$]+)\.exports\s*,\s*\1\s*,\s*\1\.exports\s*,"
+    # browserify's current prelude (`(function(){function r(e,n,t){function o(i,f){...`), minified
+    rb"|\bthrow\s+\w+\.code\s*=\s*\"MODULE_NOT_FOUND\"",
     re.MULTILINE)
 # A bundler's output names each chunk by its content hash: `index-3f2a9c1b.js`, `main.8e4b1c2d.js`
 # (hex, with a digit), `index-BwG3kX9a.js` (base64url: digits, capitals and small letters mixed).
