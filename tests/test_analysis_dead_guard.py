@@ -540,14 +540,14 @@ def test_functions_that_assert_types_are_type_tests_not_dead_code(tmp_path: Path
         "app/__init__.py": "",
         "app/models.py": "class Band:\n    @classmethod\n    def objects(cls) -> list['Band']:\n        return []\n",
         "tests/__init__.py": "",
-        "tests/type_checking.py": "from typing import TYPE_CHECKING\n\nfrom typing_extensions import assert_type\n\n"
+        "tests/query_types.py": "from typing import TYPE_CHECKING\n\nfrom typing_extensions import assert_type\n\n"
                                   "from app.models import Band\n\nif TYPE_CHECKING:\n\n"
                                   "    def objects() -> None:\n        assert_type(Band.objects(), list[Band])\n\n"
                                   "    def leftover() -> None:\n        print(Band)\n",
     })
-    assert verdict(evidence, "tests/type_checking.py", "objects", "utility") == "USED"
-    assert "type test" in detail(evidence, "tests/type_checking.py", "objects", "utility")
-    assert verdict(evidence, "tests/type_checking.py", "leftover", "utility") == "DEAD"
+    assert verdict(evidence, "tests/query_types.py", "objects", "utility") == "USED"
+    assert "type test" in detail(evidence, "tests/query_types.py", "objects", "utility")
+    assert verdict(evidence, "tests/query_types.py", "leftover", "utility") == "DEAD"
 
 
 def test_a_library_module_importing_a_list_of_its_own_public_names_is_offering_them(tmp_path: Path) -> None:

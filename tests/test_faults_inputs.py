@@ -306,6 +306,11 @@ def test_a_syntax_error_in_a_test_fixture_is_a_note_not_an_error(tmp_path):
                                     "test/loader.test.js": "test('x', () => { load('./fixtures/syntax-error-esm.mjs') })\n"})
     result = run_noting(root, "test/fixtures/syntax-error-esm.mjs", "test input")
     assert "note" in result.stdout and "syntax-error-esm.mjs" in result.stdout  # the user is told
+    # vite-plugin-react: a fixtures folder beside the test that globs it, under src/ (no tests/ folder)
+    make(root, {"src/transforms/fixtures/wrap/broken.js": "export default {\n",
+                "src/transforms/fixtures/wrap/index.js": "import b from './broken.js'\nexport default b\n",
+                "src/transforms/source-map.test.ts": "test('x', () => glob('./fixtures/wrap/**/*.js'))\n"})
+    run_noting(root, "src/transforms/fixtures/wrap/broken.js", "test input")
     # outside the fixtures, a file that something imports stays an error
     make(root, {"lib/broken.mjs": "export default {\n", "lib/index.mjs": "import b from './broken.mjs'\nb()\n"})
     assert invoke("run", root, "--plain").exit_code == 2

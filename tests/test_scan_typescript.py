@@ -522,3 +522,19 @@ def test_a_member_named_in_underscore_after_members_with_no_semicolons_is_valid(
         """)
     assert facts.syntax_errors == 0
     assert symbol(facts, "after").line_start == 8
+
+
+def test_import_attributes_on_a_reexport_are_valid() -> None:
+    # vite-plugin-react's fixture: `export { a } from './b' with { type: 'json' }` (ES2025 import attributes)
+    for language, path in (("javascript", "src/actions.js"), ("typescript", "src/actions.ts")):
+        facts = scan("""
+            'use server'
+
+            export { reexportedAction } from './reexport-source' with { type: 'json' }
+            export { legacy } from './legacy.json' assert { type: 'json' }
+            export function after() { return 1 }
+            """, language=language, path=path)
+        assert facts.syntax_errors == 0, language
+        assert [(e.name, e.source) for e in facts.exports if e.source] == [
+            ("reexportedAction", "./reexport-source"), ("legacy", "./legacy.json")]
+        assert symbol(facts, "after").line_start == 5

@@ -48,6 +48,15 @@ def is_test_input_path(path: str) -> bool:
     return any(part in _CASE_DIRECTORIES for part in folders) and not _TEST_FILE.match(path.rsplit("/", 1)[-1])
 
 
+# Folders that hold a suite's inputs by their name wherever they stand (`src/transforms/fixtures/`, read by the
+# `*.test.ts` beside them): a file there that does not parse is broken or newer on purpose, for a test to read.
+_FIXTURE_DIRECTORIES = frozenset({"fixtures", "__fixtures__", "__testfixtures__", "__snapshots__", "testdata"})
+
+
+def in_fixture_folder(path: str) -> bool:
+    return any(part in _FIXTURE_DIRECTORIES for part in path.split("/")[:-1])
+
+
 def is_test_support_path(path: str) -> bool:
     """A file of a test suite that no test runner collects by its name (not `test_*.py`, `conftest.py`,
     `*.test.ts`...): a helper the tests import, or data they read."""

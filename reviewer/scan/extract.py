@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 63  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 64  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -1068,6 +1068,10 @@ _IN_MEMBER = re.compile(rb"^([ \t]*)in(?=(?:_[\w$]*)?[ \t]*\??[ \t]*:)")  # `in?
 # (13) A named character reference with a digit (`&sup3;`, `&frac12;` in JSX text), which the grammar does
 # not know: on an error row, blanked (the text of a cubic metre's label, nothing the scan reads).
 _DIGIT_REFERENCE = re.compile(rb"&[A-Za-z]+\d[A-Za-z\d]*;")
+# (14) Import attributes on a re-export (`export { a } from './data' with { type: 'json' }`, ES2025; `assert`
+# before it), which the grammar rejects after `export ... from`: on an error row, the clause after the
+# specifier's quote becomes spaces (the scan reads the names and the specifier, never the attributes).
+_IMPORT_ATTRIBUTES = re.compile(rb"(?<=['\"])[ \t]+(?:with|assert)[ \t]*\{[^{}\n]*\}")
 
 
 def _repaired(parser, data: bytes, tree, markup: bool = True):
@@ -1140,9 +1144,11 @@ def _kept_if_better(parser, data: bytes, tree, errors: int, repaired: bytes):
 
 
 def _repaired_row(line: bytes, markup: bool = True) -> bytes:
-    """One row of an error with repairs (1), (4), (5), (6), (7), (8), (10), (12) and (13) applied, as long as
-    it was."""
+    """One row of an error with repairs (1), (4), (5), (6), (7), (8), (10), (12), (13) and (14) applied, as
+    long as it was."""
     line = _SIGNATURE_LINE.sub(rb"\1;", line, count=1)
+    if b"from" in line:
+        line = _IMPORT_ATTRIBUTES.sub(lambda found: b" " * len(found.group(0)), line)
     line = _EXPORT_TYPE_STAR.sub(rb"\1    ", line, count=1)
     line = _VARIANCE.sub(lambda found: found.group(0)[: found.start(1) - found.start(0)] + b" " * len(found.group(1)), line)
     if markup and _TEXT_ROW.match(_CHARACTER_REFERENCE.sub(b"", line)):
