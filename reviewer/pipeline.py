@@ -27,8 +27,7 @@ from .analysis.duplicates import find_duplicates, keep_rank, standalone_modules
 from .analysis.entrypoints import fixture_packages, listed_case_files
 from .frameworks.alembic import revision_scripts
 from .analysis.roots import type_checked_files
-from .analysis.roles import (in_fixture_folder, is_scaffold_path, is_test_input_path, is_test_path,
-                             is_test_support_path)
+from .analysis.roles import is_scaffold_path, is_test_input_path, is_test_path, is_test_support_path
 from .analysis.testcode import case_subjects, test_case_spans
 from .review.claude.consent import choose_reviewer, confirm_cost, opt_in_note
 from .review.cache import (EvidenceCache, JudgedCache, ReviewCache, RunsCache, StoredEvidence, cache_key,
@@ -852,7 +851,7 @@ def _drop_unreviewable(root: Path, prepared: Prepared, scope: list[str], record:
             continue
         # A test suite's file that no runner collects and that does not parse cannot be imported either
         # (that would fail the tests): data the tests read (an expected-output file), not code that runs.
-        test_data = is_test_input_path(path) or is_test_support_path(path) or in_fixture_folder(path)
+        test_data = is_test_input_path(path) or is_test_support_path(path)
         test_file = not test_data and is_test_path(path)
         # A project template's file (`template/pkg/{{ version }}/client.py`) is rendered into code first.
         scaffold = not facts.template_tags and is_scaffold_path(path)

@@ -479,3 +479,22 @@ def test_a_prefix_scan_of_dir_reaches_the_members_with_that_prefix(tmp_path: Pat
     assert verdict(evidence, "app/fields.py", "JSONField._db_postgres", "utility") == "USED"
     assert "_db_" in detail(evidence, "app/fields.py", "JSONField._db_postgres", "utility")
     assert verdict(evidence, "app/fields.py", "JSONField._unused_helper", "utility") == "DEAD"
+
+
+def test_fixture_folders_anywhere_are_test_inputs_and_an_export_is_never_private(tmp_path: Path) -> None:
+    # vite-plugin-react: src/transforms/fixtures/scope/*.js are cases `scope.test.ts` globs (an unreferenced
+    # import is the case), and the refresh runtime's `export function __hmr_import` is read by generated code
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "plugin", "private": true}',
+        "src/transforms/scope.test.ts": "test('scope', () => glob('./fixtures/scope/*.js'))\n",
+        "src/transforms/fixtures/scope/jsx-pragma.js": "import React from 'react'; // should be unreferenced\n"
+                                                       "export const x = 1\n",
+        "src/runtime.js": "export function __hmr_import(url) {\n  return import(url)\n}\n\n"
+                          "function __leftover() {\n  return 1\n}\n\nexport const used = 1\n",
+        "src/index.js": "import { used } from './runtime.js'\nconsole.log(used)\n",
+    })
+    assert _unused_imports(evidence) == []
+    hmr = _utility(evidence, "src/runtime.js", "__hmr_import")
+    assert hmr.rule != "dead/private-unnamed" and not (hmr.verdict == "DEAD" and hmr.confidence >= 90)
+    leftover = _utility(evidence, "src/runtime.js", "__leftover")
+    assert (leftover.verdict, leftover.rule) == ("DEAD", "dead/private-unnamed")

@@ -851,6 +851,12 @@ def test_a_test_folder_a_type_checker_is_run_on_is_read_by_it(tmp_path: Path) ->
     evidence = analyze(tmp_path / "checked", files)
     assert verdict(evidence, "tests/typing/api.py", "typecheck_make", "utility") == "USED"
     assert "mypy tests/typing` in tox.ini" in detail(evidence, "tests/typing/api.py", "typecheck_make", "utility")
+    # stamina's noxfile.py: `session.run("mypy", "tests/typing")`
+    del files["tox.ini"]
+    files["noxfile.py"] = ("import nox\n\n\n@nox.session(tags=['typing'])\ndef mypy_api(session):\n"
+                           "    session.install('mypy')\n    session.run(\"mypy\", \"tests/typing\")\n")
+    evidence = analyze(tmp_path / "nox", files)
+    assert "mypy tests/typing` in noxfile.py" in detail(evidence, "tests/typing/api.py", "typecheck_make", "utility")
 
 
 def test_a_type_checker_command_ends_with_its_line(tmp_path: Path) -> None:

@@ -38,23 +38,26 @@ TEST_INPUT_DIRECTORIES = frozenset({"assets", "fixtures", "__fixtures__", "__tes
 _CASE_DIRECTORIES = frozenset({"cases", "inputs", "input", "samples"})
 
 
-def is_test_input_path(path: str) -> bool:
-    """`test/fixtures/syntax-error-esm.mjs`, `tests/assets/app.py`."""
-    folders = path.split("/")[:-1]
-    if not is_test_path(path):
-        return False
-    if any(part in TEST_INPUT_DIRECTORIES for part in folders):
-        return True
-    return any(part in _CASE_DIRECTORIES for part in folders) and not _TEST_FILE.match(path.rsplit("/", 1)[-1])
-
-
 # Folders that hold a suite's inputs by their name wherever they stand (`src/transforms/fixtures/`, read by the
-# `*.test.ts` beside them): a file there that does not parse is broken or newer on purpose, for a test to read.
+# `*.test.ts` beside them): what is there is data for a test (a case, broken or newer on purpose).
 _FIXTURE_DIRECTORIES = frozenset({"fixtures", "__fixtures__", "__testfixtures__", "__snapshots__", "testdata"})
 
 
 def in_fixture_folder(path: str) -> bool:
     return any(part in _FIXTURE_DIRECTORIES for part in path.split("/")[:-1])
+
+
+def is_test_input_path(path: str) -> bool:
+    """`test/fixtures/syntax-error-esm.mjs`, `tests/assets/app.py`, and a fixtures folder wherever it stands
+    (`src/transforms/fixtures/scope/jsx.js`, read by the `*.test.ts` beside it)."""
+    folders = path.split("/")[:-1]
+    if in_fixture_folder(path):
+        return True
+    if not is_test_path(path):
+        return False
+    if any(part in TEST_INPUT_DIRECTORIES for part in folders):
+        return True
+    return any(part in _CASE_DIRECTORIES for part in folders) and not _TEST_FILE.match(path.rsplit("/", 1)[-1])
 
 
 def is_test_support_path(path: str) -> bool:

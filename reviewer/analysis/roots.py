@@ -103,6 +103,8 @@ def documented_names(texts: Mapping[str, str]) -> dict[str, DocumentedName]:
 # tox.ini. Those files are type tests: their functions are never called, their annotations are
 # what is checked.
 _TYPE_CHECK = re.compile(r"\b(?:mypy|pyright|basedpyright|pyrefly|pytype|ty[ \t]+check)[ \t]+((?:[\w./-]+[ \t]*)+)")
+# nox's `session.run("mypy", "tests/typing")`: the command and its arguments as strings
+_TYPE_CHECK_CALL = re.compile(r"""["'](mypy|pyright|basedpyright|pyrefly|pytype)["']((?:[ \t]*,[ \t]*["'][\w./-]+["'])+)""")
 _TYPE_CHECK_CONFIGS = ("tox.ini", "noxfile.py", "Makefile", "justfile", ".pre-commit-config.yaml", "pyproject.toml",
                        "setup.cfg")
 
@@ -137,11 +139,15 @@ def type_checked_tests(texts: Mapping[str, str]) -> dict[str, str]:
             found.setdefault(target, f"{setting} in pyproject.toml (a typing test)")
     configs = [*_TYPE_CHECK_CONFIGS, *(p for p in sorted(texts) if p.startswith(".github/workflows/"))]
     for config in configs:
-        for match in _TYPE_CHECK.finditer(texts.get(config, "")):
-            for target in match.group(1).split():
+        text = texts.get(config, "")
+        written = [(match.group(0).split()[0], match.group(1).split()) for match in _TYPE_CHECK.finditer(text)]
+        written += [(match.group(1), re.findall(r"""["']([\w./-]+)["']""", match.group(2)))
+                    for match in _TYPE_CHECK_CALL.finditer(text)]
+        for checker, targets in written:
+            for target in targets:
                 target = posixpath.normpath(target.rstrip("/"))
                 if not target.startswith(("-", ".")) and is_test_path(target + "/x.py"):
-                    found.setdefault(target, f"`{match.group(0).split()[0]} {target}` in {config} (a typing test)")
+                    found.setdefault(target, f"`{checker} {target}` in {config} (a typing test)")
     return found
 
 

@@ -1317,7 +1317,9 @@ class UtilityAnalysis:
         own = "no reference in its own file but its own recursive call" if recursive else "0 references in its own file"
         if reexporters:
             base, why, rule = 75, f"re-exported by {', '.join(reexporters[:3])} but {imported}", "dead/reexported-unused"
-        elif is_private(sym.name) or not sym.exported and self.index.files[path].language != "python":
+        elif (is_private(sym.name) if self.index.files[path].language == "python" else not sym.exported):
+            # in JavaScript and TypeScript `export` is what makes a name public, whatever its underscores
+            # (`export function __hmr_import` is read by code a build generated)
             base, why = 95, f"private and never referenced: {imported}; {own}"
             rule = "dead/private-unreferenced"
         else:

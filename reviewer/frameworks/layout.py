@@ -9,9 +9,6 @@ SCAFFOLD_PATH = r"(?:^|/)(?:[\w.]+-)?(?:templates?|skeletons?|scaffolds?|\{\{[^/
 # Type tests by their name (tsd and vitest's `x.test-d.ts`, tstyche's `x.tst.ts`): the type checker
 # reads them; each restates a call with the types it checks, on purpose.
 TYPE_TEST_PATH = r"\.(?:test-d|tst)\.[cm]?tsx?$"
-# Python type tests by their place (stamina's `tests/typing/api.py`, "NOT meant to be executed"; piccolo's
-# `tests/type_checking.py`): modules a type checker reads in CI, whose functions nothing calls.
-PYTHON_TYPE_TEST_PATH = r"(?:^|/)tests?/(?:typing|type_?check(?:ing|s)?|types?_?tests?)(?:/.*)?\.pyi?$"
 
 FRAMEWORK = Framework(
     name="Repository layout",
@@ -32,6 +29,5 @@ FRAMEWORK = Framework(
         FileRoot(SCAFFOLD_PATH, why="project template (a generator copies it into new projects, where it runs)",
                  members=True),
         FileRoot(TYPE_TEST_PATH, why="type test (its declarations are what the type checker checks)", members=True),
-        FileRoot(PYTHON_TYPE_TEST_PATH, why="type test (a module the type checker reads, never run)", members=True),
     ),
 )
