@@ -205,10 +205,12 @@ def test_path_roles_of_code_nobody_edits_here() -> None:
     assert not _left_out("src/language.ts") and not _left_out("src/v4/core/tests/locales/ru.test.ts")
     # a test suite's data folder: inputs read as text (black's tests/data/cases/*.py formatter cases)
     assert _left_out("tests/data/cases/comments.py") and not _left_out("src/data/tables.py")
+    assert _left_out("src/transforms/fixtures/scope/jsx.js")  # a fixtures folder, wherever it stands
     # one file per module format (zod's integration fixtures index.ts / cjs-test.cts) take no part together
-    for other, twins in (("fixtures/cjs-test.cts", True), ("fixtures/index.mts", True), ("fixtures/other.ts", False),
-                         ("elsewhere/index.cts", False)):
-        functions = {"a": ("fixtures/index.ts", symbol("check", 1, body(1, 2, 3, 4, 5, 6))),
+    # (in a folder of its own: a `fixtures/` folder anywhere holds test inputs, whose copies take no part at all)
+    for other, twins in (("integration/cjs-test.cts", True), ("integration/index.mts", True),
+                         ("integration/other.ts", False), ("elsewhere/index.cts", False)):
+        functions = {"a": ("integration/index.ts", symbol("check", 1, body(1, 2, 3, 4, 5, 6))),
                      "b": (other, symbol("check", 1, body(1, 2, 3, 4, 5, 6)))}
         assert (run(both_ways(functions, "a", "b", clone_kind="identical"), functions).copies == {}) is twins, other
 
