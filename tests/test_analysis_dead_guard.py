@@ -578,10 +578,11 @@ def test_an_unused_fixture_named_after_a_declared_pytest_plugin_is_a_candidate(t
     # python-gitlab overrides pytest-docker's fixtures; pytest-redis's `redis_proc` the same way
     evidence = analyze(tmp_path, {
         **APP,
-        "requirements-test.txt": "pytest\npytest-redis==3.1\n",
+        "requirements-test.txt": "pytest\npytest-redis==3.1\npytest-mock==3.11\n",
         "tests/__init__.py": "",
         "tests/conftest.py": "import pytest\n\n\n@pytest.fixture(scope='session')\ndef redis_proc_port():\n"
-                             "    return 6380\n\n\n@pytest.fixture\ndef stale_client():\n    return object()\n",
+                             "    return 6380\n\n\n@pytest.fixture\ndef stale_client():\n    return object()\n"
+                             "\n\n@pytest.fixture\ndef mock_view_func():\n    return None\n",
         "tests/test_app.py": "def test_one():\n    assert True\n",
     })
     port = evidence.for_symbol("tests/conftest.py", "redis_proc_port")["utility"]
@@ -589,3 +590,6 @@ def test_an_unused_fixture_named_after_a_declared_pytest_plugin_is_a_candidate(t
     assert "pytest-redis" in port.detail
     stale = evidence.for_symbol("tests/conftest.py", "stale_client")["utility"]
     assert (stale.verdict, stale.rule) == ("DEAD", "dead/unused-fixture") and stale.confidence >= 80
+    # pytest-mock's fixtures are known (its framework module): a `mock_*` fixture is the project's own
+    view = evidence.for_symbol("tests/conftest.py", "mock_view_func")["utility"]
+    assert (view.verdict, view.rule) == ("DEAD", "dead/unused-fixture")

@@ -30,7 +30,7 @@ from functools import cached_property
 from typing import Callable, Iterable
 
 from ..schema.facts import FileFacts, Symbol
-from ..frameworks import declared_in, import_root, normalize
+from ..frameworks import declared_in, import_root, normalize, registry
 from .bodies import returns_its_argument
 from .branches import DeadBranches
 from .entrypoints import EntryPoints
@@ -145,6 +145,9 @@ def _bare_import(language: str, source: str) -> str:
     return f"import {source}"
 
 
+# The pytest plugins whose fixtures a framework module lists (dead/guard-plugin-fixture guards the others).
+_PLUGINS_WITH_KNOWN_FIXTURES = frozenset(normalize(name) for framework in registry() if framework.test_fixtures
+                                         for name in framework.enabled_by if not name.startswith(("file:", "uses:")))
 # Public names of the library's own modules one unused import statement binds, from which it is a list
 # of names offered to users (dead/guard-library-reexport).
 REEXPORT_LIST = 3
@@ -1169,6 +1172,8 @@ class UtilityAnalysis:
         (`docker_compose_file` beside pytest-docker, `redis_proc` beside pytest-redis) may override one of the
         plugin's fixtures, which the plugin requests by name: the evidence, or ""."""
         for dependency, manifest in self._declared_dependencies().items():
+            if dependency in _PLUGINS_WITH_KNOWN_FIXTURES:
+                continue  # the registry's module lists that plugin's fixtures: its test_fixtures decided
             stem = dependency.removeprefix("pytest-") if dependency.startswith("pytest-") else \
                 dependency.removesuffix("-pytest") if dependency.endswith("-pytest") else ""
             stem = stem.replace("-", "_")

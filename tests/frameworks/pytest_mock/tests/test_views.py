@@ -1,0 +1,2 @@
+def test_patch(mocker):
+    assert mocker is not None
