@@ -498,3 +498,22 @@ def test_fixture_folders_anywhere_are_test_inputs_and_an_export_is_never_private
     assert hmr.rule != "dead/private-unnamed" and not (hmr.verdict == "DEAD" and hmr.confidence >= 90)
     leftover = _utility(evidence, "src/runtime.js", "__leftover")
     assert (leftover.verdict, leftover.rule) == ("DEAD", "dead/private-unnamed")
+
+
+def test_an_import_silenced_on_the_line_before_or_compiled_jsx_calls_is_not_reported(tmp_path: Path) -> None:
+    # unocss's vite-preact example: `// eslint-disable-next-line unused-imports/no-unused-imports` above
+    # `import { h, render } from 'preact'`, and tsconfig's `"jsxFactory": "h"` (every tag compiles to h(...))
+    evidence = analyze(tmp_path, {
+        "web/package.json": '{"name": "web", "private": true}',
+        "web/tsconfig.json": '{"compilerOptions": {"jsx": "preserve", "jsxFactory": "h", "jsxFragmentFactory": "Fragment"}}',
+        "web/src/main.tsx": "import { h, Fragment, render } from 'preact'\nimport { unusedThing } from './util'\n\n"
+                            "render(<><p>hi</p></>, document.body)\n",
+        "web/src/other.ts": "// eslint-disable-next-line no-unused-vars\nimport { leftover } from './util'\n"
+                            "// eslint-disable-next-line no-console\nimport { stale } from './util'\n\nconsole.log(1)\n",
+        "web/src/util.ts": "export const unusedThing = 1\nexport const leftover = 2\nexport const stale = 3\n",
+        "app/__init__.py": "",
+        "app/mod.py": "# pylint: disable-next=unused-import\nimport os\nimport sys\n",
+        **APP,
+    })
+    assert _unused_imports(evidence) == [("app/mod.py", "unused import sys"), ("web/src/main.tsx", "unused import unusedThing"),
+                                         ("web/src/other.ts", "unused import stale")]

@@ -148,6 +148,7 @@ def _bare_import(language: str, source: str) -> str:
 # The pytest plugins whose fixtures a framework module lists (dead/guard-plugin-fixture guards the others).
 _PLUGINS_WITH_KNOWN_FIXTURES = frozenset(normalize(name) for framework in registry() if framework.test_fixtures
                                          for name in framework.enabled_by if not name.startswith(("file:", "uses:")))
+_JSX_FACTORY = re.compile(r'"jsx(?:Fragment)?Factory"\s*:\s*"([A-Za-z_$][\w$]*)')
 # Public names of the library's own modules one unused import statement binds, from which it is a list
 # of names offered to users (dead/guard-library-reexport).
 REEXPORT_LIST = 3
@@ -297,6 +298,16 @@ class UtilityAnalysis:
                 if sym is not None and sym.kind == "method" and not is_private(sym.name):
                     found.setdefault((target, member), f"a method of {qname}, which is loaded by the dotted path "
                                                        f"'{dotted}' in {where}")
+        return found
+
+    @cached_property
+    def _jsx_factories(self) -> set[str]:
+        """The names a tsconfig makes compiled JSX call (`"jsxFactory": "h"`, `"jsxFragmentFactory": "Fragment"`):
+        a JSX file's import of them is used by every tag it writes."""
+        found = set()
+        for path, text in self.texts.items():
+            if posixpath.basename(path).startswith(("tsconfig", "jsconfig")) and path.endswith(".json"):
+                found.update(_JSX_FACTORY.findall(text))
         return found
 
     @cached_property
@@ -1089,6 +1100,8 @@ class UtilityAnalysis:
                 continue  # the project's ruff/flake8 configuration says unused imports are expected here
             requested = self.test_roots.requested if path in self.test_files else set()
             requested = requested | self._named_bindings.get(path, set())
+            if facts.jsx or path.endswith(("x", "X")):
+                requested = requested | self._jsx_factories  # `import { h } from 'preact'` with jsxFactory "h"
             if any(use.kind == READS_NAMESPACE for use in self.graph.users_of((path, MODULE))):
                 continue  # its names are read as a table (`localns=type_globals.__dict__`): imports included
             found = unused_imports(self.index, facts, requested, reexported.get(path, set()))

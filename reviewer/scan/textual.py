@@ -43,6 +43,10 @@ _DOTTED_PREFIX_PY = re.compile(r"""\bf["']([A-Za-z_]\w*(?:\.\w+)*\.)\{|["']([A-Z
 # An import its line says to leave alone: `noqa` (any case, `# NOQA` too), eslint-disable, @ts-ignore,
 # pylint's `disable=unused-import`. Not `type: ignore`: it silences a type checker, not an unused name.
 _SILENCED = re.compile(r"#\s*noqa|eslint-disable|@ts-ignore|pylint:\s*disable\s*=\s*[\w\s,-]*\bunused-", re.IGNORECASE)
+# The line before the statement silencing it (`// eslint-disable-next-line unused-imports/no-unused-imports`,
+# `# pylint: disable-next=unused-import`): with no rule named, or a rule about unused names.
+_SILENCED_NEXT = re.compile(r"eslint-disable-next-line(?:[ \t]*(?:\*/)?[ \t]*$|[^\n]*unused)"
+                            r"|pylint:\s*disable-next\s*=\s*[\w\s,-]*\bunused-", re.IGNORECASE)
 _DOTTED_STRING = re.compile(r"""["']([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+)["']""")
 # "package.module:name", the import string of ASGI/WSGI servers and entry points (a server's own
 # tests start `tests.test_cli:App`): read as "package.module.name".
@@ -110,7 +114,7 @@ def annotate_imports(text: str, imports: list) -> None:
         if not 1 <= start <= len(lines) or lines[start - 1][:1].isspace():
             continue  # indented: try/TYPE_CHECKING/function bodies import for a reason
         end = _statement_end(lines, start)
-        if any(_SILENCED.search(line) for line in lines[start - 1:end]):
+        if any(_SILENCED.search(line) for line in lines[start - 1:end]) or (start > 1 and _SILENCED_NEXT.search(lines[start - 2])):
             continue
         if offsets is None:
             offsets = list(accumulate(map(len, text.splitlines(keepends=True)), initial=0))
