@@ -517,3 +517,16 @@ def test_an_import_silenced_on_the_line_before_or_compiled_jsx_calls_is_not_repo
     })
     assert _unused_imports(evidence) == [("app/mod.py", "unused import sys"), ("web/src/main.tsx", "unused import unusedThing"),
                                          ("web/src/other.ts", "unused import stale")]
+
+
+def test_an_unused_name_of_a_statement_over_several_lines_is_reported_on_its_own_line(tmp_path: Path) -> None:
+    # django-simple-history: `from .manager import (` on line 40, the unused name on line 71
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/core.py": "from collections import (\n    OrderedDict,\n    defaultdict,\n)\nimport os\n\n"
+                       "print(defaultdict(list))\n",
+    })
+    lines = sorted((f.message.split(" (from")[0], f.line_start, f.line_end) for f in evidence.findings
+                   if f.message.startswith("unused import"))
+    assert lines == [("unused import OrderedDict", 2, 2), ("unused import os", 5, 5)]

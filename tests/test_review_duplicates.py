@@ -184,6 +184,7 @@ def test_path_roles_of_code_nobody_edits_here() -> None:
     assert all(is_generated_path(f"index.d.{ext}") for ext in ("ts", "cts", "mts")) and not is_generated_path("src/d.ts")
     assert is_test_path("typing_tests/mypy.py") and is_test_path("integration_tests/api.py")
     assert not is_test_path("src/latest/api.py")
+    assert is_test_path("test.js") and is_test_path("source/test.ts") and not is_test_path("src/testing.js")
     assert is_example_path("examples/auth/app.js") and is_example_path("pkg/blog_examples/flow/raw/views.py")
     assert not is_example_path("src/example.py")
     # a scaffolder's project templates: alternatives copied whole on purpose (with-auth.ts, with-db.ts)

@@ -34,6 +34,7 @@ class UnusedImport:
     confidence: int
     kept: str | None = None  # what its line says to keep it: then a candidate, not a finding
     loads_module: bool = True  # False for types only (`import type`, any import of a declaration file)
+    statement_line: int = 0  # where its import statement starts (line_start is the name's own line)
 
 
 # Modules a framework imports to find what they define: an import there registers the
@@ -82,8 +83,11 @@ def unused_imports(index: ProjectIndex, facts: FileFacts, requested: set[str],
             if ref.kept:
                 confidence = min(confidence, GUARDED_CONFIDENCE)
             if local in ref.unmentioned:
-                found.append(UnusedImport(local, ("." * ref.level) + ref.source, ref.line, ref.line_end, confidence,
-                                          ref.kept, loads_module=not (ref.type_only or declarations)))
+                at = ref.unmentioned.index(local)
+                line = ref.unmentioned_lines[at] if at < len(ref.unmentioned_lines) else ref.line
+                found.append(UnusedImport(local, ("." * ref.level) + ref.source, line,
+                                          ref.line_end if line == ref.line else line, confidence, ref.kept,
+                                          loads_module=not (ref.type_only or declarations), statement_line=ref.line))
     return found
 
 

@@ -13,8 +13,10 @@ from ..frameworks.layout import SCAFFOLD_PATH, TYPE_TEST_PATH  # noqa: F401 (re-
 # `__testfixtures__`: the input/output pairs a codemod's tests run its transform on (jscodeshift's
 # defineTest reads `__testfixtures__/<name>.input.ts` and compares with `<name>.output.ts`).
 TEST_DIRECTORIES = frozenset({"tests", "test", "__tests__", "testing", "__testfixtures__"})
+# `test.js` alone is AVA's and tape's default suite (sindresorhus/ora's `test.js` at the root)
 _TEST_FILE = re.compile(
-    r"^(test_.*\.py|.*_test\.py|tests\.py|conftest\.py|.*\.(test|spec)\.(ts|tsx|js|jsx|mjs|cjs|mts|cts))$"
+    r"^(test_.*\.py|.*_test\.py|tests\.py|conftest\.py|.*\.(test|spec)\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)"
+    r"|test\.(ts|js|mjs|cjs|mts|cts))$"
 )
 _INDEX_FILE = re.compile(r"^index\.(ts|tsx|js|jsx|mjs|cjs|mts|cts)$")
 

@@ -1109,13 +1109,13 @@ class UtilityAnalysis:
             for unused in found:
                 if unused.confidence < self.min_confidence:
                     continue
-                if unused.line_start in offered:
+                if unused.statement_line in offered:
                     findings.append(FileFinding(
                         path=path, symbol=None, axis="utility", verdict="DEAD", line_start=unused.line_start,
                         line_end=unused.line_end, severity="low", confidence=GUARDED_CONFIDENCE,
                         rule="dead/guard-library-reexport",
                         message=f"unused import {unused.name} (from {unused.source}): nothing else in the file names it; "
-                                f"but {offered[unused.line_start]}: not a finding (dead/guard-library-reexport), "
+                                f"but {offered[unused.statement_line]}: not a finding (dead/guard-library-reexport), "
                                 "a candidate to check"))
                     continue
                 plugin = self._plugin_import(path, facts, unused)
@@ -1151,7 +1151,7 @@ class UtilityAnalysis:
             return {}
         statements: dict[int, list] = {}
         for unused in found:
-            statements.setdefault(unused.line_start, []).append(unused)
+            statements.setdefault(unused.statement_line, []).append(unused)
         bound = {ref.line: len([n for n in ref.names if n.binds]) for ref in facts.imports}
         offered = {}
         for line, names in statements.items():

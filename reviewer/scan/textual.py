@@ -125,6 +125,18 @@ def annotate_imports(text: str, imports: list) -> None:
         stop = offsets[end] if column is None else offsets[end - 1] + column
         ref.unmentioned = [local for local in dict.fromkeys(bound)
                            if not _mentioned(text, local, offsets[start - 1], stop)]
+        # a name of a statement over several lines (`from x import (\n    a,\n    b,\n)`) is reported where it stands
+        ref.unmentioned_lines = [_line_of(lines, local, start, end) for local in ref.unmentioned]
+
+
+def _line_of(lines: list[str], name: str, start: int, end: int) -> int:
+    """The line of the statement start..end where `name` stands as a whole word, the last such (an alias
+    follows its name: `import a as b`), or `start`."""
+    if start == end:
+        return start
+    pattern = re.compile(rf"(?<![\w$]){re.escape(name)}(?![\w$])")
+    found = [line for line in range(start, end + 1) if pattern.search(lines[line - 1].split("#", 1)[0])]
+    return found[-1] if found else start
 
 
 def _mentioned(text: str, name: str, start: int, end: int) -> bool:

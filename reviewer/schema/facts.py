@@ -177,6 +177,7 @@ class ImportRef(BaseModel):
     line_end: int = 0
     reportable: bool = False
     unmentioned: list[str] = Field(default_factory=list)
+    unmentioned_lines: list[int] = Field(default_factory=list)  # the line each of them stands on in the statement
     kept: str | None = None  # what a comment at it says to keep it ("a comment at it says 'backwards compat'")
 
 
