@@ -916,8 +916,6 @@ def _review(run: Run, prepared: Prepared, pending: list[str], keys: dict[str, st
     finish; each review is written and cached at once, so a stop loses no finished work.
     The static reviewer takes each file's context as it comes and lets it go after (a context holds
     the file's text and evidence: all of them at once were a large project's largest part)."""
-    from .review.suppressions import apply_suppressions
-
     record, ui = run.record, run.ui
     if pending:
         prepared.contexts  # noqa: B018 - built first: a run that read light facts (_unchanged) scans them in full here
@@ -954,15 +952,12 @@ def _review(run: Run, prepared: Prepared, pending: list[str], keys: dict[str, st
                     _forget_review(run, path)  # the old review would contradict the error
                     ui.echo(f"review failed: {result.file}: {result.message}")
                     continue
-                review = apply_suppressions(result, facts[path].suppressions)
                 try:
-                    written = _write_review(run.workspace, review)
+                    review, _, held = _store_review(run, pages, path, result, facts[path].suppressions, keys[path])
                 except OSError as exc:  # e.g. a folder planted where the review goes
                     _write_failed(ui, record, path, exc)
                     continue
-                held = _page_and_hold(pages, review, written)
                 reviews[path] = held
-                run.cache.record(path, keys[path], (written, held))  # journalled at once: a kill loses no finished review
                 if indexer is not None:
                     indexer.add(review)  # Claude's cards enter the index as each file finishes
                 record.files_reviewed += 1
@@ -992,22 +987,31 @@ def _static_results(run: Run, prepared: Prepared, pending: list[str], keys: dict
 def _written_reviews(run: Run, prepared: Prepared, paths: list[str], keys: dict[str, str], pages: Pages) -> list:
     """In the child: review, write and journal each file of `paths` (so that a kill loses none of them);
     what the run holds of each. The journal is opened again: the parent's handle is the parent's."""
-    from .review.suppressions import apply_suppressions
-
     run.cache.reopen_journal()
     facts = prepared.scan.by_path()
     done: list = []
     for path, review in _static_reviews(prepared, paths):
-        review = apply_suppressions(review, facts[path].suppressions)
         try:
-            written = _write_review(run.workspace, review)
+            _, written, held = _store_review(run, pages, path, review, facts[path].suppressions, keys[path])
         except OSError as exc:
             done.append((path, exc))
             continue
-        held = _page_and_hold(pages, review, written)
-        run.cache.record(path, keys[path])
         done.append((path, (written, pages.fresh.get(path), held)))
     return done
+
+
+def _store_review(run: Run, pages: Pages, path: str, review: ReviewFile, suppressions, key: str
+                  ) -> tuple[ReviewFile, str, ReviewFile]:
+    """A finished review with the file's suppressions applied, its `.rev.json` and page written and its cache
+    entry journalled at once (a kill loses no finished review): (the review, sha256 of the bytes written,
+    what the run holds of it). OSError when the review cannot be written."""
+    from .review.suppressions import apply_suppressions
+
+    review = apply_suppressions(review, suppressions)
+    written = _write_review(run.workspace, review)
+    held = _page_and_hold(pages, review, written)
+    run.cache.record(path, key, (written, held))
+    return review, written, held
 
 
 def _static_reviews(prepared: Prepared, pending: list[str]):

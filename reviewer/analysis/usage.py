@@ -210,9 +210,14 @@ class UsageGraph:
         `name.attribute = value`: a module patched is not handed on)."""
         if name in facts.written_through:
             return False
-        namespace = f"{name}.__dict__"  # `get_type_hints(obj, localns=type_globals.__dict__)`
-        return any(ref in facts.module_references or any(ref in sym.references for sym in facts.symbols)
-                   for ref in (name, namespace))
+        # `get_type_hints(obj, localns=type_globals.__dict__)` reads it whole too
+        return bool(UsageGraph._readers(facts, {name, f"{name}.__dict__"}))
+
+    @staticmethod
+    def _readers(facts: FileFacts, names: set[str]) -> list[str]:
+        """The nodes of a file (its top-level code, its symbols) that read one of `names` as written."""
+        readers = [MODULE] if names & set(facts.module_references) else []
+        return readers + [sym.qualified_name for sym in facts.symbols if not names.isdisjoint(sym.references)]
 
     def _add_user(self, path: str, user: SymbolKey, sym: Symbol | None, references: list[str],
                   calls: list[str], line: int, heads_used: set[str], attributes: set[str]) -> None:
@@ -360,11 +365,8 @@ class UsageGraph:
             self._link_exported_values(facts.path, source, how, line)
             return
         namespace = f"{binding}.__dict__"
-        readers = [MODULE] if {binding, namespace} & set(facts.module_references) else []
-        readers += [sym.qualified_name for sym in facts.symbols if binding in sym.references or namespace in sym.references]
-        as_table = [MODULE] if namespace in facts.module_references else []
-        as_table += [sym.qualified_name for sym in facts.symbols if namespace in sym.references]
-        for reader in as_table:  # the module itself: what it imports is among the names read
+        readers = self._readers(facts, {binding, namespace})
+        for reader in self._readers(facts, {namespace}):  # the module itself: what it imports is among the names read
             self._link((facts.path, reader), (source, MODULE), READS_NAMESPACE, line)
         for sym in self.index.files[source].symbols:
             if sym.parent is None and sym.kind in ("function", "class"):

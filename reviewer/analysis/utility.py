@@ -1098,12 +1098,12 @@ class UtilityAnalysis:
                 continue  # its imports are its content (a formatter's input cases)
             if facts.language == "python" and any(ignore.covers(path) for ignore in silenced):
                 continue  # the project's ruff/flake8 configuration says unused imports are expected here
+            if any(use.kind == READS_NAMESPACE for use in self.graph.users_of((path, MODULE))):
+                continue  # its names are read as a table (`localns=type_globals.__dict__`): imports included
             requested = self.test_roots.requested if path in self.test_files else set()
             requested = requested | self._named_bindings.get(path, set())
             if facts.jsx or path.endswith(("x", "X")):
                 requested = requested | self._jsx_factories  # `import { h } from 'preact'` with jsxFactory "h"
-            if any(use.kind == READS_NAMESPACE for use in self.graph.users_of((path, MODULE))):
-                continue  # its names are read as a table (`localns=type_globals.__dict__`): imports included
             found = unused_imports(self.index, facts, requested, reexported.get(path, set()))
             offered = self._offered_reexports(path, facts, found)
             for unused in found:
