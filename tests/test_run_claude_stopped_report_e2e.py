@@ -19,6 +19,7 @@ from click.testing import CliRunner
 from claude_helpers import THREE_FILES as FILES, auto_submission, message, send_json, serving, tool_use, write_repo
 from reviewer.cli import cli
 
+INTERRUPT_TAKEN = threading.Event()  # set by the test's Ctrl-C handler, in the main thread
 USAGE = {"input_tokens": 1500, "output_tokens": 400, "cache_creation_input_tokens": 700, "cache_read_input_tokens": 0}
 
 
@@ -36,7 +37,10 @@ class Scripted(BaseHTTPRequestHandler):
         type(self).requests.append(body)
         if number == type(self).interrupt_at:
             signal.pthread_kill(threading.main_thread().ident, signal.SIGINT)  # Ctrl-C, as the terminal sends it
-            time.sleep(0.5)
+            # The call stays in flight until the main thread has taken the Ctrl-C (a loaded machine can take
+            # longer than any fixed sleep), and a moment more for it to reach the wait.
+            assert INTERRUPT_TAKEN.wait(30), "the main thread never took the Ctrl-C"
+            time.sleep(0.3)
         status = type(self).statuses.get(number, 200)
         if status == 200:
             reply = message([tool_use(f"tu_{number}", "submit_review", auto_submission(body))], usage=USAGE,
@@ -113,8 +117,14 @@ def test_the_first_ctrl_c_says_what_it_waits_for_and_the_report_says_interrupted
     root = repo(tmp_path)
     api.interrupt_at = 0
     # Python's own Ctrl-C handler, whatever an earlier test installed (reviewer's main() ends the process
-    # on a second signal).
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    # on a second signal), telling the scripted server when it ran.
+    INTERRUPT_TAKEN.clear()
+
+    def ctrl_c(signum, frame):
+        INTERRUPT_TAKEN.set()
+        signal.default_int_handler(signum, frame)
+
+    previous = signal.signal(signal.SIGINT, ctrl_c)
     try:
         done = run(root)
     finally:
