@@ -593,3 +593,30 @@ def test_an_unused_fixture_named_after_a_declared_pytest_plugin_is_a_candidate(t
     # pytest-mock's fixtures are known (its framework module): a `mock_*` fixture is the project's own
     view = evidence.for_symbol("tests/conftest.py", "mock_view_func")["utility"]
     assert (view.verdict, view.rule) == ("DEAD", "dead/unused-fixture")
+
+
+def test_a_module_that_warns_at_import_that_it_is_deprecated_keeps_its_names(tmp_path: Path) -> None:
+    # toolz/compatibility.py (round 39): `warnings.warn("... deprecated", category=DeprecationWarning)` at its
+    # top, then the names old code imports from it: `from collections.abc import Sequence` among them.
+    shim = ("import warnings\nwarnings.warn(\"The app.compat module is no longer needed and has been deprecated.\",\n"
+            "              category=DeprecationWarning, stacklevel=2)\n\n"
+            "import operator\nfrom collections.abc import Sequence\n\n"
+            "_iteritems = operator.methodcaller('items')\n\n\ndef _old_helper(x):\n    return x\n")
+    # a warning inside a function warns of that function: the module's other names are judged as usual
+    live = ("import warnings\nfrom collections.abc import Mapping\n\n\n"
+            "def old_call():\n    warnings.warn(\"old_call is deprecated\", DeprecationWarning)\n    return 1\n\n\n"
+            "def _unused_private():\n    return 2\n")
+    write_repo(tmp_path, {**imported("app.compat", "app.live"), "app/compat.py": shim, "app/live.py": live})
+    config = Config()
+    config.analysis.min_confidence = 0  # under the floor the candidates are kept, with their evidence and rule
+    evidence = analyze_project(scan_repository(tmp_path, config, workers=1), tmp_path, config)
+    imports = [f for f in evidence.findings if f.path == "app/compat.py" and f.verdict == "DEAD"]
+    symbols = [evidence.for_symbol("app/compat.py", name)["utility"] for name in ("_iteritems", "_old_helper")]
+    assert [f.line_start for f in imports] == [6] and [s.verdict for s in symbols] == ["DEAD", "DEAD"], imports
+    assert all(f.rule == "dead/guard-deprecated-module" and f.confidence <= 30 and not getattr(f, "report", False)
+               and "its module warns when imported that it is deprecated (line 2)" in (f.message if f in imports
+                                                                                     else f.detail)
+               for f in [*imports, *symbols])
+    assert verdict(evidence, "app/live.py", "_unused_private", "utility") == "DEAD"
+    assert "kept on purpose" not in detail(evidence, "app/live.py", "_unused_private", "utility")
+    assert [(f.line_start, f.rule) for f in evidence.findings if f.path == "app/live.py"] == [(2, "dead/unused-import")]

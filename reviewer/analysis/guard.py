@@ -36,6 +36,13 @@ from ..schema.facts import FileFacts, Symbol
 from .resolve import ProjectIndex
 from .roles import is_example_path, is_private
 
+def kept_rule(kept: str) -> str:
+    """The rule of a keep marker, from its evidence's opening words (scan.textual writes them)."""
+    return ("dead/guard-pragma" if kept.startswith("its line says") else
+            "dead/guard-conditional" if kept.startswith("a conditional") else
+            "dead/guard-deprecated-module" if kept.startswith("its module warns") else "dead/guard-kept-comment")
+
+
 GUARDED_CONFIDENCE = 30  # a guarded DEAD verdict: a candidate for Claude, under any sensible floor
 RULE_NAMESAKES = "dead/guard-namesakes"
 
@@ -175,10 +182,8 @@ class Guard:
     def reason(self, path: str, facts: FileFacts, sym: Symbol) -> tuple[str, str] | None:
         """(rule, evidence) when the guard keeps this symbol out of the DEAD findings."""
         kept = facts.kept.get(sym.line_start)
-        if kept:  # the rule from the evidence's opening words (scan.textual.keep_markers writes them)
-            rule = ("dead/guard-pragma" if kept.startswith("its line says") else
-                    "dead/guard-conditional" if kept.startswith("a conditional") else "dead/guard-kept-comment")
-            return rule, f"kept on purpose: {kept} ({path} line {sym.line_start})"
+        if kept:
+            return kept_rule(kept), f"kept on purpose: {kept} ({path} line {sym.line_start})"
         # An example shows its public names to a reader; a `_helper` it never calls is not what it shows.
         if is_example_path(path) and not is_private(sym.name):
             return "dead/guard-example", "it is example code, which shows the API to a reader: nothing calls it"

@@ -39,7 +39,7 @@ from .lint_config import unused_import_ignores
 from .roles import is_dunder, is_example_path, is_private, is_test_input_path, is_test_path
 from .cascade import group_cascades
 from .dynamic import dynamic_reach
-from .guard import GUARDED_CONFIDENCE, Guard, guard_namesakes
+from .guard import GUARDED_CONFIDENCE, Guard, guard_namesakes, kept_rule
 from .imports import imported_from, unused_imports
 from .testcode import TestRoots, fixture_decorator, fixture_name, type_assertion
 from .roots import (documentation_code_imports, documentation_includes, documented_names, stdlib_base_defines,
@@ -1135,7 +1135,7 @@ class UtilityAnalysis:
                 findings.append(FileFinding(
                     path=path, symbol=None, axis="utility", verdict="DEAD", line_start=unused.line_start,
                     line_end=unused.line_end, severity="low", confidence=unused.confidence,
-                    rule="dead/guard-kept-comment" if unused.kept else "dead/unused-import",
+                    rule=kept_rule(unused.kept) if unused.kept else "dead/unused-import",
                     message=f"unused import {unused.name} (from {unused.source}): nothing else in the file names it"
                             f"{kept}{runs} (confidence {unused.confidence})",
                     action=f"remove the name; keep `{bare}` for what its module does when loaded."

@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 66  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 67  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -107,6 +107,9 @@ SCANNER_VERSION = 66  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # body may say it is kept; FileFacts.written_through; repair (5) in single-quoted attributes too; a Python
 # decorator without the comment that ends its line; 61: an import statement ends at its `;` (what follows on
 # its line may use the names); 62: `dir(x)` filtered by a prefix is a dynamic lookup with that prefix
+# 63: `m.__dict__` read as a table (READS_NAMESPACE), a `;` ends an import statement; 64: import attributes on a
+# re-export are repaired; 65: a linter's next-line pragma silences an import; 66: ImportRef.unmentioned_lines;
+# 67: a module that warns at import that it is deprecated keeps its names (FileFacts.kept, ImportRef.kept)
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -545,7 +548,8 @@ class Extractor:
         text = data.decode("utf-8", "replace")
         lines = text.splitlines()  # as every reader of a symbol's text (the card, the Claude prompt) splits it
         self._read_bodies(lines, symbols)
-        textual.annotate_imports(text, self.imports)
+        shim = textual.deprecated_module(text) if self.spec.family == "python" else None
+        textual.annotate_imports(text, self.imports, shim)
         bound = Counter(fields["name"] for fields in symbols if fields["parent"] is None)
         bound.update(n.alias or n.name for ref in self.imports for n in ref.names if n.binds)
         # The values are of their declared types already: records built without validation (records.py).
@@ -584,7 +588,7 @@ class Extractor:
             loaded_paths=textual.loaded_paths(code_text) if self.spec.family == "ecmascript" else [],
             module_line_hashes=hashes32(self._module_line_hashes(lines, symbols)),
             callback_spans=self.callbacks,
-            kept={**textual.keep_markers(lines, symbols, bound, self.spec.family == "python"),
+            kept={**textual.keep_markers(lines, symbols, bound, self.spec.family == "python", shim),
                   **_augmentations(root, symbols)},
             unreachable=[build(LineRange, line_start=a, line_end=b, reason=reason, name=name)
                          for a, b, reason, name in sorted(module.unreachable)],

@@ -105,8 +105,9 @@ def computed_import_prefixes(text: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def annotate_imports(text: str, imports: list) -> None:
-    """Fill each ImportRef's line_end, reportable and unmentioned (see schema.facts)."""
+def annotate_imports(text: str, imports: list, shim: str | None) -> None:
+    """Fill each ImportRef's line_end, reportable and unmentioned (see schema.facts); `shim`: the
+    evidence that the module is a deprecated one (deprecated_module), which keeps every import."""
     lines = text.splitlines()
     offsets: list[int] | None = None  # where each line starts in `text`, and its end
     for ref in imports:
@@ -120,7 +121,7 @@ def annotate_imports(text: str, imports: list) -> None:
             offsets = list(accumulate(map(len, text.splitlines(keepends=True)), initial=0))
         bound = [n.alias or n.name for n in ref.names if n.binds] + ([ref.namespace] if ref.namespace else [])
         ref.line_end, ref.reportable = end, True
-        ref.kept = _kept_import(lines, start, end)
+        ref.kept = _kept_import(lines, start, end) or shim
         column = _statement_stop(lines, start, end)
         stop = offsets[end] if column is None else offsets[end - 1] + column
         ref.unmentioned = [local for local in dict.fromkeys(bound)
@@ -352,10 +353,11 @@ def _leading_body_comments(lines: list[str], start: int, python: bool) -> list[s
     return []
 
 
-def keep_markers(lines: list[str], symbols: list[dict], bound_elsewhere: dict[str, int], python: bool) -> dict[int, str]:
+def keep_markers(lines: list[str], symbols: list[dict], bound_elsewhere: dict[str, int], python: bool,
+                 shim: str | None = None) -> dict[int, str]:
     """Per symbol (by its first line): what the file itself says to keep it although nothing may use it,
     as evidence text. `bound_elsewhere`: top-level names bound more than once in the file (imports
-    and definitions) -> how many times."""
+    and definitions) -> how many times; `shim`: see annotate_imports."""
     found: dict[int, str] = {}
     for fields in symbols:
         start = fields["line_start"]
@@ -388,6 +390,9 @@ def keep_markers(lines: list[str], symbols: list[dict], bound_elsewhere: dict[st
         if said:
             found[start] = f"its docstring says '{said.group(0)}'"
             continue
+        if shim and fields.get("parent") is None:
+            found[start] = shim
+            continue
         name = fields["name"]
         if python and fields.get("parent") is None and bound_elsewhere.get(name, 0) > 1 and lines[start - 1][:1].isspace():
             found[start] = (f"a conditional alternative definition: {name} is bound more than once at the top of the "
@@ -415,6 +420,27 @@ def _named_in_keep_comments(lines: list[str], symbols: list[dict], found: dict[i
             if start not in found and end < start <= end + _KEEP_NAMED_REACH and fields.get("parent") is None \
                     and re.search(rf"(?<![\w$]){re.escape(fields['name'])}(?![\w$])", text):
                 found[start] = f"a comment at line {end} names it and says '{said}'"
+
+
+# A module-level `warnings.warn(..., DeprecationWarning)`: the module is a shim kept for old importers.
+_MODULE_WARN = re.compile(r"^(?:warnings\.)?warn\(")
+_DEPRECATION_WARNING = re.compile(r"\b(?:Pending)?DeprecationWarning\b|\bFutureWarning\b")
+_DEPRECATED_MODULE = "its module warns when imported that it is deprecated"
+
+
+def deprecated_module(text: str) -> str | None:
+    """Evidence that a Python module warns at import time that it is deprecated (`warnings.warn("toolz.compat
+    is deprecated", DeprecationWarning)` at its top level): every name it binds stays for the code written
+    against it, used or not. Only a top-level call counts: one in a function warns of that function."""
+    if "warn(" not in text:
+        return None
+    lines = text.splitlines()
+    for number, line in enumerate(lines, 1):
+        if _MODULE_WARN.match(line):
+            statement = " ".join(lines[number - 1:_statement_end(lines, number)])
+            if _DEPRECATION_WARNING.search(statement):
+                return f"{_DEPRECATED_MODULE} (line {number})"
+    return None
 
 
 def _kept_import(lines: list[str], start: int, end: int) -> str | None:

@@ -92,6 +92,10 @@ RULES: tuple[Rule, ...] = (
          "A comment on, above or opening a definition (or its docstring), or on an import's own line, says it is kept on "
          "purpose (backwards compatibility, deprecated, legacy, public API, do not remove, used by, queued jobs): "
          "a candidate, not a finding.", "the words matched and the line"),
+    Rule("dead/guard-deprecated-module", "utility", "DEAD",
+         "A Python module whose top-level code warns that it is deprecated (`warnings.warn(..., "
+         "DeprecationWarning)` when imported) is a shim kept for the code written against it: the names it "
+         "imports and defines stay, used or not: a candidate, not a finding.", "the line of the warning"),
     Rule("dead/guard-unresolved-import", "utility", "DEAD",
          "A relative import that names the definition (`import {FileDialog} from \"../../common\"`, `from .pb2 "
          "import Msg`) resolves to no file of the repository: a build step that merges folders or generates "
