@@ -386,6 +386,24 @@ def test_a_private_attribute_nothing_reads_is_dead(tmp_path: Path) -> None:
     assert unread == [(3, "attribute self._close_callbacks"), (6, "attribute self._skipped")]
 
 
+def test_an_attribute_a_computed_name_in_a_dynamic_file_starts_is_no_finding(tmp_path: Path) -> None:
+    # textual (round 40): `self._reactive_current = initial` in a widget is the value behind a reactive
+    # attribute, which reactive.py reads as `getattr(obj, f"_reactive_{name}")`. A prefix only in a message
+    # (no dynamic lookup in its file) reads nothing.
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/reactive.py": "def value_of(obj, name):\n    return getattr(obj, f\"_reactive_{name}\")\n",
+        "app/log.py": "def describe(name):\n    return f\"_shown_{name}\"\n",
+        "app/widget.py": "class Switcher:\n    def mount(self, initial):\n        self._reactive_current = initial\n"
+                         "        self._shown_state = initial\n",
+        "app/main.py": "from .reactive import value_of\nfrom .log import describe\nfrom .widget import Switcher\n\n"
+                       "s = Switcher()\ns.mount(1)\nprint(value_of(s, 'current'), describe('x'))\n",
+    })
+    unread = sorted((f.line_start, f.message.split(" of ")[0]) for f in evidence.findings if "never read" in f.message)
+    assert unread == [(4, "attribute self._shown_state")], unread
+
+
 def test_an_attribute_a_base_outside_the_project_may_read_is_no_finding(tmp_path: Path) -> None:
     # Django's LazyObject reads `self._wrapped`, which a subclass's `_setup` assigns: the reader is
     # outside the project. A class of the project's own hierarchy is still judged.

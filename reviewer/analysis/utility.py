@@ -183,6 +183,7 @@ class UtilityAnalysis:
         self._roots_summary: str | None = None
         self._prefix_memo: dict[str, list[str]] = {}
         self._external_memo: dict[int, tuple[Symbol, list[str]]] = {}  # external_bases by symbol
+        self._computed_attribute_prefixes: set[str] | None = None  # _attribute_prefixes
         self._inherited_memo: dict[SymbolKey, tuple[tuple[str, str], ...]] = {}  # inherited_external_bases
         self._ancestors_memo: dict[SymbolKey, list] = {}  # _ancestors by class
         self._mixin_memo: dict[SymbolKey, list[tuple[SymbolKey, str, str]]] = {}  # _mixin_hosts by class
@@ -1086,8 +1087,21 @@ class UtilityAnalysis:
 
     def _attribute_read(self, name: str) -> bool:
         graph = self.graph
-        return bool(graph.attribute_users.get(name) or graph.string_files.get(name) or graph.lookup_string_files.get(name)
-                    or name in self.template_names() or name in self.unscanned_names())
+        if graph.attribute_users.get(name) or graph.string_files.get(name) or graph.lookup_string_files.get(name) \
+                or name in self.template_names() or name in self.unscanned_names():
+            return True
+        # a computed name that starts like it (`getattr(obj, f"_reactive_{name}")` in a file that looks names up)
+        prefixes = self._attribute_prefixes()
+        return any(name[:end] in prefixes for end in range(3, len(name)))
+
+    def _attribute_prefixes(self) -> set[str]:
+        """The literal starts of computed names (`f"_reactive_{name}"`, `"_on_" + kind`) in the non-test files
+        that look names up dynamically: an attribute they start may be read by a name built at run time."""
+        if self._computed_attribute_prefixes is None:
+            self._computed_attribute_prefixes = {
+                fragment for path in self.dynamic_files if path not in self.test_files
+                for fragment in self.index.files[path].name_fragments if len(fragment) >= 3}
+        return self._computed_attribute_prefixes
 
     def _unused_import_findings(self) -> list[FileFinding]:
         findings = []

@@ -63,7 +63,9 @@ RULES: tuple[Rule, ...] = (
          "says to keep a bare `import \"x\"`: loading the module may be why the line is there.",
          "the imported name and its source"),
     Rule("dead/unread-attribute", "utility", "DEAD",
-         "A private attribute a live class assigns and nothing anywhere reads is dead state.",
+         "A private attribute a live class assigns and nothing anywhere reads is dead state. Read counts: `.name` "
+         "anywhere, a string naming it, and a computed name that starts like it in a file that looks names up "
+         "(`getattr(obj, f\"_reactive_{name}\")` reads `_reactive_current`).",
          "the assigning methods"),
     Rule("dead/unreachable", "utility", "DEAD",
          "Code after a return/raise/continue, or under a condition that is constant false where it stands, "
