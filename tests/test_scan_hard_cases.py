@@ -395,6 +395,23 @@ def test_jsx_text_after_a_tag_and_inline_import_types_are_no_syntax_errors() -> 
     assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["Page", "Hero", "mock"]
 
 
+def test_an_indexed_import_type_and_an_escape_in_a_template_literal_type_are_no_syntax_errors() -> None:
+    """Astro starlight's virtual modules (round 41, exit 2): an inline import type indexed on a row the grammar
+    only marks with a MISSING `}` or `;` (`import('astro').AstroConfig['trailingSlash']`), and `\\0` in a
+    template literal type (a virtual module's id, `\\0${T}`)."""
+    from reviewer.scan.extract import extract_file
+
+    declarations = (b"declare module 'virtual:app/context' {\n\tconst Context: {\n\t\troot: string;\n"
+                    b"\t\ttrailingSlash: import('astro').AstroConfig['trailingSlash'];\n\t};\n"
+                    b"\texport default Context;\n}\n\n"
+                    b"declare module 'virtual:app/collections' {\n"
+                    b"\texport const collections: import('astro:content').ContentConfig['collections'] | undefined;\n}\n")
+    assert extract_file("virtual.d.ts", declarations, "typescript").syntax_errors == 0
+    module = (b"export function resolveId<T extends string>(id: T): `\\0${T}` {\n\treturn `\\0${id}`;\n}\n")
+    facts = extract_file("virtual-modules.ts", module, "typescript")
+    assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["resolveId"]
+
+
 def test_an_ampersand_inside_a_word_or_at_a_line_end_of_jsx_text_is_no_syntax_error() -> None:
     """`Q&A` and `descriptive &` closing a line of JSX text: valid JSX the grammar rejects (each made a
     first-contact run exit 2); an expression's `&&` on an error-free row is left as it is."""

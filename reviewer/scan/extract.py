@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 67  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 68  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -109,7 +109,8 @@ SCANNER_VERSION = 67  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # its line may use the names); 62: `dir(x)` filtered by a prefix is a dynamic lookup with that prefix
 # 63: `m.__dict__` read as a table (READS_NAMESPACE), a `;` ends an import statement; 64: import attributes on a
 # re-export are repaired; 65: a linter's next-line pragma silences an import; 66: ImportRef.unmentioned_lines;
-# 67: a module that warns at import that it is deprecated keeps its names (FileFacts.kept, ImportRef.kept)
+# 67: a module that warns at import that it is deprecated keeps its names (FileFacts.kept, ImportRef.kept); 68: repair
+# (3) in a template literal type, (8) on the row of a MISSING node
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -1017,8 +1018,8 @@ def _is_async(ex: Extractor, node: Node, body: Node | None) -> bool:
 # cannot place (`importActual<typeof import('x')>(\n 'x',\n)`) stands alone in an error node:
 # it becomes a space, which changes nothing a trailing comma means. (3) An escape sequence the
 # grammar rejects in a template string (`\u` with no digits: a tagged template may hold any since
-# ES2018, a test's `$\`echo.js \u\``): its backslash becomes a space, which changes nothing the
-# scan reads. (4) `export type * from './types'` (TypeScript 5.0) is read as an
+# ES2018, a test's `$\`echo.js \u\``) or in a template literal type (`\0${T}`, a virtual module's id):
+# its backslash becomes a space, which changes nothing the scan reads. (4) `export type * from './types'` (TypeScript 5.0) is read as an
 # error: `type` becomes spaces, a re-export of every name as before. (5) A bare `&` in a JSX attribute
 # string (`href="...?a=1&utm_medium=x"`, or in single quotes), which the grammar takes for an unfinished character reference
 # (`&amp;`): inside the quotes of an error row it becomes a space. (6) The variance annotations of a
@@ -1179,6 +1180,9 @@ def _next_code_row(lines: list[bytes], row: int) -> int | None:
     return None
 
 
+_TEMPLATES = frozenset({"template_string", "template_literal_type"})  # (3): `\0${id}` and the type `\0${T}`
+
+
 def _error_places(root: Node) -> tuple[set[int], set[int], list[int], set[int]]:
     """Rows spanned by the outermost ERROR nodes (and the row after each, where a signature may
     open); the row before each, where an import type the grammar misread may stand (`f<\n typeof
@@ -1196,10 +1200,11 @@ def _error_places(root: Node) -> tuple[set[int], set[int], list[int], set[int]]:
             last_rows.add(node.end_point[0])
             if node.end_byte - node.start_byte == 1 and node.text == b",":
                 blanks.append(node.start_byte)
-            elif node.parent is not None and node.parent.type == "template_string" and node.text[:1] == b"\\":
+            elif node.parent is not None and node.parent.type in _TEMPLATES and node.text[:1] == b"\\":
                 blanks.append(node.start_byte)
-        elif node.is_missing:  # a `}` the grammar wanted where the next member (`in_progress:`) confused it
-            leading.add(node.start_point[0] + 1)
+        elif node.is_missing:  # a `}` the grammar wanted where the next member (`in_progress:`) confused it,
+            # or a `;` where an import type goes on (`import('astro').AstroConfig['build']`) on its own row
+            leading.update((node.start_point[0], node.start_point[0] + 1))
     return rows, leading - rows, blanks, last_rows
 
 
