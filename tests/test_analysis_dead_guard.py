@@ -220,7 +220,11 @@ def test_branches_under_a_false_constant_are_unreachable_code(tmp_path: Path) ->
             "if DEBUG:\n    print('debug')\n\n\n"
             "def loop():\n    while 0:\n        print('never')\n    if VERBOSE:\n        print('verbose')\n    return 1\n\n\n"
             "loop()\n\n\nasync def empty_stream():\n    if False:\n        yield\n\n\nasync def consume():\n"
-            "    async for item in empty_stream():\n        print(item)\n"),
+            "    async for item in empty_stream():\n        print(item)\n    async for item in never_yields():\n"
+            "        print(item)\n\n\n"
+            # strawberry's tests (round 41): what follows the yield says the block never runs
+            "async def never_yields():\n    if False:  # pragma: no cover\n        yield 'should not be returned'\n"
+            "        raise AssertionError('should never be called')\n"),
         "app/cli.py": "from app import flags\n\n\ndef main():\n    flags.VERBOSE = True\n\n\nmain()\n",
         "app/settings.py": "DEBUG = False\nif DEBUG:\n    INSTALLED = 1\ntry:\n    from app.local import *\nexcept ImportError:\n"
                            "    pass\n",

@@ -110,7 +110,8 @@ SCANNER_VERSION = 68  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # 63: `m.__dict__` read as a table (READS_NAMESPACE), a `;` ends an import statement; 64: import attributes on a
 # re-export are repaired; 65: a linter's next-line pragma silences an import; 66: ImportRef.unmentioned_lines;
 # 67: a module that warns at import that it is deprecated keeps its names (FileFacts.kept, ImportRef.kept); 68: repair
-# (3) in a template literal type, (8) on the row of a MISSING node
+# (3) in a template literal type, (8) on the row of a MISSING node; `if False:` holding a yield among other
+# statements makes a generator
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -988,9 +989,10 @@ def _on_if(ex: Extractor, node: Node, depth: int, cursor: TreeCursor) -> None:
         if frame is ex.module and all(child.type in _IMPORT_STATEMENTS or child.type in ex.spec.comment_types
                                       for child in consequence.named_children):
             return
-        if frame is not ex.module and all(_is_bare_yield(child) or child.type in ex.spec.comment_types
-                                          for child in consequence.named_children):
-            return  # `if False: yield`: written to make the function a generator, never to run
+        if frame is not ex.module and any(_is_bare_yield(child) for child in consequence.named_children):
+            # `if False: yield` makes the function a generator: written never to run, with what follows the
+            # yield (`raise AssertionError("should never be called")`) saying so
+            return
         frame.unreachable.append((line_start, line_end, written, ""))
     elif _IDENTIFIER.fullmatch(bare) and text != "TYPE_CHECKING":
         ex.false_if_candidates.append((frame, text, written, line_start, line_end))
