@@ -624,3 +624,26 @@ def test_a_module_that_warns_at_import_that_it_is_deprecated_keeps_its_names(tmp
     assert verdict(evidence, "app/live.py", "_unused_private", "utility") == "DEAD"
     assert "kept on purpose" not in detail(evidence, "app/live.py", "_unused_private", "utility")
     assert [(f.line_start, f.rule) for f in evidence.findings if f.path == "app/live.py"] == [(2, "dead/unused-import")]
+
+
+def test_a_fixture_defined_again_where_nothing_requests_it_overrides_a_plugin_s(tmp_path: Path) -> None:
+    # celery's smoke tests (round 42): pytest-celery's own fixtures request `default_worker_container_cls`,
+    # which a conftest and a test class define again; a fixture defined once and requested by nothing is dead
+    evidence = analyze(tmp_path, {
+        **APP,
+        "requirements-test.txt": "pytest\npytest-celery==1.3\n",
+        "tests/__init__.py": "",
+        "tests/conftest.py": "import pytest\n\n\n@pytest.fixture\ndef default_worker_container_cls():\n"
+                             "    return 'smoke'\n\n\n@pytest.fixture\ndef stale_client():\n    return object()\n",
+        "tests/test_routing.py": "import pytest\n\n\nclass TestRouting:\n    @pytest.fixture\n"
+                                 "    def default_worker_container_cls(self):\n        return 'routing'\n\n"
+                                 "    def test_routes(self):\n        assert True\n",
+    })
+    for path, name in (("tests/conftest.py", "default_worker_container_cls"),
+                       ("tests/test_routing.py", "TestRouting.default_worker_container_cls")):
+        found = evidence.for_symbol(path, name)["utility"]
+        assert (found.verdict, found.rule, found.confidence) == ("DEAD", "dead/guard-fixture-override", 30), found
+        assert "defined 2 times (tests/conftest.py:4, tests/test_routing.py:5)" in found.detail, found.detail
+        assert "guard-namesakes" not in found.detail  # one guard is enough
+    stale = evidence.for_symbol("tests/conftest.py", "stale_client")["utility"]
+    assert (stale.verdict, stale.rule) == ("DEAD", "dead/unused-fixture") and stale.confidence >= 80

@@ -243,8 +243,8 @@ def guard_namesakes(verdicts: dict[SymbolKey, AxisAssessment], dead_by: dict[Sym
         else:
             read_names.add(name)
     for (path, qname), verdict in verdicts.items():
-        if verdict.verdict != "DEAD" or not verdict.report:
-            continue
+        if verdict.verdict != "DEAD" or not verdict.report or (verdict.rule or "").startswith("dead/guard-"):
+            continue  # (a guarded verdict is a candidate already, with its own evidence)
         name = qname.rsplit(".", 1)[-1]
         others = sorted(files_by_name[name] - {path})
         if not others or name in read_names:

@@ -184,6 +184,7 @@ class UtilityAnalysis:
         self._prefix_memo: dict[str, list[str]] = {}
         self._external_memo: dict[int, tuple[Symbol, list[str]]] = {}  # external_bases by symbol
         self._computed_attribute_prefixes: set[str] | None = None  # _attribute_prefixes
+        self._fixtures_by_name: dict[str, list[str]] | None = None  # _fixture_places
         self._inherited_memo: dict[SymbolKey, tuple[tuple[str, str], ...]] = {}  # inherited_external_bases
         self._ancestors_memo: dict[SymbolKey, list] = {}  # _ancestors by class
         self._mixin_memo: dict[SymbolKey, list[tuple[SymbolKey, str, str]]] = {}  # _mixin_hosts by class
@@ -1209,6 +1210,19 @@ class UtilityAnalysis:
                         "override one of its fixtures (the plugin requests them by name)")
         return ""
 
+    def _fixture_places(self) -> dict[str, list[str]]:
+        """Fixture name -> where a fixture of that name is defined ("path:line"), over the whole project."""
+        if self._fixtures_by_name is None:
+            self._fixtures_by_name = defaultdict(list)
+            for path, facts in self.index.files.items():
+                if facts.language != "python":
+                    continue
+                for sym in facts.symbols:
+                    fixture = fixture_decorator(sym) if sym.decorators else None
+                    if fixture:
+                        self._fixtures_by_name[fixture_name(sym, fixture)].append(f"{path}:{sym.line_start}")
+        return self._fixtures_by_name
+
     def _declared_dependencies(self) -> dict[str, str]:
         """Normalized distribution name -> the manifest that declares it."""
         if self._dependencies is None:
@@ -1342,6 +1356,14 @@ class UtilityAnalysis:
                 return assessment(verdict="DEAD", confidence=GUARDED_CONFIDENCE, rule="dead/guard-plugin-fixture",
                                   detail=f"{why}{doubts}; but {plugin}: not a finding (dead/guard-plugin-fixture), "
                                          "a candidate to check")
+            overrides = self._fixture_places().get(fixture_name(sym, fixture), []) if fixture else []
+            if len(overrides) > 1:
+                return assessment(
+                    verdict="DEAD", confidence=GUARDED_CONFIDENCE, rule="dead/guard-fixture-override",
+                    detail=f"{why}{doubts}; but the fixture is defined {len(overrides)} times ({', '.join(overrides[:3])}): "
+                           "each definition overrides another for its folder, module or class, which only matters to "
+                           "a requester outside the repository (a pytest plugin's own fixtures): not a finding "
+                           "(dead/guard-fixture-override), a candidate to check")
             return assessment(verdict="DEAD", confidence=confidence, detail=f"{why}{doubts}",
                               rule="dead/unused-fixture" if fixture else "dead/unused-test-code")
         # a recursive call is no use, but "0 references" would misread the code

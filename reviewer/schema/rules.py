@@ -115,6 +115,12 @@ RULES: tuple[Rule, ...] = (
          "candidate, not a finding. Leftovers of a refactoring are one or two names, and in an application "
          "nobody imports from a module that does not use its imports.",
          "the statement's line, its names and the module they come from"),
+    Rule("dead/guard-fixture-override", "utility", "DEAD",
+         "An unused pytest fixture whose name the project defines as a fixture in two places or more (a conftest, a "
+         "module, a test class) is an override: pytest picks the definition closest to a requester, so overriding "
+         "only matters to a requester outside the repository, a plugin's own fixtures (pytest-celery's "
+         "`default_worker_container_cls`): a candidate, not a finding.",
+         "each place the fixture is defined"),
     Rule("dead/guard-plugin-fixture", "utility", "DEAD",
          "An unused pytest fixture named after a pytest plugin the project declares (`docker_compose_file` beside "
          "pytest-docker) may override one of the plugin's fixtures, which the plugin requests by name; the "
