@@ -1487,3 +1487,43 @@ def test_modules_a_tool_loads_by_path_config_modules_and_a_login_protocol_withou
     for name in ("User.get_id", "User.is_active"):
         assert f"protocol method {name[5:]}" in detail(evidence, "app/models.py", name, "utility"), name
     assert "protocol method" not in detail(evidence, "app/models.py", "User.forgotten", "utility")
+
+
+def test_a_module_calling_a_classic_script_s_global_keeps_it(tmp_path: Path) -> None:
+    """pyodide (round 43): emscripten's `--pre-js` file is a classic script whose top-level functions are
+    globals, and an ES module calls one without importing it. A module's own definition or import of the
+    same name is its own, not the script's."""
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "app", "private": true, "scripts": {"build": "node build.mjs"}}\n',
+        "build.mjs": "import { run } from './src/suspenders.mjs'\nrun()\n",
+        "src/pre.js": "function wasmFunctionType(fn) {\n  return fn.type\n}\n\nfunction describe(x) {\n  return x\n}\n"
+                      "\n\nfunction unusedPre() {\n  return 3\n}\n",
+        "src/suspenders.mjs": "import { describe } from './describe.mjs'\n\nexport function run(f) {\n"
+                              "  return [wasmFunctionType(f), describe(f), unusedPre2()]\n}\n\nfunction unusedPre2() {\n"
+                              "  return unusedPre\n}\n",
+        "src/describe.mjs": "export function describe(x) {\n  return String(x)\n}\n",
+    })
+    assert "named by the module src/suspenders.mjs" in detail(evidence, "src/pre.js", "wasmFunctionType", "utility")
+    assert verdict(evidence, "src/pre.js", "describe", "utility") == "DEAD"  # the module imports its own describe
+
+
+def test_ambient_declarations_are_no_dead_code(tmp_path: Path) -> None:
+    """pyodide's src/js/types.ts (round 43): a `declare global { ... }` block declares globals other files
+    name without an import; a `declare module 'pkg'` block augments the package's types. Neither is a
+    finding; a plain unused export beside them still is."""
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "app", "private": true, "main": "src/index.ts"}\n',
+        "src/index.ts": "import { helper } from './util'\nexport function main() {\n  _dump_traceback()\n  return helper()\n}\n",
+        "src/util.ts": "export function helper() {\n  return 1\n}\n\nexport function unusedUtil() {\n  return 2\n}\n",
+        "src/types.ts": "export {};\n\ndeclare global {\n  export const _dump_traceback: () => void;\n"
+                        "  export const UTF8ArrayToString: (a: Uint8Array) => string;\n}\n\n"
+                        "declare module 'pinia' {\n  export interface PiniaCustomProperties {\n    router: string\n  }\n}\n",
+    })
+    for name in ("_dump_traceback", "UTF8ArrayToString"):
+        found = evidence.for_symbol("src/types.ts", name)["utility"]
+        assert not found.report, (name, found)
+        if found.verdict == "DEAD":
+            assert "`declare global`" in found.detail and found.rule == "dead/guard-ambient-declaration", found
+    augmented = evidence.for_symbol("src/types.ts", "PiniaCustomProperties")["utility"]
+    assert not augmented.report and (augmented.verdict != "DEAD" or "`declare module`" in augmented.detail)
+    assert evidence.for_symbol("src/util.ts", "unusedUtil")["utility"].report

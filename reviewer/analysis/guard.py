@@ -40,7 +40,9 @@ def kept_rule(kept: str) -> str:
     """The rule of a keep marker, from its evidence's opening words (scan.textual writes them)."""
     return ("dead/guard-pragma" if kept.startswith("its line says") else
             "dead/guard-conditional" if kept.startswith("a conditional") else
-            "dead/guard-deprecated-module" if kept.startswith("its module warns") else "dead/guard-kept-comment")
+            "dead/guard-deprecated-module" if kept.startswith("its module warns") else
+            "dead/guard-ambient-declaration" if kept.startswith(("it augments the module", "it declares a global")) else
+            "dead/guard-kept-comment")
 
 
 GUARDED_CONFIDENCE = 30  # a guarded DEAD verdict: a candidate for Claude, under any sensible floor

@@ -399,27 +399,36 @@ class UtilityAnalysis:
         return found
 
     def _script_globals(self) -> dict[SymbolKey, str]:
-        """Top-level declarations of classic browser scripts (JS files with no import, export or
-        require: loaded by `<script>` tags, sharing one global scope) that another such script
-        names (`static/js/details.js` calling `loadPingDetails` of `ping_details.js`)."""
-        scripts = {path: facts for path, facts in self.index.files.items() if facts.language == "javascript"
+        """Top-level declarations of classic scripts (JS files with no import, export or require: loaded
+        by `<script>` tags or a bundler's pre-js, sharing one global scope) that another JavaScript or
+        TypeScript file names without defining or importing it itself (`static/js/details.js` calling
+        `loadPingDetails` of `ping_details.js`; an ES module calling `wasmFunctionType` of emscripten's
+        `pre.js`)."""
+        scripts = {path for path, facts in self.index.files.items() if facts.language == "javascript"
                    and not facts.imports and not facts.exports and "require" not in facts.module_calls
                    and not any(call == "require" for sym in facts.symbols for call in sym.calls)}
-        if len(scripts) < 2:
+        if not scripts:
             return {}
         declared: dict[str, list[tuple[str, str]]] = {}
-        for path, facts in scripts.items():
-            for sym in facts.symbols:
+        for path in scripts:
+            for sym in self.index.files[path].symbols:
                 if sym.parent is None:
                     declared.setdefault(sym.name, []).append((path, sym.qualified_name))
         found: dict[SymbolKey, str] = {}
-        for path, facts in scripts.items():
-            named = {chain.split(".", 1)[0] for chain in [*_read_chains(facts), *facts.module_calls]}
-            for name in named & declared.keys():
+        for path, facts in self.index.files.items():
+            if facts.language not in ("javascript", "typescript", "tsx"):
+                continue
+            named = {chain.split(".", 1)[0] for chain in [*_read_chains(facts), *facts.module_calls]} & declared.keys()
+            if path not in scripts:  # a module's own top-level names and imports are its own, not the globals
+                named -= {sym.name for sym in facts.symbols if sym.parent is None}
+                named -= {n.alias or n.name for ref in facts.imports for n in ref.names}
+                named -= {ref.namespace for ref in facts.imports if ref.namespace}
+            for name in named:
                 for key in declared[name]:
                     if key[0] != path:
-                        found.setdefault(key, f"a global of the classic script {key[0]}, named by the script {path} "
-                                              f"(scripts a page loads share one scope)")
+                        reader = "script" if path in scripts else "module"
+                        found.setdefault(key, f"a global of the classic script {key[0]}, named by the {reader} {path} "
+                                              f"(a classic script's top-level names are globals)")
         return found
 
     def _shell_methods(self) -> dict[SymbolKey, str]:

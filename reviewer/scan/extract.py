@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 69  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 70  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -111,7 +111,7 @@ SCANNER_VERSION = 69  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # re-export are repaired; 65: a linter's next-line pragma silences an import; 66: ImportRef.unmentioned_lines;
 # 67: a module that warns at import that it is deprecated keeps its names (FileFacts.kept, ImportRef.kept); 68: repair
 # (3) in a template literal type, (8) on the row of a MISSING node; 69: `if False:` holding a yield among other
-# statements makes a generator
+# statements makes a generator; 70: a `declare global` block's declarations are kept (FileFacts.kept)
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -1400,19 +1400,27 @@ def _all_of(handlers: tuple[NodeHandler, ...]) -> NodeHandler:
 def _augmentations(root: Node, symbols: list[dict]) -> dict[int, str]:
     """Per symbol (by its first line) declared in a `declare module 'pkg' { ... }` block at the top of a
     TypeScript file: a module augmentation, which the type checker merges into that module's own
-    declarations (`interface StoreCustomProperties` typing what a plugin adds). Nothing names it."""
+    declarations (`interface StoreCustomProperties` typing what a plugin adds). Nothing names it. And each
+    declared in a `declare global { ... }` block: a global, which other files name without importing it."""
     blocks = []
     for node in root.named_children:
+        if node.type == "export_statement" and node.named_children:  # `export declare global { ... }`
+            node = node.named_children[0]
         module = node.named_children[0] if node.type == "ambient_declaration" and node.named_children else None
         name = module.child_by_field_name("name") if module is not None and module.type == "module" else None
         if name is not None and name.type == "string":
-            blocks.append((node.start_point[0] + 1, node.end_point[0] + 1, name.text.decode("utf-8", "replace")))
+            blocks.append((node.start_point[0] + 1, node.end_point[0] + 1,
+                           f"it augments the module {name.text.decode('utf-8', 'replace')} (`declare module`): the type "
+                           "checker merges it into that module's declarations"))
+        elif module is not None and module.type == "statement_block" and node.text.startswith(b"declare global"):
+            blocks.append((node.start_point[0] + 1, node.end_point[0] + 1,
+                           "it declares a global (`declare global`): any file of the program may name it without an "
+                           "import"))
     found: dict[int, str] = {}
-    for first, last, name in blocks:
+    for first, last, why in blocks:
         for fields in symbols:
             if first < fields["line_start"] <= last:
-                found[fields["line_start"]] = (f"it augments the module {name} (`declare module`): the type checker "
-                                               "merges it into that module's declarations")
+                found[fields["line_start"]] = why
     return found
 
 

@@ -98,6 +98,10 @@ RULES: tuple[Rule, ...] = (
          "A Python module whose top-level code warns that it is deprecated (`warnings.warn(..., "
          "DeprecationWarning)` when imported) is a shim kept for the code written against it: the names it "
          "imports and defines stay, used or not: a candidate, not a finding.", "the line of the warning"),
+    Rule("dead/guard-ambient-declaration", "utility", "DEAD",
+         "A TypeScript ambient declaration is read without an import: one in a `declare global { ... }` block is a "
+         "global any file may name, one in a `declare module 'pkg' { ... }` block augments that package's types "
+         "(the type checker merges it): a candidate, not a finding.", "the block it stands in"),
     Rule("dead/guard-unresolved-import", "utility", "DEAD",
          "A relative import that names the definition (`import {FileDialog} from \"../../common\"`, `from .pb2 "
          "import Msg`) resolves to no file of the repository: a build step that merges folders or generates "
