@@ -412,6 +412,34 @@ def test_an_indexed_import_type_and_an_escape_in_a_template_literal_type_are_no_
     assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["resolveId"]
 
 
+def test_a_class_field_named_accessor_is_no_syntax_error() -> None:
+    """buildbot's data module (round 44, exit 2): a field named `accessor`, which the grammar reads as the
+    auto-accessor keyword; a method of that name is left as it is (its name is a symbol)."""
+    from reviewer.scan.extract import extract_file
+
+    source = (b"export class DataCollection {\n  accessor!: IDataAccessor;\n  private other: number = 1;\n\n"
+              b"  constructor(accessor: IDataAccessor) {\n    this.accessor = accessor;\n  }\n}\n\n"
+              b"export class Base {\n  private accessor: IDataAccessor;\n  read() {\n    return this.accessor;\n  }\n}\n")
+    facts = extract_file("data.ts", source, "typescript")
+    assert facts.syntax_errors == 0
+    assert [s.qualified_name for s in facts.symbols] == ["DataCollection", "DataCollection.constructor", "Base",
+                                                          "Base.read"]
+
+
+def test_python_type_parameter_defaults_are_no_syntax_errors_and_keep_their_names() -> None:
+    """mopidy (round 44, exit 2): PEP 696 defaults (Python 3.13) in a class's and a function's type parameters,
+    on one row and over several; the default's name is still read (an import of it is used)."""
+    from reviewer.scan.extract import extract_file
+
+    source = (b"from .types import ConfigValue, String\n\n\nclass List[V: ConfigValue = String](ConfigValue[V]):\n"
+              b"    pass\n\n\nclass Pair[\n    K: ConfigValue = String,\n    V: ConfigValue = String,\n](ConfigValue):\n"
+              b"    pass\n\n\ndef first[T = int](values: list[T]) -> T:\n    return values[0] if values == [] else values[-1]\n")
+    facts = extract_file("types.py", source, "python")
+    assert facts.syntax_errors == 0
+    assert [s.name for s in facts.symbols] == ["List", "Pair", "first"]
+    assert "String" in facts.symbols[0].references and "String" in facts.symbols[1].references
+
+
 def test_an_ampersand_inside_a_word_or_at_a_line_end_of_jsx_text_is_no_syntax_error() -> None:
     """`Q&A` and `descriptive &` closing a line of JSX text: valid JSX the grammar rejects (each made a
     first-contact run exit 2); an expression's `&&` on an error-free row is left as it is."""

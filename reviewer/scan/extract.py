@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 70  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 71  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -111,7 +111,8 @@ SCANNER_VERSION = 70  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # re-export are repaired; 65: a linter's next-line pragma silences an import; 66: ImportRef.unmentioned_lines;
 # 67: a module that warns at import that it is deprecated keeps its names (FileFacts.kept, ImportRef.kept); 68: repair
 # (3) in a template literal type, (8) on the row of a MISSING node; 69: `if False:` holding a yield among other
-# statements makes a generator; 70: a `declare global` block's declarations are kept (FileFacts.kept)
+# statements makes a generator; 70: a `declare global` block's declarations are kept (FileFacts.kept); 71: repairs
+# (15), a TS field named `accessor`, and (P1), Python's type parameter defaults
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -1079,6 +1080,10 @@ _DIGIT_REFERENCE = re.compile(rb"&[A-Za-z]+\d[A-Za-z\d]*;")
 # before it), which the grammar rejects after `export ... from`: on an error row, the clause after the
 # specifier's quote becomes spaces (the scan reads the names and the specifier, never the attributes).
 _IMPORT_ATTRIBUTES = re.compile(rb"(?<=['\"])[ \t]+(?:with|assert)[ \t]*\{[^{}\n]*\}")
+# (15) A class field named `accessor` (`accessor!: IDataAccessor;`, `private accessor: Api;`), which the grammar
+# reads as TypeScript 4.9's auto-accessor keyword: on an error row, a name of its length (a field is no symbol
+# the scan keeps; its type is read as before). Not a method: `accessor() {` names a symbol.
+_ACCESSOR_FIELD = re.compile(rb"(?<![\w$.])accessor(?=[ \t]*[!?]?[ \t]*[:;=])")
 
 
 def _repaired(parser, data: bytes, tree, markup: bool = True):
@@ -1116,6 +1121,7 @@ def _repaired(parser, data: bytes, tree, markup: bool = True):
             if 0 <= row < len(lines):
                 lines[row] = _IMPORT_TYPE.sub(_underscored, lines[row])
                 lines[row] = _IN_MEMBER.sub(rb"\1i_", lines[row])
+                lines[row] = _ACCESSOR_FIELD.sub(b"accesso$", lines[row])
                 # a call signature the grammar misread (`<T>(`: in markup, a tag opening the row looks alike)
                 lines[row] = (_GENERIC_SIGNATURE_LINE if markup else _SIGNATURE_LINE).sub(rb"\1;", lines[row], count=1)
         for row in last_rows:  # (1) past the comments and blank lines after an error
@@ -1135,6 +1141,33 @@ def _repaired(parser, data: bytes, tree, markup: bool = True):
     return tree
 
 
+# (P1) Python 3.13's type parameter defaults (PEP 696: `class List[V: ConfigValue = String]`, over several rows
+# too), which the grammar rejects: the `=` becomes `|` after a bound (`V: ConfigValue | String`) and `:` without
+# one (`T : int`), so every name the list reads stays where it was.
+_TYPE_PARAMETERS = re.compile(rb"(?m)^[ \t]*(?:async[ \t]+)?(?:class|def|type)[ \t]+[A-Za-z_]\w*[ \t]*\[")
+
+
+def _type_parameter_defaults(data: bytes) -> bytes:
+    patched = bytearray(data)
+    for found in _TYPE_PARAMETERS.finditer(data):
+        depth, bound = 1, False
+        for at in range(found.end(), min(len(data), found.end() + 2000)):
+            char = data[at:at + 1]
+            if char in b"[(":
+                depth += 1
+            elif char in b"])":
+                depth -= 1
+                if depth == 0:
+                    break
+            elif depth == 1 and char == b",":
+                bound = False
+            elif depth == 1 and char == b":":
+                bound = True
+            elif depth == 1 and char == b"=" and data[at + 1:at + 2] != b"=" and data[at - 1:at] not in (b"=", b"!", b"<", b">"):
+                patched[at] = ord("|") if bound else ord(":")
+    return bytes(patched)
+
+
 def _underscored(found: re.Match) -> bytes:
     """A match written as underscores of its length: a name where the grammar read something else."""
     return b"_" * len(found.group(0))
@@ -1151,8 +1184,8 @@ def _kept_if_better(parser, data: bytes, tree, errors: int, repaired: bytes):
 
 
 def _repaired_row(line: bytes, markup: bool = True) -> bytes:
-    """One row of an error with repairs (1), (4), (5), (6), (7), (8), (10), (12), (13) and (14) applied, as
-    long as it was."""
+    """One row of an error with repairs (1), (4), (5), (6), (7), (8), (10), (12), (13), (14) and (15) applied,
+    as long as it was."""
     line = _SIGNATURE_LINE.sub(rb"\1;", line, count=1)
     if b"from" in line:
         line = _IMPORT_ATTRIBUTES.sub(lambda found: b" " * len(found.group(0)), line)
@@ -1166,6 +1199,7 @@ def _repaired_row(line: bytes, markup: bool = True) -> bytes:
     line = _IMPORT_TYPE.sub(_underscored, line)
     line = _TYPE_NAMED_PARAMETER.sub(lambda found: found.group(0)[:-1] + b"$", line)
     line = _IN_MEMBER.sub(rb"\1i_", line)
+    line = _ACCESSOR_FIELD.sub(b"accesso$", line)
     if not markup:
         return line
     line = _DIGIT_REFERENCE.sub(lambda found: b" " * len(found.group(0)), line)
@@ -1435,6 +1469,8 @@ def extract_file(path: str, data: bytes, language: str) -> FileFacts:
     tree = parser.parse(data)
     if tree.root_node.has_error and spec.family == "ecmascript":
         tree = _repaired(parser, data, tree, markup=language != "typescript")
+    elif tree.root_node.has_error and b"[" in data:
+        tree = _kept_if_better(parser, data, tree, _count_syntax_errors(tree.root_node), _type_parameter_defaults(data))[1]
     root = tree.root_node
     extractor = Extractor(spec, path, data)
     extractor.walk(root)
