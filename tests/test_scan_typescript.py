@@ -462,7 +462,8 @@ def test_jsx_attributes_named_class_and_for_are_valid() -> None:
 
 
 def test_a_member_named_in_and_a_call_signature_after_a_doc_comment_are_valid() -> None:
-    # A generated GraphQL filter type's `in?:` member, and an overload written as a generic call
+    # A generated GraphQL filter type's `in?:` member (and an SVG attribute's `in2?:`, vue's runtime-dom, round 45),
+    # and an overload written as a generic call
     # signature whose doc comment stands between it and the member before (no semicolons).
     facts = scan("""
         export type IdFilter = {
@@ -470,6 +471,7 @@ def test_a_member_named_in_and_a_call_signature_after_a_doc_comment_are_valid() 
           in?: Maybe<string>
           notIn?: Maybe<string>
           in_progress: number
+          in2?: Numberish | undefined
         }
 
         export interface Inject {
