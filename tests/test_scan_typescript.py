@@ -493,7 +493,7 @@ def test_a_member_named_in_and_a_call_signature_after_a_doc_comment_are_valid() 
         export function after() { return 1 }
         """)
     assert facts.syntax_errors == 0
-    assert symbol(facts, "after").line_start == 24
+    assert symbol(facts, "after").line_start == 25
 
 
 def test_a_character_reference_with_a_digit_in_jsx_text_is_valid() -> None:
