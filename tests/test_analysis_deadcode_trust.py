@@ -299,7 +299,11 @@ def test_a_source_file_a_documentation_page_includes_is_shown_to_readers(tmp_pat
         "docs/configuration/oauth.md": '# OAuth\n\n```py\n--8<-- "docs/src/db_oauth.py"\n```\n',
         "docs/api.rst": "API\n===\n\n.. literalinclude:: ../examples/app.py\n",
         "examples/app.py": "def create_app():\n    return 3\n",
+        # fastapi-utils (round 45): markdown-include's `{!./src/x.py!}`, its base path docs/
+        "docs/user-guide/basics/camelcase.md": "# Camel case\n\n```python\n{!./src/camelcase2.py!}\n```\n",
+        "docs/src/camelcase2.py": "class Base:\n    pass\n",
     })
+    assert verdict(evidence, "docs/src/camelcase2.py", "Base", "utility") == "USED"
     assert verdict(evidence, "docs/src/db_oauth.py", "get_user_db", "utility") == "USED"
     assert "shown in the documentation (docs/configuration/oauth.md" in detail(evidence, "docs/src/db_oauth.py",
                                                                                 "get_user_db", "utility")

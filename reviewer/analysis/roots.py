@@ -38,6 +38,9 @@ class DocumentedName:
 # page), MkDocs macros' `{* ./docs_src/app.py *}`. What they define is shown to readers, used or not.
 _SNIPPET = re.compile(r"""--8<--\s+["']([^"':\n]+)(?::[^"'\n]*)?["']|\{\*\s*([^\s*]+)\s""")
 _LITERALINCLUDE = re.compile(r"^\s*\.\.\s+literalinclude::\s*(\S+)", re.M)
+# markdown-include's `{!src/example.py!}` (and `{!src/example.py!lines=1 3-8!}`), relative to its base_path:
+# the folder mkdocs runs in by default, often set to docs/.
+_MARKDOWN_INCLUDE = re.compile(r"\{!\s*([^!\s{}]+?)\s*!(?:[^!{}\n]*!)?\}")
 
 
 def _documentation_pages(texts: Mapping[str, str]) -> Iterator[tuple[str, str]]:
@@ -59,6 +62,15 @@ def documentation_includes(texts: Mapping[str, str]) -> dict[str, str]:
             for included in _LITERALINCLUDE.findall(text):
                 base = "" if included.startswith("/") else posixpath.dirname(where)
                 found.setdefault(posixpath.normpath(posixpath.join(base, included.lstrip("/"))), where)
+        if "{!" in text:  # the base path is the page's folder or one above it, up to the repository's root
+            folder = posixpath.dirname(where)
+            for included in _MARKDOWN_INCLUDE.findall(text):
+                base = folder
+                while True:
+                    found.setdefault(posixpath.normpath(posixpath.join(base, included)), where)
+                    if not base:
+                        break
+                    base = posixpath.dirname(base)
     return found
 
 
