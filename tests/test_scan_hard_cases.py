@@ -412,6 +412,16 @@ def test_an_indexed_import_type_and_an_escape_in_a_template_literal_type_are_no_
     assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["resolveId"]
 
 
+def test_a_nul_byte_in_a_template_string_is_no_syntax_error() -> None:
+    """pnpm (round 46, exit 2): a key joined with a NUL byte written as itself in a template literal."""
+    from reviewer.scan.extract import extract_file
+
+    source = (b"export function keyOf(lockfilePath: string, hash: string): string {\n"
+              b"  const tupleKey = `${lockfilePath}\0${hash}`\n  return tupleKey\n}\n\nexport const SEP = '\0'\n")
+    facts = extract_file("cache.ts", source, "typescript")
+    assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["keyOf", "SEP"]
+
+
 def test_a_class_field_named_accessor_is_no_syntax_error() -> None:
     """buildbot's data module (round 44, exit 2): a field named `accessor`, which the grammar reads as the
     auto-accessor keyword; a method of that name is left as it is (its name is a symbol)."""

@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 72  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 73  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -112,7 +112,7 @@ SCANNER_VERSION = 72  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # 67: a module that warns at import that it is deprecated keeps its names (FileFacts.kept, ImportRef.kept); 68: repair
 # (3) in a template literal type, (8) on the row of a MISSING node; 69: `if False:` holding a yield among other
 # statements makes a generator; 70: a `declare global` block's declarations are kept (FileFacts.kept); 71: repairs
-# (15), a TS field named `accessor`, and (P1), Python's type parameter defaults; 72: (12) for `in2?:` too
+# (15), a TS field named `accessor`, and (P1), Python's type parameter defaults; 72: (12) for `in2?:` too; 73: (16)
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -1080,6 +1080,8 @@ _DIGIT_REFERENCE = re.compile(rb"&[A-Za-z]+\d[A-Za-z\d]*;")
 # before it), which the grammar rejects after `export ... from`: on an error row, the clause after the
 # specifier's quote becomes spaces (the scan reads the names and the specifier, never the attributes).
 _IMPORT_ATTRIBUTES = re.compile(rb"(?<=['\"])[ \t]+(?:with|assert)[ \t]*\{[^{}\n]*\}")
+# (16) A NUL byte written as itself in a string or template (a key joined with `\0`), which JavaScript allows and
+# the grammar rejects: every NUL becomes a space, in the whole file (a string's content is nothing the scan reads).
 # (15) A class field named `accessor` (`accessor!: IDataAccessor;`, `private accessor: Api;`), which the grammar
 # reads as TypeScript 4.9's auto-accessor keyword: on an error row, a name of its length (a field is no symbol
 # the scan keeps; its type is read as before). Not a method: `accessor() {` names a symbol.
@@ -1098,6 +1100,10 @@ def _repaired(parser, data: bytes, tree, markup: bool = True):
             if row < len(lines):
                 lines[row] = _USING_NAME.sub(b"usin$", lines[row])
         data, tree, errors = _kept_if_better(parser, data, tree, errors, b"\n".join(lines))
+        if not errors:
+            return tree
+    if b"\0" in data:  # (16) a NUL byte in a string (pnpm's `${path}\0${hash}` key), valid and unread: a space
+        data, tree, errors = _kept_if_better(parser, data, tree, errors, data.replace(b"\0", b" "))
         if not errors:
             return tree
     if markup and (b"class=" in data or b"for=" in data):  # (11), whole-file
