@@ -1531,3 +1531,22 @@ def test_ambient_declarations_are_no_dead_code(tmp_path: Path) -> None:
     augmented = evidence.for_symbol("src/types.ts", "PiniaCustomProperties")["utility"]
     assert not augmented.report and (augmented.verdict != "DEAD" or "`declare module`" in augmented.detail)
     assert evidence.for_symbol("src/util.ts", "unusedUtil")["utility"].report
+
+
+def test_a_typed_identity_function_is_a_compile_time_proof_not_dead_code(tmp_path: Path) -> None:
+    """pnpm's config reader (round 46): `const _proofKeysAreExhaustive: Proof = (x) => x` and
+    `(carrier: A & B): never => carrier` exist for the type checker, which checks the assignment; an untyped
+    identity helper nobody calls is still dead."""
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "app", "private": true, "main": "src/index.ts"}\n',
+        "src/index.ts": "import { KEYS } from './keys'\nexport function main() {\n  return KEYS\n}\n",
+        "src/keys.ts": "export const KEYS = ['a', 'b'] as const\n\n"
+                       "type Proof = (_: Record<typeof KEYS[number], unknown>) => Record<'a' | 'b', unknown>\n\n"
+                       "const _proofKeysAreExhaustive: Proof = (x) => x\n\n"
+                       "export const _proofNoContradiction = (carrier: 'a' & 'b'): never => carrier\n\n"
+                       "const _untypedIdentity = (x) => x\n",
+    })
+    for name in ("_proofKeysAreExhaustive", "_proofNoContradiction"):
+        found = evidence.for_symbol("src/keys.ts", name)["utility"]
+        assert not found.report and found.rule == "dead/guard-type-proof", (name, found)
+    assert evidence.for_symbol("src/keys.ts", "_untypedIdentity")["utility"].report

@@ -20,6 +20,9 @@ reviewer judges with this evidence, never a finding):
   (`if sys.version_info ...: def f` / `else: def f`, `except ImportError: def f`).
 - dead/guard-namesakes (guard_namesakes, over all verdicts): a name dead in several files at once and
   used nowhere, a convention something reads by name (a test plugin's module variable, a router's export).
+- dead/guard-deprecated-module and dead/guard-ambient-declaration: keep markers too (a module that warns
+  when imported that it is deprecated; a `declare global` / `declare module 'pkg'` block's declarations).
+- dead/guard-type-proof: a TypeScript identity function with declared types, a compile-time check.
 - dead/guard-import-keeper: a top-level name whose value only lists names its file imports
   (`FIXTURES = (client, db)`): written so that a linter's fix does not remove imports that are used
   by name only (pytest fixtures requested as parameters, registrations run at import).
@@ -33,6 +36,7 @@ from collections.abc import Mapping
 from ..scan.words import AS_NAME, DOCTEST
 from ..schema.evidence import AxisAssessment, SymbolKey
 from ..schema.facts import FileFacts, Symbol
+from .bodies import returns_its_argument
 from .resolve import ProjectIndex
 from .roles import is_example_path, is_private
 
@@ -186,6 +190,9 @@ class Guard:
         kept = facts.kept.get(sym.line_start)
         if kept:
             return kept_rule(kept), f"kept on purpose: {kept} ({path} line {sym.line_start})"
+        if facts.language in ("typescript", "tsx") and returns_its_argument(sym) and ":" in (sym.signature or ""):
+            return "dead/guard-type-proof", ("an identity function with declared types (`const _proof: Check = (x) => "
+                                             "x`): the type checker checks the assignment, which is its use")
         # An example shows its public names to a reader; a `_helper` it never calls is not what it shows.
         if is_example_path(path) and not is_private(sym.name):
             return "dead/guard-example", "it is example code, which shows the API to a reader: nothing calls it"

@@ -100,6 +100,8 @@ def _body(text: str, signature: str, syntax: TokenSyntax) -> str:
         rest = rest[2:].strip()
         if not rest.startswith("{"):
             return "return " + rest.rstrip(";").strip()
+    elif signature.endswith("=>") and not rest.startswith("{"):  # `const f: T = (x) =>` then its expression
+        return "return " + rest.rstrip(";").strip()
     if rest.startswith("{") and rest.endswith("}"):
         rest = rest[1:-1]
     elif rest.endswith("};"):

@@ -102,6 +102,10 @@ RULES: tuple[Rule, ...] = (
          "A TypeScript ambient declaration is read without an import: one in a `declare global { ... }` block is a "
          "global any file may name, one in a `declare module 'pkg' { ... }` block augments that package's types "
          "(the type checker merges it): a candidate, not a finding.", "the block it stands in"),
+    Rule("dead/guard-type-proof", "utility", "DEAD",
+         "A TypeScript identity function with declared types (`const _proof: Exhaustive = (x) => x`, `(k: A & B): "
+         "never => k`) is a compile-time proof: the type checker checks the assignment, which is its only use: a "
+         "candidate, not a finding.", "the definition's signature"),
     Rule("dead/guard-unresolved-import", "utility", "DEAD",
          "A relative import that names the definition (`import {FileDialog} from \"../../common\"`, `from .pb2 "
          "import Msg`) resolves to no file of the repository: a build step that merges folders or generates "
