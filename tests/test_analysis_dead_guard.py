@@ -315,7 +315,7 @@ def test_an_unused_import_of_a_declared_plugin_package_is_a_candidate(tmp_path: 
         "app/client.py": "import requests\n\n\ndef get(url):\n    return requests.get(url)\n",
     })
     unused = {f.message.split(":")[0]: f for f in evidence.findings if f.path == "app/env.py" and f.axis == "utility"}
-    plugin = unused["unused import alembic_autogenerate_enums"]
+    plugin = unused["unused import alembic_autogenerate_enums (from alembic_autogenerate_enums)"]
     assert plugin.rule == "dead/guard-plugin-import" and plugin.confidence <= 30 and "requirements.in" in plugin.message
     assert unused["unused import requests (from requests)"].rule == "dead/unused-import"
     assert unused["unused import colorama (from colorama)"].rule == "dead/unused-import"
@@ -647,3 +647,42 @@ def test_a_fixture_defined_again_where_nothing_requests_it_overrides_a_plugin_s(
         assert "guard-namesakes" not in found.detail  # one guard is enough
     stale = evidence.for_symbol("tests/conftest.py", "stale_client")["utility"]
     assert (stale.verdict, stale.rule) == ("DEAD", "dead/unused-fixture") and stale.confidence >= 80
+
+
+def test_an_unused_import_in_a_migration_snapshot_is_a_candidate(tmp_path: Path) -> None:
+    # open-event-server (round 47): 680 unused imports, every one the template's (`import sqlalchemy_utils`)
+    # in an Alembic revision script written once; a Django migration's the same. An app module's is a finding.
+    evidence = analyze(tmp_path, {
+        **imported("app.models"),
+        "requirements.txt": "alembic\ndjango\n",
+        "alembic.ini": "[alembic]\nscript_location = migrations\n",
+        "migrations/versions/000b9376b87b_.py": "import sqlalchemy as sa\nimport sqlalchemy_utils\nfrom alembic import op\n\n"
+                                                "revision = '000b9376b87b'\ndown_revision = None\n\n\n"
+                                                "def upgrade():\n    op.add_column('t', sa.Column('x', sa.Integer()))\n\n\n"
+                                                "def downgrade():\n    op.drop_column('t', 'x')\n",
+        "shop/migrations/0001_initial.py": "from django.db import migrations, models\n\n\n"
+                                           "class Migration(migrations.Migration):\n    operations = []\n",
+        "app/models.py": "import os\nimport json\n\nprint(json.dumps({}))\n",
+    })
+    rules = {(f.path, f.message.split(" (from")[0]): (f.rule, f.confidence) for f in evidence.findings if f.verdict == "DEAD"}
+    assert rules[("migrations/versions/000b9376b87b_.py", "unused import sqlalchemy_utils")] == \
+        ("dead/guard-migration-snapshot", 30)
+    assert rules[("shop/migrations/0001_initial.py", "unused import models")] == ("dead/guard-migration-snapshot", 30)
+    assert rules[("app/models.py", "unused import os")][0] == "dead/unused-import"
+
+
+def test_a_module_whose_imports_others_read_as_its_attributes_hands_its_imports_on(tmp_path: Path) -> None:
+    # evennia's server/signals.py (round 47) imports Django's signals for the code that does
+    # `from evennia.server import signals` and then `signals.post_save`: its other imports of them
+    # (`pre_delete`) are offered the same way, candidates and not findings.
+    evidence = analyze(tmp_path, {
+        **imported("app.models", "app.signals"),
+        "app/signals.py": "from django.db.models.signals import post_save\nfrom django.db.models.signals import pre_delete\n"
+                          "\nSIGNAL_RENAMED = object()\n",
+        "app/models.py": "import os\n\nfrom app import signals\n\n\ndef connect(handler):\n"
+                         "    signals.post_save.connect(handler)\n",
+    })
+    signals = [f for f in evidence.findings if f.path == "app/signals.py" and f.verdict == "DEAD"]
+    assert all(f.confidence < 90 for f in signals), signals  # a re-export module: doubtful, a candidate
+    assert any(f.path == "app/models.py" and "unused import os" in f.message and f.rule == "dead/unused-import"
+               for f in evidence.findings)  # the reader's own unused import is judged as ever

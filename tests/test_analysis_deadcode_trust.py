@@ -1550,3 +1550,21 @@ def test_a_typed_identity_function_is_a_compile_time_proof_not_dead_code(tmp_pat
         found = evidence.for_symbol("src/keys.ts", name)["utility"]
         assert not found.report and found.rule == "dead/guard-type-proof", (name, found)
     assert evidence.for_symbol("src/keys.ts", "_untypedIdentity")["utility"].report
+
+
+def test_a_lazy_import_cached_in_a_module_variable_reads_that_variable(tmp_path: Path) -> None:
+    """evennia (round 47): `_STRIP_MXP = None`, then a function declares `global _STRIP_MXP` and imports
+    `strip_mxp as _STRIP_MXP` on first use: the module variable holds the cache, and the function reads it.
+    A function-level import without `global` binds a local name only."""
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/ansi.py": "def strip_mxp(text):\n    return text\n",
+        "app/inputs.py": "_STRIP_MXP = None\n_UNUSED_CACHE = None\n\n\ndef strip(text):\n    global _STRIP_MXP\n"
+                         "    if not _STRIP_MXP:\n        from app.ansi import strip_mxp as _STRIP_MXP\n"
+                         "    return _STRIP_MXP(text)\n\n\ndef local(text):\n"
+                         "    from app.ansi import strip_mxp as _UNUSED_CACHE\n    return _UNUSED_CACHE(text)\n",
+        "manage.py": "from app.inputs import local, strip\n\nprint(strip('x'), local('y'))\n",
+    })
+    assert verdict(evidence, "app/inputs.py", "_STRIP_MXP", "utility") == "USED"
+    assert verdict(evidence, "app/ansi.py", "strip_mxp", "utility") == "USED"
+    assert verdict(evidence, "app/inputs.py", "_UNUSED_CACHE", "utility") == "DEAD"

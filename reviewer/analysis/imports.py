@@ -44,14 +44,33 @@ _DECLARATION_FILE = re.compile(r"\.d\.[cm]?ts$")
 
 
 def imported_from(index: ProjectIndex) -> dict[str, set[str]]:
-    """File -> the names other project files import from it: a name a module imports and
-    others import from it is re-exported, used or not in its own text."""
+    """File -> the names other project files import from it, or read from it as a module's attributes
+    (`from evennia.server import signals` then `signals.post_save`): a name a module imports and others
+    take from it is re-exported, used or not in its own text."""
     found: dict[str, set[str]] = {}
     for path, facts in index.files.items():
         for ref in facts.imports:
             source = index.resolve_import(path, ref) if ref.names else None
             if source is not None and source != path:
                 found.setdefault(source, set()).update(n.name for n in ref.names)
+        modules = _module_bindings(index, path)
+        if not modules:
+            continue
+        for chain in [*facts.module_references, *(reference for sym in facts.symbols for reference in sym.references)]:
+            head, dot, rest = chain.partition(".")
+            module = modules.get(head) if dot else None
+            if module is not None:
+                found.setdefault(module, set()).add(rest.split(".", 1)[0])
+    return found
+
+
+def _module_bindings(index: ProjectIndex, path: str) -> dict[str, str]:
+    """The names a file binds to a whole project module (`import pkg.mod as m`, `from pkg import mod`) -> its file."""
+    found: dict[str, str] = {}
+    for local in index.bindings(path):
+        target = index.export_target(path, local)
+        if target is not None and target.is_module and target.path != path and target.path in index.files:
+            found[local] = target.path
     return found
 
 

@@ -711,6 +711,9 @@ class ProjectIndex:
                     break
             if target is None:
                 target = self._scoped_head(path, parts[0], scope)
+                rebound = self._rebound_global(path, parts[0], scope) if target is not None and scope else None
+                if rebound is not None:  # the read is of the module's variable, whose value the import set
+                    walk.symbols.append(rebound)
         if target is None:
             walk.unresolved_attributes = list(parts[1:])
             return walk
@@ -771,6 +774,22 @@ class ProjectIndex:
             in_function = in_function or (sym is not None and sym.kind in ("function", "method"))
             scope = sym.parent if sym is not None else None
         return self._local_head(path, name)
+
+    def _rebound_global(self, path: str, name: str, scope: str) -> Target | None:
+        """The module-level variable a function's import rebinds (`global _X` then `from m import f as _X`, a
+        lazy import cached in `_X = None`): when the enclosing function imports `name` and declares module
+        state, a read of `name` there reads the module's variable too."""
+        module_level = self.symbols[path].get(name)
+        if module_level is None or module_level.parent is not None or module_level.kind not in ("constant", "variable"):
+            return None
+        if self._function_import(path, name, scope) is None:
+            return None
+        current = self.symbols[path].get(scope)
+        while current is not None and current.kind not in ("function", "method"):
+            current = self.symbols[path].get(current.parent) if current.parent else None
+        if current is None or current.shape is None or not current.shape.writes_module_state:
+            return None
+        return Target(path, name)
 
     def _function_import(self, path: str, name: str, scope: str) -> Target | None:
         """`from ._impl import getchar as f` inside a function binds `f` there only: two

@@ -31,6 +31,7 @@ from typing import Callable, Iterable
 
 from ..schema.facts import FileFacts, Symbol
 from ..frameworks import declared_in, import_root, normalize, registry
+from ..frameworks.alembic import revision_scripts
 from .bodies import returns_its_argument
 from .branches import DeadBranches
 from .entrypoints import EntryPoints
@@ -134,6 +135,17 @@ def _read_chains(facts: FileFacts) -> list[str]:
     return [*facts.module_references, *(reference for sym in facts.symbols for reference in sym.references)]
 
 
+_DJANGO_MIGRATION = re.compile(r"(?:^|/)migrations/\d{4}_\w+\.py$")
+
+
+def _guarded_import(path: str, unused, rule: str, why: str) -> FileFinding:
+    """An unused import a guard keeps out of the findings: a candidate, with the guard's evidence."""
+    return FileFinding(path=path, symbol=None, axis="utility", verdict="DEAD", line_start=unused.line_start,
+                       line_end=unused.line_end, severity="low", confidence=GUARDED_CONFIDENCE, rule=rule,
+                       message=f"unused import {unused.name} (from {unused.source}): nothing else in the file names "
+                               f"it; but {why}: not a finding ({rule}), a candidate to check")
+
+
 def _bare_import(language: str, source: str) -> str:
     """The statement that loads a module without binding a name from it."""
     if language != "python":
@@ -185,6 +197,7 @@ class UtilityAnalysis:
         self._external_memo: dict[int, tuple[Symbol, list[str]]] = {}  # external_bases by symbol
         self._computed_attribute_prefixes: set[str] | None = None  # _attribute_prefixes
         self._fixtures_by_name: dict[str, list[str]] | None = None  # _fixture_places
+        self._snapshots: frozenset[str] | None = None  # _migration_snapshots
         self._inherited_memo: dict[SymbolKey, tuple[tuple[str, str], ...]] = {}  # inherited_external_bases
         self._ancestors_memo: dict[SymbolKey, list] = {}  # _ancestors by class
         self._mixin_memo: dict[SymbolKey, list[tuple[SymbolKey, str, str]]] = {}  # _mixin_hosts by class
@@ -1134,22 +1147,18 @@ class UtilityAnalysis:
                 if unused.confidence < self.min_confidence:
                     continue
                 if unused.statement_line in offered:
-                    findings.append(FileFinding(
-                        path=path, symbol=None, axis="utility", verdict="DEAD", line_start=unused.line_start,
-                        line_end=unused.line_end, severity="low", confidence=GUARDED_CONFIDENCE,
-                        rule="dead/guard-library-reexport",
-                        message=f"unused import {unused.name} (from {unused.source}): nothing else in the file names it; "
-                                f"but {offered[unused.statement_line]}: not a finding (dead/guard-library-reexport), "
-                                "a candidate to check"))
+                    findings.append(_guarded_import(path, unused, "dead/guard-library-reexport",
+                                                    offered[unused.statement_line]))
                     continue
                 plugin = self._plugin_import(path, facts, unused)
                 if plugin:
-                    findings.append(FileFinding(
-                        path=path, symbol=None, axis="utility", verdict="DEAD", line_start=unused.line_start,
-                        line_end=unused.line_end, severity="low", confidence=GUARDED_CONFIDENCE,
-                        rule="dead/guard-plugin-import",
-                        message=f"unused import {unused.name}: nothing else in the file names it; but {plugin}: "
-                                f"not a finding (dead/guard-plugin-import), a candidate to check"))
+                    findings.append(_guarded_import(path, unused, "dead/guard-plugin-import", plugin))
+                    continue
+                if path in self._migration_snapshots():
+                    findings.append(_guarded_import(
+                        path, unused, "dead/guard-migration-snapshot",
+                        f"{path} is a migration snapshot (written once from its tool's template, applied in order, "
+                        "not edited after)"))
                     continue
                 kept = f"; but kept on purpose: {unused.kept}" if unused.kept else ""
                 effect = self._import_effect(path, facts, unused.source) if unused.loads_module else ""
@@ -1165,6 +1174,17 @@ class UtilityAnalysis:
                     action=f"remove the name; keep `{bare}` for what its module does when loaded."
                     if effect else ""))
         return findings
+
+    def _migration_snapshots(self) -> frozenset[str]:
+        """Alembic's revision scripts and Django's migrations: each is written once by its tool from a template
+        (whose imports every revision gets: `import sqlalchemy as sa`) and applied in order; nobody edits one."""
+        if self._snapshots is None:
+            scan = self.index.scan
+            frameworks = scan.frameworks if scan is not None else {}
+            django = "Django" in frameworks
+            self._snapshots = revision_scripts(self.index.files.values(), frameworks) | frozenset(
+                path for path in self.index.files if django and _DJANGO_MIGRATION.search(path))
+        return self._snapshots
 
     def _offered_reexports(self, path: str, facts: FileFacts, found: list) -> dict[int, str]:
         """dead/guard-library-reexport: line -> evidence, for each import statement of a library's public

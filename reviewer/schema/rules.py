@@ -106,6 +106,10 @@ RULES: tuple[Rule, ...] = (
          "A TypeScript identity function with declared types (`const _proof: Exhaustive = (x) => x`, `(k: A & B): "
          "never => k`) is a compile-time proof: the type checker checks the assignment, which is its only use: a "
          "candidate, not a finding.", "the definition's signature"),
+    Rule("dead/guard-migration-snapshot", "utility", "DEAD",
+         "An unused import in a migration snapshot (an Alembic revision script, a Django migration) came from the "
+         "tool's template, which every revision gets; the snapshot is written once and applied in order, and "
+         "nobody edits it: a candidate, not a finding.", "the snapshot's path"),
     Rule("dead/guard-unresolved-import", "utility", "DEAD",
          "A relative import that names the definition (`import {FileDialog} from \"../../common\"`, `from .pb2 "
          "import Msg`) resolves to no file of the repository: a build step that merges folders or generates "
