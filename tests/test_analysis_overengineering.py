@@ -712,3 +712,22 @@ def test_a_one_method_class_with_a_twin_or_a_module_level_instance_is_no_functio
     assert verdict(evidence, "app/parsers.py", "LengthFinder", "overengineering") == "LEAN"
     assert verdict(evidence, "app/lexer.py", "Lexer", "overengineering") == "LEAN"
     assert verdict(evidence, "app/redis.py", "RedisHandler", "overengineering") == "OVER"
+
+
+def test_a_pass_through_names_its_one_user(tmp_path: Path) -> None:
+    # langfuse (round 49): "has one user" read as one call site where a test module's top-level code called a
+    # short alias 21 times; the message names the user. A wrapper two functions use says neither.
+    evidence = analyze(tmp_path, {
+        "manage.py": "import sys\n\nimport app.text\nfrom app.codec import run, run_too\n\n"
+                     "print(run(sys.argv), run_too(sys.argv))\n",
+        "app/__init__.py": "",
+        "app/codec.py": "def encode(value):\n    return str(value)\n\n\ndef _enc(value):\n    return encode(value)\n\n\n"
+                        "def run(values):\n    return [_enc(values), _enc(1)]\n\n\ndef run_too(values):\n    return _enc(values)\n",
+        "app/text.py": "def decode(text):\n    return int(text)\n\n\ndef _dec(text):\n    return decode(text)\n\n\n"
+                       "print(_dec('1'), _dec('2'), _dec('3'))\n",
+    })
+    shared = evidence.for_symbol("app/codec.py", "_enc")["overengineering"]
+    module = evidence.for_symbol("app/text.py", "_dec")["overengineering"]
+    assert shared.verdict == "OVER" and "uses it" not in shared.detail and "one user" not in shared.detail, shared
+    assert module.verdict == "OVER" and "only the top-level code of its module uses it" in module.detail, module
+    assert module.confidence > shared.confidence
