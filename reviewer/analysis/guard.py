@@ -33,6 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from ..scan.textual import AUGMENTS_MODULE, DECLARES_GLOBAL, DEPRECATED_MODULE
 from ..scan.words import AS_NAME, DOCTEST
 from ..schema.evidence import AxisAssessment, SymbolKey
 from ..schema.facts import FileFacts, Symbol
@@ -40,12 +41,13 @@ from .bodies import returns_its_argument
 from .resolve import ProjectIndex
 from .roles import is_example_path, is_private
 
+
 def kept_rule(kept: str) -> str:
     """The rule of a keep marker, from its evidence's opening words (scan.textual writes them)."""
     return ("dead/guard-pragma" if kept.startswith("its line says") else
             "dead/guard-conditional" if kept.startswith("a conditional") else
-            "dead/guard-deprecated-module" if kept.startswith("its module warns") else
-            "dead/guard-ambient-declaration" if kept.startswith(("it augments the module", "it declares a global")) else
+            "dead/guard-deprecated-module" if kept.startswith(DEPRECATED_MODULE) else
+            "dead/guard-ambient-declaration" if kept.startswith((AUGMENTS_MODULE, DECLARES_GLOBAL)) else
             "dead/guard-kept-comment")
 
 

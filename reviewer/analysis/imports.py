@@ -43,6 +43,11 @@ _REGISTRATION_MODULES = re.compile(r"(?:^|/)(?:tasks|models|admin|signals|receiv
 _DECLARATION_FILE = re.compile(r"\.d\.[cm]?ts$")
 
 
+def read_chains(facts: FileFacts) -> list[str]:
+    """The names and dotted chains a file reads: its top-level code's and every symbol's."""
+    return [*facts.module_references, *(reference for sym in facts.symbols for reference in sym.references)]
+
+
 def imported_from(index: ProjectIndex) -> dict[str, set[str]]:
     """File -> the names other project files import from it, or read from it as a module's attributes
     (`from evennia.server import signals` then `signals.post_save`): a name a module imports and others
@@ -56,7 +61,7 @@ def imported_from(index: ProjectIndex) -> dict[str, set[str]]:
         modules = _module_bindings(index, path)
         if not modules:
             continue
-        for chain in [*facts.module_references, *(reference for sym in facts.symbols for reference in sym.references)]:
+        for chain in read_chains(facts):
             head, dot, rest = chain.partition(".")
             module = modules.get(head) if dot else None
             if module is not None:

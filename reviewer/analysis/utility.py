@@ -32,6 +32,7 @@ from typing import Callable, Iterable
 from ..schema.facts import FileFacts, Symbol
 from ..frameworks import declared_in, import_root, normalize, registry
 from ..frameworks.alembic import revision_scripts
+from ..frameworks.django import migration_files
 from .bodies import returns_its_argument
 from .branches import DeadBranches
 from .entrypoints import EntryPoints
@@ -41,7 +42,7 @@ from .roles import is_dunder, is_example_path, is_private, is_test_input_path, i
 from .cascade import group_cascades
 from .dynamic import dynamic_reach
 from .guard import GUARDED_CONFIDENCE, Guard, guard_namesakes, kept_rule
-from .imports import imported_from, unused_imports
+from .imports import imported_from, read_chains, unused_imports
 from .testcode import TestRoots, fixture_decorator, fixture_name, type_assertion
 from .roots import (documentation_code_imports, documentation_includes, documented_names, stdlib_base_defines,
                     type_checked_tests, under_type_checker)
@@ -128,14 +129,6 @@ def _runs_without_the_file(sym: Symbol | None) -> bool:
     """A root that something outside the file reaches: a top-level function, class or variable. A
     method (of a class, or of an object literal handed to a call) is live only once the file runs."""
     return sym is not None and sym.parent is None and sym.kind != "method"
-
-
-def _read_chains(facts: FileFacts) -> list[str]:
-    """The names and dotted chains a file reads: its top-level code's and every symbol's."""
-    return [*facts.module_references, *(reference for sym in facts.symbols for reference in sym.references)]
-
-
-_DJANGO_MIGRATION = re.compile(r"(?:^|/)migrations/\d{4}_\w+\.py$")
 
 
 def _guarded_import(path: str, unused, rule: str, why: str) -> FileFinding:
@@ -398,7 +391,7 @@ class UtilityAnalysis:
         for path, facts in self.index.files.items():
             if facts.language == "python":
                 continue
-            for reference in _read_chains(facts):
+            for reference in read_chains(facts):
                 head, _, rest = reference.partition(".")
                 if head in _GLOBAL_OBJECTS and rest:
                     read.setdefault(rest.split(".", 1)[0], path)
@@ -431,7 +424,7 @@ class UtilityAnalysis:
         for path, facts in self.index.files.items():
             if facts.language not in ("javascript", "typescript", "tsx"):
                 continue
-            named = {chain.split(".", 1)[0] for chain in [*_read_chains(facts), *facts.module_calls]} & declared.keys()
+            named = {chain.split(".", 1)[0] for chain in [*read_chains(facts), *facts.module_calls]} & declared.keys()
             if path not in scripts:  # a module's own top-level names and imports are its own, not the globals
                 named -= {sym.name for sym in facts.symbols if sym.parent is None}
                 named -= {n.alias or n.name for ref in facts.imports for n in ref.names}
@@ -1179,11 +1172,9 @@ class UtilityAnalysis:
         """Alembic's revision scripts and Django's migrations: each is written once by its tool from a template
         (whose imports every revision gets: `import sqlalchemy as sa`) and applied in order; nobody edits one."""
         if self._snapshots is None:
-            scan = self.index.scan
-            frameworks = scan.frameworks if scan is not None else {}
-            django = "Django" in frameworks
-            self._snapshots = revision_scripts(self.index.files.values(), frameworks) | frozenset(
-                path for path in self.index.files if django and _DJANGO_MIGRATION.search(path))
+            frameworks = self.index.scan.frameworks if self.index.scan is not None else {}
+            files = self.index.files.values()
+            self._snapshots = revision_scripts(files, frameworks) | migration_files(files, frameworks)
         return self._snapshots
 
     def _offered_reexports(self, path: str, facts: FileFacts, found: list) -> dict[int, str]:

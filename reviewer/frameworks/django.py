@@ -1,7 +1,13 @@
 """Django: settings read by name, migrations, app configs, management commands, URLconfs, models
 and their admin, and the view decorators that wrap a view in place (it is reached through its URL)."""
 
+import re
+from collections.abc import Iterable, Mapping
+
+from ..schema.facts import FileFacts
 from . import BaseRule, FileRoot, Framework
+
+MIGRATION_PATH = r"(?:^|/)migrations/\d{4}_\w+\.py$"  # `makemigrations` names them 0001_initial.py and on
 
 MODEL_HOOKS = frozenset({
     "Meta", "save", "delete", "clean", "clean_fields", "full_clean", "validate_unique", "validate_constraints",
@@ -20,7 +26,7 @@ FRAMEWORK = Framework(
         # DJANGO_SETTINGS_MODULE names any module: `settings.py`, a `settings/` package, `local_settings.py`
         FileRoot(r"(?:^|/)(?:\w*settings\w*|config)(?:/.*)?(?:\.py$|/)", r"[A-Z][A-Z0-9_]*",
                  "Django settings (UPPER_CASE names read by name)"),
-        FileRoot(r"(?:^|/)migrations/\d{4}_\w+\.py$", r"Migration", "Django migrations"),
+        FileRoot(MIGRATION_PATH, r"Migration", "Django migrations"),
         FileRoot(r"(?:^|/)apps\.py$", why="Django app config"),
         FileRoot(r"(?:^|/)__init__\.py$", r"default_app_config", "Django default_app_config (read from an app package)"),
         FileRoot(r"(?:^|/)management/commands/[^/]+\.py$", r"Command", "Django management command"),
@@ -52,3 +58,12 @@ FRAMEWORK = Framework(
     # in reverse() (the URL dispatcher's "registering custom path converters").
     protocol_methods=frozenset({"to_url"}),
 )
+
+
+def migration_files(files: Iterable[FileFacts], frameworks: Mapping[str, str]) -> frozenset[str]:
+    """The Python files `makemigrations` wrote, where the project uses Django (`frameworks`:
+    ScanResult.frameworks): each is written once and applied in order."""
+    if FRAMEWORK.name not in frameworks:
+        return frozenset()
+    pattern = re.compile(MIGRATION_PATH)
+    return frozenset(facts.path for facts in files if facts.language == "python" and pattern.search(facts.path))

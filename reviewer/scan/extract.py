@@ -1451,11 +1451,11 @@ def _augmentations(root: Node, symbols: list[dict]) -> dict[int, str]:
         name = module.child_by_field_name("name") if module is not None and module.type == "module" else None
         if name is not None and name.type == "string":
             blocks.append((node.start_point[0] + 1, node.end_point[0] + 1,
-                           f"it augments the module {name.text.decode('utf-8', 'replace')} (`declare module`): the type "
+                           f"{textual.AUGMENTS_MODULE} {name.text.decode('utf-8', 'replace')} (`declare module`): the type "
                            "checker merges it into that module's declarations"))
         elif module is not None and module.type == "statement_block" and node.text.startswith(b"declare global"):
             blocks.append((node.start_point[0] + 1, node.end_point[0] + 1,
-                           "it declares a global (`declare global`): any file of the program may name it without an "
+                           f"{textual.DECLARES_GLOBAL} (`declare global`): any file of the program may name it without an "
                            "import"))
     found: dict[int, str] = {}
     for first, last, why in blocks:

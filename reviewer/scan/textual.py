@@ -425,7 +425,10 @@ def _named_in_keep_comments(lines: list[str], symbols: list[dict], found: dict[i
 # A module-level `warnings.warn(..., DeprecationWarning)`: the module is a shim kept for old importers.
 _MODULE_WARN = re.compile(r"^(?:warnings\.)?warn\(")
 _DEPRECATION_WARNING = re.compile(r"\b(?:Pending)?DeprecationWarning\b|\bFutureWarning\b")
-_DEPRECATED_MODULE = "its module warns when imported that it is deprecated"
+# How the keep markers of a whole module or block open (analysis.guard.kept_rule names their rules by them).
+DEPRECATED_MODULE = "its module warns when imported that it is deprecated"
+AUGMENTS_MODULE = "it augments the module"  # scan.extract._augmentations: a `declare module 'pkg'` block
+DECLARES_GLOBAL = "it declares a global"  # ... and a `declare global` block
 
 
 def deprecated_module(text: str) -> str | None:
@@ -439,7 +442,7 @@ def deprecated_module(text: str) -> str | None:
         if _MODULE_WARN.match(line):
             statement = " ".join(lines[number - 1:_statement_end(lines, number)])
             if _DEPRECATION_WARNING.search(statement):
-                return f"{_DEPRECATED_MODULE} (line {number})"
+                return f"{DEPRECATED_MODULE} (line {number})"
     return None
 
 
