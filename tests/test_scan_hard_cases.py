@@ -412,6 +412,18 @@ def test_an_indexed_import_type_and_an_escape_in_a_template_literal_type_are_no_
     assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["resolveId"]
 
 
+def test_an_escaped_backtick_in_a_template_literal_type_is_no_syntax_error() -> None:
+    """typebox (round 52, exit 2): a type parameter's default wraps a string type in backticks,
+    `` `\\`${Template}\\`` ``, valid TypeScript the grammar rejects."""
+    from reviewer.scan.extract import extract_file
+
+    source = (b"export type TParse<Template extends string,\n"
+              b"  Parsed extends [unknown[], string] | [] = TTypes<`\\`${Template}\\``>,\n"
+              b"> = Parsed\n\nexport function parse(template: string): unknown {\n  return template\n}\n")
+    facts = extract_file("template.ts", source, "typescript")
+    assert facts.syntax_errors == 0 and [s.name for s in facts.symbols] == ["TParse", "parse"]
+
+
 def test_a_nul_byte_in_a_template_string_is_no_syntax_error() -> None:
     """pnpm (round 46, exit 2): a key joined with a NUL byte written as itself in a template literal."""
     from reviewer.scan.extract import extract_file

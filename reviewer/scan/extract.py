@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 74  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 75  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -113,7 +113,7 @@ SCANNER_VERSION = 74  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # (3) in a template literal type, (8) on the row of a MISSING node; 69: `if False:` holding a yield among other
 # statements makes a generator; 70: a `declare global` block's declarations are kept (FileFacts.kept); 71: repairs
 # (15), a TS field named `accessor`, and (P1), Python's type parameter defaults; 72: (12) for `in2?:` too; 73: (16); 74: an arrow
-# function's expression body after a typed `const f: T = (x) =>` is its return (BodyShape)
+# function's expression body after a typed `const f: T = (x) =>` is its return (BodyShape); 75: (3) an escaped backtick in a template literal type
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -1022,8 +1022,9 @@ def _is_async(ex: Extractor, node: Node, body: Node | None) -> bool:
 # cannot place (`importActual<typeof import('x')>(\n 'x',\n)`) stands alone in an error node:
 # it becomes a space, which changes nothing a trailing comma means. (3) An escape sequence the
 # grammar rejects in a template string (`\u` with no digits: a tagged template may hold any since
-# ES2018, a test's `$\`echo.js \u\``) or in a template literal type (`\0${T}`, a virtual module's id):
-# its backslash becomes a space, which changes nothing the scan reads. (4) `export type * from './types'` (TypeScript 5.0) is read as an
+# ES2018, a test's `$\`echo.js \u\``) or in a template literal type (`\0${T}`, a virtual module's id; an
+# escaped backtick, `\`${T}\``): its backslash becomes a space (and an escaped backtick with it, which alone
+# would close the template), which changes nothing the scan reads. (4) `export type * from './types'` (TypeScript 5.0) is read as an
 # error: `type` becomes spaces, a re-export of every name as before. (5) A bare `&` in a JSX attribute
 # string (`href="...?a=1&utm_medium=x"`, or in single quotes), which the grammar takes for an unfinished character reference
 # (`&amp;`): inside the quotes of an error row it becomes a space. (6) The variance annotations of a
@@ -1244,7 +1245,8 @@ def _error_places(root: Node) -> tuple[set[int], set[int], list[int], set[int]]:
             if node.end_byte - node.start_byte == 1 and node.text == b",":
                 blanks.append(node.start_byte)
             elif node.parent is not None and node.parent.type in _TEMPLATES and node.text[:1] == b"\\":
-                blanks.append(node.start_byte)
+                # an escaped backtick (`\`${T}\``) goes too: alone it would close the template
+                blanks.extend(range(node.start_byte, node.start_byte + (2 if node.text[1:2] == b"`" else 1)))
         elif node.is_missing:  # a `}` the grammar wanted where the next member (`in_progress:`) confused it,
             # or a `;` where an import type goes on (`import('astro').AstroConfig['build']`) on its own row
             leading.update((node.start_point[0], node.start_point[0] + 1))
