@@ -537,6 +537,21 @@ def test_an_import_silenced_on_the_line_before_or_compiled_jsx_calls_is_not_repo
                                          ("web/src/other.ts", "unused import stale")]
 
 
+def test_an_import_of_the_jsx_pragma_babel_names_is_not_reported(tmp_path: Path) -> None:
+    # polka's firebase example (round 52): `.babelrc` sets transform-react-jsx's `"pragma": "h"`, so every
+    # tag of a .js file compiles to h(...) and `import { h, Component } from 'preact'` is used
+    evidence = analyze(tmp_path, {
+        "client/package.json": '{"name": "client", "private": true, "dependencies": {"preact": "8"}}',
+        "client/.babelrc": '{"plugins": [["transform-react-jsx", { "pragma": "h" }]]}',
+        "client/tags/App.js": "import { h, Component } from 'preact'\nimport { stale } from '../util'\n\n"
+                              "export default class App extends Component {\n  render() {\n    return <p>hi</p>\n  }\n}\n",
+        "client/index.js": "import App from './tags/App'\nconsole.log(App)\n",
+        "client/util.js": "export const stale = 1\n",
+        **APP,
+    })
+    assert _unused_imports(evidence) == [("client/tags/App.js", "unused import stale")]
+
+
 def test_an_unused_name_of_a_statement_over_several_lines_is_reported_on_its_own_line(tmp_path: Path) -> None:
     # django-simple-history: `from .manager import (` on line 40, the unused name on line 71
     evidence = analyze(tmp_path, {

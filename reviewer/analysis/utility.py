@@ -33,6 +33,7 @@ from ..schema.facts import FileFacts, Symbol
 from ..frameworks import declared_in, import_root, normalize, registry
 from ..frameworks.alembic import revision_scripts
 from ..frameworks.django import migration_files
+from ..frameworks.react import jsx_factories
 from .bodies import returns_its_argument
 from .branches import DeadBranches
 from .entrypoints import EntryPoints
@@ -153,7 +154,6 @@ def _bare_import(language: str, source: str) -> str:
 # The pytest plugins whose fixtures a framework module lists (dead/guard-plugin-fixture guards the others).
 _PLUGINS_WITH_KNOWN_FIXTURES = frozenset(normalize(name) for framework in registry() if framework.test_fixtures
                                          for name in framework.enabled_by if not name.startswith(("file:", "uses:")))
-_JSX_FACTORY = re.compile(r'"jsx(?:Fragment)?Factory"\s*:\s*"([A-Za-z_$][\w$]*)')
 # Public names of the library's own modules one unused import statement binds, from which it is a list
 # of names offered to users (dead/guard-library-reexport).
 REEXPORT_LIST = 3
@@ -310,13 +310,8 @@ class UtilityAnalysis:
 
     @cached_property
     def _jsx_factories(self) -> set[str]:
-        """The names a tsconfig makes compiled JSX call (`"jsxFactory": "h"`, `"jsxFragmentFactory": "Fragment"`):
-        a JSX file's import of them is used by every tag it writes."""
-        found = set()
-        for path, text in self.texts.items():
-            if posixpath.basename(path).startswith(("tsconfig", "jsconfig")) and path.endswith(".json"):
-                found.update(_JSX_FACTORY.findall(text))
-        return found
+        """The names compiled JSX calls (React's classic runtime): a JSX file's import of them is used by every tag."""
+        return jsx_factories(self.texts)
 
     @cached_property
     def _named_bindings(self) -> dict[str, set[str]]:
