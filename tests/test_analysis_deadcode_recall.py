@@ -552,6 +552,21 @@ def test_an_import_of_the_jsx_pragma_babel_names_is_not_reported(tmp_path: Path)
     assert _unused_imports(evidence) == [("client/tags/App.js", "unused import stale")]
 
 
+def test_alembic_env_imports_a_project_module_for_what_loading_it_does(tmp_path: Path) -> None:
+    # microblog-api (round 52): migrations/env.py's `from microblog import app` creates the application,
+    # which configures the database the migrations run on; its unused stdlib import is still one
+    evidence = analyze(tmp_path, {
+        "requirements.txt": "alembic\nflask\n",
+        "microblog.py": "from api import create_app\n\napp = create_app()\n",
+        "api/__init__.py": "def create_app():\n    return object()\n",
+        "migrations/env.py": "import os\nfrom alembic import context\nfrom microblog import app\n\n"
+                             "config = context.config\n",
+        "api/views.py": "from microblog import app\n\nprint(1)\n",
+        **APP,
+    })
+    assert _unused_imports(evidence) == [("api/views.py", "unused import app"), ("migrations/env.py", "unused import os")]
+
+
 def test_an_unused_name_of_a_statement_over_several_lines_is_reported_on_its_own_line(tmp_path: Path) -> None:
     # django-simple-history: `from .manager import (` on line 40, the unused name on line 71
     evidence = analyze(tmp_path, {

@@ -8,7 +8,7 @@ x` re-exports, indented imports (`try:`/`if TYPE_CHECKING:`/function bodies), li
 `noqa` or `eslint-disable` comment, `React` in a JSX file, pytest fixtures imported to be
 requested by parameter name, names other files import from the module (re-exports), and
 project names imported into a module a framework loads to register them (`tasks.py`,
-`models.py`, `admin.py`, `signals.py`). An import whose own line says it is kept on purpose
+`models.py`, `admin.py`, `signals.py`, Alembic's `env.py`). An import whose own line says it is kept on purpose
 (`# backwards compat`, `# used by plugins`) is a candidate under any floor, as the guard makes a
 definition so kept (guard.py, dead/guard-kept-comment).
 """
@@ -80,15 +80,17 @@ def _module_bindings(index: ProjectIndex, path: str) -> dict[str, str]:
 
 
 def unused_imports(index: ProjectIndex, facts: FileFacts, requested: set[str],
-                   reexported: set[str]) -> list[UnusedImport]:
+                   reexported: set[str], registers: bool = False) -> list[UnusedImport]:
     """The import bindings of one file that nothing else in it mentions (the scan read the
     mentions). `reexported`: the names other project files import from it (a module that
-    re-exports some names is a re-export module: its other unused imports are only doubtful)."""
+    re-exports some names is a re-export module: its other unused imports are only doubtful).
+    `registers`: a framework runs the file, and its imports of project modules are for what loading
+    them does (Alembic's env.py), as a registration module's are."""
     if is_barrel_path(facts.path):
         return []
     python = facts.language == "python"
     declarations = bool(_DECLARATION_FILE.search(facts.path))  # a .d.ts loads nothing: its imports are types
-    registration = python and bool(_REGISTRATION_MODULES.search(facts.path))
+    registration = python and (registers or bool(_REGISTRATION_MODULES.search(facts.path)))
     reexported = reexported & set(index.bindings(facts.path))  # imported here, imported from here
     found: list[UnusedImport] = []
     for ref in facts.imports:

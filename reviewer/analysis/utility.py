@@ -31,7 +31,7 @@ from typing import Callable, Iterable
 
 from ..schema.facts import FileFacts, Symbol
 from ..frameworks import declared_in, import_root, normalize, registry
-from ..frameworks.alembic import revision_scripts
+from ..frameworks.alembic import environment_scripts, revision_scripts
 from ..frameworks.django import migration_files
 from ..frameworks.react import jsx_factories
 from .bodies import returns_its_argument
@@ -1129,7 +1129,8 @@ class UtilityAnalysis:
             requested = requested | self._named_bindings.get(path, set())
             if facts.jsx or path.endswith(("x", "X")):
                 requested = requested | self._jsx_factories  # `import { h } from 'preact'` with jsxFactory "h"
-            found = unused_imports(self.index, facts, requested, reexported.get(path, set()))
+            found = unused_imports(self.index, facts, requested, reexported.get(path, set()),
+                                   registers=path in self._migration_environments)
             offered = self._offered_reexports(path, facts, found)
             for unused in found:
                 if unused.confidence < self.min_confidence:
@@ -1171,6 +1172,11 @@ class UtilityAnalysis:
             files = self.index.files.values()
             self._snapshots = revision_scripts(files, frameworks) | migration_files(files, frameworks)
         return self._snapshots
+
+    @cached_property
+    def _migration_environments(self) -> frozenset[str]:
+        """Alembic's env.py files: their imports of project modules are for what loading them does."""
+        return environment_scripts(self.index.files.values(), self.index.scan.frameworks if self.index.scan is not None else {})
 
     def _offered_reexports(self, path: str, facts: FileFacts, found: list) -> dict[int, str]:
         """dead/guard-library-reexport: line -> evidence, for each import statement of a library's public

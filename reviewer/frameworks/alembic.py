@@ -1,6 +1,9 @@
 """Alembic: revision scripts are loaded by path and read by name; env.py is run by the command.
 A revision script is a snapshot written once and applied in order: its code repeats what another
-revision or the models held at the time on purpose, and nobody edits it to share code."""
+revision or the models held at the time on purpose, and nobody edits it to share code. env.py imports
+the project's modules for what loading them does: the models' tables registered on the metadata that
+autogenerate compares, the application created and its database configured
+(https://alembic.sqlalchemy.org/en/latest/autogenerate.html)."""
 
 from collections.abc import Iterable, Mapping
 
@@ -32,3 +35,13 @@ def revision_scripts(files: Iterable[FileFacts], frameworks: Mapping[str, str]) 
         return frozenset()
     return frozenset(facts.path for facts in files if facts.language == "python"
                      and _REVISION_NAMES <= {s.name for s in facts.symbols if s.parent is None})
+
+
+def environment_scripts(files: Iterable[FileFacts], frameworks: Mapping[str, str]) -> frozenset[str]:
+    """The migration environments' env.py files (named so, and importing alembic's `context`, the interface
+    every environment runs the migrations through, wherever `script_location` puts them); none where the
+    project does not use Alembic."""
+    if FRAMEWORK.name not in frameworks:
+        return frozenset()
+    return frozenset(facts.path for facts in files if facts.language == "python" and facts.path.rsplit("/", 1)[-1] == "env.py"
+                     and any(ref.source in ("alembic", "alembic.context") for ref in facts.imports))
