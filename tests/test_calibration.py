@@ -3,12 +3,12 @@ without them:
 - `fresh.json`: first-contact rounds labelled blind, at commits before the fit, on projects no rule
   was tuned on: what a new user meets;
 - `heldout.json`: the corpus's held-out third (projects that had a say in the rules).
-A finding's confidence is its rule's measured precision: on the fresh slice (rounds 18-20, 18 projects
-labelled at commits whose table was fitted without them) each band of 20 findings or more holds within
+A finding's confidence is its rule's measured precision: on the fresh slice (rounds 39-52, 82 projects
+labelled at commits whose table, fitted on rounds 2-38, never saw them) each band of 20 findings or more holds within
 5 points of the precision measured there, give or take the sampling error of a band of that size (two
 standard errors); on the corpus slice no band is over-confident by more than that. One round alone
 swings with its projects' shapes (round 17, under the fit made before it, read 11 to 24 points above its
-confidence): the slice pools three."""
+confidence): the slice pools fourteen."""
 
 from __future__ import annotations
 
