@@ -392,6 +392,36 @@ def test_overloaded_call_signatures_and_intersections_split_over_lines_are_valid
     assert [s.name for s in facts.symbols if s.parent is None] == ["Hooks", "Subscribe", "subscribe"]
 
 
+def test_a_curried_generic_arrow_is_not_read_as_a_call_signature_when_an_error_spans_the_file() -> None:
+    # fp-ts's function.ts (round 53, exit 2): `dual`'s call signatures (type parameters holding `Array<any>` and
+    # `=>`) make the grammar's error span the whole file; a row opening with `<B>(` after a row ending in `=>`
+    # goes on with the arrow function, and a `;` put before it as before a call signature broke it
+    facts = scan("""
+        export const apply =
+          <A>(a: A) =>
+          <B>(f: (a: A) => B): B =>
+            f(a)
+
+        export const pipe = (a: unknown): unknown =>
+          (
+            a
+          )
+
+        export const dual: {
+          <DataLast extends (...args: Array<any>) => any, DataFirst extends (...args: Array<any>) => any>(
+            arity: Parameters<DataFirst>['length'],
+            body: DataFirst
+          ): DataLast & DataFirst
+          <DataLast extends (...args: Array<any>) => any, DataFirst extends (...args: Array<any>) => any>(
+            isDataFirst: (args: IArguments) => boolean,
+            body: DataFirst
+          ): DataLast & DataFirst
+        } = (arity: any, body: any) => body
+        """)
+    assert facts.syntax_errors == 0
+    assert [s.name for s in facts.symbols if s.parent is None] == ["apply", "pipe", "dual"]
+
+
 def test_a_tagged_template_with_type_arguments_is_valid() -> None:
     # drizzle's `sql<T[] | null>`...``: the grammar reads the tagged template with its type arguments but
     # wants a `!` between them (an empty MISSING node); `sql<number>`...`` parses (as comparisons).

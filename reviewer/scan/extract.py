@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 75  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 76  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -113,7 +113,7 @@ SCANNER_VERSION = 75  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # (3) in a template literal type, (8) on the row of a MISSING node; 69: `if False:` holding a yield among other
 # statements makes a generator; 70: a `declare global` block's declarations are kept (FileFacts.kept); 71: repairs
 # (15), a TS field named `accessor`, and (P1), Python's type parameter defaults; 72: (12) for `in2?:` too; 73: (16); 74: an arrow
-# function's expression body after a typed `const f: T = (x) =>` is its return (BodyShape); 75: (3) an escaped backtick in a template literal type
+# function's expression body after a typed `const f: T = (x) =>` is its return (BodyShape); 75: (3) an escaped backtick in a template literal type; 76: (1) not after a row an expression goes on from
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -1121,7 +1121,7 @@ def _repaired(parser, data: bytes, tree, markup: bool = True):
         lines = bytes(patched).split(b"\n")
         for row in sorted(rows):
             if row < len(lines):
-                lines[row] = _repaired_row(lines[row], markup)
+                lines[row] = _repaired_row(lines[row], markup, _continued(lines, row))
                 if markup and row > 0 and lines[row - 1].rstrip().endswith(b">") and _PROSE_ROW.match(lines[row]):
                     # a row of JSX text under a tag's closing `>`: prose (`Hint: Settings & members`) may hold a colon
                     lines[row] = _TEXT_AMPERSAND.sub(b" ", lines[row])
@@ -1131,10 +1131,11 @@ def _repaired(parser, data: bytes, tree, markup: bool = True):
                 lines[row] = _IN_MEMBER.sub(rb"\1i_", lines[row])
                 lines[row] = _ACCESSOR_FIELD.sub(b"accesso$", lines[row])
                 # a call signature the grammar misread (`<T>(`: in markup, a tag opening the row looks alike)
-                lines[row] = (_GENERIC_SIGNATURE_LINE if markup else _SIGNATURE_LINE).sub(rb"\1;", lines[row], count=1)
+                if not _continued(lines, row):
+                    lines[row] = (_GENERIC_SIGNATURE_LINE if markup else _SIGNATURE_LINE).sub(rb"\1;", lines[row], count=1)
         for row in last_rows:  # (1) past the comments and blank lines after an error
             following = _next_code_row(lines, row + 1)
-            if following is not None and following not in rows:
+            if following is not None and following not in rows and not _continued(lines, following):
                 lines[following] = _SIGNATURE_LINE.sub(rb"\1;", lines[following], count=1)
         repaired = b"\n".join(lines)
         if repaired == data:
@@ -1191,10 +1192,25 @@ def _kept_if_better(parser, data: bytes, tree, errors: int, repaired: bytes):
     return data, tree, errors
 
 
-def _repaired_row(line: bytes, markup: bool = True) -> bytes:
+# The end of a row that an expression or a type goes on from (`export const apply =`, `<A>(a: A) =>`, `f(`,
+# `| `): a `<T>(` or `(` opening the next row continues it, and is no call signature of (1).
+_CONTINUED = (b"=", b"=>", b"(", b",", b"?", b":", b"|", b"&", b"[")
+
+
+def _continued(lines: list[bytes], row: int) -> bool:
+    """Whether the code row before `row` (past blank rows and comments) ends in a way the row goes on from."""
+    for index in range(row - 1, max(row - 1 - _COMMENT_ROWS, -1), -1):
+        stripped = lines[index].strip()
+        if stripped and not stripped.startswith((b"//", b"/*", b"*")):
+            return stripped.endswith(_CONTINUED)
+    return False
+
+
+def _repaired_row(line: bytes, markup: bool = True, continued: bool = False) -> bytes:
     """One row of an error with repairs (1), (4), (5), (6), (7), (8), (10), (12), (13), (14) and (15) applied,
-    as long as it was."""
-    line = _SIGNATURE_LINE.sub(rb"\1;", line, count=1)
+    as long as it was; (1) not where the row before goes on into it (`continued`)."""
+    if not continued:
+        line = _SIGNATURE_LINE.sub(rb"\1;", line, count=1)
     if b"from" in line:
         line = _IMPORT_ATTRIBUTES.sub(lambda found: b" " * len(found.group(0)), line)
     line = _EXPORT_TYPE_STAR.sub(rb"\1    ", line, count=1)
