@@ -1,0 +1,6 @@
+def compile_all():
+    return True
+
+
+def unused_link():
+    return False
