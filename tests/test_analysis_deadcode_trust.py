@@ -1425,14 +1425,16 @@ def test_the_pytest_configuration_collects_classes_and_functions_by_its_own_patt
     assert verdict(evidence, "t/unit/test_redis.py", "Helper._private", "utility") == "DEAD"
 
 
-def test_a_librarys_sandbox_site_does_not_make_it_an_application(tmp_path: Path) -> None:
-    # A Django library with a demo site in sandbox/ (its own manage.py): the library's public names stay API.
+@pytest.mark.parametrize("start", ["sandbox/manage.py", "docs/code/manage.py"])
+def test_a_librarys_sandbox_site_does_not_make_it_an_application(tmp_path: Path, start: str) -> None:
+    # A Django library with a demo site in sandbox/ (its own manage.py), or its tutorial's project under docs/
+    # (django-tastypie, round 53): the library's public names stay API.
     evidence = analyze(tmp_path, {
         "pyproject.toml": '[project]\nname = "shop"\n',
         "src/shop/__init__.py": "from shop.models import Basket\n",
         "src/shop/models.py": "class Basket:\n    def total(self):\n        return 0\n\n\ndef public_helper():\n"
                               "    return 1\n",
-        "sandbox/manage.py": "import sys\n\nif __name__ == '__main__':\n    print(sys.argv)\n",
+        start: "import sys\n\nif __name__ == '__main__':\n    print(sys.argv)\n",
     })
     assert verdict(evidence, "src/shop/models.py", "Basket.total", "utility") != "DEAD"
     assert verdict(evidence, "src/shop/models.py", "public_helper", "utility") != "DEAD"

@@ -239,10 +239,14 @@ _SERVER_FILES = frozenset({"wsgi.py", "asgi.py"})
 _SERVER_NAMES = ("application", "app")
 
 
+_DOCUMENTATION = frozenset({"docs", "doc"})
+
+
 def _aside(path: str) -> bool:
-    """A test's or an example's own start (`examples/app/manage.py`): it runs the tests or the demo,
-    and says nothing of whether the project itself is an application or a library."""
-    return is_test_path(path) or is_example_path(path)
+    """A test's, an example's or the documentation's own start (`examples/app/manage.py`,
+    `docs/code/manage.py`): it runs the tests, the demo or the tutorial's code, and says nothing of whether
+    the project itself is an application or a library."""
+    return is_test_path(path) or is_example_path(path) or path.split("/", 1)[0] in _DOCUMENTATION
 
 
 def _application_file(index: ProjectIndex, path: str) -> bool:
