@@ -567,6 +567,23 @@ def test_alembic_env_imports_a_project_module_for_what_loading_it_does(tmp_path:
     assert _unused_imports(evidence) == [("api/views.py", "unused import app"), ("migrations/env.py", "unused import os")]
 
 
+def test_a_class_member_a_methods_default_names_is_used(tmp_path: Path) -> None:
+    # walrus (round 54): `def cached(self, key_fn=_key_fn)` reads the class body's `_key_fn` (defaults are
+    # evaluated there); a member nothing names stays dead, and a builtin read in a body is no member
+    evidence = analyze(tmp_path, {
+        "cache/__init__.py": "from cache.core import Cache\n",
+        "cache/core.py": "class Cache:\n    def _key_fn(a, k):\n        return repr((a, k))\n\n"
+                         "    def _unused_fn(a):\n        return a\n\n"
+                         "    def len(self):\n        return 0\n\n"
+                         "    def cached(self, key_fn=_key_fn, timeout=None):\n        return key_fn((), {})\n\n"
+                         "    def size(self):\n        return len([])\n",
+        "main.py": "from cache import Cache\nprint(Cache().cached(), Cache().size())\n",
+        **APP,
+    })
+    assert _utility(evidence, "cache/core.py", "Cache._key_fn").verdict == "USED"
+    assert _utility(evidence, "cache/core.py", "Cache._unused_fn").verdict == "DEAD"
+
+
 def test_an_unused_name_of_a_statement_over_several_lines_is_reported_on_its_own_line(tmp_path: Path) -> None:
     # django-simple-history: `from .manager import (` on line 40, the unused name on line 71
     evidence = analyze(tmp_path, {

@@ -146,3 +146,29 @@ def test_typescript_specifiers_barrels_namespaces_and_commonjs(tmp_path: Path) -
     assert index.resolve_callee(app, "math.add") == ("src/lib/math.ts", "add")
     assert index.resolve_callee(app, "greet") == ("src/esm.ts", "greet")
     assert index.resolve_callee(app, "old") == ("src/legacy.js", "old")
+
+
+def test_node_subpath_imports_resolve_through_the_nearest_package_json(tmp_path: Path) -> None:
+    # mswjs/data (round 54): every module imports the others as `#/src/x.js` through package.json's
+    # `"imports": {"#/src/*": "./src/*"}`; a package's own map, conditions and exact keys too
+    index = build(tmp_path, {
+        "package.json": '{"name": "data", "type": "module", "imports": {"#/src/*": "./src/*", '
+                        '"#config": {"types": "./src/config.ts", "default": "./dist/config.js"}, "#dep": "some-package"}}',
+        "src/collection.ts": "export class Collection {}\n",
+        "src/config.ts": "export const config = 1\n",
+        "src/extensions/sync.ts": "import { Collection } from '#/src/collection.js'\nimport { config } from '#config'\n"
+                                  "import dep from '#dep'\nimport { gone } from '#/src/missing.js'\n"
+                                  "export const made = [new Collection(), config, dep, gone]\n",
+        "packages/other/package.json": '{"name": "other", "imports": {"#lib/*": "./lib/*.ts"}}',
+        "packages/other/lib/util.ts": "export const util = 1\n",
+        "packages/other/main.ts": "import { util } from '#lib/util'\nimport { Collection } from '#/src/collection.js'\n"
+                                  "export const both = [util, Collection]\n",
+    })
+    sync, other = "src/extensions/sync.ts", "packages/other/main.ts"
+    assert index.resolve_import(sync, import_of(index, sync, "#/src/collection.js")) == "src/collection.ts"
+    assert index.resolve_import(sync, import_of(index, sync, "#config")) == "src/config.ts"
+    assert index.resolve_import(sync, import_of(index, sync, "#dep")) is None  # a package: external
+    assert index.resolve_import(sync, import_of(index, sync, "#/src/missing.js")) is None
+    assert index.resolve_import(other, import_of(index, other, "#lib/util")) == "packages/other/lib/util.ts"
+    # the nearest package.json's map only: the root's `#/src/*` is not this package's
+    assert index.resolve_import(other, import_of(index, other, "#/src/collection.js")) is None

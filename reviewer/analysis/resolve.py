@@ -15,6 +15,8 @@ times on a large repository.
 
 from __future__ import annotations
 
+import builtins
+
 import json
 import posixpath
 import re
@@ -27,6 +29,8 @@ from ..frameworks import Framework, Knowledge, knowledge_of
 from ..schema.facts import FileFacts, ImportRef, ScanResult, Symbol
 from .bundler_aliases import BUNDLER_CONFIG, aliased, bundler_aliases
 from .roles import is_test_path
+
+_BUILTIN_NAMES = frozenset(dir(builtins))  # a bare name a method reads unbound is one of these, or an error
 
 # Extension resolution order for a TS/JS specifier without (or with a swapped) extension.
 JS_EXTENSIONS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
@@ -108,6 +112,22 @@ def is_python(facts: FileFacts) -> bool:
 
 
 
+_CONDITIONS = ("types", "import", "node", "module", "default", "require")  # the source is likeliest first
+
+
+def _condition_target(target: object) -> str | None:
+    """The path a subpath import's target names: itself, or the first path of its conditions (`{"types":
+    ..., "import": ..., "default": ...}`, nested) or of its fallbacks (a list)."""
+    if isinstance(target, str):
+        return target
+    if isinstance(target, list):
+        return next(filter(None, map(_condition_target, target)), None)
+    if isinstance(target, dict):
+        ordered = [target[k] for k in _CONDITIONS if k in target] + [v for k, v in target.items() if k not in _CONDITIONS]
+        return next(filter(None, map(_condition_target, ordered)), None)
+    return None
+
+
 def _folders_above(path: str) -> Iterator[str]:
     """The folder of a repository path and each folder above it, nearest first, the root ("") last."""
     directory = posixpath.dirname(path)
@@ -161,6 +181,8 @@ class ProjectIndex:
         self._read_bundler_aliases()
         # name -> (folder, manifest) of each package of an npm/yarn/pnpm workspace (`@acme/lib` in packages/lib)
         self.workspace_packages: dict[str, tuple[str, dict]] = {}
+        # folder of each package.json -> its `imports` map (Node's subpath imports, `#src/x`), {} if none
+        self.package_imports: dict[str, dict] = {}
         self._read_workspace_packages()
         self._bindings: dict[str, dict[str, tuple[ImportRef, str | None]]] = {}
         self._namespaces: dict[str, dict[str, ImportRef]] = {}
@@ -379,6 +401,28 @@ class ProjectIndex:
             name = data.get("name") if isinstance(data, dict) else None
             if isinstance(name, str) and name and name not in self.workspace_packages:
                 self.workspace_packages[name] = (posixpath.dirname(path), data)
+            imports = data.get("imports") if isinstance(data, dict) else None
+            self.package_imports[posixpath.dirname(path)] = imports if isinstance(imports, dict) else {}
+
+    def _subpath_import(self, importer: str, specifier: str) -> str | None:
+        """`#/src/collection.js`: Node's subpath imports, mapped by the `imports` of the package.json nearest
+        the importer (https://nodejs.org/api/packages.html#subpath-imports): an exact key, or a key with
+        one `*` whose match the target repeats; a target is a path in the package or a map of conditions."""
+        folder = next((d for d in _folders_above(importer) if d in self.package_imports), None)
+        if folder is None:
+            return None
+        for key, target in self.package_imports[folder].items():
+            head, star, tail = key.partition("*")
+            if star and specifier.startswith(head) and specifier.endswith(tail) and len(specifier) >= len(key) - 1:
+                rest = specifier[len(head): len(specifier) - len(tail)]
+            elif not star and key == specifier:
+                rest = ""
+            else:
+                continue
+            written = _condition_target(target)
+            if written is not None and written.startswith("./"):
+                return self.js_file_at(posixpath.join(folder, written.replace("*", rest)))
+        return None
 
     def _workspace_file(self, specifier: str) -> str | None:
         """The source a workspace package's name imports: `@acme/lib/server/user` the file at
@@ -472,6 +516,10 @@ class ProjectIndex:
     def _js_module_file(self, importer: str, specifier: str) -> str | None:
         if specifier.startswith("."):
             return self.js_file_at(posixpath.join(posixpath.dirname(importer), specifier))
+        if specifier.startswith("#") and self.package_imports:
+            found = self._subpath_import(importer, specifier)
+            if found:
+                return found
         base_url, paths = self._ts_config_for(importer)
         for pattern, replacements in paths:
             if pattern.endswith("*"):
@@ -756,8 +804,11 @@ class ProjectIndex:
         if name not in self.nested_names.get(path, ()):
             scope = None  # no nested definition of that name in the file
         in_function = False
+        skipped_class = None  # the class body a method is written in: its defaults are evaluated there
         while scope:
             sym = by_qname.get(scope)
+            if in_function and skipped_class is None and sym is not None and sym.kind == "class":
+                skipped_class = scope
             # A class body is no scope of the functions written in it: `save_model(...)` inside
             # the method `AuditAdmin.save_model` calls the module's function, not the method. An
             # object literal is no scope at all: `objA() { objA.value }` in an object literal
@@ -773,7 +824,15 @@ class ProjectIndex:
                     return Target(path, candidate)
             in_function = in_function or (sym is not None and sym.kind in ("function", "method"))
             scope = sym.parent if sym is not None else None
-        return self._local_head(path, name)
+        found = self._local_head(path, name)
+        if found is None and skipped_class is not None and name not in _BUILTIN_NAMES and path.endswith((".py", ".pyi")):
+            # `def cached(self, key_fn=_key_fn)`: a parameter's default (or a decorator) is evaluated in the
+            # class body, where its other members are names; in a method's own body such a name would not
+            # be bound at all, so a name found nowhere else is the member.
+            member = f"{skipped_class}.{name}"
+            if member in by_qname:
+                return Target(path, member)
+        return found
 
     def _rebound_global(self, path: str, name: str, scope: str) -> Target | None:
         """The module-level variable a function's import rebinds (`global _X` then `from m import f as _X`, a
