@@ -6,6 +6,7 @@ hand its findings to blind labellers (benchmarks/first-contact/README.md is the 
     (labellers fill ROUND_DIR/labels/P.labels.json from tolabel/, reading only the project's tree)
     python scripts/first_contact.py tally ROUND_DIR                   # precision per group
     python scripts/first_contact.py publish ROUND_DIR benchmarks/first-contact/roundN
+    python scripts/first_contact.py check OWNER/NAME [OWNER/NAME ...]  # before fetching: used already?
 
 `run` copies each tree to ROUND_DIR/runs/P, makes it a git repository (as a user's checkout is) and runs
 `reviewer run .` with the default settings and no API key, recording its output and exit code; the
@@ -15,7 +16,10 @@ user is shown of the judged axes (dead code, duplicates, over-engineering; at mo
 test-code duplicates, a seeded sample) and a seeded sample of 15 of each group's candidates (under the
 finding floor), mixed in one list so that the labellers cannot tell which is which; which was which is
 kept apart in ROUND_DIR/kinds/P.json. `publish` writes the labelled files with each label's
-`listed_as` ("finding" or "candidate") to the benchmarks folder that scripts/calibrate.py reads.
+`listed_as` ("finding" or "candidate") to the benchmarks folder that scripts/calibrate.py reads. `check`
+says whether a repository was used already: by an earlier round (any labels file's `repo`) or by the corpus
+(benchmarks/real/manifest.json, whose PyPI-sourced projects have no repository address: their name and
+package are compared with the repository's name).
 """
 
 from __future__ import annotations
@@ -161,6 +165,43 @@ def publish(round_dir: Path, destination: Path) -> None:
         print(destination / f"{project}.labels.json")
 
 
+FIRST_CONTACT = CODE / "benchmarks" / "first-contact"
+MANIFEST = CODE / "benchmarks" / "real" / "manifest.json"
+# The yardsticks kept outside the team with their own answer keys (DEVELOPERS.md): never fetched here.
+HELD_OUT = frozenset({"pallets/jinja", "delgan/loguru", "urllib3/urllib3", "sissbruecker/linkding", "ctfd/ctfd",
+                      "honojs/hono", "mealie-recipes/mealie", "umami-software/umami", "mkdocs/mkdocs"})
+HELD_OUT_NAMES = ("skylos-demo", "dead-code-benchmarks", "anatoly-bench")
+
+
+def _repository(address: str) -> str:
+    """`https://github.com/Owner/Name.git` -> `owner/name`."""
+    return address.lower().removeprefix("https://github.com/").removesuffix(".git").strip("/")
+
+
+def used_by(repositories: list[str], first_contact: Path = FIRST_CONTACT, manifest: Path = MANIFEST) -> dict[str, str]:
+    """owner/name -> where it was used already ("" if nowhere)."""
+    seen: dict[str, str] = {}
+    for path in sorted(first_contact.rglob("*.labels.json")):
+        address = json.loads(path.read_text()).get("repo")
+        if isinstance(address, str) and address:
+            seen.setdefault(_repository(address), str(path.relative_to(first_contact)))
+    names: dict[str, str] = {}
+    projects = json.loads(manifest.read_text())
+    for project in projects["projects"] if isinstance(projects, dict) else projects:
+        source = project.get("source", {})
+        if source.get("repo"):
+            seen.setdefault(_repository(source["repo"]), f"corpus project {project['name']}")
+        for name in (project["name"], source.get("package")):
+            if name:
+                names.setdefault(name.lower(), f"corpus project {project['name']} (by name)")
+    def where(repository: str) -> str:
+        key = _repository(repository)
+        if key in HELD_OUT or key.rsplit("/", 1)[-1] in HELD_OUT_NAMES:
+            return "a held-out yardstick (never to be used)"
+        return seen.get(key) or names.get(key.rsplit("/", 1)[-1], "")
+    return {repository: where(repository) for repository in repositories}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -175,7 +216,13 @@ def main() -> None:
     one = commands.add_parser("publish", help="the labels, with listed_as, into benchmarks/first-contact/roundN")
     one.add_argument("round_dir", type=Path)
     one.add_argument("destination", type=Path)
+    one = commands.add_parser("check", help="whether repositories (owner/name) were used by a round or the corpus")
+    one.add_argument("repositories", nargs="+")
     args = parser.parse_args()
+    if args.command == "check":
+        for repository, where in used_by(args.repositories).items():
+            print(f"{'used' if where else 'fresh'} {repository}{f': {where}' if where else ''}")
+        return
     if args.command == "run":
         run(args.round_dir, args.trees)
     elif args.command == "prepare":
