@@ -861,6 +861,14 @@ def test_a_test_folder_a_type_checker_is_run_on_is_read_by_it(tmp_path: Path) ->
                            "    session.install('mypy')\n    session.run(\"mypy\", \"tests/typing\")\n")
     evidence = analyze(tmp_path / "nox", files)
     assert "mypy tests/typing` in noxfile.py" in detail(evidence, "tests/typing/api.py", "typecheck_make", "utility")
+    # parsel's tox.ini: `mypy {posargs:parsel tests}`, the whole suite: its typing folder is read by the
+    # checker alone, while a helper of the suite that no test calls stays dead
+    del files["noxfile.py"]
+    files["tox.ini"] = "[testenv:typing]\ncommands =\n    mypy {posargs:lib tests}\n"
+    files["tests/helpers.py"] = "def unused_helper():\n    return 2\n"
+    evidence = analyze(tmp_path / "suite", files)
+    assert "mypy tests` in tox.ini" in detail(evidence, "tests/typing/api.py", "typecheck_make", "utility")
+    assert verdict(evidence, "tests/helpers.py", "unused_helper", "utility") == "DEAD"
 
 
 def test_a_type_checker_command_ends_with_its_line(tmp_path: Path) -> None:

@@ -148,10 +148,11 @@ def type_checked_tests(texts: Mapping[str, str]) -> dict[str, str]:
                                              f"{manifest} (types checked by the compiler)")
     for target, setting in _type_checker_includes(texts.get("pyproject.toml", "")):
         if is_test_path(target + "/x.py") or posixpath.basename(target).startswith("test"):
-            found.setdefault(target, f"{setting} in pyproject.toml (a typing test)")
+            for typing_test in _typing_tests_in(target):
+                found.setdefault(typing_test, f"{setting} in pyproject.toml (a typing test)")
     configs = [*_TYPE_CHECK_CONFIGS, *(p for p in sorted(texts) if p.startswith(".github/workflows/"))]
     for config in configs:
-        text = texts.get(config, "")
+        text = _TOX_POSARGS.sub(r"\1", texts.get(config, ""))
         written = [(match.group(0).split()[0], match.group(1).split()) for match in _TYPE_CHECK.finditer(text)]
         written += [(match.group(1), re.findall(r"""["']([\w./-]+)["']""", match.group(2)))
                     for match in _TYPE_CHECK_CALL.finditer(text)]
@@ -159,8 +160,26 @@ def type_checked_tests(texts: Mapping[str, str]) -> dict[str, str]:
             for target in targets:
                 target = posixpath.normpath(target.rstrip("/"))
                 if not target.startswith(("-", ".")) and is_test_path(target + "/x.py"):
-                    found.setdefault(target, f"`{checker} {target}` in {config} (a typing test)")
+                    for typing_test in _typing_tests_in(target):
+                        found.setdefault(typing_test, f"`{checker} {target}` in {config} (a typing test)")
     return found
+
+
+# tox's `mypy {posargs:parsel tests}`: the targets when the command line gives none.
+_TOX_POSARGS = re.compile(r"\{posargs(?::([^{}]*))?\}")
+# A whole test suite handed to a type checker (`mypy src tests`) is type-checked, not made of type tests:
+# its helpers are called or dead as any test code. Only its folders of typing tests are read by the checker
+# alone (parsel's tests/typing, typeguard's tests/mypy).
+_TEST_SUITES = frozenset({"tests", "test", "testing"})
+_TYPING_TEST_FOLDERS = ("typing", "typings", "mypy", "types", "type_tests", "typing_tests", "typesafety", "typecheck",
+                        "typechecks", "static_typing")
+
+
+def _typing_tests_in(target: str) -> list[str]:
+    """The typing tests a type checker's target holds: the target, or a whole suite's typing folders."""
+    if posixpath.basename(target) in _TEST_SUITES:
+        return [f"{target}/{folder}" for folder in _TYPING_TEST_FOLDERS]
+    return [target]
 
 
 # The settings of pyproject.toml that list what a type checker checks: (path of keys, what the evidence calls it).
