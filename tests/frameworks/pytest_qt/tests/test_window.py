@@ -1,0 +1,2 @@
+def test_starts(qtbot):
+    assert qtbot is not None
