@@ -372,6 +372,29 @@ def test_an_import_its_own_line_says_is_kept_on_purpose_is_a_candidate_not_a_fin
                for f in kept)
 
 
+def test_an_import_its_own_comment_describes_is_a_candidate_not_a_finding(tmp_path: Path) -> None:
+    # evennia (round 47): server/signals.py re-exports Django's signals, a note on each import's line
+    files = {
+        **imported("app.hub"),
+        "app/hub.py": ("from app.models import Thing  # Sent when HTTP request begins.\n"
+                           "from app.models import (  # Sent at start of __init__\n    Other,\n)\n"
+                           "from app.models import Third  # TODO remove\n"
+                           "from app.models import Fourth\n"),
+        "app/models.py": "class Thing:\n    pass\n\n\nclass Other:\n    pass\n\n\nclass Third:\n    pass\n\n\n"
+                         "class Fourth:\n    pass\n",
+    }
+    shown = [message for _, message in dead_lines(analyze(tmp_path, files), "app/hub.py")]
+    # a note to remove it is no reason to keep it
+    assert len(shown) == 2 and "unused import Third" in shown[0] and "unused import Fourth" in shown[1], shown
+    config = Config()
+    config.analysis.min_confidence = 0
+    evidence = analyze_project(scan_repository(tmp_path, config, workers=1), tmp_path, config)
+    kept = sorted((f.line_start, f.rule, f.message) for f in evidence.findings
+                  if f.path == "app/hub.py" and f.line_start in (1, 3))
+    assert [rule for _, rule, _ in kept] == ["dead/guard-kept-comment"] * 2
+    assert "a comment at it describes it: 'Sent when HTTP request begins.'" in kept[0][2]
+
+
 def test_a_definition_nobody_calls_in_example_code_is_what_the_example_shows(tmp_path: Path) -> None:
     # react-hook-form's examples/V7/*.tsx and ts-pattern's examples/one-file-demo: each file shows the
     # API in a component or function that nothing calls; its unused imports are still findings.

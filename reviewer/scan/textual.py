@@ -452,7 +452,29 @@ def _kept_import(lines: list[str], start: int, end: int) -> str | None:
     header, or a note over a group of imports, says nothing of this one."""
     said = next((m for line in lines[start - 1:end] if (c := _CODE_COMMENT.search(line))
                  and not _OWN_SUPPRESSION.search(line) and (m := _KEEP_WORDS.search(c.group(1)))), None)
-    return f"a comment at it says '{said.group(0)}'" if said else None
+    if said:
+        return f"a comment at it says '{said.group(0)}'"
+    # Any note of its author's on the import's own lines (`from django.core.signals import request_started  #
+    # Sent when HTTP request begins.`): a leftover import carries none. Of 953 unused imports labelled at first
+    # contact, the 4 with such a comment were all kept on purpose, the 949 without it 883 right.
+    described = next((text for line in lines[start - 1:end] if (text := _trailing_comment(line))), None)
+    return f"a comment at it describes it: '{described[:60]}'" if described else None
+
+
+# A tool's pragma, or a note that the import is to go: no author's reason to keep it.
+_NOT_A_REASON = re.compile(r"^(?:noqa|type\s*:|pylint|pyright|mypy|ruff|flake8|isort|nosec|pragma|fmt\s*:|eslint|"
+                           r"@ts-|biome|prettier|deno-|jshint|istanbul|c8\s|NOSONAR)|\b(?:unused|remove|delete|todo|"
+                           r"fixme|xxx)\b", re.IGNORECASE)
+_QUOTED_TEXT = re.compile(r"""(["'`])(?:\\.|(?!\1).)*\1""")
+
+
+def _trailing_comment(line: str) -> str | None:
+    """The words of a comment after the code of an import line (outside its strings: a URL's `//` is none),
+    unless it is a tool's pragma or says to remove the import."""
+    code = _QUOTED_TEXT.sub("", line)
+    found = re.search(r"(?:^|\s)(?:#|//)\s*(.*?)\s*$", code)
+    text = found.group(1).strip(" -:") if found else ""
+    return text if len(text) >= 3 and not _NOT_A_REASON.search(text) else None
 
 
 def _comment_text(line: str) -> str:

@@ -93,7 +93,9 @@ RULES: tuple[Rule, ...] = (
     Rule("dead/guard-kept-comment", "utility", "DEAD",
          "A comment on, above or opening a definition (or its docstring), or on an import's own line, says it is kept on "
          "purpose (backwards compatibility, deprecated, legacy, public API, do not remove, used by, queued jobs): "
-         "a candidate, not a finding.", "the words matched and the line"),
+         "a candidate, not a finding. On an import's own lines any comment of its author's counts (`import "
+         "request_started  # Sent when HTTP request begins.`), unless it is a tool's pragma or says to remove it: "
+         "a leftover import carries none.", "the words matched and the line"),
     Rule("dead/guard-deprecated-module", "utility", "DEAD",
          "A Python module whose top-level code warns that it is deprecated (`warnings.warn(..., "
          "DeprecationWarning)` when imported) is a shim kept for the code written against it: the names it "
