@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from analysis_helpers import analyze, detail, verdict, write_repo
 from faults_helpers import GOOD, invoke, last_run, make
 from reviewer.analysis.project import analyze_project
@@ -350,49 +352,39 @@ def test_a_live_namesake_explains_a_mention(tmp_path: Path) -> None:
     assert finding(evidence, "app/schemas.py", "Tier")
 
 
-def test_an_import_its_own_line_says_is_kept_on_purpose_is_a_candidate_not_a_finding(tmp_path: Path) -> None:
-    files = {
-        **imported("app.checks"),
-        "app/checks.py": ("from app.models import Thing, Other  # backwards compat: the old names still import\n"
-                          "from app.models import Third\n"
-                          "# used by plugins\n"
-                          "from app.models import Fourth\n"),
-        "app/models.py": "class Thing:\n    pass\n\n\nclass Other:\n    pass\n\n\nclass Third:\n    pass\n\n\n"
-                         "class Fourth:\n    pass\n",
-    }
-    shown = [message for _, message in dead_lines(analyze(tmp_path, files), "app/checks.py")]
-    # a comment above an import speaks for a group, or is a file's header: only the import's own line counts
-    assert len(shown) == 2 and "unused import Third" in shown[0] and "unused import Fourth" in shown[1], shown
-    config = Config()
-    config.analysis.min_confidence = 0  # under the floor the candidate is kept, with its evidence and rule
-    evidence = analyze_project(scan_repository(tmp_path, config, workers=1), tmp_path, config)
-    kept = [f for f in evidence.findings if f.path == "app/checks.py" and f.line_start == 1]
-    assert [f.rule for f in kept] == ["dead/guard-kept-comment"] * 2
-    assert all("kept on purpose: a comment at it says 'backwards compat'" in f.message and f.confidence <= 30
-               for f in kept)
-
-
-def test_an_import_its_own_comment_describes_is_a_candidate_not_a_finding(tmp_path: Path) -> None:
-    # evennia (round 47): server/signals.py re-exports Django's signals, a note on each import's line
-    files = {
-        **imported("app.hub"),
-        "app/hub.py": ("from app.models import Thing  # Sent when HTTP request begins.\n"
-                           "from app.models import (  # Sent at start of __init__\n    Other,\n)\n"
-                           "from app.models import Third  # TODO remove\n"
-                           "from app.models import Fourth\n"),
-        "app/models.py": "class Thing:\n    pass\n\n\nclass Other:\n    pass\n\n\nclass Third:\n    pass\n\n\n"
-                         "class Fourth:\n    pass\n",
-    }
-    shown = [message for _, message in dead_lines(analyze(tmp_path, files), "app/hub.py")]
-    # a note to remove it is no reason to keep it
-    assert len(shown) == 2 and "unused import Third" in shown[0] and "unused import Fourth" in shown[1], shown
+def _every_verdict(root: Path):
+    """The analysis of `root` with no floor: a guarded candidate is kept, with its evidence and rule."""
     config = Config()
     config.analysis.min_confidence = 0
-    evidence = analyze_project(scan_repository(tmp_path, config, workers=1), tmp_path, config)
-    kept = sorted((f.line_start, f.rule, f.message) for f in evidence.findings
-                  if f.path == "app/hub.py" and f.line_start in (1, 3))
-    assert [rule for _, rule, _ in kept] == ["dead/guard-kept-comment"] * 2
-    assert "a comment at it describes it: 'Sent when HTTP request begins.'" in kept[0][2]
+    return analyze_project(scan_repository(root, config, workers=1), root, config)
+
+
+_MODELS = "class Thing:\n    pass\n\n\nclass Other:\n    pass\n\n\nclass Third:\n    pass\n\n\nclass Fourth:\n    pass\n"
+
+
+@pytest.mark.parametrize("module, imports, kept_lines, evidence", [
+    # a comment above an import speaks for a group, or is a file's header: only the import's own line counts
+    ("checks", "from app.models import Thing, Other  # backwards compat: the old names still import\n"
+               "from app.models import Third\n# used by plugins\nfrom app.models import Fourth\n",
+     [1, 1], "kept on purpose: a comment at it says 'backwards compat'"),
+    # evennia (round 47): server/signals.py re-exports Django's signals, a note on each import's line; a note to
+    # remove one is no reason to keep it
+    ("hub", "from app.models import Thing  # Sent when HTTP request begins.\n"
+            "from app.models import (  # Sent at start of __init__\n    Other,\n)\n"
+            "from app.models import Third  # TODO remove\nfrom app.models import Fourth\n",
+     [1, 3], "kept on purpose: a comment at it describes it: 'Sent when HTTP request begins.'"),
+])
+def test_an_import_its_own_line_keeps_is_a_candidate_not_a_finding(tmp_path: Path, module: str, imports: str,
+                                                                   kept_lines: list[int], evidence: str) -> None:
+    path = f"app/{module}.py"
+    files = {**imported(f"app.{module}"), path: imports, "app/models.py": _MODELS}
+    shown = [message for _, message in dead_lines(analyze(tmp_path, files), path)]
+    assert len(shown) == 2 and "unused import Third" in shown[0] and "unused import Fourth" in shown[1], shown
+    kept = sorted(((f.line_start, f) for f in _every_verdict(tmp_path).findings
+                   if f.path == path and f.line_start in kept_lines and f.verdict == "DEAD"), key=lambda item: item[0])
+    assert [line for line, _ in kept] == kept_lines
+    assert all(f.rule == "dead/guard-kept-comment" and f.confidence <= 30 for _, f in kept)
+    assert evidence in kept[0][1].message
 
 
 def test_a_definition_nobody_calls_in_example_code_is_what_the_example_shows(tmp_path: Path) -> None:
@@ -634,9 +626,7 @@ def test_a_module_that_warns_at_import_that_it_is_deprecated_keeps_its_names(tmp
             "def old_call():\n    warnings.warn(\"old_call is deprecated\", DeprecationWarning)\n    return 1\n\n\n"
             "def _unused_private():\n    return 2\n")
     write_repo(tmp_path, {**imported("app.compat", "app.live"), "app/compat.py": shim, "app/live.py": live})
-    config = Config()
-    config.analysis.min_confidence = 0  # under the floor the candidates are kept, with their evidence and rule
-    evidence = analyze_project(scan_repository(tmp_path, config, workers=1), tmp_path, config)
+    evidence = _every_verdict(tmp_path)
     imports = [f for f in evidence.findings if f.path == "app/compat.py" and f.verdict == "DEAD"]
     symbols = [evidence.for_symbol("app/compat.py", name)["utility"] for name in ("_iteritems", "_old_helper")]
     assert [f.line_start for f in imports] == [6] and [s.verdict for s in symbols] == ["DEAD", "DEAD"], imports
