@@ -290,6 +290,16 @@ def test_a_fixture_folder_tsc_checks_says_which_script_checks_it(tmp_path: Path)
     assert "tsc --project fixtures/types/tsconfig.json" in type_checked_tests(_config_texts(tmp_path))["pkg/fixtures/types"]
 
 
+def test_a_folder_a_test_script_compiles_is_type_tests_but_the_package_is_not(tmp_path: Path) -> None:
+    # reselect (round 56): `"test:typescript": "tsc --noEmit -p typescript_test/tsconfig.json"`; a `typecheck`
+    # script compiling the package's own tsconfig checks the code, which runs anyway
+    (tmp_path / "package.json").write_text(json.dumps({"scripts": {
+        "test:typescript": "tsc --noEmit -p typescript_test/tsconfig.json",
+        "typecheck": "tsc --noEmit -p tsconfig.json", "build": "tsc -p src/tsconfig.build.json"}}))
+    found = type_checked_tests(_config_texts(tmp_path))
+    assert list(found) == ["typescript_test"] and "scripts.test:typescript" in found["typescript_test"]
+
+
 def test_a_source_file_a_documentation_page_includes_is_shown_to_readers(tmp_path: Path) -> None:
     # fastapi-users: docs/configuration/oauth.md has `--8<-- "docs/src/db_sqlalchemy_oauth.py"`.
     evidence = analyze(tmp_path, {

@@ -124,6 +124,7 @@ _TYPE_CHECK_CONFIGS = ("tox.ini", "noxfile.py", "Makefile", "justfile", ".pre-co
 # `tsc --project fixtures/internal-types/tsconfig.bundler.json` in an npm script: the folder of that
 # tsconfig is compiled for its types alone (integration fixtures checked against each build).
 _TSC_PROJECT = re.compile(r"\btsc\b[^&|;\n]*?(?:-p|--project)[ \t=]+['\"]?([\w./@-]+)")
+_TEST_SCRIPT = re.compile(r"(?:test|type-?tests?)\b", re.IGNORECASE)  # `test:types`, `test:typescript`, `typetest`
 
 
 def type_checked_tests(texts: Mapping[str, str]) -> dict[str, str]:
@@ -143,7 +144,11 @@ def type_checked_tests(texts: Mapping[str, str]) -> dict[str, str]:
             for match in _TSC_PROJECT.finditer(command if isinstance(command, str) else ""):
                 config = posixpath.normpath(posixpath.join(where, match.group(1)))
                 target = posixpath.dirname(config) if config.endswith(".json") else config
-                if is_test_path(target + "/x.ts") or any(part in ("fixtures", "__fixtures__") for part in target.split("/")):
+                # a test folder or fixture, or a folder of its own that a script named for tests compiles (reselect's
+                # `"test:typescript": "tsc --noEmit -p typescript_test/tsconfig.json"`)
+                tests_script = _TEST_SCRIPT.match(name) is not None and target not in (where, ".", "")
+                if is_test_path(target + "/x.ts") or tests_script \
+                        or any(part in ("fixtures", "__fixtures__") for part in target.split("/")):
                     found.setdefault(target, f"`tsc --project {match.group(1)}` in scripts.{name} of "
                                              f"{manifest} (types checked by the compiler)")
     for target, setting in _type_checker_includes(texts.get("pyproject.toml", "")):
