@@ -417,6 +417,26 @@ def test_a_default_value_reads_the_enclosing_scope_even_under_a_parameter_of_its
     assert "b" not in by_name["check"].references  # a string default reads nothing
 
 
+def test_an_annotation_reads_the_enclosing_scope_even_under_a_parameter_of_its_name() -> None:
+    # fastapi's tests (round 56): `dep3: Annotated[dict, Security(dep3, scopes=["scope3"])]` reads the module's
+    # dep3 function, which the parameter shadows inside the body
+    facts = extract_file("deps.py", textwrap.dedent("""
+        async def dep3():
+            return {}
+
+
+        def get_scopes(dep3: Annotated[dict, Security(dep3, scopes=["scope3"])]):
+            return dep3
+
+
+        def plain(dep3: dict):
+            return dep3
+    """).encode(), "python")
+    by_name = {s.name: s for s in facts.symbols}
+    assert "dep3" in by_name["get_scopes"].references
+    assert "dep3" not in by_name["plain"].references
+
+
 def test_a_type_alias_written_as_a_string_names_the_types_in_it():
     # `X: TypeAlias = '...'` is a type, its quoted forward references included; a plain string value is not.
     facts = scan("from typing import Literal, TypeAlias\n\nLogical = Literal['and', 'or']\n"

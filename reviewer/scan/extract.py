@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 77  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 78  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -113,7 +113,7 @@ SCANNER_VERSION = 77  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # (3) in a template literal type, (8) on the row of a MISSING node; 69: `if False:` holding a yield among other
 # statements makes a generator; 70: a `declare global` block's declarations are kept (FileFacts.kept); 71: repairs
 # (15), a TS field named `accessor`, and (P1), Python's type parameter defaults; 72: (12) for `in2?:` too; 73: (16); 74: an arrow
-# function's expression body after a typed `const f: T = (x) =>` is its return (BodyShape); 75: (3) an escaped backtick in a template literal type; 76: (1) not after a row an expression goes on from; 77: an import's own descriptive comment keeps it (ImportRef.kept)
+# function's expression body after a typed `const f: T = (x) =>` is its return (BodyShape); 75: (3) an escaped backtick in a template literal type; 76: (1) not after a row an expression goes on from; 77: an import's own descriptive comment keeps it (ImportRef.kept); 78: a parameter's annotation reads the enclosing scope too
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -126,13 +126,17 @@ _DEFAULT_NAME = re.compile(r"[A-Za-z_]\w*")
 
 
 def _default_names(signature: str) -> set[str]:
-    """The identifiers read by the default values of a Python signature (`def f(a, b=g(a)): ...`),
-    strings left out; empty when it has no default."""
+    """The identifiers read by the default values and the annotations of a Python signature (`def f(a, b=g(a))`,
+    `def get(dep: Annotated[T, Security(dep)])`): both are evaluated where the function is defined, strings
+    left out; empty when it has neither."""
     names: set[str] = set()
     for parameter in textual.signature_parameters(signature) or ():
         head, equals, default = parameter.partition("=")
         if equals and not head.rstrip().endswith(("!", "<", ">")):
             names.update(_DEFAULT_NAME.findall(re.sub(r"(['\"]).*?\1", "", default)))
+        _, colon, annotation = head.partition(":")
+        if colon:
+            names.update(_DEFAULT_NAME.findall(re.sub(r"(['\"]).*?\1", "", annotation)))
     return names
 
 
@@ -726,8 +730,8 @@ class Extractor:
         if frame.kind in FUNCTION_KINDS:
             removed = (frame.assigned - frame.outer_names).union(fields["params"])
             if self.spec.name == "python":
-                # A default is evaluated where the function is defined: `key: str = Security(key)` reads
-                # the module's `key`, though a parameter of that name shadows it in the body.
+                # A default or an annotation is evaluated where the function is defined: `key: str =
+                # Security(key)` reads the module's `key`, though a parameter of that name shadows it in the body.
                 removed -= _default_names(signature_text)
             if removed:
                 references = [name for name in references if name not in removed]
