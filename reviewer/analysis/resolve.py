@@ -16,7 +16,6 @@ times on a large repository.
 from __future__ import annotations
 
 import builtins
-
 import json
 import posixpath
 import re
@@ -30,7 +29,7 @@ from ..schema.facts import FileFacts, ImportRef, ScanResult, Symbol
 from .bundler_aliases import BUNDLER_CONFIG, aliased, bundler_aliases
 from .roles import is_test_path
 
-_BUILTIN_NAMES = frozenset(dir(builtins))  # a bare name a method reads unbound is one of these, or an error
+BUILTIN_NAMES = frozenset(dir(builtins))  # a bare name a method reads unbound is one of these, or an error
 
 # Extension resolution order for a TS/JS specifier without (or with a swapped) extension.
 JS_EXTENSIONS = (".ts", ".tsx", ".d.ts", ".js", ".jsx", ".mjs", ".cjs", ".mts", ".cts")
@@ -825,7 +824,7 @@ class ProjectIndex:
             in_function = in_function or (sym is not None and sym.kind in ("function", "method"))
             scope = sym.parent if sym is not None else None
         found = self._local_head(path, name)
-        if found is None and skipped_class is not None and name not in _BUILTIN_NAMES and path.endswith((".py", ".pyi")):
+        if found is None and skipped_class is not None and name not in BUILTIN_NAMES and path.endswith((".py", ".pyi")):
             # `def cached(self, key_fn=_key_fn)`: a parameter's default (or a decorator) is evaluated in the
             # class body, where its other members are names; in a method's own body such a name would not
             # be bound at all, so a name found nowhere else is the member.

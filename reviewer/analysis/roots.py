@@ -6,7 +6,6 @@ define. What a framework reads by name lives in reviewer/frameworks/, one module
 from __future__ import annotations
 
 import importlib
-import json
 import posixpath
 import re
 import sys
@@ -14,6 +13,7 @@ import tomllib
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Mapping
 
+from ..frameworks import npm_scripts
 from .roles import is_test_path
 
 # The API reference a project publishes: Sphinx autodoc directives (`.. automodule:: pkg.mod` with
@@ -135,13 +135,9 @@ def type_checked_tests(texts: Mapping[str, str]) -> dict[str, str]:
     for manifest in sorted(texts):
         if posixpath.basename(manifest) != "package.json" or "node_modules/" in manifest or manifest.count("/") > 2:
             continue
-        try:
-            scripts = json.loads(texts[manifest]).get("scripts") or {}
-        except (ValueError, AttributeError):
-            continue
         where = posixpath.dirname(manifest)
-        for name, command in scripts.items() if isinstance(scripts, dict) else ():
-            for match in _TSC_PROJECT.finditer(command if isinstance(command, str) else ""):
+        for name, command in npm_scripts(texts[manifest]).items():
+            for match in _TSC_PROJECT.finditer(command):
                 config = posixpath.normpath(posixpath.join(where, match.group(1)))
                 target = posixpath.dirname(config) if config.endswith(".json") else config
                 # a test folder or fixture, or a folder of its own that a script named for tests compiles (reselect's

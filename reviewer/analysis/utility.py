@@ -21,7 +21,6 @@ a package that no project file imports is library API or a plugin: USED, low con
 from __future__ import annotations
 
 import bisect
-import builtins
 import posixpath
 import re
 from collections import defaultdict, deque
@@ -37,7 +36,7 @@ from ..frameworks.react import jsx_factories
 from .bodies import returns_its_argument
 from .branches import DeadBranches
 from .entrypoints import EntryPoints
-from .resolve import ProjectIndex, name_chain
+from .resolve import BUILTIN_NAMES, ProjectIndex, name_chain
 from .lint_config import unused_import_ignores
 from .roles import is_dunder, is_example_path, is_private, is_test_input_path, is_test_path
 from .cascade import group_cascades
@@ -50,7 +49,6 @@ from .roots import (documentation_code_imports, documentation_includes, document
 from .usage import MODULE, READS_NAMESPACE, UsageGraph
 from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey, assessment
 
-_BUILTIN_NAMES = frozenset(dir(builtins))
 # A Django template library's registrations, and the name one gives (`@register.filter("hash")`,
 # `name="x"`; an inclusion tag's first string is its template, never a bare name).
 _TEMPLATE_LIBRARY = re.compile(r"(?:\w+\.)*register\.(?:filter|simple_tag|inclusion_tag|tag)")
@@ -669,7 +667,7 @@ class UtilityAnalysis:
             # `from http import cookiejar as cookielib` then `cookielib.CookieJar`: the module is http.cookiejar
             module = f"{ref.source}.{imported}" if module and imported is not None else ref.source
             cls = cls if base.count(".") or imported is None else imported
-        elif not module and cls in _BUILTIN_NAMES:  # `dict`, `list`, `Exception`: never imported
+        elif not module and cls in BUILTIN_NAMES:  # `dict`, `list`, `Exception`: never imported
             module = "builtins"
         defines = stdlib_base_defines(module, cls, name) if module else None
         if defines:

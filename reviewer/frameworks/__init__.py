@@ -51,6 +51,16 @@ def beside(config_path: str) -> str:
     return re.escape(f"{base}/") if base else ""
 
 
+def npm_scripts(package_json: str) -> dict[str, str]:
+    """The scripts of a package.json's text by name (those written as a command), none when it does not read."""
+    try:
+        scripts = json.loads(package_json).get("scripts")
+    except (ValueError, AttributeError):
+        return {}
+    return {name: command for name, command in scripts.items() if isinstance(command, str)} \
+        if isinstance(scripts, dict) else {}
+
+
 def named_script(config_path: str, written: str, why: str) -> FileRoot:
     """The JS/TS module a configuration file names by a path relative to its own folder, its extension
     optional (`./lib/loader.ts`, `./setup`): the tool loads it, every export is read."""

@@ -5,11 +5,10 @@ The folder is read from the package.json script that runs it."""
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Iterator
 
-from . import FileRoot, Framework, beside
+from . import FileRoot, Framework, beside, npm_scripts
 
 _COMMAND = re.compile(r"(?:^|[\s;&|])(?:npx\s+)?dtslint((?:\s+[^\s;&|]+)*)")
 _VALUED_OPTIONS = frozenset({"--localTs", "--expectOnly-path"})  # options followed by their value
@@ -17,12 +16,8 @@ _VALUED_OPTIONS = frozenset({"--localTs", "--expectOnly-path"})  # options follo
 
 def tested_folders(path: str, text: str) -> Iterator[FileRoot]:
     """the folders the package.json scripts run dtslint on."""
-    try:
-        scripts = json.loads(text).get("scripts") or {}
-    except (ValueError, AttributeError):
-        return
-    for name, command in scripts.items() if isinstance(scripts, dict) else ():
-        for found in _COMMAND.finditer(command if isinstance(command, str) else ""):
+    for name, command in npm_scripts(text).items():
+        for found in _COMMAND.finditer(command):
             words = found.group(1).split()
             folders = [word for k, word in enumerate(words)
                        if not word.startswith("-") and (k == 0 or words[k - 1] not in _VALUED_OPTIONS)]

@@ -466,13 +466,13 @@ _NOT_A_REASON = re.compile(r"^(?:noqa|type\s*:|pylint|pyright|mypy|ruff|flake8|i
                            r"@ts-|biome|prettier|deno-|jshint|istanbul|c8\s|NOSONAR)|\b(?:unused|remove|delete|todo|"
                            r"fixme|xxx)\b", re.IGNORECASE)
 _QUOTED_TEXT = re.compile(r"""(["'`])(?:\\.|(?!\1).)*\1""")
+_TRAILING_COMMENT = re.compile(r"(?:^|\s)(?:#|//)\s*(.*?)\s*$")
 
 
 def _trailing_comment(line: str) -> str | None:
     """The words of a comment after the code of an import line (outside its strings: a URL's `//` is none),
     unless it is a tool's pragma or says to remove the import."""
-    code = _QUOTED_TEXT.sub("", line)
-    found = re.search(r"(?:^|\s)(?:#|//)\s*(.*?)\s*$", code)
+    found = _TRAILING_COMMENT.search(_QUOTED_TEXT.sub("", line))
     text = found.group(1).strip(" -:") if found else ""
     return text if len(text) >= 3 and not _NOT_A_REASON.search(text) else None
 
