@@ -142,6 +142,17 @@ FIRST_CONTACT_ROOTS = [
         "copyStaticAssets.ts": "function copy() { return 2 }\ncopy()\n",
     }, {("src/server.ts", "server"): "USED", ("src/app.ts", "app"): "USED", ("copyStaticAssets.ts", "copy"): "USED",
         ("src/util/unused.ts", "nobody"): "DEAD"}, id="files-npm-scripts-run"),
+    # htm: `microbundle src/index.mjs -o ./mini/index.js --alias ./constants.mjs=./constants-mini.mjs` builds the
+    # mini bundle with src/constants-mini.mjs wherever src/ imports ./constants.mjs.
+    pytest.param({
+        "package.json": '{"name": "htm", "version": "1.0.0", "module": "dist/htm.module.js", "scripts": {"build": '
+                        '"microbundle src/index.mjs", "build:mini": "microbundle src/index.mjs -o ./mini/index.js '
+                        '--alias ./constants.mjs=./constants-mini.mjs"}}',
+        "src/index.mjs": "import { MINI } from './constants.mjs'\nexport default function htm() { return MINI }\n",
+        "src/constants.mjs": "export const MINI = false\n",
+        "src/constants-mini.mjs": "export const MINI = true\n",
+        "src/unused.mjs": "const nobody = () => 1\n",
+    }, {("src/constants-mini.mjs", "MINI"): "USED", ("src/unused.mjs", "nobody"): "DEAD"}, id="files-build-alias"),
     # saas-starter: `import * as schema from './schema'` then `drizzle(client, { schema })`: drizzle reads the
     # relations it is given; an exported type is no value of that object; a test reads the members it checks,
     # whatever the scan makes of its type annotations.

@@ -167,6 +167,25 @@ def _script_files(index: ProjectIndex, data: dict, directory: str, manifest: str
                 found.files[path] = f"scripts.{name} in {manifest} ({command.strip()[:60]})"
                 if _STARTING_SCRIPT.match(name):
                     found.application.append(f"scripts.{name} in {manifest} runs {path}")
+        for replaced, replacement in _BUILD_ALIAS.findall(command):
+            path = _aliased_file(index, replacement, directory)
+            if path is not None:
+                found.files.setdefault(path, f"scripts.{name} in {manifest} builds it in place of {replaced} "
+                                             f"(--alias {replaced}={replacement})")
+
+
+# A bundler's command-line alias (microbundle and esbuild `--alias ./constants.mjs=./constants-mini.mjs`,
+# `--alias:x=y`): that build imports the replacement wherever the code imports the module it replaces.
+_BUILD_ALIAS = re.compile(r"--alias[:= ]\s*['\"]?([\w./@-]+)=(\.{1,2}/[\w./@-]+?)['\"]?(?=[\s,'\"]|$)")
+
+
+def _aliased_file(index: ProjectIndex, replacement: str, directory: str) -> str | None:
+    """The one source of the package whose path ends with a relative alias replacement (it is relative to
+    the modules that import what it replaces, not to the package: `./constants-mini.mjs` is src/'s)."""
+    tail = "/" + posixpath.normpath(replacement).lstrip("./")
+    prefix = directory + "/" if directory else ""
+    found = [path for path in index.files if path.startswith(prefix) and ("/" + path).endswith(tail)]
+    return found[0] if len(found) == 1 else None
 
 
 def _script_targets(command: str) -> list[str]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator, Mapping
 
 from ..frameworks import npm_scripts
+from ..frameworks.python import OPTIONAL_HOOKS
 from .roles import is_test_path
 
 # The API reference a project publishes: Sphinx autodoc directives (`.. automodule:: pkg.mod` with
@@ -224,10 +225,13 @@ def type_checked_files(texts: Mapping[str, str], paths: Iterable[str]) -> frozen
 
 def stdlib_base_defines(module: str, cls: str, name: str) -> bool | None:
     """Whether a standard-library class defines `name` (`argparse.HelpFormatter._split_lines`): True/False
-    from the class itself, None when the base is not in the standard library. (The names such a class
-    builds, `do_` + a method, are frameworks/python.py's.)"""
+    from the class itself or the hooks it calls when defined (frameworks/python.py OPTIONAL_HOOKS), None when
+    the base is not in the standard library. (The names such a class builds, `do_` + a method, are
+    frameworks/python.py's.)"""
     if module.split(".", 1)[0] not in sys.stdlib_module_names:
         return None
+    if name in OPTIONAL_HOOKS.get(f"{module}.{cls}", ()):
+        return True
     try:
         base = getattr(importlib.import_module(module), cls)
     except (ImportError, AttributeError, SyntaxError):

@@ -11,6 +11,15 @@ PLAIN_BASES = frozenset({
     "dict", "list", "set", "tuple", "str", "int", "float", "bytes", "Error", "TypeError", "ValueError",
 })
 
+# Hooks the standard library calls when a subclass defines them but that its base class does not define,
+# so reading the base (analysis/roots.stdlib_base_defines) cannot tell: the pickle and importlib docs.
+OPTIONAL_HOOKS = {
+    "pickle.Pickler": frozenset({"reducer_override"}),
+    "importlib.abc.MetaPathFinder": frozenset({"find_spec"}),
+    "importlib.abc.PathEntryFinder": frozenset({"find_spec"}),
+    "importlib.abc.Loader": frozenset({"exec_module"}),
+}
+
 FRAMEWORK = Framework(
     name="Python",
     docs="https://docs.python.org/3/reference/datamodel.html",

@@ -1,5 +1,7 @@
 import ast
 import cmd
+import importlib.abc
+import pickle
 import threading
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
@@ -49,6 +51,22 @@ class Sink:
         pass
 
 
+class StatePickler(pickle.Pickler):
+    def reducer_override(self, obj):
+        return NotImplemented
+
+    def describe(self):
+        return "never called"
+
+
+class PluginFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    def find_spec(self, fullname, path, target=None):
+        return None
+
+    def exec_module(self, module):
+        pass
+
+
 class AppError(Exception):
     def describe(self):
         return "never called"
@@ -61,4 +79,6 @@ def main():
     Worker().start()
     print("x", file=Sink())
     print(cached_square(3))
+    StatePickler(Sink()).dump(1)
+    importlib.abc.sys.meta_path.append(PluginFinder())
     raise AppError()
