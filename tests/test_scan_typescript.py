@@ -491,6 +491,24 @@ def test_jsx_attributes_named_class_and_for_are_valid() -> None:
     assert symbol(facts, "after").line_start == 14
 
 
+def test_jsx_attributes_named_after_any_reserved_word_are_valid() -> None:
+    # react-bootstrap's `<Collapse in={open}>` (jupyterhub, round 58), `<Route default={true}>`: any reserved
+    # word is a valid JSX attribute name, which the JavaScript grammar rejects.
+    facts = scan("""
+        export function Dashboard({ open }) {
+          return (
+            <Collapse in={open} data-testid="collapse">
+              <Route default={true} new="x" />
+            </Collapse>
+          );
+        }
+
+        export function after() { return 1 }
+        """, language="javascript", path="jsx/src/Dashboard.jsx")
+    assert facts.syntax_errors == 0
+    assert symbol(facts, "after").line_start == 9
+
+
 def test_a_member_named_in_and_a_call_signature_after_a_doc_comment_are_valid() -> None:
     # A generated GraphQL filter type's `in?:` member (and an SVG attribute's `in2?:`, vue's runtime-dom, round 45),
     # and an overload written as a generic call

@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 78  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 79  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -113,7 +113,7 @@ SCANNER_VERSION = 78  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # (3) in a template literal type, (8) on the row of a MISSING node; 69: `if False:` holding a yield among other
 # statements makes a generator; 70: a `declare global` block's declarations are kept (FileFacts.kept); 71: repairs
 # (15), a TS field named `accessor`, and (P1), Python's type parameter defaults; 72: (12) for `in2?:` too; 73: (16); 74: an arrow
-# function's expression body after a typed `const f: T = (x) =>` is its return (BodyShape); 75: (3) an escaped backtick in a template literal type; 76: (1) not after a row an expression goes on from; 77: an import's own descriptive comment keeps it (ImportRef.kept); 78: a parameter's annotation reads the enclosing scope too
+# function's expression body after a typed `const f: T = (x) =>` is its return (BodyShape); 75: (3) an escaped backtick in a template literal type; 76: (1) not after a row an expression goes on from; 77: an import's own descriptive comment keeps it (ImportRef.kept); 78: a parameter's annotation reads the enclosing scope too; 79: (11) any reserved word as a JSX attribute name
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -1060,11 +1060,13 @@ _USING_NAME = re.compile(rb"(?<![\w$])(?<![^.]\.)using(?![\w$])(?![ \t]+[A-Za-z_
 _TYPE_NAMED_PARAMETER = re.compile(
     rb"(?<=[(,])[ \t]*(?:any|string|number|boolean|unknown|object|symbol|bigint|never)(?=[ \t]*[,)])"
 )
-# (11) A JSX attribute named after a keyword (`<i class="fa fa-plus">`, `<label for="x">`: valid JSX the
-# DOM reads) is an error to the grammar, whose recovery spreads over the rows after it: in the whole file,
-# a `class` or `for` before `=` and a quote or brace becomes a name of its length (no JavaScript
-# statement is written so).
-_KEYWORD_ATTRIBUTE = re.compile(rb"(?<=[ \t])(?:class|for)(?==[\"'{])")
+# (11) A JSX attribute named after a reserved word (`<i class="fa fa-plus">`, `<label for="x">`, react-bootstrap's
+# `<Collapse in={open}>`: valid JSX) is an error to the JavaScript grammar, whose recovery spreads over the rows
+# after it: in the whole file, a reserved word before `=` and a quote or brace becomes a name of its length (no
+# JavaScript statement is written so; TSX's grammar rejects only `extends`).
+_KEYWORD_ATTRIBUTE = re.compile(
+    rb"(?<=[ \t])(?:break|case|catch|class|const|continue|debugger|default|delete|do|else|export|extends|finally|for"
+    rb"|function|if|import|in|instanceof|new|return|super|switch|this|throw|try|typeof|var|void|while|with)(?==[\"'{])")
 # Any `&` of JSX text that starts no character reference (`Q&A`, `descriptive &` at a line's end): not the
 # `&&` or `&=` of an expression.
 _TEXT_AMPERSAND = re.compile(rb"(?<!&)&(?![&=]|#?\w+;)")
@@ -1112,7 +1114,7 @@ def _repaired(parser, data: bytes, tree, markup: bool = True):
         data, tree, errors = _kept_if_better(parser, data, tree, errors, data.replace(b"\0", b" "))
         if not errors:
             return tree
-    if markup and (b"class=" in data or b"for=" in data):  # (11), whole-file
+    if markup and _KEYWORD_ATTRIBUTE.search(data):  # (11), whole-file
         repaired = _KEYWORD_ATTRIBUTE.sub(_underscored, data)
         data, tree, errors = _kept_if_better(parser, data, tree, errors, repaired)
         if not errors:
