@@ -108,6 +108,9 @@ class Framework:
     # command starts (`celery -A proj worker`), group 2 when there is one the name it reads there.
     launch_commands: tuple[str, ...] = ()
     read_config: Callable[[str, str], Iterable[FileRoot]] | None = None  # (path, text) -> roots it names
+    # Calls whose literal arguments a tool extracts from the source (gettext's `_('Sign in')`): a module-level
+    # name bound to one exists for the extraction (its string goes into a catalog), read or not.
+    extracted_calls: frozenset[str] = frozenset()
 
 
 # --------------------------------------------------------------------------- the registry
@@ -342,6 +345,7 @@ class Knowledge:
         self.runner: dict[str, str] = {}
         self.fixtures: dict[str, str] = {}
         self.shell: set[str] = set()
+        self.extracted: dict[str, str] = {}
         self.discovering: list[tuple[re.Pattern[str], str]] = []
         self.hooks: list[tuple[re.Pattern[str], BaseRule, str]] = []
         self.launch: list[tuple[re.Pattern[str], str]] = []
@@ -364,6 +368,8 @@ class Knowledge:
             for name in framework.test_fixtures:
                 self.fixtures.setdefault(name, framework.name)
             self.shell |= framework.shell_decorators
+            for name in framework.extracted_calls:
+                self.extracted.setdefault(name, framework.name)
             for rule in framework.bases:
                 pattern = re.compile(rule.base)
                 if rule.discovered:
@@ -436,11 +442,20 @@ class Knowledge:
         head = decorator.strip().lstrip("@").split("(", 1)[0]
         return head.rsplit(".", 1)[-1] in self.shell
 
+    def extracted_call(self, value: str | None) -> str | None:
+        """The framework whose extraction tool reads a variable's initializer (`_('Sign in')`: a call of one of
+        its extracted_calls with a string literal first), if any."""
+        found = _EXTRACTED_CALL.match(value or "")
+        return self.extracted.get(found.group(1)) if found else None
+
     def runner_name(self, name: str) -> str | None:
         return self.runner.get(name)
 
     def plugin_fixture(self, name: str) -> str | None:
         return self.fixtures.get(name)
+
+
+_EXTRACTED_CALL = re.compile(r"([A-Za-z_][\w.]*)\(\s*[rbuf]*[\"']")
 
 
 def declared(name: str, files: Iterable[Mapping] = (), bases: Iterable[Mapping] = (),
