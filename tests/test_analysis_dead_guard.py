@@ -699,3 +699,30 @@ def test_a_module_whose_imports_others_read_as_its_attributes_hands_its_imports_
     assert all(f.confidence < 90 for f in signals), signals  # a re-export module: doubtful, a candidate
     assert any(f.path == "app/models.py" and "unused import os" in f.message and f.rule == "dead/unused-import"
                for f in evidence.findings)  # the reader's own unused import is judged as ever
+
+
+def test_a_file_a_test_names_by_a_string_is_its_input(tmp_path: Path) -> None:
+    # bandit (round 58): tests/functional/test_functional.py runs `self.check_example("imports.py", expect)` on
+    # examples/, each example's unused imports being what the scanner under test counts; a namesake elsewhere is
+    # no input, and a file no test names keeps its findings.
+    files = {
+        **imported("app.imports"),
+        "app/imports.py": "import os\n\n\ndef unused_helper():\n    return 1\n",
+        "examples/imports.py": "import os\nimport pickle\n",
+        "examples/imports-aliases.py": "import pickle as p\n\n\ndef helper():\n    return 1\n",
+        "examples/other.py": "import subprocess\n",
+        "tests/test_functional.py": (
+            "import os\n\n\ndef check_example(name):\n    return os.path.join(os.getcwd(), 'examples', name)\n\n\n"
+            "def test_imports():\n    assert check_example('imports.py')\n\n\n"
+            "def test_aliases():\n    assert check_example(\"imports-aliases.py\")\n"),
+    }
+    evidence = analyze(tmp_path, files)
+    shown = {f.path for f in evidence.findings if f.verdict == "DEAD" and f.confidence >= 70}
+    assert "examples/imports.py" not in shown and "examples/imports-aliases.py" not in shown, shown
+    assert "examples/other.py" in shown and "app/imports.py" in shown, shown
+    assert not finding(evidence, "examples/imports-aliases.py", "helper")
+    assert finding(evidence, "app/imports.py", "unused_helper")
+    guarded = [f for f in _every_verdict(tmp_path).findings if f.path == "examples/imports.py"]
+    assert len(guarded) == 2 and all(f.rule == "dead/guard-test-input" for f in guarded)
+    assert "tests/test_functional.py names it ('imports.py')" in guarded[0].message
+    assert "(dead/guard-test-input)" in detail(evidence, "examples/imports-aliases.py", "helper", "utility")

@@ -23,6 +23,8 @@ reviewer judges with this evidence, never a finding):
 - dead/guard-deprecated-module and dead/guard-ambient-declaration: keep markers too (a module that warns
   when imported that it is deprecated; a `declare global` / `declare module 'pkg'` block's declarations).
 - dead/guard-type-proof: a TypeScript identity function with declared types, a compile-time check.
+- dead/guard-test-input: its file is named by a string in a test (`check_example("imports.py")`): an input
+  the test reads or runs, whose unused code is its material (testcode.named_test_inputs).
 - dead/guard-import-keeper: a top-level name whose value only lists names its file imports
   (`FIXTURES = (client, db)`): written so that a linter's fix does not remove imports that are used
   by name only (pytest fixtures requested as parameters, registrations run at import).
@@ -32,6 +34,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import cached_property
 
 from ..scan.textual import AUGMENTS_MODULE, DECLARES_GLOBAL, DEPRECATED_MODULE
 from ..scan.words import AS_NAME, DOCTEST
@@ -40,6 +43,7 @@ from ..schema.facts import FileFacts, Symbol
 from .bodies import returns_its_argument
 from .resolve import ProjectIndex
 from .roles import is_example_path, is_private
+from .testcode import named_test_inputs
 
 
 def kept_rule(kept: str) -> str:
@@ -53,6 +57,7 @@ def kept_rule(kept: str) -> str:
 
 GUARDED_CONFIDENCE = 30  # a guarded DEAD verdict: a candidate for Claude, under any sensible floor
 RULE_NAMESAKES = "dead/guard-namesakes"
+RULE_TEST_INPUT = "dead/guard-test-input"
 
 # Distinctive: an underscore or a digit inside (snake_case, `v2`), or a capital after a lower-case
 # letter (camelCase, CapWords of two words). One English-looking word (`run`, `User`, `DEBUG`) is plain.
@@ -187,11 +192,19 @@ class Guard:
             self._names[path] = found
         return found
 
+    @cached_property
+    def test_inputs(self) -> dict[str, str]:
+        """Files a test names by a string: path -> where (testcode.named_test_inputs)."""
+        return named_test_inputs(self.index.files)
+
     def reason(self, path: str, facts: FileFacts, sym: Symbol) -> tuple[str, str] | None:
         """(rule, evidence) when the guard keeps this symbol out of the DEAD findings."""
         kept = facts.kept.get(sym.line_start)
         if kept:
             return kept_rule(kept), f"kept on purpose: {kept} ({path} line {sym.line_start})"
+        named = self.test_inputs.get(path)
+        if named:
+            return RULE_TEST_INPUT, named
         if facts.language in ("typescript", "tsx") and returns_its_argument(sym) and ":" in (sym.signature or ""):
             return "dead/guard-type-proof", ("an identity function with declared types (`const _proof: Check = (x) => "
                                              "x`): the type checker checks the assignment, which is its use")

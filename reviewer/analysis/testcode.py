@@ -24,6 +24,7 @@ import fnmatch
 import posixpath
 import re
 import tomllib
+from collections import defaultdict
 from typing import Mapping
 
 from ..schema.facts import FUNCTION_KINDS, FileFacts, Symbol
@@ -230,3 +231,28 @@ def _module_named(path: str, specifier: str) -> str:
         return specifier
     module = posixpath.normpath(posixpath.join(posixpath.dirname(path), specifier))
     return re.sub(r"(?:/index)?\.[cm]?[jt]sx?$", "", module)
+
+
+def named_test_inputs(files: Mapping[str, FileFacts]) -> dict[str, str]:
+    """Project files a test names by a string (bandit's `self.check_example("imports-aliases.py", expect)`, the
+    folder joined in by `os.path.join(os.getcwd(), "examples", name)`): inputs the test reads or runs, whose
+    unused imports and definitions are its material. Path -> where it is named. A path counts by its ending; a
+    bare file name when one project file has it, or when a folder of that file is a string of the same test."""
+    by_name: dict[str, list[str]] = defaultdict(list)
+    for path in files:
+        by_name[posixpath.basename(path)].append(path)
+    found: dict[str, str] = {}
+    for test_path, facts in files.items():
+        if not facts.named_source_files or not is_test_path(test_path):
+            continue
+        for written in facts.named_source_files:
+            candidates = [path for path in by_name.get(posixpath.basename(written), ()) if path != test_path]
+            if "/" in written:
+                ending = "/" + posixpath.normpath(written).lstrip("./")
+                candidates = [path for path in candidates if ("/" + path).endswith(ending)]
+            elif len(candidates) > 1:
+                strings = set(facts.string_literals)
+                candidates = [path for path in candidates if any(part in strings for part in path.split("/")[:-1])]
+            for path in candidates:
+                found.setdefault(path, f"{test_path} names it ('{written}'): an input that test reads or runs")
+    return found

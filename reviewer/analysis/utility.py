@@ -41,7 +41,7 @@ from .lint_config import unused_import_ignores
 from .roles import is_dunder, is_example_path, is_private, is_test_input_path, is_test_path
 from .cascade import group_cascades
 from .dynamic import dynamic_reach
-from .guard import GUARDED_CONFIDENCE, Guard, guard_namesakes, kept_rule
+from .guard import GUARDED_CONFIDENCE, RULE_TEST_INPUT, Guard, guard_namesakes, kept_rule
 from .imports import imported_from, read_chains, unused_imports
 from .testcode import TestRoots, fixture_decorator, fixture_name, type_assertion
 from .roots import (documentation_code_imports, documentation_includes, documented_names, stdlib_base_defines,
@@ -1133,8 +1133,12 @@ class UtilityAnalysis:
             found = unused_imports(self.index, facts, requested, reexported.get(path, set()),
                                    registers=path in self._migration_environments)
             offered = self._offered_reexports(path, facts, found)
+            named = self.guard.test_inputs.get(path)
             for unused in found:
                 if unused.confidence < self.min_confidence:
+                    continue
+                if named:
+                    findings.append(_guarded_import(path, unused, RULE_TEST_INPUT, named))
                     continue
                 if unused.statement_line in offered:
                     findings.append(_guarded_import(path, unused, "dead/guard-library-reexport",

@@ -225,6 +225,15 @@ def loaded_paths(text: str) -> list[str]:
     return sorted(found)
 
 
+# A string literal that is a source file's name or path (`"imports-aliases.py"`, `'fixtures/app.tsx'`), not a URL.
+_NAMED_SOURCE_FILE = re.compile(r"""["']((?:[\w.-]+/)*[\w-][\w.-]*\.(?:py|pyi|js|mjs|cjs|jsx|ts|mts|cts|tsx))["']""")
+
+
+def named_source_files(text: str) -> list[str]:
+    """The source file names and relative paths the file's code writes as strings."""
+    return sorted(set(_NAMED_SOURCE_FILE.findall(text))) if "." in text else []
+
+
 def http_call_paths(text: str) -> list[str]:
     """The strings holding a "/" of a file that makes HTTP client calls ([] when it makes none;
     ["/"] when it makes some on paths it does not spell out)."""

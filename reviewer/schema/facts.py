@@ -239,6 +239,9 @@ class FileFacts(BaseModel):
     # JS: relative paths handed to the runtime to load (`path.join(__dirname, "./loader")`, textual.loaded_paths);
     # "./*" when the file loads every module of its own folder (`requireDirectory(__dirname)`)
     loaded_paths: list[str] = Field(default_factory=list)
+    # Source files named by a string literal (`check_example("imports-aliases.py")`, "examples/app.js"): in a
+    # test, the inputs it reads or runs (textual.named_source_files).
+    named_source_files: list[str] = Field(default_factory=list)
     # Per line, the code outside functions hashed as Structure.line_hashes (0: blank, comment or a
     # function's line): repeated blocks of module-level data and top-level callbacks.
     module_line_hashes: Hashes32 = Field(default_factory=hashes32)

@@ -145,6 +145,10 @@ RULES: tuple[Rule, ...] = (
          "A definition in an `if`/`try` branch whose name the module binds more than once (`if sys.version_info: "
          "def f` / `else: def f`) is an alternative the interpreter picks: a candidate, not a finding.",
          "the name and the line"),
+    Rule("dead/guard-test-input", "utility", "DEAD",
+         "A file a test names by a string (`self.check_example(\"imports.py\", expect)`, a folder of it joined in) is "
+         "an input that test reads or runs: a linter's or scanner's example, whose unused imports and definitions "
+         "are what the test checks: a candidate, not a finding.", "the test and the string that names the file"),
     Rule("dead/guard-import-keeper", "utility", "DEAD",
          "A top-level name whose value only lists names its file imports (`FIXTURES = (client, db)`) is written so "
          "that a linter's fix keeps imports used by name only (pytest fixtures requested as parameters): a "
