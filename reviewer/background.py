@@ -71,16 +71,21 @@ class Background(Generic[T]):
         return self
 
     def _child(self, write_end: int) -> None:
-        code = 0
+        code = 1
         try:
             signal.signal(signal.SIGINT, signal.SIG_DFL)  # the parent reports an interrupt, not us
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
-            data = pickle.dumps((_OK, self.job()), protocol=pickle.HIGHEST_PROTOCOL)
-        except BaseException:  # noqa: BLE001 - the parent computes again and raises it there
-            data, code = pickle.dumps((_FAILED, None)), 1
-        try:
             with os.fdopen(write_end, "wb") as pipe:
-                pipe.write(data)
+                try:
+                    value = self.job()
+                except BaseException:  # noqa: BLE001 - the parent computes again and raises it there
+                    pickle.dump((_FAILED, None), pipe)
+                else:
+                    # Pickled into the pipe as it goes: the whole pickle is never held (a large project's
+                    # duplicates are hundreds of MB of it), here nor in the parent, which loads as it reads.
+                    # A dump cut short leaves no STOP: the parent's load fails and it computes the job itself.
+                    pickle.dump((_OK, value), pipe, protocol=pickle.HIGHEST_PROTOCOL)
+                    code = 0
         finally:
             os._exit(code)
 
@@ -92,16 +97,12 @@ class Background(Generic[T]):
             return self.job()
         try:
             with os.fdopen(self._pipe, "rb") as pipe:
-                data = pipe.read()
-        except OSError:
-            data = b""
+                status, value = pickle.load(pipe)
+        except Exception:  # noqa: BLE001 - a child killed mid-write: its bytes are cut short
+            status, value = _FAILED, None
         finally:
             self._pipe = None
             self._reap()
-        try:
-            status, value = pickle.loads(data)
-        except Exception:  # noqa: BLE001 - a child killed mid-write: its bytes are cut short
-            status = _FAILED
         return value if status == _OK else self.job()
 
     def hand_on(self) -> None:
