@@ -509,6 +509,24 @@ def test_jsx_attributes_named_after_any_reserved_word_are_valid() -> None:
     assert symbol(facts, "after").line_start == 9
 
 
+def test_members_named_instanceof_and_in_methods_are_valid() -> None:
+    # hoppscotch's chai typings (round 59): `instanceof(constructor: any): ChaiExpectation` and a method named
+    # `in`, members of an interface without semicolons, which the grammar read as the operators (47 errors).
+    facts = scan("""
+        interface ChaiExpectation {
+          finite: ChaiExpectation
+          instanceof(constructor: any): ChaiExpectation
+          instanceOf(constructor: any): ChaiExpectation
+          in<T>(list: T[]): ChaiExpectation
+          sealed: ChaiExpectation
+        }
+
+        export function after() { return 1 }
+        """, language="typescript", path="src/types/post-request.d.ts")
+    assert facts.syntax_errors == 0
+    assert symbol(facts, "after").line_start == 9
+
+
 def test_a_member_named_in_and_a_call_signature_after_a_doc_comment_are_valid() -> None:
     # A generated GraphQL filter type's `in?:` member (and an SVG attribute's `in2?:`, vue's runtime-dom, round 45),
     # and an overload written as a generic call

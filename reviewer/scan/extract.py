@@ -64,7 +64,7 @@ from reviewer.schema.facts import (
 # The version of what extraction produces: bump it with any change to the facts a file
 # gives (here, in the readers it calls or in the language tables), so that the facts
 # cache (cache.py) parses every file again rather than serve facts of the old scanner.
-SCANNER_VERSION = 80  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
+SCANNER_VERSION = 81  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y` is a use of .y;
 # 4: `a.b = v` reads `a`; 5: no dotted strings from comments, import strings; 6: module_line_hashes, in_callback;
 # 7: callback_spans; 8: Structure.type_words; 9: keyword-forwarding lines weigh no tokens; 10: whole TS decorators;
 # 11: a line opening with a language keyword (`def f(`, `catch (e)`) is no forwarding line; 12: names in Python
@@ -113,7 +113,7 @@ SCANNER_VERSION = 80  # 2: `global`/`nonlocal` names are not locals; 3: `f(x).y`
 # (3) in a template literal type, (8) on the row of a MISSING node; 69: `if False:` holding a yield among other
 # statements makes a generator; 70: a `declare global` block's declarations are kept (FileFacts.kept); 71: repairs
 # (15), a TS field named `accessor`, and (P1), Python's type parameter defaults; 72: (12) for `in2?:` too; 73: (16); 74: an arrow
-# function's expression body after a typed `const f: T = (x) =>` is its return (BodyShape); 75: (3) an escaped backtick in a template literal type; 76: (1) not after a row an expression goes on from; 77: an import's own descriptive comment keeps it (ImportRef.kept); 78: a parameter's annotation reads the enclosing scope too; 79: (11) any reserved word as a JSX attribute name; 80: FileFacts.named_source_files
+# function's expression body after a typed `const f: T = (x) =>` is its return (BodyShape); 75: (3) an escaped backtick in a template literal type; 76: (1) not after a row an expression goes on from; 77: an import's own descriptive comment keeps it (ImportRef.kept); 78: a parameter's annotation reads the enclosing scope too; 79: (11) any reserved word as a JSX attribute name; 80: FileFacts.named_source_files; 81: (12) members named `instanceof`, methods named `in`
 
 _MAX_SIGNATURE = 300
 _SIGNATURE_MEMBERS = frozenset({"method_signature", "call_signature", "construct_signature"})  # of a TS interface
@@ -1078,10 +1078,11 @@ _VARIANCE = re.compile(rb"(?:(?<=[<,])|^)[ \t]*(?:const[ \t]+)?((?:in[ \t]+)?(?:
                        rb"(?=[A-Za-z_$][\w$]*[ \t]*(?:extends\b|=|,|>|\r?$))")
 _REPAIR_ROUNDS = 3
 _COMMENT_ROWS = 100  # rows looked past after an error for the next line of code
-# (12) A member named `in` (`in?: Maybe<string>` in a generated GraphQL filter type) or `in_` and more
-# (`in_progress: number` after a member with no semicolon) is an error to the grammar, which reads the
-# keyword: on an error row, at the start of a member, a name of its length.
-_IN_MEMBER = re.compile(rb"^([ \t]*)in(?=(?:[_\d][\w$]*)?[ \t]*\??[ \t]*:)")  # `in?:`, `in_progress:`, `in2?:` too
+# (12) A member named `in` or `instanceof` (`in?: Maybe<string>` in a generated GraphQL filter type, chai's
+# `instanceof(constructor: any): Expectation`) or `in_` and more (`in_progress: number` after a member with no
+# semicolon) is an error to the grammar, which reads the operator: on an error row, at the start of a member
+# (a property or a method), a name of its length.
+_IN_MEMBER = re.compile(rb"^([ \t]*)in(?=(?:stanceof|[_\d][\w$]*)?[ \t]*\??[ \t]*[:(<])")  # `in?:`, `in_progress:`, `in2?:` too
 # (13) A named character reference with a digit (`&sup3;`, `&frac12;` in JSX text), which the grammar does
 # not know: on an error row, blanked (the text of a cubic metre's label, nothing the scan reads).
 _DIGIT_REFERENCE = re.compile(rb"&[A-Za-z]+\d[A-Za-z\d]*;")
