@@ -59,6 +59,20 @@ def test_globals_and_module_lookups_reach_their_module(tmp_path: Path) -> None:
     assert verdict(evidence, "app/dispatch.py", "cmd_x", "utility") == "USED"
 
 
+def test_locals_in_top_level_code_lists_the_module_s_names(tmp_path: Path) -> None:
+    # aiohttp's setup.py (round 59): `print("* {build_type} build *".format_map(locals()))`; in a function,
+    # locals() lists the function's own names, not the module's.
+    evidence = analyze(tmp_path, {
+        **APP,
+        "app/__init__.py": "",
+        "app/build.py": "build_type = 'Pure'\nprint('* {build_type} build *'.format_map(locals()))\n",
+        "app/other.py": "unused_kind = 'x'\n\n\ndef show():\n    return '{a}'.format_map(locals())\n",
+        "app/main.py": "import app.build\nfrom app.other import show\n\nshow()\n",
+    })
+    assert verdict(evidence, "app/build.py", "build_type", "utility") == "USED"
+    assert verdict(evidence, "app/other.py", "unused_kind", "utility") == "DEAD"
+
+
 def test_strings_keep_names_alive_only_where_they_can_become_lookups(tmp_path: Path) -> None:
     evidence = analyze(tmp_path, {
         **APP,

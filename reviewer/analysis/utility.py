@@ -67,7 +67,8 @@ _INTROSPECTION_CALLS = frozenset({"getmembers", "globals", "vars"})
 
 
 def _introspects(facts: FileFacts) -> bool:
-    """`inspect.getmembers(sys.modules[__name__])`, `globals()`, `vars(module)`: names are
+    """`inspect.getmembers(sys.modules[__name__])`, `globals()`, `vars(module)`, `locals()` in top-level code
+    (there the module's names: `"{build_type}".format_map(locals())`): names are
     found by listing, which the scanner's `dynamic_access` (computed keys) does not see. A
     scope reading `sys.modules` lists this file's names only with `__name__` at hand: a
     `sys.modules["__main__"]` reads the program's module, not its own."""
@@ -76,6 +77,7 @@ def _introspects(facts: FileFacts) -> bool:
     for sym in facts.symbols:
         calls.extend(sym.calls)
     return any(name_chain(c)[-1:] and name_chain(c)[-1] in _INTROSPECTION_CALLS for c in calls) or \
+        any(name_chain(c) == ("locals",) for c in facts.module_calls) or \
         any("__name__" in refs and any(r.startswith("sys.modules") for r in refs) for refs in scopes)
 
 
