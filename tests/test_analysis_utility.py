@@ -611,3 +611,21 @@ def test_commonjs_values_computed_requires_and_symbol_keyed_methods_are_used(tmp
     assert utility("lib/commands/hello.js", "Hello") == "USED"
     assert utility("lib/tool.js", "Tool.[Symbol.iterator]") == "USED"
     assert utility("lib/orphan.js", "orphan") == "DEAD"
+
+
+def test_a_monorepo_package_s_verdict_names_its_own_manifest_first(tmp_path: Path) -> None:
+    # hoppscotch (round 59): a DEAD candidate in the private app package said "project: library (public API:
+    # packages/codemirror-lang-graphql/package.json exports ...)", another package's manifest.
+    evidence = analyze(tmp_path, {
+        "package.json": '{"name": "root", "private": true, "workspaces": ["packages/*"]}',
+        "packages/lang/package.json": '{"name": "lang", "exports": {".": "./src/index.js"}}',
+        "packages/lang/src/index.js": "export function parse() { return 1 }\n",
+        "packages/app/package.json": '{"name": "app", "private": true, "scripts": {"start": "node src/main.js"}}',
+        "packages/app/src/main.js": "import { helper } from './util.js'\nhelper()\n",
+        "packages/app/src/util.js": "export function helper() { return 1 }\nfunction orphan() { return 2 }\n",
+    })
+    said = detail(evidence, "packages/app/src/util.js", "orphan", "utility")
+    assert verdict(evidence, "packages/app/src/util.js", "orphan", "utility") == "DEAD"
+    project = said.split("project: ", 1)[1]
+    assert "application (" in project
+    assert project.split("application (", 1)[1].split(")", 1)[0].endswith("packages/app/src/main.js"), project

@@ -62,19 +62,48 @@ class EntryPoints:
                 if "package.json" in why or EXPLICIT_API in why or LIBRARY_CLASSIFIER in why or TYPED_MARKER in why
                 or API_REFERENCE in why]
 
-    def shape(self) -> str:
-        """One line for the evidence text: "library (public API: package `x` offers 12 names)"."""
-        return self._shape
+    def shape(self, path: str = "") -> str:
+        """One line for the evidence text: "library (public API: package `x` offers 12 names)". Given the
+        path of the file it is for, the reasons found in that file's own package folder come first (in a
+        monorepo, a package's verdict quoting another package's manifest reads as a mistake)."""
+        folder = next((prefix for prefix in _folder_prefixes(path) if prefix in self._reason_folders), "")
+        found = self._shapes.get(folder)
+        if found is None:
+            found = self._shapes[folder] = self._shape_near(folder)
+        return found
 
     @cached_property
-    def _shape(self) -> str:
+    def _shapes(self) -> dict[str, str]:
+        return {}
+
+    @cached_property
+    def _reason_folders(self) -> frozenset[str]:
+        """The folders ("packages/app/") some reason names a file of."""
+        return frozenset(prefix for why in (*self.library, *self.application)
+                         for word in why.split() for prefix in _folder_prefixes(word))
+
+    def _shape_near(self, folder: str) -> str:
+        application = _nearest_first(self.application, folder)
         if not self.is_library:
-            return f"application ({self.application[0]})"
+            return f"application ({application[0]})"
         if self.library and self.application:
-            return f"library ({_first(self._declared_library())}) and application ({self.application[0]})"
+            return f"library ({_first(_nearest_first(self._declared_library(), folder))}) and application ({application[0]})"
         if self.library:
-            return f"library ({_first(self.library)})"
+            return f"library ({_first(_nearest_first(self.library, folder))})"
         return "library (no entry point and no public API found: read as a library)"
+
+
+def _folder_prefixes(path: str) -> list[str]:
+    """"a/b/c.py" -> ["a/b/", "a/"]: its folders, the deepest first."""
+    parts = path.strip("(),`'\"").split("/")[:-1]
+    return ["/".join(parts[:k]) + "/" for k in range(len(parts), 0, -1)]
+
+
+def _nearest_first(reasons: list[str], folder: str) -> list[str]:
+    """The reasons that name a file of `folder` first, in their order; then the others."""
+    if not folder:
+        return reasons
+    return sorted(reasons, key=lambda why: folder not in why)
 
 
 def _first(reasons: list[str]) -> str:

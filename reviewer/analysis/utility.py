@@ -1421,7 +1421,7 @@ class UtilityAnalysis:
                 rule, why = "dead/private-unnamed", f"{why}; {unnamed}"
         return assessment(verdict="DEAD", confidence=confidence, rule=rule,
                           detail=f"{why}; no root reaches it (checked {self.roots_checked()}; project: "
-                                 f"{self.entry_points.shape()}){doubts}")
+                                 f"{self.entry_points.shape(path)}){doubts}")
 
     def _named_nowhere_else(self, path: str, sym: Symbol) -> str | None:
         """dead/private-unnamed: the evidence that a private top-level definition is dead beyond its
@@ -1694,7 +1694,7 @@ class UtilityAnalysis:
         a package entry file offers."""
         if not (self.entry_points.library and self.entry_points.is_library) or not self._public_python_name(path, sym):
             return None
-        return f"public name of public module {path} of a {self.entry_points.shape()}"
+        return f"public name of public module {path} of a {self.entry_points.shape(path)}"
 
     def _public_python_name(self, path: str, sym: Symbol) -> bool:
         if sym.parent is not None:
