@@ -628,4 +628,4 @@ def test_a_monorepo_package_s_verdict_names_its_own_manifest_first(tmp_path: Pat
     assert verdict(evidence, "packages/app/src/util.js", "orphan", "utility") == "DEAD"
     project = said.split("project: ", 1)[1]
     assert "application (" in project
-    assert project.split("application (", 1)[1].split(")", 1)[0].endswith("packages/app/src/main.js"), project
+    assert "packages/app/package.json" in project.split("application (", 1)[1].split(")", 1)[0], project

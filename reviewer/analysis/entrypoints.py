@@ -78,9 +78,9 @@ class EntryPoints:
 
     @cached_property
     def _reason_folders(self) -> frozenset[str]:
-        """The folders ("packages/app/") some reason names a file of."""
-        return frozenset(prefix for why in (*self.library, *self.application)
-                         for word in why.split() for prefix in _folder_prefixes(word))
+        """The package folders ("packages/app/") whose manifest some reason names."""
+        return frozenset(match.group(1) for why in (*self.library, *self.application)
+                         for match in _PACKAGE_MANIFEST.finditer(why))
 
     def _shape_near(self, folder: str) -> str:
         application = _nearest_first(self.application, folder)
@@ -99,11 +99,15 @@ def _folder_prefixes(path: str) -> list[str]:
     return ["/".join(parts[:k]) + "/" for k in range(len(parts), 0, -1)]
 
 
+# A manifest of a package in a folder of its own, as a reason names it: group 1 the folder ("packages/app/").
+_PACKAGE_MANIFEST = re.compile(r"((?:[\w.@-]+/)+)(?:package\.json|pyproject\.toml|setup\.cfg|setup\.py)\b")
+
+
 def _nearest_first(reasons: list[str], folder: str) -> list[str]:
-    """The reasons that name a file of `folder` first, in their order; then the others."""
+    """The reasons that name the manifest of the package in `folder` first, in their order; then the others."""
     if not folder:
         return reasons
-    return sorted(reasons, key=lambda why: folder not in why)
+    return sorted(reasons, key=lambda why: not any(match.group(1) == folder for match in _PACKAGE_MANIFEST.finditer(why)))
 
 
 def _first(reasons: list[str]) -> str:
