@@ -711,15 +711,18 @@ def test_a_file_a_test_names_by_a_string_is_its_input(tmp_path: Path) -> None:
         "examples/imports.py": "import os\nimport pickle\n",
         "examples/imports-aliases.py": "import pickle as p\n\n\ndef helper():\n    return 1\n",
         "examples/other.py": "import subprocess\n",
+        # a program the test runs (textual's snapshot apps): its unused import is unused as any program's
+        "examples/scroll_app.py": "import sys\n\n\ndef main():\n    return 1\n\n\nif __name__ == '__main__':\n    main()\n",
         "tests/test_functional.py": (
             "import os\n\n\ndef check_example(name):\n    return os.path.join(os.getcwd(), 'examples', name)\n\n\n"
             "def test_imports():\n    assert check_example('imports.py')\n\n\n"
-            "def test_aliases():\n    assert check_example(\"imports-aliases.py\")\n"),
+            "def test_aliases():\n    assert check_example(\"imports-aliases.py\")\n\n\n"
+            "def test_app(run):\n    assert run('scroll_app.py')\n"),
     }
     evidence = analyze(tmp_path, files)
     shown = {f.path for f in evidence.findings if f.verdict == "DEAD" and f.confidence >= 70}
     assert "examples/imports.py" not in shown and "examples/imports-aliases.py" not in shown, shown
-    assert "examples/other.py" in shown and "app/imports.py" in shown, shown
+    assert {"examples/other.py", "app/imports.py", "examples/scroll_app.py"} <= shown, shown
     assert not finding(evidence, "examples/imports-aliases.py", "helper")
     assert finding(evidence, "app/imports.py", "unused_helper")
     guarded = [f for f in _every_verdict(tmp_path).findings if f.path == "examples/imports.py"]

@@ -235,9 +235,12 @@ def _module_named(path: str, specifier: str) -> str:
 
 def named_test_inputs(files: Mapping[str, FileFacts]) -> dict[str, str]:
     """Project files a test names by a string (bandit's `self.check_example("imports-aliases.py", expect)`, the
-    folder joined in by `os.path.join(os.getcwd(), "examples", name)`): inputs the test reads or runs, whose
-    unused imports and definitions are its material. Path -> where it is named. A path counts by its ending; a
-    bare file name when one project file has it, or when a folder of that file is a string of the same test."""
+    folder joined in by `os.path.join(os.getcwd(), "examples", name)`) and reads as its input: a scanner's or
+    linter's example, whose unused imports and definitions are what the test checks. Path -> where it is named.
+    A path counts by its ending, resolved from the test's folder when it starts with a dot; a bare file name
+    when one project file has it, or when the file's own folder is a string of the same test. Not a file the
+    test imports (an import specifier is no input), nor a program it runs (a file with a `__main__` guard:
+    textual's snapshot apps, whose unused imports are unused as any program's)."""
     by_name: dict[str, list[str]] = defaultdict(list)
     for path in files:
         by_name[posixpath.basename(path)].append(path)
@@ -245,14 +248,21 @@ def named_test_inputs(files: Mapping[str, FileFacts]) -> dict[str, str]:
     for test_path, facts in files.items():
         if not facts.named_source_files or not is_test_path(test_path):
             continue
+        imported = {ref.source for ref in facts.imports}
         for written in facts.named_source_files:
+            if written in imported:
+                continue
             candidates = [path for path in by_name.get(posixpath.basename(written), ()) if path != test_path]
-            if "/" in written:
-                ending = "/" + posixpath.normpath(written).lstrip("./")
+            if written.startswith("."):
+                resolved = posixpath.normpath(posixpath.join(posixpath.dirname(test_path), written))
+                candidates = [path for path in candidates if path == resolved]
+            elif "/" in written:
+                ending = "/" + posixpath.normpath(written)
                 candidates = [path for path in candidates if ("/" + path).endswith(ending)]
             elif len(candidates) > 1:
                 strings = set(facts.string_literals)
-                candidates = [path for path in candidates if any(part in strings for part in path.split("/")[:-1])]
+                candidates = [path for path in candidates if posixpath.basename(posixpath.dirname(path)) in strings]
             for path in candidates:
-                found.setdefault(path, f"{test_path} names it ('{written}'): an input that test reads or runs")
+                if not files[path].has_main_guard:
+                    found.setdefault(path, f"{test_path} names it ('{written}'): an input that test reads")
     return found
