@@ -24,7 +24,7 @@ reviewer judges with this evidence, never a finding):
   when imported that it is deprecated; a `declare global` / `declare module 'pkg'` block's declarations).
 - dead/guard-type-proof: a TypeScript identity function with declared types, a compile-time check.
 - dead/guard-test-input: its file is named by a string in a test (`check_example("imports.py")`): an input
-  the test reads or runs, whose unused code is its material (testcode.named_test_inputs).
+  the test reads, whose unused code is its material (testcode.named_test_inputs).
 - dead/guard-import-keeper: a top-level name whose value only lists names its file imports
   (`FIXTURES = (client, db)`): written so that a linter's fix does not remove imports that are used
   by name only (pytest fixtures requested as parameters, registrations run at import).

@@ -147,8 +147,9 @@ RULES: tuple[Rule, ...] = (
          "the name and the line"),
     Rule("dead/guard-test-input", "utility", "DEAD",
          "A file a test names by a string (`self.check_example(\"imports.py\", expect)`, a folder of it joined in) is "
-         "an input that test reads or runs: a linter's or scanner's example, whose unused imports and definitions "
-         "are what the test checks: a candidate, not a finding.", "the test and the string that names the file"),
+         "an input that test reads: a linter's or scanner's example, whose unused imports and definitions are what "
+         "the test checks (not a file it imports, nor a program it runs: one with a `__main__` guard): a candidate, "
+         "not a finding.", "the test and the string that names the file"),
     Rule("dead/guard-import-keeper", "utility", "DEAD",
          "A top-level name whose value only lists names its file imports (`FIXTURES = (client, db)`) is written so "
          "that a linter's fix keeps imports used by name only (pytest fixtures requested as parameters): a "
