@@ -629,3 +629,16 @@ def test_a_monorepo_package_s_verdict_names_its_own_manifest_first(tmp_path: Pat
     project = said.split("project: ", 1)[1]
     assert "application (" in project
     assert "packages/app/package.json" in project.split("application (", 1)[1].split(")", 1)[0], project
+
+
+def test_a_verdict_names_its_own_python_package_first(tmp_path: Path) -> None:
+    # pygal (round 61): "project: library (public API: package `demo/moulinrouge` offers 21 names ...)" on a
+    # verdict of pygal/graph.py, the demo app's package sorting first.
+    evidence = analyze(tmp_path, {
+        "setup.py": "from setuptools import setup\nsetup(name='pygal', packages=['pygal'])\n",
+        "demo/moulinrouge/__init__.py": "def create_app():\n    return 1\n",
+        "pygal/__init__.py": "from pygal.graph import Graph\n",
+        "pygal/graph.py": "class Graph:\n    pass\n\n\ndef _orphan():\n    return 2\n",
+    })
+    said = detail(evidence, "pygal/graph.py", "_orphan", "utility")
+    assert said.split("project: ", 1)[1].startswith("library (public API: package `pygal` offers"), said

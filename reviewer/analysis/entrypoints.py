@@ -78,9 +78,8 @@ class EntryPoints:
 
     @cached_property
     def _reason_folders(self) -> frozenset[str]:
-        """The package folders ("packages/app/") whose manifest some reason names."""
-        return frozenset(match.group(1) for why in (*self.library, *self.application)
-                         for match in _PACKAGE_MANIFEST.finditer(why))
+        """The package folders ("packages/app/", "pygal/") whose manifest or package some reason names."""
+        return frozenset(folder for why in (*self.library, *self.application) for folder in _package_folders(why))
 
     def _shape_near(self, folder: str) -> str:
         application = _nearest_first(self.application, folder)
@@ -99,15 +98,20 @@ def _folder_prefixes(path: str) -> list[str]:
     return ["/".join(parts[:k]) + "/" for k in range(len(parts), 0, -1)]
 
 
-# A manifest of a package in a folder of its own, as a reason names it: group 1 the folder ("packages/app/").
-_PACKAGE_MANIFEST = re.compile(r"((?:[\w.@-]+/)+)(?:package\.json|pyproject\.toml|setup\.cfg|setup\.py)\b")
+# A manifest of a package in a folder of its own ("packages/app/package.json"), or a Python package a reason
+# names ("package `pygal` offers 12 names"), as reasons write them: group 1 or 2 the folder.
+_PACKAGE_FOLDER = re.compile(r"((?:[\w.@-]+/)+)(?:package\.json|pyproject\.toml|setup\.cfg|setup\.py)\b|package `([^`]+)`")
+
+
+def _package_folders(why: str) -> list[str]:
+    return [match.group(1) or match.group(2) + "/" for match in _PACKAGE_FOLDER.finditer(why)]
 
 
 def _nearest_first(reasons: list[str], folder: str) -> list[str]:
-    """The reasons that name the manifest of the package in `folder` first, in their order; then the others."""
+    """The reasons that name the package in `folder` first, in their order; then the others."""
     if not folder:
         return reasons
-    return sorted(reasons, key=lambda why: not any(match.group(1) == folder for match in _PACKAGE_MANIFEST.finditer(why)))
+    return sorted(reasons, key=lambda why: folder not in _package_folders(why))
 
 
 def _first(reasons: list[str]) -> str:

@@ -881,9 +881,9 @@ class UtilityAnalysis:
             return f"read by name by convention: {convention[0]}"
         if sym.parent is None and sym.kind == "method":
             return "member of an object literal handed to a call (the callee reads it by name)"
-        extracted = self.knowledge.extracted_call(sym.value) if sym.parent is None else None
-        if extracted:  # `_sign_in = _('Sign in')`: written for `pybabel extract`, which reads the source
-            return f"its value marks a string for {extracted}'s extraction tool (`{sym.value}`), which reads it in the source"
+        effect = self.knowledge.effect_call(sym.value) if sym.parent is None else None
+        if effect:  # `_sign_in = _('Sign in')` for `pybabel extract`; `sp = pytest.importorskip("scipy")`
+            return f"bound to `{sym.value}`, a {effect} call made for what it does, not for its value"
         if sym.parent is None and sym.kind == "function" and is_dunder(sym.name):
             return f"module-level {sym.name} is called by Python itself (module protocol)"
         alias_of = self._compatibility_alias(path, facts, sym)

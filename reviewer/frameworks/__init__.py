@@ -108,9 +108,10 @@ class Framework:
     # command starts (`celery -A proj worker`), group 2 when there is one the name it reads there.
     launch_commands: tuple[str, ...] = ()
     read_config: Callable[[str, str], Iterable[FileRoot]] | None = None  # (path, text) -> roots it names
-    # Calls whose literal arguments a tool extracts from the source (gettext's `_('Sign in')`): a module-level
-    # name bound to one exists for the extraction (its string goes into a catalog), read or not.
-    extracted_calls: frozenset[str] = frozenset()
+    # Calls a module-level name is bound to for what the call does, not for its value, read or not (a string
+    # literal its first argument): gettext's `_('Sign in')` puts the string in the catalog its extraction tool
+    # builds from the source; pytest's `importorskip('scipy')` skips the module's tests without scipy.
+    effect_calls: frozenset[str] = frozenset()
 
 
 # --------------------------------------------------------------------------- the registry
@@ -345,7 +346,7 @@ class Knowledge:
         self.runner: dict[str, str] = {}
         self.fixtures: dict[str, str] = {}
         self.shell: set[str] = set()
-        self.extracted: dict[str, str] = {}
+        self.effect: dict[str, str] = {}
         self.discovering: list[tuple[re.Pattern[str], str]] = []
         self.hooks: list[tuple[re.Pattern[str], BaseRule, str]] = []
         self.launch: list[tuple[re.Pattern[str], str]] = []
@@ -368,8 +369,8 @@ class Knowledge:
             for name in framework.test_fixtures:
                 self.fixtures.setdefault(name, framework.name)
             self.shell |= framework.shell_decorators
-            for name in framework.extracted_calls:
-                self.extracted.setdefault(name, framework.name)
+            for name in framework.effect_calls:
+                self.effect.setdefault(name, framework.name)
             for rule in framework.bases:
                 pattern = re.compile(rule.base)
                 if rule.discovered:
@@ -442,11 +443,11 @@ class Knowledge:
         head = decorator.strip().lstrip("@").split("(", 1)[0]
         return head.rsplit(".", 1)[-1] in self.shell
 
-    def extracted_call(self, value: str | None) -> str | None:
-        """The framework whose extraction tool reads a variable's initializer (`_('Sign in')`: a call of one of
-        its extracted_calls with a string literal first), if any."""
-        found = _EXTRACTED_CALL.match(value or "")
-        return self.extracted.get(found.group(1)) if found else None
+    def effect_call(self, value: str | None) -> str | None:
+        """The framework for which a variable's initializer is a call made for its effect (`_('Sign in')`,
+        `pytest.importorskip("scipy")`: one of its effect_calls with a string literal first), if any."""
+        found = _EFFECT_CALL.match(value or "")
+        return self.effect.get(found.group(1)) if found else None
 
     def runner_name(self, name: str) -> str | None:
         return self.runner.get(name)
@@ -455,7 +456,7 @@ class Knowledge:
         return self.fixtures.get(name)
 
 
-_EXTRACTED_CALL = re.compile(r"([A-Za-z_][\w.]*)\(\s*[rbuf]*[\"']")
+_EFFECT_CALL = re.compile(r"([A-Za-z_][\w.]*)\(\s*[rbuf]*[\"']")
 
 
 def declared(name: str, files: Iterable[Mapping] = (), bases: Iterable[Mapping] = (),

@@ -10,7 +10,7 @@ FRAMEWORK = Framework(
     docs="https://babel.pocoo.org/en/latest/messages.html#extraction-method-mapping-and-configuration",
     enabled_by=("gettext", "babel", "flask_babel", "flask-babel", "flask_babelex", "flask-babelex", "django"),
     # Babel's DEFAULT_KEYWORDS, xgettext's for Python and Django's makemessages keywords
-    extracted_calls=frozenset({
+    effect_calls=frozenset({
         "_", "N_", "gettext", "ngettext", "ugettext", "ungettext", "dgettext", "dngettext", "pgettext", "npgettext",
         "gettext_lazy", "ngettext_lazy", "pgettext_lazy", "npgettext_lazy", "ugettext_lazy", "ungettext_lazy",
         "gettext_noop", "ugettext_noop", "lazy_gettext", "lazy_pgettext", "lazy_ngettext", "_l",

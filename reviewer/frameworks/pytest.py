@@ -13,4 +13,7 @@ FRAMEWORK = Framework(
     # (setup_class, setup_method...) are set-up methods of test classes already.
     runner_names=frozenset({"pytestmark", "pytest_plugins", "collect_ignore", "collect_ignore_glob", "__test__",
                             "setup_module", "teardown_module", "setup_function", "teardown_function"}),
+    # https://docs.pytest.org/en/stable/reference/reference.html#pytest-importorskip: at a test module's top,
+    # `np = pytest.importorskip("numpy")` skips the module's tests where numpy is missing, the name read or not
+    effect_calls=frozenset({"importorskip", "pytest.importorskip"}),
 )

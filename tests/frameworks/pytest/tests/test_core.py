@@ -1,5 +1,7 @@
 import pytest
 
+sp = pytest.importorskip("json")
+
 from app.core import double
 
 pytestmark = pytest.mark.filterwarnings("error")
