@@ -94,7 +94,7 @@ class EntryPoints:
 
 def _folder_prefixes(path: str) -> list[str]:
     """"a/b/c.py" -> ["a/b/", "a/"]: its folders, the deepest first."""
-    parts = path.strip("(),`'\"").split("/")[:-1]
+    parts = path.split("/")[:-1]
     return ["/".join(parts[:k]) + "/" for k in range(len(parts), 0, -1)]
 
 

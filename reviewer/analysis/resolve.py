@@ -114,19 +114,6 @@ def is_python(facts: FileFacts) -> bool:
 _CONDITIONS = ("types", "import", "node", "module", "default", "require")  # the source is likeliest first
 
 
-def _condition_target(target: object) -> str | None:
-    """The path a subpath import's target names: itself, or the first path of its conditions (`{"types":
-    ..., "import": ..., "default": ...}`, nested) or of its fallbacks (a list)."""
-    if isinstance(target, str):
-        return target
-    if isinstance(target, list):
-        return next(filter(None, map(_condition_target, target)), None)
-    if isinstance(target, dict):
-        ordered = [target[k] for k in _CONDITIONS if k in target] + [v for k, v in target.items() if k not in _CONDITIONS]
-        return next(filter(None, map(_condition_target, ordered)), None)
-    return None
-
-
 def _folders_above(path: str) -> Iterator[str]:
     """The folder of a repository path and each folder above it, nearest first, the root ("") last."""
     directory = posixpath.dirname(path)
@@ -411,14 +398,10 @@ class ProjectIndex:
         if folder is None:
             return None
         for key, target in self.package_imports[folder].items():
-            head, star, tail = key.partition("*")
-            if star and specifier.startswith(head) and specifier.endswith(tail) and len(specifier) >= len(key) - 1:
-                rest = specifier[len(head): len(specifier) - len(tail)]
-            elif not star and key == specifier:
-                rest = ""
-            else:
+            rest = _star_match(key, specifier)
+            if rest is None:
                 continue
-            written = _condition_target(target)
+            written = next(iter(_export_targets(target, prefer=_CONDITIONS)), None)
             if written is not None and written.startswith("./"):
                 return self.js_file_at(posixpath.join(folder, written.replace("*", rest)))
         return None
@@ -439,10 +422,9 @@ class ProjectIndex:
         if isinstance(exports, dict):
             targets += _export_targets(exports.get(f"./{rest}" if rest else "."))
             for pattern, value in exports.items():
-                if rest and isinstance(pattern, str) and pattern.count("*") == 1:
-                    head, tail = pattern[2:].split("*")
-                    if rest.startswith(head) and rest.endswith(tail) and len(rest) >= len(head) + len(tail):
-                        middle = rest[len(head):len(rest) - len(tail) if tail else None]
+                if rest and isinstance(pattern, str) and "*" in pattern:
+                    middle = _star_match(pattern[2:], rest)
+                    if middle is not None:
                         targets += [target.replace("*", middle) for target in _export_targets(value)]
         elif isinstance(exports, str) and not rest:
             targets.append(exports)
@@ -1034,13 +1016,28 @@ def _built_to_source(inner: str) -> list[str]:
     return found
 
 
-def _export_targets(value: object) -> list[str]:
-    """The paths one `exports` entry maps to: a string, or each string of its conditions, in order."""
+def _export_targets(value: object, prefer: tuple[str, ...] = ()) -> list[str]:
+    """The paths one `exports` (or `imports`) entry maps to: a string, or each string of its conditions and
+    fallbacks, in order; the conditions named in `prefer` first, in that order, at every level."""
     if isinstance(value, str):
-        return [value]
+        return [value] if value else []
     if isinstance(value, dict):
-        return [target for inner in value.values() for target in _export_targets(inner)]
+        ordered = [value[k] for k in prefer if k in value] + [v for k, v in value.items() if k not in prefer]
+        return [target for inner in ordered for target in _export_targets(inner, prefer)]
     if isinstance(value, list):
-        return [target for inner in value for target in _export_targets(inner)]
+        return [target for inner in value for target in _export_targets(inner, prefer)]
     return []
+
+
+def _star_match(key: str, written: str) -> str | None:
+    """What the one `*` of a subpath pattern (`#src/*`, `server/*.js`) stands for in `written`; "" when the key
+    has no `*` and is `written`; None when it does not match (or has several `*`)."""
+    if "*" not in key:
+        return "" if key == written else None
+    if key.count("*") != 1:
+        return None
+    head, tail = key.split("*")
+    if written.startswith(head) and written.endswith(tail) and len(written) >= len(head) + len(tail):
+        return written[len(head):len(written) - len(tail)]
+    return None
 

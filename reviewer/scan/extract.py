@@ -1207,11 +1207,8 @@ _CONTINUED = (b"=", b"=>", b"(", b",", b"?", b":", b"|", b"&", b"[")
 
 def _continued(lines: list[bytes], row: int) -> bool:
     """Whether the code row before `row` (past blank rows and comments) ends in a way the row goes on from."""
-    for index in range(row - 1, max(row - 1 - _COMMENT_ROWS, -1), -1):
-        stripped = lines[index].strip()
-        if stripped and not stripped.startswith((b"//", b"/*", b"*")):
-            return stripped.endswith(_CONTINUED)
-    return False
+    before = _code_row(lines, row - 1, -1)
+    return before is not None and lines[before].strip().endswith(_CONTINUED)
 
 
 def _repaired_row(line: bytes, markup: bool = True, continued: bool = False) -> bytes:
@@ -1241,7 +1238,15 @@ def _repaired_row(line: bytes, markup: bool = True, continued: bool = False) -> 
 def _next_code_row(lines: list[bytes], row: int) -> int | None:
     """The first row from `row` on that is neither blank nor a comment (a member's doc comment stands
     between two members of an object type), within a few rows."""
-    for index in range(row, min(row + _COMMENT_ROWS, len(lines))):
+    return _code_row(lines, row, 1)
+
+
+def _code_row(lines: list[bytes], row: int, step: int) -> int | None:
+    """The first row from `row`, going `step` (1 down, -1 up) at most _COMMENT_ROWS rows, that is neither blank
+    nor a comment."""
+    for index in range(row, row + step * _COMMENT_ROWS, step):
+        if not 0 <= index < len(lines):
+            return None
         stripped = lines[index].strip()
         if stripped and not stripped.startswith((b"//", b"/*", b"*")):
             return index
