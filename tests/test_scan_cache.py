@@ -163,8 +163,14 @@ def test_facts_read_back_share_one_field_set_per_model_and_stay_the_same(repo, t
 
 def test_the_hashes_of_the_facts_are_machine_integer_arrays_and_dump_as_lists(repo, tmp_path):
     """Shingles and line hashes (millions in a large repository) are held 4 or 8 bytes each, whether
-    the file was parsed here or read from the cache; their JSON is a list of integers as before."""
+    the file was parsed here or read from the cache; a dump gives lists of integers, JSON the base64
+    of their little-endian bytes (read in C, no Python int per hash), and a list still reads."""
+    import base64
+    import json
+    import struct
     from array import array
+
+    from reviewer.schema.facts import Symbol
 
     folder = tmp_path / "facts"
     for result in (scan(repo, folder), scan(repo, folder)):
@@ -175,3 +181,10 @@ def test_the_hashes_of_the_facts_are_machine_integer_arrays_and_dump_as_lists(re
         dumped_symbol = total.model_dump()
         assert dumped_symbol["shingles"] == total.shingles.tolist()
         assert type(dumped_symbol["structure"]["line_hashes"]) is list
+        as_json = json.loads(total.model_dump_json())
+        packed = base64.b64decode(as_json["shingles"])
+        assert list(struct.unpack(f"<{len(total.shingles)}I", packed)) == total.shingles.tolist()
+        wide = base64.b64decode(as_json["structure"]["alpha_grams"])
+        assert list(struct.unpack(f"<{len(wide) // 8}Q", wide)) == total.structure.alpha_grams.tolist()
+        assert Symbol.model_validate_json(total.model_dump_json()) == total
+        assert Symbol.model_validate({**dumped_symbol, "shingles": total.shingles.tolist()}) == total

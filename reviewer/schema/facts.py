@@ -5,10 +5,12 @@ Every line number is 1-based and inclusive. Every path is repo-relative POSIX.
 
 from __future__ import annotations
 
+import base64
+import sys
 from array import array
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, PlainSerializer, PlainValidator, WithJsonSchema
+from pydantic import BaseModel, Field, PlainSerializer, PlainValidator, SerializationInfo, WithJsonSchema
 
 SymbolKind = Literal[
     "function",  # module-level or nested function, arrow function / function expression bound to a name
@@ -24,16 +26,36 @@ SymbolKind = Literal[
 def _packed(typecode: str):
     """A list of unsigned hashes held as an `array` of machine integers (4 bytes for 32-bit hashes, 8
     for wider ones) rather than a list of Python ints (36 bytes each): a large repository's facts
-    hold millions. Read from a list or an array; written (JSON, model_dump) as a list of integers,
-    so the facts' JSON is what it was."""
+    hold millions. Read from a list, an array or the base64 of its little-endian bytes; dumped as a
+    list of integers, and in JSON as that base64 string: the facts cross from the scan's workers and
+    into the facts cache as JSON, where a list made a Python int of every hash on the way back (the
+    standard library's facts: 158 MB of JSON as lists, 135 MB so; read back in 0.9 s instead of 1.5).
+    `reviewer scan --json` shows the strings too."""
 
     def validate(value) -> array:
-        return value if type(value) is array and value.typecode == typecode else array(typecode, value)
+        if type(value) is array and value.typecode == typecode:
+            return value
+        if type(value) is str:
+            packed = array(typecode)
+            packed.frombytes(base64.b64decode(value, validate=True))
+            if sys.byteorder == "big":
+                packed.byteswap()
+            return packed
+        return array(typecode, value)
 
-    return Annotated[array, PlainValidator(validate),
-                     PlainSerializer(lambda value: value.tolist() if type(value) is array else list(value),
-                                     return_type=list[int]),
-                     WithJsonSchema({"type": "array", "items": {"type": "integer"}})]
+    def serialize(value, info: SerializationInfo):
+        if not info.mode_is_json():
+            return value.tolist() if type(value) is array else list(value)
+        if type(value) is not array or value.typecode != typecode:
+            value = array(typecode, value)
+        if sys.byteorder == "big":
+            value = array(typecode, value)
+            value.byteswap()
+        return base64.b64encode(value.tobytes()).decode("ascii")
+
+    return Annotated[array, PlainValidator(validate), PlainSerializer(serialize),
+                     WithJsonSchema({"type": "string", "contentEncoding": "base64",
+                                     "description": f"little-endian unsigned {array(typecode).itemsize * 8}-bit integers"})]
 
 
 Hashes32 = _packed("I")  # array("I"): 32-bit unsigned hashes
