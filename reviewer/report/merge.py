@@ -69,6 +69,10 @@ def read_shards(folders: list[Path]) -> MergedShards:
     except ValidationError as exc:
         raise UserError(f"{shards[0].folder / SHARD_MANIFEST}: its configuration does not load "
                         f"({exc.errors()[0]['msg']}); run the shards with this version of reviewer") from None
+    # The baseline where the shard's runner found it, as a repository path (runners' checkouts may differ).
+    found = Path(config.ci.baseline) if config.ci.baseline else None
+    if found is not None and found.is_absolute() and first.run.root and found.is_relative_to(first.run.root):
+        config.ci.baseline = found.relative_to(first.run.root).as_posix()
     reviews: dict[str, tuple[str, ReviewFile, Path]] = {}
     owner: dict[str, ShardOutput] = {}
     for shard in shards:
