@@ -742,6 +742,10 @@ def _run_phases(run: Run) -> RunOutcome:
     record.phase_seconds.update(prepared.phase_seconds)
     record.files_total = len(prepared.digests)
     record.files_skipped = len(prepared.scan.skipped)
+    manifest_path = run.workspace.base / SHARD_MANIFEST
+    # Whatever this run is, the shard.json of an earlier one no longer describes the folder (written again below).
+    run.workspace.remove(manifest_path)
+
     def in_scope(path: str) -> bool:
         return (changed is None or path in changed) and in_paths(path, options.paths)
 
@@ -829,7 +833,6 @@ def _run_phases(run: Run) -> RunOutcome:
     record.duration_seconds = round(time.perf_counter() - run.started, 3)
     record.complete = stopped is None
     _write_run(run.workspace, record)
-    manifest_path = run.workspace.base / SHARD_MANIFEST
     if options.shard is not None:
         manifest = ShardManifest(
             shard=options.shard, tool_version=__version__, code=_code_digest(), commit=_git_head(run.root), tree=tree,
@@ -839,8 +842,6 @@ def _run_phases(run: Run) -> RunOutcome:
             scope_files=len(matrix_scope), scope_digest=paths_digest(matrix_scope), files=shard_slice,
             gated=sorted(reviews), reviews=rendered.digests, renderer=pages.renderer, run=record)
         atomic_write_text(manifest_path, manifest.model_dump_json() + "\n")
-    else:
-        run.workspace.remove(manifest_path)  # a whole run's folder is no shard's output any more
     report_path = next((Path(p) for p in paths if Path(p).name == "report.md"), None)
     outcome = RunOutcome(record=record, reviews=reviews, report_path=report_path, notes=prepared.notes, rendered=rendered)
     if stopped is not None:
