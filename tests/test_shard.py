@@ -114,6 +114,10 @@ def test_merge_refuses_shards_that_are_not_one_matrix(matrix: dict, tmp_path: Pa
     assert "shard 2/3 is given twice" in error_line(merge(tmp_path, monkeypatch, *folders.values(), folders[2]))
     assert "holds no shard.json" in error_line(merge(tmp_path, monkeypatch, str(tmp_path), *folders.values()))
     assert "no shard folder given" in error_line(merge(tmp_path, monkeypatch))
+    # The merged gate is the shards' gate: against the baseline they used (here none), or refused.
+    (tmp_path / "accepted.json").write_text('{"version": 1, "findings": [], "files": {}}')
+    line = error_line(merge(tmp_path, monkeypatch, *folders.values(), "--baseline", "accepted.json"))
+    assert "the shards ran without a baseline" in line
 
     # A shard of another tree (a file edited before its job ran) or another matrix (N=2).
     other = tmp_path / "other"
