@@ -335,7 +335,8 @@ Examples:
   reviewer run                              # the repository you are in
   reviewer run src tests                    # two folders, in their repository's context
   reviewer run pkg/mod.py --select utility  # one file, dead code only
-  reviewer run --fail-on needs-refactor --output-format github   # a CI job""")
+  reviewer run --fail-on needs-refactor --output-format github   # a CI job
+  reviewer run --shard 2/4 --fail-on needs-refactor             # one job of a 4-job CI matrix""")
 @click.argument("paths", nargs=-1, metavar="[PATH]...", type=click.Path())
 @config_option
 @click.option("--enable-rag", is_flag=True, help="Semantic duplication through the local RAG index (same as rag.enabled: true). "
@@ -379,6 +380,10 @@ Examples:
 @click.option("--sarif-category", metavar="NAME", default=None,
               help="SARIF automationDetails category (default: report.sarif_category, 'reviewer'); one per CI job. "
                    "Example: --sarif-category reviewer-web")
+@click.option("--shard", "shard_value", metavar="I/N", default=None,
+              help="Review, report and gate only the I-th of N slices of the files (by a hash of each path); the "
+                   "whole repository is still scanned and analysed, so findings are those of a whole run. "
+                   "`reviewer merge` combines the N outputs (docs/ci.md). Example: --shard 2/4")
 @click.option("--max-cost", type=click.FloatRange(0), default=None,
               help="USD: the Claude reviews stop at this cost (checked before every call). Example: --max-cost 2.00")
 @click.option("--force-cost", is_flag=True,
@@ -407,8 +412,8 @@ def run(paths: tuple[str, ...], config_path: str | None, enable_rag: bool, rebui
         ignore_values: tuple[str, ...], exclude: tuple[str, ...], fail_on: str | None,
         exit_zero: bool, baseline_path: str | None, no_baseline: bool, baseline_from_ref: str | None,
         update_baseline: bool, output_format: str, output_file: str | None, sarif_category: str | None,
-        max_cost: float | None, force_cost: bool, llm: str | None, yes: bool, plain: bool, quiet: bool, verbose: bool, color: str,
-        statistics: bool, min_confidence: int | None) -> None:
+        shard_value: str | None, max_cost: float | None, force_cost: bool, llm: str | None, yes: bool, plain: bool,
+        quiet: bool, verbose: bool, color: str, statistics: bool, min_confidence: int | None) -> None:
     """Audit each PATH (default: the current folder): scan, estimate, index, review, report.
 
     One folder is reviewed as its own root. Files, or several paths, are reviewed in the
@@ -419,12 +424,13 @@ def run(paths: tuple[str, ...], config_path: str | None, enable_rag: bool, rebui
     """
     from .pipeline import RunOptions, run as run_pipeline, stopped_outcome
     from .report.baseline import BASELINE_FILENAME, build_baseline, load_baseline, write_baseline
-    from .report.gate import ci_exit_code, evaluate_gate, parse_fail_on
+    from .report.gate import evaluate_gate, parse_fail_on
     from .report.selection import select
     from .report.terminal import render_run_summary
     from .ui import use_color
 
     root, only = _targets(paths)
+    shard = _shard(shard_value, update_baseline, baseline_from_ref)
     config = _config(root, config_path)
     if min_confidence is not None:
         config.analysis.finding_floor = min_confidence
@@ -454,7 +460,7 @@ def run(paths: tuple[str, ...], config_path: str | None, enable_rag: bool, rebui
         config.ci.baseline = None
     options = RunOptions(
         enable_rag=enable_rag, rebuild_rag=rebuild_rag, no_cache=no_cache, changed_since=changed_since,
-        paths=only, max_cost=max_cost, force_cost=force_cost, yes=yes, plain=plain,
+        paths=only, max_cost=max_cost, force_cost=force_cost, yes=yes, plain=plain, shard=shard,
     )
     ui = UI.for_terminal(plain, quiet=quiet, color=color)
     if baseline_from_ref:
@@ -488,14 +494,40 @@ def run(paths: tuple[str, ...], config_path: str | None, enable_rag: bool, rebui
         target = baseline_file or root / config.output / BASELINE_FILENAME
         recorded = write_baseline(build_baseline(scope), target)
         ui.echo(f"baseline: {recorded} {'written' if first_baseline else 'updated'}")
-    # 2 when the review did not run on every file (never report clean then), else 1 on the gate.
-    code = ci_exit_code(gate, outcome.record)
+    _exit_for(gate, outcome.record, exit_zero, summary_shown)
+
+
+def _exit_for(gate, record, exit_zero: bool, summary_shown: bool) -> None:
+    """2 when the review did not run on every file (never report clean then), else 1 on the gate
+    (0 with --exit-zero); the reason on stderr when the summary did not say it."""
+    from .report.gate import ci_exit_code
+
+    code = ci_exit_code(gate, record)
     if code == 1 and exit_zero:
         code = 0
     if code and not summary_shown:
-        _explain_exit(code, gate, outcome.record)
+        _explain_exit(code, gate, record)
     if code:
         sys.exit(code)
+
+
+def _shard(value: str | None, update_baseline: bool, baseline_from_ref: str | None):
+    """`--shard I/N`, checked; None without it."""
+    from .schema.shard import Shard
+
+    if value is None:
+        return None
+    try:
+        shard = Shard.parse(value)
+    except ValueError as exc:
+        raise UserError(f"--shard {exc}") from None
+    if update_baseline:
+        raise UserError("--update-baseline writes the findings of one shard only: run `reviewer baseline` "
+                        "after `reviewer merge` instead")
+    if baseline_from_ref:
+        raise UserError("--baseline-from-ref is not kept for `reviewer merge`: write the baseline with "
+                        "`reviewer baseline` and pass it to the shards and the merge with --baseline FILE")
+    return shard
 
 
 def _baseline_file(root: Path, config: Config, baseline_path: str | None, no_baseline: bool,
@@ -616,6 +648,92 @@ def report(path: str, config_path: str | None) -> None:
     written = render_all(root, config)
     pages = sum(1 for p in written if p.name.endswith(".rev.md"))
     click.echo(f"report: {pages} .rev.md files, report.md, report.json and report.sarif in {workspace.base}")
+
+
+@cli.command("merge", epilog=examples(
+    "reviewer merge shard-1/.reviewer shard-2/.reviewer shard-3/.reviewer",
+    "reviewer merge shards/* --fail-on needs-refactor --output-format github   # the matrix's last job",
+    "reviewer merge shards/* --output merged-review -o reviewer.sarif --output-format sarif"))
+@click.argument("folders", nargs=-1, metavar="DIR...", type=click.Path())
+@click.option("--output", "output_dir", metavar="DIR", default=None,
+              help="Write the merged reviews and reports into this folder inside the repository (default: the "
+                   "shards' output setting, .reviewer). Example: --output merged-review")
+@click.option("--fail-on", metavar="LEVEL", default=None,
+              help="Exit 1 when hit anywhere in the matrix: needs-refactor, critical, or an axis. Default: the shards' "
+                   "ci.fail_on. Example: --fail-on needs-refactor")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when the gate is hit (errors still exit 2). Example: --exit-zero")
+@click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False), default=None,
+              help="The baseline the shards gated against (default: ci.baseline, else .reviewer/baseline.json when it "
+                   "exists); another one is refused. Example: --baseline .reviewer/baseline.json")
+@click.option("--no-baseline", is_flag=True, help="The shards ran without a baseline. Example: --no-baseline")
+@click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), default="full", show_default=True,
+              help="What goes to stdout, as for `reviewer run`. Example: --output-format github")
+@click.option("-o", "--output-file", type=click.Path(dir_okay=False), default=None,
+              help="Write the --output-format output to FILE instead of stdout. Example: -o reviewer.sarif")
+@click.option("--sarif-category", metavar="NAME", default=None,
+              help="SARIF automationDetails category of the merged report.sarif (default: report.sarif_category). "
+                   "Example: --sarif-category reviewer")
+@click.option("--statistics", is_flag=True, help="Print how many findings each rule gave. Example: --statistics")
+@click.option("-q", "--quiet", is_flag=True, help="Print only the findings and errors. Example: -q")
+@click.option("-v", "--verbose", is_flag=True, help="List every listed finding after the summary. Example: -v")
+@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+              help="Colour in the terminal (auto honours NO_COLOR). Example: --color never")
+def merge_command(folders: tuple[str, ...], output_dir: str | None, fail_on: str | None, exit_zero: bool,
+                  baseline_path: str | None, no_baseline: bool, output_format: str, output_file: str | None,
+                  sarif_category: str | None, statistics: bool, quiet: bool, verbose: bool, color: str) -> None:
+    """Combine the output folders of `reviewer run --shard I/N` (each DIR: one shard's .reviewer/, e.g. a
+    downloaded CI artifact) into one report and one gate.
+
+    Run it in the repository: the merged reviews, report.md, report.json and report.sarif go to its
+    output folder (or --output), as one unsharded run of the same tree writes them. Shards that are not
+    one whole matrix (another N, a shard missing or given twice, another commit, tree, configuration,
+    baseline or reviewer) are refused.
+
+    Exit codes: 0 clean, 1 gate hit, 2 error: shards refused, or a shard that did not review every file.
+    """
+    from .pipeline import UI, merge
+    from .report.baseline import load_baseline
+    from .report.gate import evaluate_gate, parse_fail_on
+    from .report.merge import read_shards
+    from .report.selection import select
+    from .ui import use_color
+
+    if not folders:
+        raise UserError("no shard folder given: reviewer merge DIR [DIR ...], one output folder per shard")
+    root = Path.cwd().resolve()
+    output = _output_folder(root, output_dir) if output_dir is not None else None
+    if baseline_path and no_baseline:
+        raise UserError("--baseline and --no-baseline each choose the baseline: keep one")
+    merged = read_shards([Path(os.path.abspath(folder)) for folder in folders])
+    config = merged.config
+    if sarif_category:
+        config.report.sarif_category = sarif_category
+    fail_on = fail_on or config.ci.fail_on
+    parse_fail_on(fail_on)
+    baseline_file = _baseline_file(root, config, baseline_path, no_baseline, False)
+    # --baseline names a file that must exist (load_baseline says so); the defaults are used when present.
+    baseline = load_baseline(baseline_file) if baseline_file is not None and (baseline_path or baseline_file.exists()) \
+        else None
+    ui = UI.for_terminal(True, quiet=quiet, color=color)
+    outcome = merge(root, merged, baseline, output, ui)
+    scope = select(list(outcome.reviews.values()), config)
+    gate = evaluate_gate(scope, fail_on, baseline, config.ci.min_confidence)
+    summary_shown = _print_results(root, config, outcome, gate, scope, baseline, output_format, output_file,
+                                   quiet=quiet, verbose=verbose, color=use_color(color))
+    if statistics:
+        click.echo(rule_statistics(scope))
+    _exit_for(gate, outcome.record, exit_zero, summary_shown)
+
+
+def _output_folder(root: Path, value: str) -> str:
+    """`--output DIR` (relative to where you are) as an output setting: a folder inside the repository."""
+    from .config import check_output
+
+    relative = os.path.relpath(os.path.abspath(value), root)
+    try:
+        return check_output(relative.replace(os.sep, "/"))
+    except ValueError as exc:
+        raise UserError(f"--output {value}: {exc}") from None
 
 
 @cli.command(epilog=examples("reviewer status", "reviewer status path/to/repo --show-rag --json"))

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
+from . import __version__
 from .config import Config
 from .errors import UserError
 from .schema.cards import FunctionCard, now_iso
@@ -34,15 +35,18 @@ from .review.cache import (EvidenceCache, JudgedCache, ReviewCache, RunsCache, S
                            evidence_input_digest, verdict_digest)
 from .schema.fieldsets import share_fields_set
 from .schema.review import FileError, ReviewFile, RunRecord, held_review, stored_review
+from .schema.shard import SHARD_MANIFEST, Shard, ShardManifest, paths_digest
 from .schema.evidence import MODULE_CODE
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
 from .schema.facts import FileFacts, ScanResult, Symbol
 from .background import Background
 from .gcpause import gc_paused, gc_thawed, keep_until_exit
 from .ui import UI
-from .workspace import Workspace, atomic_write_json, atomic_write_text, compact_json_text, file_lock
+from .workspace import Workspace, atomic_write_bytes, atomic_write_json, atomic_write_text, compact_json_text, file_lock
 
 if TYPE_CHECKING:
+    from .report.baseline import Baseline
+    from .report.merge import MergedShards
     from .report.render import Pages, Rendered
 
 
@@ -61,6 +65,9 @@ class RunOptions:
     plain: bool = True
     # False for `reviewer estimate`: the RAG index is read as it is, never built or updated
     build_index: bool = True
+    # `--shard 2/4`: review, report and gate only this slice of the scope (schema/shard.py); the scan and
+    # the analysis still read the whole repository, so a file's findings are those of a whole run
+    shard: Shard | None = None
 
 
 @dataclass
@@ -634,9 +641,9 @@ class RunOutcome:
     rendered: "Rendered | None" = None  # the reports as written (report.json's model, the baseline used)
 
 
-def _remove_stale_reviews(workspace: Workspace, live: set[str], cache: ReviewCache) -> int:
-    """Delete the reviews of files that no longer exist (or left the scope)."""
-    for file_path in [p for p in cache.entries if p not in live]:
+def _remove_stale_reviews(workspace: Workspace, live: set[str], cache: ReviewCache | None) -> int:
+    """Delete the reviews of files that no longer exist (or left the scope), and their cache entries."""
+    for file_path in [p for p in cache.entries if p not in live] if cache is not None else []:
         cache.forget(file_path)
     removed = 0
     if not workspace.reviews.is_dir():
@@ -671,6 +678,7 @@ def new_run_record(root: Path, config: Config, options: RunOptions, reviewer_nam
         model=config.llm.model if reviewer_name == "claude" else None,
         changed_since=options.changed_since,
         finding_floor=resolved_floor(config),
+        shard=str(options.shard) if options.shard else None,
     )
 
 
@@ -734,17 +742,32 @@ def _run_phases(run: Run) -> RunOutcome:
     record.phase_seconds.update(prepared.phase_seconds)
     record.files_total = len(prepared.digests)
     record.files_skipped = len(prepared.scan.skipped)
+    manifest_path = run.workspace.base / SHARD_MANIFEST
+    # Whatever this run is, the shard.json of an earlier one no longer describes the folder (written again below).
+    run.workspace.remove(manifest_path)
+
+    def in_scope(path: str) -> bool:
+        return (changed is None or path in changed) and in_paths(path, options.paths)
+
     # A file we could not read or parse was not reviewed: an error, never a silent skip.
-    for skipped in prepared.scan.skipped:
-        if skipped.reason.startswith(FAILED_SKIPS) and (changed is None or skipped.path in changed) \
-                and in_paths(skipped.path, options.paths):
-            record.errors.append(FileError(file=skipped.path, message=skipped.reason))
-            record.files_error += 1
-    scope = [p for p in prepared.paths if (changed is None or p in changed) and in_paths(p, options.paths)]
+    failed = [skipped for skipped in prepared.scan.skipped if skipped.reason.startswith(FAILED_SKIPS)
+              and in_scope(skipped.path)]
+    scope = [p for p in prepared.paths if in_scope(p)]
+    matrix_scope = scope + [skipped.path for skipped in failed]  # what all the shards together vouch for
+    if options.shard is not None:
+        failed = [skipped for skipped in failed if options.shard.holds(skipped.path)]
+        scope = [p for p in scope if options.shard.holds(p)]
+    for skipped in failed:
+        record.errors.append(FileError(file=skipped.path, message=skipped.reason))
+        record.files_error += 1
     record.files_in_scope = len(scope) + record.files_error  # the unreadable ones are in scope, as errors
-    if changed is not None or options.paths is not None:
+    shard_slice = sorted([*scope, *(skipped.path for skipped in failed)])
+    tree = _tree_digest(prepared.scan)  # before the facts are released
+    if changed is not None or options.paths is not None or options.shard is not None:
         ui.echo(f"scope: {len(scope)}" + (f" changed since {options.changed_since}" if changed is not None else "")
-                + (f" under {', '.join(options.paths)}" if options.paths is not None else "") + " (files to review)")
+                + (f" under {', '.join(options.paths)}" if options.paths is not None else "")
+                + (f" in shard {options.shard} ({len(matrix_scope)} in all shards)" if options.shard else "")
+                + " (files to review)")
 
     for warning in prepared.scan.warnings:
         if "matched no source file" in warning:
@@ -759,6 +782,8 @@ def _run_phases(run: Run) -> RunOutcome:
         ui.echo(f"nothing to review: no source file in scope changed since {options.changed_since}")
     elif options.paths is not None and not scope:
         ui.echo(f"nothing to review: no source file in scope under {', '.join(options.paths)}")
+    elif options.shard is not None and not scope:
+        ui.echo(f"nothing to review: no source file in scope falls in shard {options.shard}")
     scope = _drop_unreviewable(run.root, prepared, scope, record, ui)
 
     removed = _remove_stale_reviews(run.workspace, set(prepared.digests), run.cache)
@@ -808,12 +833,116 @@ def _run_phases(run: Run) -> RunOutcome:
     record.duration_seconds = round(time.perf_counter() - run.started, 3)
     record.complete = stopped is None
     _write_run(run.workspace, record)
+    if options.shard is not None:
+        manifest = ShardManifest(
+            shard=options.shard, tool_version=__version__, code=_code_digest(), commit=_git_head(run.root), tree=tree,
+            config=run.config.model_dump(mode="json"), config_digest=shard_config_digest(run.config),
+            baseline=rendered.baseline.digest() if rendered.baseline is not None else None,
+            reviewer=record.reviewer, model=record.model, changed_since=options.changed_since, paths=options.paths,
+            scope_files=len(matrix_scope), scope_digest=paths_digest(matrix_scope), files=shard_slice,
+            gated=sorted(reviews), reviews=rendered.digests, renderer=pages.renderer, run=record)
+        atomic_write_text(manifest_path, manifest.model_dump_json() + "\n")
     report_path = next((Path(p) for p in paths if Path(p).name == "report.md"), None)
     outcome = RunOutcome(record=record, reviews=reviews, report_path=report_path, notes=prepared.notes, rendered=rendered)
     if stopped is not None:
         stopped.outcome = outcome  # type: ignore[union-attr]  # what finished, for the caller's summary
         raise stopped
     return outcome
+
+
+def merge(root: Path, merged: "MergedShards", baseline: "Baseline | None", output: str | None = None,
+          ui: UI | None = None) -> RunOutcome:
+    """`reviewer merge`: write the shards' reviews (report/merge.py read and checked them) into one
+    output folder (`output`, else the shards' `output` setting, in `root`) with one report.md,
+    report.json and report.sarif, as one unsharded run of the same tree writes them. The folder then
+    holds exactly the merged reviews (any other review there is removed) and a run record of the
+    whole matrix."""
+    from .report import render
+    from .report.merge import check_baseline, merged_record
+    from .report.render import Pages
+
+    check_baseline(merged, baseline)
+    config = merged.config.model_copy(deep=True)
+    if output is not None:
+        config.output = output
+    if baseline is None:
+        config.ci.baseline = None  # else the reports would read one the merge was not given
+    workspace = Workspace(root, config.output)
+    workspace.claim()
+    ui = ui or UI()
+    started = time.perf_counter()
+    with file_lock(workspace.run_lock, waiting=ui.echo):
+        fresh = new_run_record(root, config, RunOptions(), merged.first.reviewer)
+        record = merged_record(merged, fresh.run_id, root)
+        pages = Pages(workspace, config)
+        # A shard's page is the page this merge would render (same renderer, view and folder depth): copied.
+        same_pages = {shard.folder: shard.manifest.renderer == pages.renderer
+                      and shard.manifest.config.get("output") == config.output for shard in merged.shards}
+        owner = {file: shard for shard in merged.shards for file in shard.manifest.reviews}
+        for file, (digest, review, source) in merged.reviews.items():
+            target = workspace.review_json(file)
+            if not _same_file(source, target):
+                atomic_write_bytes(target, source.read_bytes())
+            page = owner[file].workspace.review_md(file)
+            if same_pages[owner[file].folder] and page.is_file():
+                if not _same_file(page, workspace.review_md(file)):
+                    atomic_write_bytes(workspace.review_md(file), page.read_bytes())
+                pages.fresh[file] = pages.key(review, digest)
+        removed = _remove_stale_reviews(workspace, set(merged.reviews), None)
+        if removed:
+            ui.echo(f"removed {removed} reviews in {workspace.base} that no shard holds")
+        workspace.remove(workspace.base / SHARD_MANIFEST)  # the merged folder is no shard's output
+        with ui.phase("report"):
+            rendered = render(root, config, run=record, baseline=baseline, pages=pages,
+                              known={file: (digest, review) for file, (digest, review, _) in merged.reviews.items()})
+        record.phase_seconds["merge"] = time.perf_counter() - started
+        _write_run(workspace, record)
+    reviews = {file: merged.reviews[file][1] for file in sorted(merged.gated) if file in merged.reviews}
+    report_path = next((Path(p) for p in rendered.paths if Path(p).name == "report.md"), None)
+    return RunOutcome(record=record, reviews=reviews, report_path=report_path, rendered=rendered,
+                      notes=[] if record.rag_enabled else [RAG_OFF_NOTE])
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    """Whether two paths are one file (a merge into one of the shards' own folders)."""
+    try:
+        return one.resolve() == other.resolve()
+    except OSError:
+        return False
+
+
+def _tree_digest(scan: ScanResult) -> str:
+    """The repository as this run scanned it (each file's path and content), for shards to agree on."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for facts in sorted(scan.files, key=lambda f: f.path):
+        digest.update(f"{facts.path}\0{facts.sha256}\n".encode())
+    for skipped in sorted(scan.skipped, key=lambda s: s.path):
+        digest.update(f"{skipped.path}\0{skipped.reason}\n".encode())
+    return digest.hexdigest()
+
+
+def _git_head(root: Path) -> str | None:
+    """The commit checked out at `root` (None outside git)."""
+    try:
+        done = subprocess.run(["git", "-C", str(root), "rev-parse", "--verify", "--quiet", "HEAD"],
+                              capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return (done.stdout.strip() or None) if done.returncode == 0 else None
+
+
+# Settings each job of a matrix may set for itself: where it found the baseline (compared by content:
+# ShardManifest.baseline) and its SARIF category (one per upload).
+PER_JOB_SETTINGS = {"ci": {"baseline"}, "report": {"sarif_category"}}
+
+
+def shard_config_digest(config: Config) -> str:
+    """The configuration that decides a shard's reviews and view, which the shards of a matrix share."""
+    import hashlib
+
+    return hashlib.sha256(config.model_dump_json(exclude=PER_JOB_SETTINGS).encode()).hexdigest()[:16]
 
 
 def stop_reason(exc: BaseException) -> str:

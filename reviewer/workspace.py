@@ -204,12 +204,12 @@ class Workspace:
 SENTINEL = ".reviewer-output"
 # What reviewer writes at the top of its output folder (an unmarked folder holding only these is ours).
 OWN_ENTRIES = frozenset({"reviews", "cache", "rag", "runs", "report.md", "report.json", "report.sarif",
-                         "baseline.json", "lock", SENTINEL})
+                         "baseline.json", "shard.json", "lock", SENTINEL})
 # The kind of the entries reviewer writes at fixed places: anything else there is refused by name.
 ENTRY_KINDS = {
     **dict.fromkeys(("reviews", "cache", "rag", "runs", "findings", "cache/facts", "rag/lancedb", "rag/vectors"),
                     "folder"),
-    **dict.fromkeys(("report.md", "report.json", "report.sarif", "baseline.json", "lock", SENTINEL,
+    **dict.fromkeys(("report.md", "report.json", "report.sarif", "baseline.json", "shard.json", "lock", SENTINEL,
                      "rag/cache.json", "rag/lock", "cache/reviews.json", "cache/cards.json", "cache/rendered.json"),
                     "file"),
 }

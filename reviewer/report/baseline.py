@@ -81,6 +81,14 @@ class Baseline(BaseModel):
     def counts(self) -> Counter[str]:
         return Counter(entry.fingerprint for entry in self.findings)
 
+    def digest(self) -> str:
+        """What the baseline accepts (its findings and file verdicts), not when it was written: the
+        shards of a matrix and their merge must gate against the same one."""
+        import hashlib
+
+        accepted = (sorted(self.counts().items()), sorted(self.files.items()))
+        return hashlib.sha256(repr(accepted).encode()).hexdigest()[:16]
+
 
 def build_baseline(reviews: list[ReviewFile]) -> Baseline:
     """Every unsuppressed finding of `reviews` (suppressed ones never gate anyway)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from pydantic import ValidationError
 
@@ -42,9 +43,11 @@ def review_paths(workspace: Workspace) -> list[Path]:
     return sorted(workspace.reviews.rglob(f"*{REVIEW_SUFFIX}"))
 
 
-def load_reviews(workspace: Workspace, known: dict[str, tuple[str, ReviewFile]] | None = None) -> LoadedReviews:
+def load_reviews(workspace: Workspace, known: dict[str, tuple[str, ReviewFile]] | None = None,
+                 keep: Callable[[str], bool] | None = None) -> LoadedReviews:
     """Every stored review. `known`: file -> (sha256 of the bytes, review) parsed already by this
-    process (the review cache's lookups): a file whose bytes have that digest is not parsed again."""
+    process (the review cache's lookups): a file whose bytes have that digest is not parsed again.
+    `keep`: only the reviews of the files it accepts (a shard's slice)."""
     known_at = {workspace.review_json(file): entry for file, entry in (known or {}).items()}
     loaded = LoadedReviews()
     for path in review_paths(workspace):
@@ -76,6 +79,8 @@ def load_reviews(workspace: Workspace, known: dict[str, tuple[str, ReviewFile]] 
         # so no record can make a report write outside the output folder.
         if not safe_relative(review.file) or workspace.review_json(review.file) != path:
             loaded.warnings.append(f"{shown}: names another file ({review.file!r}); skipped")
+            continue
+        if keep is not None and not keep(review.file):
             continue
         loaded.reviews.append(review)
         loaded.digests[review.file] = digest

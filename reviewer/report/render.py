@@ -25,6 +25,7 @@ from pydantic import ValidationError
 from .. import __version__
 from ..config import Config
 from ..schema.review import ReviewFile, RunRecord, StoredReview, is_held
+from ..schema.shard import Shard
 from ..workspace import Workspace, atomic_write_json, atomic_write_text, read_json, warn_line
 from .loading import REVIEW_SUFFIX, last_run, load_reviews
 from .report_json import build_report
@@ -145,6 +146,7 @@ class Rendered:
     paths: list[Path]
     report: ReportJson
     baseline: Baseline | None  # the baseline that marked the new findings
+    digests: dict[str, str]  # file -> sha256 of the .rev.json each review was read from (read from disk only)
 
 
 def render_all(
@@ -206,13 +208,15 @@ def _render_all(root: Path, config: Config, reviews: list[ReviewFile] | None, ru
         workspace.confine("cache")  # names the link (cache/ holds the scan's many facts: walked only then)
     warnings: list[str] = []
     digests: dict[str, str] = {}
+    if run is None:
+        run = last_run(workspace)
     if reviews is None:
-        loaded = load_reviews(workspace, known)
+        # A shard's reports hold its slice only (other slices' reviews may linger in a reused folder).
+        slice_of = Shard.parse(run.shard).holds if run is not None and run.shard else None
+        loaded = load_reviews(workspace, known, keep=slice_of)
         reviews, warnings, digests = loaded.reviews, loaded.warnings, loaded.digests
         for warning in warnings:  # damage under the output folder: one line each, the next run rewrites it
             warn_line(warning)
-    if run is None:
-        run = last_run(workspace)
 
     if baseline is None:
         baseline = configured_baseline(root, config)
@@ -235,4 +239,4 @@ def _render_all(root: Path, config: Config, reviews: list[ReviewFile] | None, ru
         path = workspace.base / name
         atomic_write_text(path, text)
         written.append(path)
-    return Rendered(written, report, baseline)
+    return Rendered(written, report, baseline, digests)

@@ -47,6 +47,8 @@ Schema, version 1 (`"version": 1`; a breaking change bumps it):
   measured precision on projects nobody tuned on) is under the finding floor (`analysis.finding_floor`,
   by default where findings were 90% right): listed for a reader to judge, never gating, not counted
   in `summary.findings`; `summary.candidates` counts them, `summary.finding_floor` is the floor
+- added in 0.6: `shard` ({`index`, `count`}): the report of `reviewer run --shard INDEX/COUNT`, which holds
+  that slice of the files only (`reviewer merge` combines the shards into one report); null otherwise
 
 The view is the configuration's: findings of axes not selected, or ignored for
 their path (`per_file_ignores`), are not in it (the .rev.json keeps them).
@@ -62,6 +64,7 @@ from pydantic import BaseModel, Field, PrivateAttr
 from .. import __version__
 from ..schema.axes import AXES, FILE_VERDICT_RANK, FILE_VERDICTS, SEVERITIES
 from ..schema.review import FileError, ReviewFile, RunRecord, TokenUsage
+from ..schema.shard import Shard
 from ..workspace import Workspace
 from .baseline import Baseline, accepted_findings, ensure_fingerprints
 from .ranking import DEFAULT_CONFIDENCE, confidence_of, confidences, importance, rank_key
@@ -203,6 +206,7 @@ class ReportJson(BaseModel):
     candidates: list[FindingEntry] = Field(default_factory=list)  # under the finding floor, most important first
     warnings: list[str] = Field(default_factory=list)
     changes: Changes | None = None
+    shard: Shard | None = None  # a shard's report: its slice of the files only
     # The active findings of the unlisted axes: report.md counts them per file; never serialised.
     _unlisted: list[FindingEntry] = PrivateAttr(default_factory=list)
 
@@ -327,6 +331,7 @@ def build_report(
         candidates=sorted(candidates, key=FindingEntry.rank_key),
         warnings=list(warnings or []),
         changes=_changes(listed, previous),
+        shard=Shard.parse(run.shard) if run is not None and run.shard else None,
     )
     report._unlisted = [f for f in active if f.axis in unlisted]
     return report

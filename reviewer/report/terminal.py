@@ -93,7 +93,11 @@ def render_run_summary(outcome: Any, gate: Any, report: ReportJson | None = None
     counted = ", ".join(f"{n} {a}" for a, n in per_axis.items() if a in unlisted)
     detail = "; ".join(part for part in (listed, f"counted, not listed: {counted}" if counted else "") if part)
     not_reviewed = len(record.files_not_reviewed)
-    lines = ["", "reviewer run: summary"]
+    lines = ["", "reviewer merge: summary" if record.merged_from else "reviewer run: summary"]
+    if record.shard:
+        lines.append(_row("shard", f"{record.shard}: this slice of the files only; `reviewer merge` combines the shards"))
+    if record.merged_from:
+        lines.append(_row("shards", f"{len(record.merged_from)} merged"))
     if record.stopped:
         lines.append(_row("stopped", f"{record.stopped}: {_files(record.files_reviewed + record.files_cached)} reviewed "
                           f"({record.files_reviewed} in this run, {record.files_cached} from cache), "

@@ -309,6 +309,8 @@ class RunRecord(BaseModel):
     finding_floor: int | None = None
     secrets_masked: int = 0  # secrets masked in what was sent to Claude
     notes: list[str] = Field(default_factory=list)  # what the run dropped or rejected (e.g. a card for no function)
+    shard: str | None = None  # `--shard 2/4`: this run reviewed that slice of the scope (schema.shard)
+    merged_from: list[str] = Field(default_factory=list)  # `reviewer merge`: the run ids of the shards merged
 
 
 class CardRef(BaseModel):
