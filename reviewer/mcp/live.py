@@ -87,7 +87,7 @@ class LiveIndex:
         return self._embedder
 
     def no_index_error(self) -> NoIndex:
-        return NoIndex(f"no card index in {self.workspace.rag} yet: run `reviewer index {self.root}` once "
+        return NoIndex(f"no card index in {self.config.rag.index_uri or self.workspace.rag} yet: run `reviewer index {self.root}` once "
                        "(about a minute per 3,000 functions); this server keeps it up to date from then on")
 
     def scan(self) -> ScanResult:
