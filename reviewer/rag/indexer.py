@@ -59,6 +59,8 @@ TRIVIAL, TEST_CASE = "trivial", "test case"
 TestCases = Callable[[FileFacts], list[tuple[int, int]]]  # a file's test-case line spans
 
 Progress = Callable[[int, int], None]  # (cards done, cards to embed)
+# One file's cards, their structures and why each is not embedded (None: embedded): see _prepare.
+Prepared = tuple[FileFacts, list[FunctionCard], list[CardStructure], list[str | None]]
 
 
 class IndexReport(BaseModel):
@@ -248,9 +250,6 @@ def index_repository(
     return report
 
 
-Prepared = tuple[FileFacts, list[FunctionCard], list[CardStructure], list[str | None]]
-
-
 def _index_shared(workspace: Workspace, uri: str, scan: ScanResult, resolve: Resolver | None, rebuild: bool,
                   embedder: Embedder, progress: Progress | None, written: Mapping[str, CardFields],
                   test_cases: TestCases, report: IndexReport, started: float) -> IndexReport:
@@ -394,20 +393,14 @@ def _index_files(
     test_cases: TestCases,
 ) -> None:
     # Cards are cheap (no model); build them all first so progress knows the total.
-    prepared: list[tuple[FileFacts, list[FunctionCard], list[CardStructure], list[str | None]]] = []
-    for facts in files:
-        cards = [enrich(c, written[c.body_hash]) if c.body_hash in written else c
-                 for c in cards_for_file(facts, resolve)]
-        by_range = structures_for(facts)
-        prepared.append((facts, cards, [by_range[(c.line_start, c.line_end)] for c in cards],
-                         unembedded_reasons(facts, test_cases(facts))))
+    prepared = _prepare(files, resolve, written, test_cases)
     total = sum(len(item[1]) for item in prepared)
     vector_cache = VectorCache(workspace.rag / "vectors", embedder.name, embedder.dimension)
     done = 0
     if progress:
         progress(0, total)
 
-    chunk: list[tuple[FileFacts, list[FunctionCard], list[CardStructure], list[str | None]]] = []
+    chunk: list[Prepared] = []
     chunk_cards = 0
     for item in prepared + [None]:  # None flushes the last chunk
         if item is not None:
