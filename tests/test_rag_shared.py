@@ -17,18 +17,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-pytest.importorskip("moto.server", reason="the shared-index tests need an S3 server: pip install 'moto[server]' (dev extra)")
-import boto3  # noqa: E402 (moto brings it)
-from botocore.exceptions import ClientError  # noqa: E402
-from moto.server import ThreadedMotoServer  # noqa: E402
-
-from reviewer.cli import cli  # noqa: E402
-from reviewer.config import Config  # noqa: E402
-from reviewer.rag.store import CardStore  # noqa: E402
-from reviewer.rag.static_cards import cards_for_file  # noqa: E402
-from reviewer.scan import scan_repository  # noqa: E402
-from reviewer.workspace import Workspace  # noqa: E402
-from test_rag_index import many_files, write  # noqa: E402
+from reviewer.cli import cli
+from reviewer.config import Config
+from reviewer.rag.store import CardStore
+from reviewer.rag.static_cards import cards_for_file
+from reviewer.scan import scan_repository
+from reviewer.workspace import Workspace
+from test_rag_index import many_files, write
 
 BUCKET = "reviewer-ci"
 SECRET = "moto-secret-not-to-print"
@@ -42,7 +37,13 @@ def free_port() -> int:
 
 @pytest.fixture(scope="module")
 def s3():
-    """The endpoint of a moto S3 server holding BUCKET; stopped after the module."""
+    """The endpoint of a moto S3 server holding BUCKET, and a boto3 client; stopped after the module.
+    moto is imported here, not at collection: its web stack would weigh on every test's process."""
+    pytest.importorskip("moto.server", reason="the shared-index tests need an S3 server: "
+                        "pip install 'moto[server]' (in the dev extra)")
+    import boto3  # moto brings it
+    from moto.server import ThreadedMotoServer
+
     port = free_port()
     server = ThreadedMotoServer(ip_address="127.0.0.1", port=port, verbose=False)
     server.start()
@@ -86,6 +87,8 @@ def shared_store(uri: str) -> CardStore:
 def test_the_server_refuses_a_second_create_of_one_object(s3):
     """Lance commits a version on S3 by writing its manifest with If-None-Match: *; a server that
     ignored the header would let two jobs write one version, and the tests below prove nothing."""
+    from botocore.exceptions import ClientError
+
     _, client = s3
     client.put_object(Bucket=BUCKET, Key="probe/1.manifest", Body=b"a", IfNoneMatch="*")
     with pytest.raises(ClientError) as refused:
