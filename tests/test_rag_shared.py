@@ -40,7 +40,7 @@ def s3():
     """The endpoint of a moto S3 server holding BUCKET, and a boto3 client; stopped after the module.
     moto is imported here, not at collection: its web stack would weigh on every test's process."""
     pytest.importorskip("moto.server", reason="the shared-index tests need an S3 server: "
-                        "pip install 'moto[server]' (in the dev extra)")
+                        "pip install 'moto[s3]' flask flask-cors (in the dev extra)")
     import boto3  # moto brings it
     from moto.server import ThreadedMotoServer
 
