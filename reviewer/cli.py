@@ -17,7 +17,7 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .config import Config, config_source, load_config
+from .config import Config, check_index_uri, config_source, load_config
 from .errors import EXIT_ERROR, UserError
 from .ui import UI, err_line, silence
 
@@ -145,17 +145,32 @@ def estimate(path: str, config_path: str | None, as_json: bool, enable_rag: bool
     click.echo(result.model_dump_json(indent=2) if as_json else render_estimate(result))
 
 
+RAG_INDEX_URI_HELP = ("One RAG index on object storage for every job of a CI matrix (same as rag.index_uri; "
+                      "credentials from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, endpoint from AWS_ENDPOINT_URL). "
+                      "Example: --rag-index-uri s3://ci-bucket/reviewer/main")
+
+
+def _apply_index_uri(config: Config, uri: str | None) -> None:
+    if uri is not None:
+        try:
+            config.rag.index_uri = check_index_uri(uri)
+        except ValueError as exc:
+            raise UserError(f"--rag-index-uri: {exc}") from None
+
+
 @cli.command(epilog=examples("reviewer index", "reviewer index path/to/repo --rebuild-rag"))
 @path_argument
 @config_option
 @click.option("--rebuild-rag", "rebuild", is_flag=True, help="Drop the RAG index and build it again. "
               "Example: --rebuild-rag")
-def index(path: str, config_path: str | None, rebuild: bool) -> None:
+@click.option("--rag-index-uri", metavar="URI", default=None, help=RAG_INDEX_URI_HELP)
+def index(path: str, config_path: str | None, rebuild: bool, rag_index_uri: str | None) -> None:
     """Build or update the RAG index of function cards for PATH."""
     from .pipeline import index_only
 
     root = _root(path)
     config = _config(root, config_path)
+    _apply_index_uri(config, rag_index_uri)
     click.echo(index_only(root, config, rebuild, UI.for_terminal()).summary_line())
 
 
@@ -178,7 +193,8 @@ def similar(target: str, path: str, config_path: str | None, as_json: bool, max_
     config = _config(root, config_path)
     index = SimilarityIndex.open(root, config)
     if not len(index):
-        raise UserError(f"no RAG index in {root / config.output / 'rag'}: run `reviewer index {path}` first")
+        raise UserError(f"no RAG index in {index.store.location if index.store else root / config.output / 'rag'}: "
+                        f"run `reviewer index {path}` first")
     card = find_card(index.store, target)
     hits = index.find_similar(card.id, max_results or config.rag.max_results,
                               config.rag.min_score if min_score is None else min_score)
@@ -342,6 +358,7 @@ Examples:
 @click.option("--enable-rag", is_flag=True, help="Semantic duplication through the local RAG index (same as rag.enabled: true). "
               "Example: --enable-rag")
 @click.option("--rebuild-rag", is_flag=True, help="Drop the RAG index and build it again. Example: --enable-rag --rebuild-rag")
+@click.option("--rag-index-uri", metavar="URI", default=None, help=RAG_INDEX_URI_HELP)
 @click.option("--no-cache", is_flag=True, help="Review every file again, ignoring the review cache. Example: --no-cache")
 @click.option("--changed-since", metavar="REF", default=None,
               help="Review only the files changed since git REF (compared against the whole index). "
@@ -407,7 +424,8 @@ Examples:
               "screen. Example: -v")
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
               help="Colour in the terminal (auto honours NO_COLOR). Example: --color never")
-def run(paths: tuple[str, ...], config_path: str | None, enable_rag: bool, rebuild_rag: bool, no_cache: bool,
+def run(paths: tuple[str, ...], config_path: str | None, enable_rag: bool, rebuild_rag: bool,
+        rag_index_uri: str | None, no_cache: bool,
         changed_since: str | None, select_values: tuple[str, ...], extend_values: tuple[str, ...],
         ignore_values: tuple[str, ...], exclude: tuple[str, ...], fail_on: str | None,
         exit_zero: bool, baseline_path: str | None, no_baseline: bool, baseline_from_ref: str | None,
@@ -434,6 +452,7 @@ def run(paths: tuple[str, ...], config_path: str | None, enable_rag: bool, rebui
     config = _config(root, config_path)
     if min_confidence is not None:
         config.analysis.finding_floor = min_confidence
+    _apply_index_uri(config, rag_index_uri)
     if llm is not None:
         config.llm.provider = llm
     note = config_source(root, Path(config_path).resolve() if config_path else None)[1]

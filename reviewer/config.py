@@ -83,6 +83,27 @@ class RagConfig(_Strict):
     model: str = "all-MiniLM-L6-v2"
     min_score: float = Field(default=0.6, ge=0, le=1)  # chosen from the dup-pair table (docs/benchmarks.md, rag)
     max_results: int = Field(default=8, ge=1, le=100)
+    # s3://bucket/prefix: one index on object storage for every job of a CI matrix (docs/ci.md);
+    # credentials and endpoint from the AWS_* environment variables only. null: .reviewer/rag/lancedb
+    index_uri: str | None = None
+
+    @field_validator("index_uri")
+    @classmethod
+    def _object_storage(cls, value: str | None) -> str | None:
+        return check_index_uri(value)
+
+
+def check_index_uri(value: str | None) -> str | None:
+    """An S3 URI with a bucket and no secret in it, or None (the local index)."""
+    if value is None or value.strip() == "":
+        return None
+    value = value.strip()
+    scheme, _, rest = value.partition("://")
+    if scheme not in ("s3", "s3+ddb") or not rest.split("/")[0]:
+        raise ValueError("expected s3://bucket/prefix (or s3+ddb://bucket/prefix?ddbTableName=TABLE)")
+    if "@" in rest.split("/")[0]:
+        raise ValueError("credentials go in AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, never in the URI")
+    return value.rstrip("/")
 
 
 class AnalysisConfig(_Strict):
@@ -177,7 +198,7 @@ class Config(_Strict):
 
         relevant = {
             "axes": self.axes,
-            "rag": self.rag.model_dump(),
+            "rag": self.rag.model_dump(exclude={"index_uri"}),  # where the index lives changes no verdict
             # not the provider: the reviewer it picks is a part of the key on its own, and `--llm claude`
             # in CI must reuse what a terminal run (provider auto) paid for
             "llm": {"model": self.llm.model},
@@ -247,6 +268,8 @@ def _describe(error: dict[str, Any], source: str) -> str:
         return f"unknown key '{key}' in {source}{hint}"
     given = error.get("input")
     shown = repr(given) if not isinstance(given, (dict, list)) else type(given).__name__
+    if isinstance(given, str) and "@" in given:
+        shown = "a URI with user information, not shown"  # it may hold a secret key
     return f"invalid value for '{key}' in {source}: {error['msg'].lower()} (got {shown})"
 
 

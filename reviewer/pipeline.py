@@ -365,7 +365,7 @@ def evidence_key(root: Path, config: Config, scan: ScanResult, rag_enabled: bool
             continue
         digest.update(f"{name}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
     if rag_enabled:
-        digest.update(table_state(Workspace(root, config.output)).encode())
+        digest.update(table_state(Workspace(root, config.output), config.rag.index_uri).encode())
     return digest.hexdigest()
 
 
@@ -394,7 +394,7 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
     # Pairs by meaning need the index: built by a run, read as it is by an estimate (none yet: by structure).
     from .rag.store import table_state
 
-    semantic = rag_enabled and (options.build_index or table_state(Workspace(root, config.output)) != "none")
+    semantic = rag_enabled and (options.build_index or table_state(Workspace(root, config.output), config.rag.index_uri) != "none")
     cache = None if options.no_cache else Workspace(root, config.output).cache
     cards = static_cards(scan, cache)
     symbols = {(f.path, s.qualified_name): s for f in scan.files for s in f.symbols}

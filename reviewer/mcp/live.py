@@ -87,7 +87,7 @@ class LiveIndex:
         return self._embedder
 
     def no_index_error(self) -> NoIndex:
-        return NoIndex(f"no card index in {self.workspace.rag} yet: run `reviewer index {self.root}` once "
+        return NoIndex(f"no card index in {self.config.rag.index_uri or self.workspace.rag} yet: run `reviewer index {self.root}` once "
                        "(about a minute per 3,000 functions); this server keeps it up to date from then on")
 
     def scan(self) -> ScanResult:
@@ -104,7 +104,7 @@ class LiveIndex:
             require_rag("`reviewer mcp`")
             self._rag_checked = True
         stamps = self._stamp()
-        state = table_state(self.workspace)
+        state = table_state(self.workspace, self.config.rag.index_uri)
         if state == "none":
             self._stamps, self._facts, self.similarity = {}, None, None
             raise self.no_index_error()
@@ -120,7 +120,7 @@ class LiveIndex:
                                           ProjectIndex.build(scan, self.root).resolve_callee, embedder=self.embedder,
                                           written=claude_cards(self.root, self.config), test_cases=test_case_spans)
                 self._indexed = current
-                state = table_state(self.workspace)
+                state = table_state(self.workspace, self.config.rag.index_uri)
                 if ours and len(files) <= REREAD_MAX_FILES and not (
                         report.rebuilt or report.files_repaired or report.cards_reapplied):
                     reread = files  # only these files' rows changed: the others stay in memory

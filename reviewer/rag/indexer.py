@@ -7,11 +7,21 @@ crash leaves either (a) rows the cache does not list, or (b) a cache entry listi
 rows that are not there. At start, reconciliation compares the table with the cache
 and treats every disagreeing file (and every duplicated id) as dirty: its rows are
 deleted and the file is indexed again. Untouched files are never rewritten.
+
+The shared index (rag.index_uri, every job of a CI matrix writing one table on object
+storage) has no cache.json and no lock: another job may write it at any moment, so only
+the table can say what is indexed. A file is current when its rows are exactly its
+functions of today (same ids, same body hashes); the others are upserted by id (merge_insert,
+made safe against a concurrent upsert of the same ids by the table's primary key: store.py),
+then their rows of functions that are gone are deleted. Before each chunk the table is
+asked again, so a file another job has just written is neither embedded nor written twice.
+A crash leaves rows that the next run finds not current and writes again.
 """
 
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
@@ -25,7 +35,8 @@ from ..workspace import INDEX_LOCK_TIMEOUT, Workspace, atomic_write_json, file_l
 from ..schema.cards import CardFields, FunctionCard, enrich, is_enriched_with, now_iso
 from .embedder import Embedder, VectorCache, embed_with_cache, load_embedder, text_hash
 from .static_cards import Resolver, cards_for_file, function_symbols
-from .store import NOT_EMBEDDED, STRUCTURE_COLUMNS, CardStore, CardStructure, damaged, structure_of_row
+from .store import (NOT_EMBEDDED, STRUCTURE_COLUMNS, CardStore, CardStructure, damaged, is_remote, sql_string,
+                    structure_of_row)
 
 CACHE_VERSION = 4  # 2: behaviour jobs ("BEHAV:") in each card's detail; 3: typed structural columns; 4: test cases not embedded
 CHUNK_CARDS = 1024  # cards embedded and written per table write: bounds the work a crash loses (a few seconds);
@@ -48,6 +59,8 @@ TRIVIAL, TEST_CASE = "trivial", "test case"
 TestCases = Callable[[FileFacts], list[tuple[int, int]]]  # a file's test-case line spans
 
 Progress = Callable[[int, int], None]  # (cards done, cards to embed)
+# One file's cards, their structures and why each is not embedded (None: embedded): see _prepare.
+Prepared = tuple[FileFacts, list[FunctionCard], list[CardStructure], list[str | None]]
 
 
 class IndexReport(BaseModel):
@@ -177,6 +190,9 @@ def index_repository(
     workspace = Workspace(root, config.output)
     embedder = embedder or load_embedder(config.rag.model)  # a LazyEmbedder: nothing loaded yet
     report = IndexReport(rebuilt=rebuild)
+    if is_remote(config.rag.index_uri):
+        return _index_shared(workspace, config.rag.index_uri, scan, resolve, rebuild, embedder, progress,
+                             written or {}, test_cases or (lambda _facts: []), report, started)
     workspace.confine("rag")  # before the lock file is written: rag/ may be a link out of the folder
     with file_lock(workspace.rag_lock, default_timeout=INDEX_LOCK_TIMEOUT):
         store = CardStore(workspace, embedder.name, embedder.dimension)
@@ -234,6 +250,127 @@ def index_repository(
     return report
 
 
+def _index_shared(workspace: Workspace, uri: str, scan: ScanResult, resolve: Resolver | None, rebuild: bool,
+                  embedder: Embedder, progress: Progress | None, written: Mapping[str, CardFields],
+                  test_cases: TestCases, report: IndexReport, started: float) -> IndexReport:
+    """index_repository for the shared table: the table's rows are the truth (module docstring).
+    Any failure of the object store ends in one line naming rag.index_uri; chunks written
+    before it stay (each is its own commit)."""
+    store = CardStore(workspace, embedder.name, embedder.dimension, uri)
+    try:
+        if rebuild:
+            store.drop()
+        elif store.outdated():
+            raise UserError(f"the shared RAG index {uri} was written by an older reviewer (another column layout): "
+                            "rebuild it once with `reviewer index --rebuild-rag`, no other job writing it")
+        store.table(create=False)  # refuses an index built by another model, before any work
+        current = scan.by_path()
+        stored = _stored_heads(store)
+        gone = sorted(set(stored) - set(current))
+        report.cards_removed = sum(len(stored[p]) for p in gone)
+        store.delete_by_files(gone)
+        report.files_removed = len(gone)
+        pending = [item for item in _prepare(scan.files, resolve, written, test_cases)
+                   if not _is_current(item, stored.get(item[0].path))]
+        report.files_unchanged = len(current) - len(pending)
+        report.files_repaired = sum(1 for item in pending if _duplicated(stored.get(item[0].path)))
+        if pending:
+            _write_shared(workspace, store, embedder, pending, progress, report)
+        if written and store.exists():
+            report.cards_reapplied = _reapply(workspace, store, embedder, written)
+        store.optimize(force=rebuild)
+        report.total_cards = store.count()
+    except (UserError, KeyboardInterrupt):
+        raise
+    except Exception as exc:
+        raise store.fail(exc) from None
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+Heads = list[tuple[str, str]]  # (id, body_hash) of a file's rows
+
+
+def _stored_heads(store: CardStore, files: Sequence[str] | None = None) -> dict[str, Heads]:
+    """The (id, body_hash) of the rows of `files` (all when None), by file."""
+    where = None if files is None else f"file_path IN ({', '.join(sql_string(f) for f in files)})"
+    rows = store.read(["id", "file_path", "body_hash"], where=where).to_pydict()
+    heads: dict[str, Heads] = {}
+    for card_id, path, body in zip(rows["id"], rows["file_path"], rows["body_hash"]):
+        heads.setdefault(path, []).append((card_id, body))
+    return heads
+
+
+def _is_current(item: Prepared, heads: Heads | None) -> bool:
+    """The file's rows are its cards of today, once each: nothing to embed or write."""
+    return sorted(heads or []) == sorted((c.id, c.body_hash) for c in item[1])
+
+
+def _duplicated(heads: Heads | None) -> bool:
+    return heads is not None and len({h[0] for h in heads}) != len(heads)
+
+
+def _prepare(files: Sequence[FileFacts], resolve: Resolver | None, written: Mapping[str, CardFields],
+             test_cases: TestCases) -> list[Prepared]:
+    """Each file's cards (with the fields Claude wrote), structures and reasons not to embed (no model)."""
+    prepared = []
+    for facts in files:
+        cards = [enrich(c, written[c.body_hash]) if c.body_hash in written else c
+                 for c in cards_for_file(facts, resolve)]
+        by_range = structures_for(facts)
+        prepared.append((facts, cards, [by_range[(c.line_start, c.line_end)] for c in cards],
+                         unembedded_reasons(facts, test_cases(facts))))
+    return prepared
+
+
+def _write_shared(workspace: Workspace, store: CardStore, embedder: Embedder, pending: list[Prepared],
+                  progress: Progress | None, report: IndexReport) -> None:
+    """Upsert the pending files chunk by chunk, asking the table first which of them another job wrote."""
+    total = sum(len(item[1]) for item in pending)
+    vector_cache = VectorCache(workspace.rag / "vectors", embedder.name, embedder.dimension)
+    done = 0
+    if progress:
+        progress(0, total)
+    for chunk in _chunks(pending):
+        heads = _stored_heads(store, [item[0].path for item in chunk])
+        todo = [item for item in chunk if not _is_current(item, heads.get(item[0].path))]
+        report.files_unchanged += len(chunk) - len(todo)
+        if todo:
+            cards = [c for _, cs, _, _ in todo for c in cs]
+            reasons = [r for _, _, _, rs in todo for r in rs]
+            texts = [c.embedding_text() for c in cards]
+            vectors, embedded = _embed_worthwhile(embedder, vector_cache, texts, reasons)
+            # An id stored twice (a writer of an older version) is not mended by an upsert: those files start afresh.
+            store.delete_by_files([facts.path for facts, *_ in todo if _duplicated(heads.get(facts.path))])
+            store.upsert(cards, vectors, [s for _, _, ss, _ in todo for s in ss], _text_hashes(texts, reasons))
+            vector_cache.save()
+            for facts, cs, _, _ in todo:  # after the upsert: a crash between leaves extra rows, never lost ones
+                stale = {card_id for card_id, _ in heads.get(facts.path, [])} - {c.id for c in cs}
+                if stale:
+                    store.delete_stale(facts.path, [c.id for c in cs])
+            for reason in filter(None, reasons):
+                report.not_embedded[reason] = report.not_embedded.get(reason, 0) + 1
+            report.files_indexed += len(todo)
+            report.cards_added += len(cards)
+            report.texts_embedded += embedded
+        done += sum(len(item[1]) for item in chunk)
+        if progress:
+            progress(done, total)
+
+
+def _chunks(items: list[Prepared]):
+    """Runs of files of about CHUNK_CARDS cards."""
+    chunk, size = [], 0
+    for item in items:
+        chunk.append(item)
+        size += len(item[1])
+        if size >= CHUNK_CARDS:
+            yield chunk
+            chunk, size = [], 0
+    if chunk:
+        yield chunk
+
+
 def _wipe(workspace: Workspace, embedder: Embedder) -> CardStore:
     """Remove a damaged table (the folder is reviewer's) and open an empty store."""
     import shutil
@@ -256,20 +393,14 @@ def _index_files(
     test_cases: TestCases,
 ) -> None:
     # Cards are cheap (no model); build them all first so progress knows the total.
-    prepared: list[tuple[FileFacts, list[FunctionCard], list[CardStructure], list[str | None]]] = []
-    for facts in files:
-        cards = [enrich(c, written[c.body_hash]) if c.body_hash in written else c
-                 for c in cards_for_file(facts, resolve)]
-        by_range = structures_for(facts)
-        prepared.append((facts, cards, [by_range[(c.line_start, c.line_end)] for c in cards],
-                         unembedded_reasons(facts, test_cases(facts))))
+    prepared = _prepare(files, resolve, written, test_cases)
     total = sum(len(item[1]) for item in prepared)
     vector_cache = VectorCache(workspace.rag / "vectors", embedder.name, embedder.dimension)
     done = 0
     if progress:
         progress(0, total)
 
-    chunk: list[tuple[FileFacts, list[FunctionCard], list[CardStructure], list[str | None]]] = []
+    chunk: list[Prepared] = []
     chunk_cards = 0
     for item in prepared + [None]:  # None flushes the last chunk
         if item is not None:
@@ -368,19 +499,32 @@ def upsert_cards(
         return 0
     workspace = Workspace(root, config.output)
     embedder = embedder or load_embedder(config.rag.model)  # lazy: loads on the first cache miss
-    with file_lock(workspace.rag_lock, default_timeout=INDEX_LOCK_TIMEOUT):
-        store = CardStore(workspace, embedder.name, embedder.dimension)
-        if not store.exists():
-            raise UserError("no RAG index yet: run `reviewer index` first")
-        ids = [c.id for c in cards]
-        rows = store.read(["id", "text_hash", *STRUCTURE_COLUMNS], where=f"id IN ({', '.join(_quote(i) for i in ids)})")
-        known = {r["id"]: (structure_of_row(r), r["text_hash"]) for r in rows.to_pylist()}
-        keep = [c for c in cards if c.id in known]
-        if not keep:
-            return 0
-        _rewrite(workspace, store, embedder, keep, [known[c.id][0] for c in keep], [known[c.id][1] for c in keep])
-        store.optimize()
-        return len(keep)
+    uri = config.rag.index_uri if is_remote(config.rag.index_uri) else None
+    # The shared table takes no lock: an upsert by id is safe beside another job's (store.py).
+    with nullcontext() if uri else file_lock(workspace.rag_lock, default_timeout=INDEX_LOCK_TIMEOUT):
+        store = CardStore(workspace, embedder.name, embedder.dimension, uri)
+        try:
+            return _upsert_known(workspace, store, embedder, cards)
+        except (UserError, KeyboardInterrupt):
+            raise
+        except Exception as exc:
+            if store.shared:
+                raise store.fail(exc) from None
+            raise
+
+
+def _upsert_known(workspace: Workspace, store: CardStore, embedder: Embedder, cards: Sequence[FunctionCard]) -> int:
+    if not store.exists():
+        raise UserError("no RAG index yet: run `reviewer index` first")
+    ids = [c.id for c in cards]
+    rows = store.read(["id", "text_hash", *STRUCTURE_COLUMNS], where=f"id IN ({', '.join(_quote(i) for i in ids)})")
+    known = {r["id"]: (structure_of_row(r), r["text_hash"]) for r in rows.to_pylist()}
+    keep = [c for c in cards if c.id in known]
+    if not keep:
+        return 0
+    _rewrite(workspace, store, embedder, keep, [known[c.id][0] for c in keep], [known[c.id][1] for c in keep])
+    store.optimize()
+    return len(keep)
 
 
 def _quote(value: str) -> str:

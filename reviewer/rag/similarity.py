@@ -891,7 +891,7 @@ def open_store(root: Path, config: Config) -> CardStore:
     from .embedder import KNOWN_DIMENSIONS, load_embedder
 
     dimension = KNOWN_DIMENSIONS.get(config.rag.model) or load_embedder(config.rag.model).dimension
-    return CardStore(Workspace(root, config.output), config.rag.model, dimension)
+    return CardStore(Workspace(root, config.output), config.rag.model, dimension, config.rag.index_uri)
 
 
 _OPEN: dict[tuple[str, str, int], SimilarityIndex] = {}

@@ -4,8 +4,16 @@ One row per FunctionCard, plus what search needs without re-parsing: the vector,
 hash of the embedded text, and the structural views (shingles, token_count, literals, alpha grams, calls,
 vocabulary, behaviour jobs: see CardStructure).
 The model name and dimension live in the table's schema metadata; a table built by
-another model is refused. Writers must hold `.reviewer/rag/lock` (see indexer.py):
-LanceDB lets two concurrent merge_inserts of the same ids produce duplicate rows.
+another model is refused. Writers of the local table must hold `.reviewer/rag/lock` (see
+indexer.py): LanceDB lets two concurrent merge_inserts of the same ids produce duplicate rows.
+
+With `rag.index_uri` (s3://bucket/prefix) the table lives on object storage, shared by every
+job of a CI matrix, and no local lock can guard it. Its `id` column is then declared Lance's
+unenforced primary key: a merge_insert records the ids it inserts in its transaction, and a
+concurrent commit that inserted the same ids is a conflict Lance retries (the retry finds
+them and updates instead), so concurrent writers leave no duplicate id. Commits on S3 are
+conditional writes of the next manifest (If-None-Match), so none overwrites another.
+Credentials and endpoint come from the standard AWS variables (remote_storage_options).
 """
 
 from __future__ import annotations
@@ -33,6 +41,72 @@ OPTIMIZE_EVERY = 20  # table versions between optimize() calls
 
 class IndexDamaged(UserError):
     """The LanceDB files are damaged (a deleted data file, a garbled manifest...)."""
+
+
+class IndexUnreachable(UserError):
+    """The shared index (rag.index_uri) cannot be read or written: bucket, credentials, endpoint."""
+
+
+REMOTE_SCHEMES = ("s3://", "s3+ddb://")  # Lance's S3, and S3 with a DynamoDB commit store
+# The standard AWS variables (boto3's names) -> LanceDB's S3 storage options (the Lance docs,
+# "Object Store Configuration"). The first variable set wins.
+AWS_OPTIONS = {
+    "aws_access_key_id": ("AWS_ACCESS_KEY_ID",),
+    "aws_secret_access_key": ("AWS_SECRET_ACCESS_KEY",),
+    "aws_session_token": ("AWS_SESSION_TOKEN",),
+    "aws_region": ("AWS_REGION", "AWS_DEFAULT_REGION"),
+    "aws_endpoint": ("AWS_ENDPOINT_URL_S3", "AWS_ENDPOINT_URL"),
+}
+# Credentials the AWS chain finds without a key pair in the environment.
+OTHER_CREDENTIALS = ("AWS_PROFILE", "AWS_WEB_IDENTITY_TOKEN_FILE", "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
+                     "AWS_CONTAINER_CREDENTIALS_FULL_URI")
+
+
+def is_remote(uri: str | None) -> bool:
+    return bool(uri) and uri.startswith(REMOTE_SCHEMES)
+
+
+def remote_storage_options(uri: str, environ=None) -> dict[str, str]:
+    """LanceDB storage options for the shared index, from the environment only (never the config).
+    No key pair and no other credential source is refused here, before any request: the chain's
+    last resort is the EC2 metadata service, which a CI job off AWS would wait on."""
+    environ = os.environ if environ is None else environ
+    options = {}
+    for option, names in AWS_OPTIONS.items():
+        value = next((environ[n] for n in names if environ.get(n)), None)
+        if value:
+            options[option] = value
+    if not ({"aws_access_key_id", "aws_secret_access_key"} <= options.keys()
+            or any(environ.get(name) for name in OTHER_CREDENTIALS)):
+        raise IndexUnreachable(f"rag.index_uri {uri}: no AWS credentials: set AWS_ACCESS_KEY_ID and "
+                               "AWS_SECRET_ACCESS_KEY (or AWS_PROFILE) in the environment")
+    if options.get("aws_endpoint", "").startswith("http://"):
+        options["allow_http"] = "true"  # a local S3-compatible server (MinIO, moto) without TLS
+    return options
+
+
+def unreachable(uri: str, exc: BaseException, secrets: Iterable[str] = ()) -> IndexUnreachable:
+    """One line naming the setting and what went wrong, from LanceDB's (long, nested) error."""
+    import re
+
+    text = str(exc)
+    code = re.search(r"<Code>([A-Za-z]+)</Code>", text)
+    status = re.search(r"status: (\d{3})", text)
+    if code:
+        reason = {"NoSuchBucket": "the bucket does not exist"}.get(code.group(1), code.group(1))
+    elif "credentials" in text.lower():
+        reason = "no usable AWS credentials"
+    elif re.search(r"kind: Connect|Connection refused|dns error|timed out|Timeout", text):
+        reason = "the endpoint does not answer"
+    elif status:
+        reason = f"HTTP {status.group(1)}"
+    else:
+        reason = (text.splitlines() or [type(exc).__name__])[0][:160]
+    for secret in secrets:  # never print a key, whatever the store's message held
+        if secret:
+            reason = reason.replace(secret, "***")
+    return IndexUnreachable(f"rag.index_uri {uri}: cannot use the shared RAG index ({reason}): check the bucket "
+                            "and prefix, AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, AWS_REGION and AWS_ENDPOINT_URL")
 
 
 def damaged(path: Path, exc: BaseException) -> IndexDamaged:
@@ -103,12 +177,14 @@ def _in_filter(column: str, values: Iterable[str]) -> str:
     return f"{column} IN ({', '.join(sql_string(v) for v in values)})"
 
 
-def _schema(model: str, dimension: int):
+def _schema(model: str, dimension: int, shared: bool = False):
     import pyarrow as pa
 
     text, int32 = pa.string(), pa.int32()
+    # The shared table declares `id` its primary key: concurrent merge_inserts of one id conflict.
+    key = {b"lance-schema:unenforced-primary-key": b"true"} if shared else None
     fields = [
-        pa.field("id", text, nullable=False),
+        pa.field("id", text, nullable=False, metadata=key),
         pa.field("file_path", text),
         pa.field("name", text),
         pa.field("qualified_name", text),
@@ -155,25 +231,55 @@ def _dir_size(path: Path) -> int:
 class CardStore:
     """Open (or create) the card table of one workspace for one embedding model."""
 
-    def __init__(self, workspace: Workspace, model: str, dimension: int) -> None:
+    def __init__(self, workspace: Workspace, model: str, dimension: int, uri: str | None = None) -> None:
+        """`uri`: rag.index_uri, the shared table on object storage; None: the workspace's own."""
         require_rag("the RAG index")
         import lancedb
 
         self.workspace = workspace
         self.model = model
         self.dimension = dimension
+        self.uri = uri if is_remote(uri) else None
         self.path = workspace.lancedb
+        self._table = None
+        if self.uri is not None:
+            options = remote_storage_options(self.uri)
+            self._secrets = [options.get("aws_secret_access_key", ""), options.get("aws_session_token", "")]
+            try:
+                self._db = lancedb.connect(self.uri, read_consistency_interval=timedelta(0), storage_options=options)
+            except Exception as exc:  # lance: ValueError/OSError/RuntimeError from the object store
+                raise unreachable(self.uri, exc, self._secrets) from None
+            return
         if not workspace.inside(self.path):
             workspace.confine("rag")  # a link on the way: refused in one line naming it
         self.path.mkdir(parents=True, exist_ok=True)
         # interval 0: every read checks for newer versions written by other processes.
         self._db = lancedb.connect(str(self.path), read_consistency_interval=timedelta(0))
-        self._table = None
+
+    @property
+    def shared(self) -> bool:
+        return self.uri is not None
+
+    @property
+    def location(self) -> str:
+        """Where the table lives, as said to the user."""
+        return self.uri or str(self.path)
+
+    def fail(self, exc: BaseException) -> UserError:
+        """The one-line error of a failed read or write: unreachable (shared) or damaged (local)."""
+        if isinstance(exc, UserError):
+            return exc
+        return unreachable(self.uri, exc, self._secrets) if self.shared else damaged(self.path, exc)
 
     # -- table lifecycle -------------------------------------------------------------
 
     def exists(self) -> bool:
-        return TABLE in self._db.list_tables().tables
+        try:
+            return TABLE in self._db.list_tables().tables
+        except Exception as exc:
+            if self.shared:
+                raise self.fail(exc) from None
+            raise
 
     def table(self, create: bool = True):
         """The table, checked against the configured model; created when missing."""
@@ -183,10 +289,23 @@ class CardStore:
                 self._check_model(table)
                 self._table = table
             elif create:
-                self._table = self._db.create_table(TABLE, schema=_schema(self.model, self.dimension))
+                self._table = self._create()
             else:
                 return None
         return self._table
+
+    def _create(self):
+        schema = _schema(self.model, self.dimension, shared=self.shared)
+        if not self.shared:
+            return self._db.create_table(TABLE, schema=schema)
+        try:
+            return self._db.create_table(TABLE, schema=schema)
+        except Exception:
+            if not self.exists():  # not another job creating it at the same moment
+                raise
+            table = self._db.open_table(TABLE)
+            self._check_model(table)
+            return table
 
     def _check_model(self, table) -> None:
         meta = table.schema.metadata or {}
@@ -194,7 +313,7 @@ class CardStore:
         built_dim = int(meta.get(b"dimension", b"0") or 0)
         if built_model != self.model or built_dim != self.dimension:
             raise ModelMismatchError(
-                f"the RAG index in {self.path} was built with model '{built_model}' ({built_dim}-d) but rag.model is "
+                f"the RAG index in {self.location} was built with model '{built_model}' ({built_dim}-d) but rag.model is "
                 f"'{self.model}' ({self.dimension}-d): rebuild it with `reviewer index --rebuild-rag`"
             )
 
@@ -222,7 +341,7 @@ class CardStore:
     def _rows(self, cards: Sequence[FunctionCard], vectors: np.ndarray, structures: Sequence[CardStructure], text_hashes: Sequence[str]):
         import pyarrow as pa
 
-        schema = _schema(self.model, self.dimension)
+        schema = _schema(self.model, self.dimension, shared=self.shared)
         columns: dict[str, list] = {name: [] for name in schema.names if name != "vector"}
         for card, struct, th in zip(cards, structures, text_hashes):
             data = card.model_dump()
@@ -246,6 +365,14 @@ class CardStore:
         if cards:
             rows = self._rows(cards, vectors, structures, text_hashes)
             self.table().merge_insert("id").when_matched_update_all().when_not_matched_insert_all().execute(rows)
+
+    def delete_stale(self, file_path: str, keep: Iterable[str]) -> None:
+        """Delete the rows of `file_path` whose id is not in `keep` (its functions of today)."""
+        table = self.table(create=False)
+        if table is not None:
+            ids = list(keep)
+            where = f"file_path = {sql_string(file_path)}"
+            table.delete(f"{where} AND NOT ({_in_filter('id', ids)})" if ids else where)
 
     def delete_by_files(self, file_paths: Iterable[str]) -> None:
         paths = list(dict.fromkeys(file_paths))
@@ -315,7 +442,7 @@ class CardStore:
         except (ModelMismatchError, IndexDamaged):
             raise
         except Exception as exc:  # lance raises RuntimeError/OSError/ValueError on damaged files
-            raise damaged(self.path, exc) from None
+            raise self.fail(exc) from None
 
     def _stats(self) -> IndexStats:
         table = self.table(create=False)
@@ -331,14 +458,23 @@ class CardStore:
             model=self.model,
             dimension=self.dimension,
             last_update=last,
-            size_bytes=_dir_size(self.path),
+            size_bytes=0 if self.shared else _dir_size(self.path),  # object storage: not listed
             version=table.version,
             not_embedded=read.column("text_hash").to_pylist().count(NOT_EMBEDDED),
         )
 
 
-def stored_model(workspace: Workspace) -> tuple[str, int] | None:
+def stored_model(workspace: Workspace, uri: str | None = None) -> tuple[str, int] | None:
     """(model, dimension) recorded with an existing table, or None when there is none."""
+    if is_remote(uri):
+        store = CardStore(workspace, "", 0, uri)
+        try:
+            if not store.exists():
+                return None
+            meta = store._db.open_table(TABLE).schema.metadata or {}
+        except Exception as exc:
+            raise store.fail(exc) from None
+        return meta.get(b"model", b"?").decode(), int(meta.get(b"dimension", b"0") or 0)
     if not (workspace.lancedb / f"{TABLE}.lance").exists():
         return None
     import lancedb
@@ -353,10 +489,17 @@ def stored_model(workspace: Workspace) -> tuple[str, int] | None:
     return meta.get(b"model", b"?").decode(), int(meta.get(b"dimension", b"0") or 0)
 
 
-def table_state(workspace: Workspace) -> str:
+def table_state(workspace: Workspace, uri: str | None = None) -> str:
     """A token that changes on every write to the table, and on damage to its files, read
     without opening it (no lancedb import): the listing of its version manifests and data
-    files. "none" when there is no table."""
+    files. "none" when there is no table. The shared table (rag.index_uri) is asked for its
+    latest version instead (one listing of its manifests)."""
+    if is_remote(uri):
+        store = CardStore(workspace, "", 0, uri)
+        try:
+            return f"{uri}@{store._db.open_table(TABLE).version}" if store.exists() else "none"
+        except Exception as exc:
+            raise store.fail(exc) from None
     table = workspace.lancedb / f"{TABLE}.lance"
     entries = []
     for folder in ("_versions", "data"):

@@ -96,16 +96,16 @@ def rag_status(workspace: Workspace, config: Config) -> RagStatus:
     from ..rag.store import CardStore, stored_model
 
     status = RagStatus(
-        enabled=config.rag.enabled, store_path=str(workspace.lancedb), exists=False,
+        enabled=config.rag.enabled, store_path=config.rag.index_uri or str(workspace.lancedb), exists=False,
         configured_model=config.rag.model, missing=missing_rag_modules(),
     )
     if status.missing:
         return status  # the index cannot be read without lancedb
-    recorded = stored_model(workspace)
+    recorded = stored_model(workspace, config.rag.index_uri)
     if recorded is None:
         return status
     model, dimension = recorded
-    stats = CardStore(workspace, model, dimension).stats()
+    stats = CardStore(workspace, model, dimension, config.rag.index_uri).stats()
     return status.model_copy(
         update={
             "exists": True, "cards": stats.cards, "files": stats.files, "model": stats.model,
@@ -226,4 +226,6 @@ def _render_rag(rag: RagStatus, last_run_used_it: bool = False) -> list[str]:
         _row("", f"size      {format_bytes(rag.size_bytes)}"),
         _row("", f"store     {rag.store_path}"),
     ]
+    if "://" in rag.store_path:  # rag.index_uri: object storage is not listed for a size
+        lines = [line for line in lines if "size      " not in line]
     return lines
