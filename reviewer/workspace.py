@@ -15,7 +15,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, BinaryIO, Iterator
 
 import pydantic_core
 
@@ -278,12 +278,21 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """atomic_write_text for bytes."""
+    with atomic_writer(path) as handle:
+        handle.write(data)
+
+
+@contextmanager
+def atomic_writer(path: Path) -> Iterator[BinaryIO]:
+    """A binary file to write `path` through, as atomic_write_bytes does: what is written appears under
+    `path` when the block ends, or not at all if it fails (a large store written piece by piece, never
+    held whole)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     name = path.name if len(path.name.encode("utf-8", "surrogateescape")) <= 100 else _short_name(path.name)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            yield handle
             try:
                 os.fchmod(handle.fileno(), _file_mode())
             except (AttributeError, OSError):

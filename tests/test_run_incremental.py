@@ -351,3 +351,39 @@ def test_held_reviews_give_the_report_the_reviews_parse_gives(repo: Path, tmp_pa
     cache = ReviewCache(Workspace(repo, ".reviewer"), held=True)
     review = cache.lookup("shop/cart.py", cache.entries["shop/cart.py"])
     assert review is not None and review.summary == "edited by hand"
+
+
+def test_the_held_store_is_written_entry_by_entry_and_read_only_whole(repo: Path) -> None:
+    """cache/held.marshal is a stream of records with their digest last: every review of the run read
+    back; a damaged or cut file reads as empty (the reviews are parsed then); a write that fails
+    half-way leaves the store it was replacing."""
+    from reviewer.review.cache import HeldReviews
+
+    assert run(repo).exit_code == 0
+    path = repo / ".reviewer" / "cache" / "held.marshal"
+    written = path.read_bytes()
+    store = HeldReviews(path)
+    stored = store.stored()
+    reviews_folder = repo / ".reviewer" / "reviews"
+    assert set(stored) == {p.relative_to(reviews_folder).as_posix().removesuffix(".rev.json")
+                           for p in reviews_folder.rglob("*.rev.json")}
+    for file_path, (digest, _) in stored.items():
+        assert store.get(file_path, digest).file == file_path
+
+    for damaged in (written[:-1] + bytes([written[-1] ^ 1]), written[: len(written) // 2], b""):
+        path.write_bytes(damaged)
+        assert HeldReviews(path).stored() == {}
+
+    class FailingHalfway(dict):  # the run's reviews, of which the third cannot be stored
+        def items(self):
+            for count, item in enumerate(super().items()):
+                if count == 2:
+                    raise RuntimeError("disk gone")
+                yield item
+
+    path.write_bytes(written)
+    held = FailingHalfway({file_path: (digest + "0", store.get(file_path, digest)) for file_path, (digest, _) in stored.items()})
+    with pytest.raises(RuntimeError):
+        HeldReviews(path).save(held)
+    assert path.read_bytes() == written
+    assert not [p for p in path.parent.iterdir() if p.name.startswith(".held.marshal.")]  # no temp file left
