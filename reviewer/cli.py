@@ -75,6 +75,12 @@ config_option = click.option(
          "else <PATH>/pyproject.toml). Example: --config ci/reviewer.yml",
 )
 path_argument = click.argument("path", default=".", type=click.Path(file_okay=False))
+# The options `run` and `merge` share: how the gate's exit code and the terminal output are given.
+exit_zero_option = click.option("--exit-zero", is_flag=True,
+                                help="Exit 0 even when the gate is hit (errors still exit 2). Example: --exit-zero")
+quiet_option = click.option("-q", "--quiet", is_flag=True, help="Print only the findings and errors. Example: -q")
+color_option = click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+                            help="Colour in the terminal (auto honours NO_COLOR). Example: --color never")
 
 
 class _Group(click.Group):
@@ -376,7 +382,7 @@ Examples:
 @click.option("--fail-on", metavar="LEVEL", default=None,
               help="Exit 1 when hit: needs-refactor, critical, or an axis (e.g. duplication). Default: ci.fail_on. "
                    "Example: --fail-on needs-refactor")
-@click.option("--exit-zero", is_flag=True, help="Exit 0 even when the gate is hit (errors still exit 2). Example: --exit-zero")
+@exit_zero_option
 @click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False), default=None,
               help="Gate only on findings not in this baseline (default: ci.baseline, else .reviewer/baseline.json "
                    "when it exists; see `reviewer baseline`); they are marked new in the reports. "
@@ -419,11 +425,10 @@ Examples:
                    "findings were 90% right on new projects). Example: --min-confidence 60")
 @click.option("--plain", is_flag=True, help="No progress bars (the default in CI and when stderr is not a terminal). "
               "Example: --plain")
-@click.option("-q", "--quiet", is_flag=True, help="Print only the findings and errors. Example: -q")
+@quiet_option
 @click.option("-v", "--verbose", is_flag=True, help="List every listed finding after the summary, not only the first "
               "screen. Example: -v")
-@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
-              help="Colour in the terminal (auto honours NO_COLOR). Example: --color never")
+@color_option
 def run(paths: tuple[str, ...], config_path: str | None, enable_rag: bool, rebuild_rag: bool,
         rag_index_uri: str | None, no_cache: bool,
         changed_since: str | None, select_values: tuple[str, ...], extend_values: tuple[str, ...],
@@ -680,7 +685,7 @@ def report(path: str, config_path: str | None) -> None:
 @click.option("--fail-on", metavar="LEVEL", default=None,
               help="Exit 1 when hit anywhere in the matrix: needs-refactor, critical, or an axis. Default: the shards' "
                    "ci.fail_on. Example: --fail-on needs-refactor")
-@click.option("--exit-zero", is_flag=True, help="Exit 0 even when the gate is hit (errors still exit 2). Example: --exit-zero")
+@exit_zero_option
 @click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False), default=None,
               help="The baseline the shards gated against (default: ci.baseline, else .reviewer/baseline.json when it "
                    "exists); another one is refused. Example: --baseline .reviewer/baseline.json")
@@ -693,10 +698,9 @@ def report(path: str, config_path: str | None) -> None:
               help="SARIF automationDetails category of the merged report.sarif (default: report.sarif_category). "
                    "Example: --sarif-category reviewer")
 @click.option("--statistics", is_flag=True, help="Print how many findings each rule gave. Example: --statistics")
-@click.option("-q", "--quiet", is_flag=True, help="Print only the findings and errors. Example: -q")
+@quiet_option
 @click.option("-v", "--verbose", is_flag=True, help="List every listed finding after the summary. Example: -v")
-@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
-              help="Colour in the terminal (auto honours NO_COLOR). Example: --color never")
+@color_option
 def merge_command(folders: tuple[str, ...], output_dir: str | None, fail_on: str | None, exit_zero: bool,
                   baseline_path: str | None, no_baseline: bool, output_format: str, output_file: str | None,
                   sarif_category: str | None, statistics: bool, quiet: bool, verbose: bool, color: str) -> None:
