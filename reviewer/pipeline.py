@@ -38,7 +38,7 @@ from .schema.review import FileError, ReviewFile, RunRecord, held_review, stored
 from .schema.shard import SHARD_MANIFEST, Shard, ShardManifest, paths_digest
 from .schema.evidence import MODULE_CODE
 from .review.static import STATIC_REVIEWER_VERSION, FileEvidence, StaticReviewer, review_file
-from .schema.facts import FileFacts, ScanResult, Symbol
+from .schema.facts import FileFacts, ScanResult, Symbol, hashes32
 from .background import Background
 from .gcpause import gc_paused, gc_thawed, keep_until_exit
 from .ui import UI
@@ -163,6 +163,19 @@ def structural_index(scan: ScanResult, cards: dict[str, list[FunctionCard]], hea
             row.update(structures[(card.line_start, card.line_end)].columns())
             rows.append(row)
     return SimilarityIndex(rows, np.zeros((0, 0), dtype=np.float32))
+
+
+def _drop_structural_views(scan: ScanResult) -> None:
+    """Let go of each function's structural views (Symbol.structure and .shingles) once the similarity
+    pairs and the duplicates are found: they are all that reads them (the index phase, with RAG, came
+    before), and a large project holds them through the review and the report, at the run's peak
+    (the 20,000-file scale tree: about a tenth of the run's memory)."""
+    empty = hashes32()
+    for facts in scan.files:
+        for symbol in facts.symbols:
+            values = symbol.__dict__  # no validation, no copy: the record keeps its field set
+            values["structure"] = None
+            values["shingles"] = empty
 
 
 class _Similarity:
@@ -445,6 +458,7 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
                     idle()
                 duplicates, pairs, how = found.result()
         seconds["similarity"] = time.perf_counter() - started
+    _drop_structural_views(scan)
     index_size = similarity.size
     if rag_enabled and not options.build_index:  # the index a run would build holds every function's card
         index_size = max(index_size, sum(len(file_cards) for file_cards in cards.values()))
