@@ -28,13 +28,12 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import os
-import tempfile
 import zlib
 from pathlib import Path
 from typing import Any, Callable
 
 from ..schema.facts import FileFacts, ScanResult
+from ..workspace import atomic_writer
 from .resolve import ProjectIndex
 from .usage import Contribution, file_contribution
 
@@ -169,22 +168,8 @@ class AnalysisCache:
         self.seal()
         if self.path is not None and (self.computed or self._recount or len(self.values) != len(self.stored_values)):
             packed = marshal.dumps((self.key, self._packed, zlib.compress(marshal.dumps(self.values), 1)))
-            _atomic_write_bytes(self.path, hashlib.blake2b(packed, digest_size=32).digest() + packed)
+            with atomic_writer(self.path) as handle:  # the digest, then the packed entries (never joined in memory)
+                handle.write(hashlib.blake2b(packed, digest_size=32).digest())
+                handle.write(packed)
         self.stored_values, self.values, self._packed = {}, {}, b""
         self.path = None  # saved: a second save() writes nothing
-
-
-def _atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Through a temp file and a rename: a crash never leaves half a cache."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            mask = os.umask(0)
-            os.umask(mask)
-            os.fchmod(handle.fileno(), 0o666 & ~mask)  # as open() would create it, not mkstemp's 0600
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
