@@ -372,7 +372,7 @@ def test_score_bound_is_never_below_a_score_so_skipping_by_it_changes_no_pair():
     # The bounds computed on arrays: score_bound's before its rounding where they can reach the
     # floor (the shared shingles counted), above it elsewhere.
     floor = 0.5
-    bounds = index._bounds(pairs, floor)
+    bounds = index._bounds(*np.array(pairs, dtype=np.int64).T, floor)
     exact = np.array([index.score_bound(i, j) for i, j in pairs])
     reachable = bounds >= floor
     assert np.all(np.abs(bounds[reachable] - exact[reachable]) <= 5e-5 + 1e-9)

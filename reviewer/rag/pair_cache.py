@@ -150,8 +150,7 @@ def cached_all_pairs(
             how = f"incremental: {len(changed)} changed, {len(removed)} removed cards"
         else:
             todo, how = candidates, "full"
-        n = max(len(index), 1)
-        pairs = index.scored_pairs(zip(*(c.tolist() for c in divmod(todo, n))), min_score, weighted)
+        pairs = index.scored_pairs(todo, min_score, weighted)
         _save(path, key, index, digests, pairs, candidates, weighted)
     return hits_by_function(pairs, heads.__getitem__, max_per_function), how
 

@@ -635,12 +635,12 @@ class SimilarityIndex:
         codes = _posting_pair_codes(np.concatenate(postings), np.cumsum(sizes) - sizes, sizes, n)
         unique = _sorted_unique(np.concatenate(codes))
         lo, hi = unique // n, unique % n
-        close = np.einsum("ij,ij->i", self.vectors[lo], self.vectors[hi]) >= cosine_floor
+        close = _row_dots(self.vectors, lo, hi) >= cosine_floor
         return unique[close]
 
     def all_pairs(self, min_score: float = DEFAULT_MIN_SCORE, max_per_function: int = 8) -> dict[str, list[SimilarFunction]]:
         """For every function, its similar functions at or above `min_score` (both directions), best first."""
-        scored = self.scored_pairs(self.candidate_pairs(pairs_floor(min_score)), min_score)
+        scored = self.scored_pairs(self.candidate_codes(pairs_floor(min_score)), min_score)
         return hits_by_function(scored, self.head, max_per_function)
 
     def scored_pairs(self, pairs, min_score: float, weighted: list[tuple[int, int]] | None = None
@@ -648,14 +648,18 @@ class SimilarityIndex:
         """(id i, id j, the pair's Match parts) for the pairs (i < j) scoring at least `min_score`.
 
         `weighted`, when given, receives the pairs under `min_score` that other word weights
-        could lift to it (see weight_sensitive): what a cache must score again when they change."""
+        could lift to it (see weight_sensitive): what a cache must score again when they change.
+        `pairs`: their codes i * len(self) + j as an array (candidate_codes), or (i, j) tuples. The codes
+        stay arrays until a pair may reach: a large index has millions of candidates, and a Python tuple
+        of two ints each held the standard library's RAG run at 4.9 GB, for pairs set aside unscored."""
         out = []
-        pairs = pairs if isinstance(pairs, list) else list(pairs)
+        first, second = self._pair_arrays(pairs)
         # Most candidates of a large index are far under min_score: set aside at C speed those whose
         # bound, computed for all pairs at once, is under it (_bounds); score_bound decides the rest.
-        reach = self._bounds(pairs, min_score - _BOUND_SLACK) >= min_score - _BOUND_SLACK
-        for (i, j), reachable in zip(pairs, reach.tolist()):
-            if not reachable or self.score_bound(i, j) < min_score:
+        reach = self._bounds(first, second, min_score - _BOUND_SLACK) >= min_score - _BOUND_SLACK
+        for k in np.flatnonzero(reach).tolist():
+            i, j = int(first[k]), int(second[k])
+            if self.score_bound(i, j) < min_score:
                 continue  # neither kept nor liftable by other word weights (score_bound)
             parts = self.score_pair(i, j)
             if parts.score >= min_score:
@@ -664,18 +668,25 @@ class SimilarityIndex:
                 weighted.append((i, j))
         return out
 
-    def _bounds(self, pairs: list[tuple[int, int]], floor: float) -> np.ndarray:
+    def _pair_arrays(self, pairs) -> tuple[np.ndarray, np.ndarray]:
+        """(rows i, rows j) of `pairs`: codes i * len(self) + j, or (i, j) tuples."""
+        if isinstance(pairs, np.ndarray):
+            first, second = divmod(pairs.astype(np.int64, copy=False), max(len(self.ids), 1))
+            return first, second
+        pairs = pairs if isinstance(pairs, list) else list(pairs)
+        return tuple(np.fromiter((p[k] for p in pairs), dtype=np.int64, count=len(pairs)) for k in (0, 1))
+
+    def _bounds(self, first: np.ndarray, second: np.ndarray, floor: float) -> np.ndarray:
         """score_bound of every pair before its rounding, as float64, computed on arrays: each pair's
         shared shingles are counted by looking the smaller side's up in the larger's (one binary
         search over every row's (row, shingle) key), after the pairs that could not reach even with
         every shingle shared are set aside (their value stays that of every shingle shared: above their
         bound, and under `floor`). The arithmetic is score_bound's, so it differs from it
         only by the rounding to 4 places (and the float32 dot product's last bits): see _BOUND_SLACK."""
-        count = len(pairs)
+        count = len(first)
         if not count:
             return np.zeros(0)
-        first, second = (np.fromiter((p[k] for p in pairs), dtype=np.int64, count=count) for k in (0, 1))
-        meaning = (np.einsum("ij,ij->i", self.vectors[first], self.vectors[second]).astype(np.float64)
+        meaning = (_row_dots(self.vectors, first, second).astype(np.float64)
                    if self.vectors.size else np.zeros(count))
         m = MEANING_WEIGHT * np.clip((meaning + VOCABULARY_WEIGHT - MEANING_FLOOR) / (1.0 - MEANING_FLOOR), 0.0, 1.0)
         sizes = self._shingle_counts()
@@ -782,6 +793,18 @@ MATCH_FIELDS = set(Match.model_fields)
 # reach it in score_bound: its rounding to 4 places adds at most 0.00005, the dot product's
 # float32 order a few units of 1e-7.
 _BOUND_SLACK = 1e-3
+
+
+def _row_dots(vectors: np.ndarray, first: np.ndarray, second: np.ndarray, chunk: int = 1 << 15) -> np.ndarray:
+    """vectors[first[k]] . vectors[second[k]] for every k, gathered `chunk` pairs at a time: the pairs of
+    a large index number millions, and gathering both sides at once held 2 x 384 floats for each (the
+    standard library's RAG run peaked at 4.8 GB on its shared-word pairs). Each dot product is the one
+    a whole gather gives (the same rows, the same order of terms)."""
+    out = np.empty(len(first), dtype=vectors.dtype)
+    for start in range(0, len(first), chunk):
+        stop = start + chunk
+        np.einsum("ij,ij->i", vectors[first[start:stop]], vectors[second[start:stop]], out=out[start:stop])
+    return out
 
 
 def _common(a: np.ndarray, b: np.ndarray) -> int:
