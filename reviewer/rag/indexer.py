@@ -20,6 +20,7 @@ A crash leaves rows that the next run finds not current and writes again.
 
 from __future__ import annotations
 
+import random
 import time
 from contextlib import nullcontext
 from pathlib import Path
@@ -325,37 +326,65 @@ def _prepare(files: Sequence[FileFacts], resolve: Resolver | None, written: Mapp
 
 def _write_shared(workspace: Workspace, store: CardStore, embedder: Embedder, pending: list[Prepared],
                   progress: Progress | None, report: IndexReport) -> None:
-    """Upsert the pending files chunk by chunk, asking the table first which of them another job wrote."""
+    """Upsert the pending files chunk by chunk, asking the table first which of them another job wrote.
+    A chunk whose commit still conflicts with other jobs' after Lance's own retries (a loaded runner,
+    many jobs) is written again after a pause: what it asks of the table then is what the others left."""
     total = sum(len(item[1]) for item in pending)
     vector_cache = VectorCache(workspace.rag / "vectors", embedder.name, embedder.dimension)
     done = 0
     if progress:
         progress(0, total)
     for chunk in _chunks(pending):
-        heads = _stored_heads(store, [item[0].path for item in chunk])
-        todo = [item for item in chunk if not _is_current(item, heads.get(item[0].path))]
-        report.files_unchanged += len(chunk) - len(todo)
-        if todo:
-            cards = [c for _, cs, _, _ in todo for c in cs]
-            reasons = [r for _, _, _, rs in todo for r in rs]
-            texts = [c.embedding_text() for c in cards]
-            vectors, embedded = _embed_worthwhile(embedder, vector_cache, texts, reasons)
-            # An id stored twice (a writer of an older version) is not mended by an upsert: those files start afresh.
-            store.delete_by_files([facts.path for facts, *_ in todo if _duplicated(heads.get(facts.path))])
-            store.upsert(cards, vectors, [s for _, _, ss, _ in todo for s in ss], _text_hashes(texts, reasons))
-            vector_cache.save()
-            for facts, cs, _, _ in todo:  # after the upsert: a crash between leaves extra rows, never lost ones
-                stale = {card_id for card_id, _ in heads.get(facts.path, [])} - {c.id for c in cs}
-                if stale:
-                    store.delete_stale(facts.path, [c.id for c in cs])
-            for reason in filter(None, reasons):
-                report.not_embedded[reason] = report.not_embedded.get(reason, 0) + 1
-            report.files_indexed += len(todo)
-            report.cards_added += len(cards)
-            report.texts_embedded += embedded
+        for attempt in range(COMMIT_ATTEMPTS):
+            try:
+                _write_chunk(store, embedder, vector_cache, chunk, report)
+                break
+            except Exception as exc:  # noqa: BLE001 - only a commit conflict is tried again
+                if attempt == COMMIT_ATTEMPTS - 1 or not _commit_conflict(exc):
+                    raise
+                time.sleep(min(8.0, 0.25 * 2 ** attempt) * (1.0 + random.random()))  # jobs in step would meet again
         done += sum(len(item[1]) for item in chunk)
         if progress:
             progress(done, total)
+
+
+COMMIT_ATTEMPTS = 6
+
+
+def _commit_conflict(exc: BaseException) -> bool:
+    """Whether a failed write is Lance's commit conflict with another writer (worth trying again): its
+    "commit conflict" / "preempted by concurrent transaction" errors, or the store's refusal of a
+    manifest another job wrote first (a failed If-None-Match precondition)."""
+    message = str(exc).lower()
+    return any(word in message for word in ("conflict", "preempted", "precondition"))
+
+
+def _write_chunk(store: CardStore, embedder: Embedder, vector_cache: VectorCache, chunk: list[Prepared],
+                 report: IndexReport) -> None:
+    """Write the files of `chunk` that the table does not hold as they are today; counted in `report`
+    once written (a chunk tried again is counted once)."""
+    heads = _stored_heads(store, [item[0].path for item in chunk])
+    todo = [item for item in chunk if not _is_current(item, heads.get(item[0].path))]
+    cards = [c for _, cs, _, _ in todo for c in cs]
+    reasons = [r for _, _, _, rs in todo for r in rs]
+    embedded = 0
+    if todo:
+        texts = [c.embedding_text() for c in cards]
+        vectors, embedded = _embed_worthwhile(embedder, vector_cache, texts, reasons)
+        # An id stored twice (a writer of an older version) is not mended by an upsert: those files start afresh.
+        store.delete_by_files([facts.path for facts, *_ in todo if _duplicated(heads.get(facts.path))])
+        store.upsert(cards, vectors, [s for _, _, ss, _ in todo for s in ss], _text_hashes(texts, reasons))
+        vector_cache.save()
+        for facts, cs, _, _ in todo:  # after the upsert: a crash between leaves extra rows, never lost ones
+            stale = {card_id for card_id, _ in heads.get(facts.path, [])} - {c.id for c in cs}
+            if stale:
+                store.delete_stale(facts.path, [c.id for c in cs])
+    report.files_unchanged += len(chunk) - len(todo)
+    for reason in filter(None, reasons):
+        report.not_embedded[reason] = report.not_embedded.get(reason, 0) + 1
+    report.files_indexed += len(todo)
+    report.cards_added += len(cards)
+    report.texts_embedded += embedded
 
 
 def _chunks(items: list[Prepared]):
