@@ -776,7 +776,7 @@ def _run_phases(run: Run) -> RunOutcome:
         record.files_error += 1
     record.files_in_scope = len(scope) + record.files_error  # the unreadable ones are in scope, as errors
     shard_slice = sorted([*scope, *(skipped.path for skipped in failed)])
-    tree = _tree_digest(prepared.scan)  # before the facts are released
+    tree = _tree_digest(prepared.scan) if options.shard is not None else None  # before the facts are released
     if changed is not None or options.paths is not None or options.shard is not None:
         ui.echo(f"scope: {len(scope)}" + (f" changed since {options.changed_since}" if changed is not None else "")
                 + (f" under {', '.join(options.paths)}" if options.paths is not None else "")

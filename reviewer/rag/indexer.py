@@ -36,7 +36,7 @@ from ..workspace import INDEX_LOCK_TIMEOUT, Workspace, atomic_write_json, file_l
 from ..schema.cards import CardFields, FunctionCard, enrich, is_enriched_with, now_iso
 from .embedder import Embedder, VectorCache, embed_with_cache, load_embedder, text_hash
 from .static_cards import Resolver, cards_for_file, function_symbols
-from .store import (NOT_EMBEDDED, STRUCTURE_COLUMNS, CardStore, CardStructure, damaged, is_remote, sql_string,
+from .store import (NOT_EMBEDDED, STRUCTURE_COLUMNS, CardStore, CardStructure, damaged, in_filter, is_remote,
                     structure_of_row)
 
 CACHE_VERSION = 4  # 2: behaviour jobs ("BEHAV:") in each card's detail; 3: typed structural columns; 4: test cases not embedded
@@ -294,7 +294,7 @@ Heads = list[tuple[str, str]]  # (id, body_hash) of a file's rows
 
 def _stored_heads(store: CardStore, files: Sequence[str] | None = None) -> dict[str, Heads]:
     """The (id, body_hash) of the rows of `files` (all when None), by file."""
-    where = None if files is None else f"file_path IN ({', '.join(sql_string(f) for f in files)})"
+    where = None if files is None else in_filter("file_path", files)
     rows = store.read(["id", "file_path", "body_hash"], where=where).to_pydict()
     heads: dict[str, Heads] = {}
     for card_id, path, body in zip(rows["id"], rows["file_path"], rows["body_hash"]):
@@ -546,7 +546,7 @@ def _upsert_known(workspace: Workspace, store: CardStore, embedder: Embedder, ca
     if not store.exists():
         raise UserError("no RAG index yet: run `reviewer index` first")
     ids = [c.id for c in cards]
-    rows = store.read(["id", "text_hash", *STRUCTURE_COLUMNS], where=f"id IN ({', '.join(_quote(i) for i in ids)})")
+    rows = store.read(["id", "text_hash", *STRUCTURE_COLUMNS], where=in_filter("id", ids))
     known = {r["id"]: (structure_of_row(r), r["text_hash"]) for r in rows.to_pylist()}
     keep = [c for c in cards if c.id in known]
     if not keep:
@@ -556,7 +556,3 @@ def _upsert_known(workspace: Workspace, store: CardStore, embedder: Embedder, ca
     return len(keep)
 
 
-def _quote(value: str) -> str:
-    from .store import sql_string
-
-    return sql_string(value)

@@ -173,7 +173,8 @@ def sql_string(value: str) -> str:
     return "'" + value.replace("'", "''") + "'"
 
 
-def _in_filter(column: str, values: Iterable[str]) -> str:
+def in_filter(column: str, values: Iterable[str]) -> str:
+    """`column IN ('a', 'b')`, each value a safe SQL string."""
     return f"{column} IN ({', '.join(sql_string(v) for v in values)})"
 
 
@@ -372,14 +373,14 @@ class CardStore:
         if table is not None:
             ids = list(keep)
             where = f"file_path = {sql_string(file_path)}"
-            table.delete(f"{where} AND NOT ({_in_filter('id', ids)})" if ids else where)
+            table.delete(f"{where} AND NOT ({in_filter('id', ids)})" if ids else where)
 
     def delete_by_files(self, file_paths: Iterable[str]) -> None:
         paths = list(dict.fromkeys(file_paths))
         table = self.table(create=False)
         for start in range(0, len(paths), 500):  # keep filter strings bounded
             if table is not None:
-                table.delete(_in_filter("file_path", paths[start : start + 500]))
+                table.delete(in_filter("file_path", paths[start : start + 500]))
 
     # -- reads -----------------------------------------------------------------------
 
