@@ -17,6 +17,7 @@ import os
 import pickle
 import signal
 import sys
+import warnings
 from typing import Callable, Generic, TypeVar
 
 T = TypeVar("T")
@@ -58,7 +59,12 @@ class Background(Generic[T]):
                 pass
         _trim_heap()
         try:
-            pid = os.fork()
+            with warnings.catch_warnings():
+                # LanceDB warns at every fork of a process that opened a table: the child's runtime is
+                # reset, and a child that called it could deadlock. A job here never calls LanceDB: it
+                # reads what the parent loaded (the similarity index's arrays), never the table.
+                warnings.filterwarnings("ignore", message="lancedb fork support", category=RuntimeWarning)
+                pid = os.fork()
         except OSError:
             os.close(read_end)
             os.close(write_end)

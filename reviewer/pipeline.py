@@ -213,8 +213,11 @@ class _Similarity:
 
         rag = self.config.rag
         salt = f"{rag.model if self.rag_enabled else 'structure'}:{_code_digest('scan')}"
+        # With RAG the pairs are scored in this process after the index, with the second core idle;
+        # without, in a child beside the analysis (_evidence), which keeps both cores busy already.
         return cached_all_pairs(Workspace(self.root, self.config.output).cache / "pairs.json", self.rows, self.index,
-                                min_score=rag.min_score, max_per_function=rag.max_results, salt=salt)
+                                min_score=rag.min_score, max_per_function=rag.max_results, salt=salt,
+                                split=self.rag_enabled)
 
 
 CARD_HEAD = {"id", "file_path", "name", "qualified_name", "line_start", "line_end", "signature", "summary", "body_hash"}

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
+from reviewer.background import Background
+from reviewer.rag import similarity as similarity_module
 from reviewer.rag.similarity import CANDIDATES, MATCH_FIELDS, MIN_STRUCT_TOKENS, SimilarityIndex, combine
 
 
@@ -332,7 +336,7 @@ def test_a_copy_without_a_vector_is_still_found_by_its_exact_shape():
     assert build(rows, [unit(1, 0, 0, 0)] * len(rows))._shape_group_of == {}
 
 
-def test_score_bound_is_never_below_a_score_so_skipping_by_it_changes_no_pair():
+def test_score_bound_is_never_below_a_score_so_skipping_by_it_changes_no_pair(monkeypatch):
     """scored_pairs sets aside the pairs whose score_bound is under min_score: the bound must hold
     for every kind of pair (copies, decoys, inline helpers, same jobs, shared words, same body,
     trivial bodies), and for the score with full vocabulary support that the pair cache reads."""
@@ -368,7 +372,21 @@ def test_score_bound_is_never_below_a_score_so_skipping_by_it_changes_no_pair():
             weighted.append((i, j))
     found: list = []
     assert index.scored_pairs(pairs, 0.6, found) == kept and found == weighted
-    assert kept
+    assert kept and weighted
+    # Scored on two cores (a forked child takes every other pair): the same pairs in the same order.
+    monkeypatch.setattr(similarity_module, "SPLIT_PAIRS", 2)
+    forks: list = []
+    real_enter = Background.__enter__
+
+    def entered(job):
+        real_enter(job)
+        forks.append(job.pid)
+        return job
+
+    monkeypatch.setattr(Background, "__enter__", entered)
+    found = []
+    assert index.scored_pairs(pairs, 0.6, found, split=True) == kept and found == weighted
+    assert [pid is not None for pid in forks] == [sys.platform.startswith("linux")]
     # The bounds computed on arrays: score_bound's before its rounding where they can reach the
     # floor (the shared shingles counted), above it elsewhere.
     floor = 0.5

@@ -117,6 +117,9 @@ def test_three_copies_are_one_finding_naming_every_member() -> None:
     assert reported == [key(functions, "b")]
     assert len(found[key(functions, "b")][0].members) == 3
     assert not found[key(functions, "c")][0].report
+    # The class is listed once, on the copy that reports it: on each of N members it was N x N names.
+    silent = found[key(functions, "c")][0]
+    assert silent.members == [] and silent.copies == 3 and "one of 3 copies: reported on f_b" in silent.note
 
 
 def test_per_type_boilerplate_and_parallel_few_liners_are_not_duplicates() -> None:
@@ -320,6 +323,7 @@ def test_one_block_in_three_places_is_one_finding_naming_every_place() -> None:
                              "src/testing/mocks/c.tsx:10-19"]
     silent = [c for clones in found.values() for c in clones if not c.report]
     assert silent and all("reported at src/testing/mocks/b.tsx:10" in c.note for c in silent)
+    assert all(c.members == [] and c.copies == 3 for c in silent) and clone.copies == 3
 
 
 def test_a_scaffold_counts_every_place_that_holds_it_two_in_one_file_too() -> None:

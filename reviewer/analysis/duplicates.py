@@ -1367,10 +1367,12 @@ def _block_classes(out: dict[CloneKey, list[Clone]]) -> None:
         names = [f"{path}:{start}-{end}" for path, (start, end) in sorted(places)]
         first_key, first = min(entries, key=lambda entry: (entry[0][0], entry[1].lines))
         for key, clone in entries:
-            clone.members = names
+            clone.copies = len(names)
             if (key[0], clone.lines) != (first_key[0], first.lines):
                 clone.report = False
                 clone.note = f"one of {len(names)} copies of this block: reported at {first_key[0]}:{first.lines[0]}"
+            else:
+                clone.members = names
 
 
 def _same_job(a: Symbol, b: Symbol) -> bool:
@@ -1587,6 +1589,15 @@ def _repeat_span(edge: _Edge) -> int:
     return min(edge.copy_lines[1] - edge.copy_lines[0], edge.keep_lines[1] - edge.keep_lines[0]) + 1
 
 
+def _root(parent: dict[CloneKey, CloneKey], key: CloneKey) -> CloneKey:
+    """The root of `key`'s set in a union-find forest (a key absent from `parent` is a root). Path
+    halving links each key passed to its grandparent: a class of thousands of copies (generated code)
+    otherwise grows one chain, walked whole at every find. The roots are those of a plain walk."""
+    while (up := parent.get(key, key)) != key:
+        parent[key] = key = parent.get(up, up)
+    return key
+
+
 def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], min_confidence: int,
                    callbacks: dict[str, list[list[int]]]) -> dict[CloneKey, list[Clone]]:
     """Edges -> clones per copy. Whole-function copies of one body form a class: its best-ranked
@@ -1594,9 +1605,7 @@ def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], 
     parent: dict[CloneKey, CloneKey] = {}
 
     def find(key: CloneKey) -> CloneKey:
-        while parent.get(key, key) != key:
-            key = parent[key]
-        return key
+        return _root(parent, key)
 
     functions: dict[CloneKey, _Function] = {}
     for edge in edges:
@@ -1652,10 +1661,12 @@ def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], 
         for key in members[1:]:
             whole = [c for c in out.get(key, []) if c.kind in WHOLE_KINDS and c.report]
             for clone in whole:
-                clone.members = names
+                clone.copies = len(names)
                 if key != speaker:
                     clone.report = False
                     clone.note = f"one of {len(members)} copies: reported on {speaker[1]} ({speaker[0]})"
+                else:
+                    clone.members = names
     _block_classes(out)
     for clones in out.values():
         # Reported first, surest first, then the longest repeat (a block shared with another
@@ -1764,9 +1775,7 @@ def _hook_families(edges: list[_Edge], framework: set[tuple[str, str]]) -> dict[
     parent: dict[CloneKey, CloneKey] = {}
 
     def find(key: CloneKey) -> CloneKey:
-        while parent.get(key, key) != key:
-            key = parent[key]
-        return key
+        return _root(parent, key)
 
     nodes: set[CloneKey] = set()
     for edge in edges:

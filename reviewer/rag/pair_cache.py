@@ -125,12 +125,13 @@ def cached_all_pairs(
     min_score: float,
     max_per_function: int,
     salt: str = "",
+    split: bool = False,
 ) -> tuple[dict[str, list[SimilarFunction]], str]:
     """SimilarityIndex.all_pairs over the cards `rows` (dicts with DIGEST_FIELDS), reusing `path`.
 
     `load_index` builds the index over the same cards; it is called only when some pair
-    must be scored. Returns the pairs and how they were obtained ("cached", "incremental:
-    N cards", "full")."""
+    must be scored. `split`: score on two cores (SimilarityIndex.scored_pairs). Returns the pairs
+    and how they were obtained ("cached", "incremental: N cards", "full")."""
     key = settings_key(min_score, salt)
     digests = {r["id"]: card_digest(r) for r in rows}
     heads = {r["id"]: hit_head(r) for r in rows}
@@ -150,7 +151,7 @@ def cached_all_pairs(
             how = f"incremental: {len(changed)} changed, {len(removed)} removed cards"
         else:
             todo, how = candidates, "full"
-        pairs = index.scored_pairs(todo, min_score, weighted)
+        pairs = index.scored_pairs(todo, min_score, weighted, split=split)
         _save(path, key, index, digests, pairs, candidates, weighted)
     return hits_by_function(pairs, heads.__getitem__, max_per_function), how
 

@@ -643,30 +643,52 @@ class SimilarityIndex:
         scored = self.scored_pairs(self.candidate_codes(pairs_floor(min_score)), min_score)
         return hits_by_function(scored, self.head, max_per_function)
 
-    def scored_pairs(self, pairs, min_score: float, weighted: list[tuple[int, int]] | None = None
-                     ) -> list[tuple[str, str, dict]]:
+    def scored_pairs(self, pairs, min_score: float, weighted: list[tuple[int, int]] | None = None,
+                     split: bool = False) -> list[tuple[str, str, dict]]:
         """(id i, id j, the pair's Match parts) for the pairs (i < j) scoring at least `min_score`.
 
         `weighted`, when given, receives the pairs under `min_score` that other word weights
         could lift to it (see weight_sensitive): what a cache must score again when they change.
         `pairs`: their codes i * len(self) + j as an array (candidate_codes), or (i, j) tuples. The codes
         stay arrays until a pair may reach: a large index has millions of candidates, and a Python tuple
-        of two ints each held the standard library's RAG run at 4.9 GB, for pairs set aside unscored."""
-        out = []
+        of two ints each held the standard library's RAG run at 4.9 GB, for pairs set aside unscored.
+        `split`: a forked child scores every other pair (background.py), for a caller with the second
+        core idle; the same pairs in the same order as one process gives."""
         first, second = self._pair_arrays(pairs)
         # Most candidates of a large index are far under min_score: set aside at C speed those whose
         # bound, computed for all pairs at once, is under it (_bounds); score_bound decides the rest.
-        reach = self._bounds(first, second, min_score - _BOUND_SLACK) >= min_score - _BOUND_SLACK
-        for k in np.flatnonzero(reach).tolist():
+        reach = np.flatnonzero(self._bounds(first, second, min_score - _BOUND_SLACK) >= min_score - _BOUND_SLACK)
+        lift = weighted is not None
+        if split and len(reach) >= SPLIT_PAIRS:
+            from ..background import Background
+
+            with Background(lambda: self._score_rows(first, second, reach[1::2], min_score, lift)) as other:
+                kept, lifted = self._score_rows(first, second, reach[::2], min_score, lift)
+                their_kept, their_lifted = other.result()
+            # Each side's pairs are in candidate order: merged on their place among the candidates.
+            kept = sorted(kept + their_kept, key=_place)
+            lifted = sorted(lifted + their_lifted, key=_place)
+        else:
+            kept, lifted = self._score_rows(first, second, reach, min_score, lift)
+        if weighted is not None:
+            weighted.extend(pair for _, pair in lifted)
+        return [pair for _, pair in kept]
+
+    def _score_rows(self, first: np.ndarray, second: np.ndarray, todo: np.ndarray, min_score: float,
+                    lift: bool) -> tuple[list[tuple[int, tuple[str, str, dict]]], list[tuple[int, tuple[int, int]]]]:
+        """scored_pairs' work on the candidates `todo` (places in first/second), each result with its
+        place: the pairs kept, and (when `lift`) the weighted ones."""
+        kept, lifted = [], []
+        for k in todo.tolist():
             i, j = int(first[k]), int(second[k])
             if self.score_bound(i, j) < min_score:
                 continue  # neither kept nor liftable by other word weights (score_bound)
             parts = self.score_pair(i, j)
             if parts.score >= min_score:
-                out.append((self.ids[i], self.ids[j], self._hit(i, j, parts).model_dump(include=MATCH_FIELDS)))
-            elif weighted is not None and self.weight_sensitive(i, j, parts, min_score):
-                weighted.append((i, j))
-        return out
+                kept.append((k, (self.ids[i], self.ids[j], self._hit(i, j, parts).model_dump(include=MATCH_FIELDS))))
+            elif lift and self.weight_sensitive(i, j, parts, min_score):
+                lifted.append((k, (i, j)))
+        return kept, lifted
 
     def _pair_arrays(self, pairs) -> tuple[np.ndarray, np.ndarray]:
         """(rows i, rows j) of `pairs`: codes i * len(self) + j, or (i, j) tuples."""
@@ -789,6 +811,13 @@ class SimilarityIndex:
 
 
 MATCH_FIELDS = set(Match.model_fields)
+# Candidates left after the bounds from which scored_pairs(split=True) forks a second scorer: under
+# it the fork and the pickled half cost about what the second core saves.
+SPLIT_PAIRS = 4096
+
+
+def _place(item: tuple) -> int:
+    return item[0]
 # How far under min_score a pair's unrounded bound (SimilarityIndex._bounds) may be and still
 # reach it in score_bound: its rounding to 4 places adds at most 0.00005, the dot product's
 # float32 order a few units of 1e-7.

@@ -85,8 +85,8 @@ def _clone_detail(clone: Clone, path: str, name: str) -> str:
             detail += f"; the functions as a whole are {hit.score:.2f} similar"
     else:
         detail = _similarity_detail(clone.keep, clone.kind)
-    if len(clone.members) > 2:
-        detail += f"; {len(clone.members)} copies"
+    if clone.copies > 2:
+        detail += f"; {clone.copies} copies"
     if clone.test_code:
         detail += "; test code"
     if clone.doubt:
@@ -252,7 +252,7 @@ def _repeated_blocks(review: ReviewFile, facts: FileFacts, evidence: FileEvidenc
         review.repeated_blocks.extend(_duplicate_of(clone) for clone in clones)
         places = [_block_place(facts.path, clone) for clone in clones]
         best = clones[0]
-        copies = f"; {len(best.members)} copies: {', '.join(best.members)}" if len(best.members) > 2 else ""
+        copies = f"; {best.copies} copies: {', '.join(best.members)}" if best.copies > 2 else ""
         message = (f"lines {start}-{end} (top-level code) repeat {places[0]}"
                    + (f"; also {'; '.join(places[1:4])}" if len(places) > 1 else "") + copies
                    + f" ({best.kind} clone, confidence {best.confidence}" + ("; test code" if best.test_code else "") + ")")

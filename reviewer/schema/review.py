@@ -88,7 +88,9 @@ class DuplicateOf(Match):
     # The lines that repeat: on this side (`lines`) and on the other (`other_lines`), [start, end].
     lines: list[int] | None = None
     other_lines: list[int] | None = None
-    members: list[str] = Field(default_factory=list)  # a clone class of 3+: every copy "path:name:line"
+    # A clone class of 3+: every copy "path:name:line", on the copy that reports the class (the
+    # others name it in their evidence: "one of N copies: reported on ...").
+    members: list[str] = Field(default_factory=list)
     edited_lines: list[int] = Field(default_factory=list)  # near-miss: this copy's lines the other does not hold
     other_edited_lines: list[int] = Field(default_factory=list)  # ... and the other copy's lines this one does not
     keep_reason: str = ""  # why the other copy is the one to keep ("it has more users")
