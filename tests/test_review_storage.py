@@ -65,7 +65,7 @@ def stored_text(root: Path, path: str) -> str:
 def test_the_stored_review_reads_back_as_the_review_the_run_made(reviewed) -> None:
     root, review = reviewed
     text = stored_text(root, "pkg/steps.py")
-    assert json.loads(text)["version"] == REVIEW_SCHEMA_VERSION == 3
+    assert json.loads(text)["version"] == REVIEW_SCHEMA_VERSION == 4
     assert ReviewFile.model_validate_json(text) == review
     # What reports read (cards as references) holds the same symbols, findings and evidence.
     stored = StoredReview.model_validate_json(text)
@@ -122,7 +122,7 @@ def test_each_card_leaves_out_what_the_review_says_once(reviewed) -> None:
     read = ReviewFile.model_validate_json(stored_text(root, "pkg/steps.py"))
     assert [card.model_dump() for card in read.function_cards] == [card.model_dump() for card in review.function_cards]
     version_2 = {**stored, "version": 2, "function_cards": [card.model_dump(mode="json") for card in review.function_cards]}
-    assert ReviewFile.model_validate_json(json.dumps(version_2)).model_copy(update={"version": 3}) == review
+    assert ReviewFile.model_validate_json(json.dumps(version_2)).model_copy(update={"version": REVIEW_SCHEMA_VERSION}) == review
     # A card of another file (none is written so, but a reader must not guess) keeps its own fields.
     other = review.model_copy(deep=True)
     other.function_cards[0].file_path = "pkg/other.py"
