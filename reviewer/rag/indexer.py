@@ -78,6 +78,14 @@ class IndexReport(BaseModel):
     seconds: float = 0.0
     rebuilt: bool = False
 
+    def count_written(self, files: int, cards: int, embedded: int, reasons: list[str | None]) -> None:
+        """Count a chunk written to the table: its files, cards, texts embedded, and why the others were not."""
+        for reason in filter(None, reasons):
+            self.not_embedded[reason] = self.not_embedded.get(reason, 0) + 1
+        self.files_indexed += files
+        self.cards_added += cards
+        self.texts_embedded += embedded
+
     def summary_line(self) -> str:
         parts = [
             f"{self.files_indexed} files indexed",
@@ -380,11 +388,7 @@ def _write_chunk(store: CardStore, embedder: Embedder, vector_cache: VectorCache
             if stale:
                 store.delete_stale(facts.path, [c.id for c in cs])
     report.files_unchanged += len(chunk) - len(todo)
-    for reason in filter(None, reasons):
-        report.not_embedded[reason] = report.not_embedded.get(reason, 0) + 1
-    report.files_indexed += len(todo)
-    report.cards_added += len(cards)
-    report.texts_embedded += embedded
+    report.count_written(len(todo), len(cards), embedded, reasons)
 
 
 def _chunks(items: list[Prepared]):
@@ -429,16 +433,7 @@ def _index_files(
     if progress:
         progress(0, total)
 
-    chunk: list[Prepared] = []
-    chunk_cards = 0
-    for item in prepared + [None]:  # None flushes the last chunk
-        if item is not None:
-            chunk.append(item)
-            chunk_cards += len(item[1])
-            if chunk_cards < CHUNK_CARDS:
-                continue
-        if not chunk:
-            break
+    for chunk in _chunks(prepared):
         cards = [c for _, cs, _, _ in chunk for c in cs]
         structs = [s for _, _, ss, _ in chunk for s in ss]
         reasons = [r for _, _, _, rs in chunk for r in rs]
@@ -450,19 +445,14 @@ def _index_files(
         vectors, embedded = _embed_worthwhile(embedder, vector_cache, texts, reasons)
         store.add(cards, vectors, structs, _text_hashes(texts, reasons))  # table first ...
         vector_cache.save()
-        for reason in filter(None, reasons):
-            report.not_embedded[reason] = report.not_embedded.get(reason, 0) + 1
         stamp = now_iso()
         for facts, cs, _, _ in chunk:  # ... then the cache entries that vouch for the rows
             cache[facts.path] = {"sha256": facts.sha256, "last_indexed": stamp, "cards": [c.id for c in cs]}
         _save_cache(workspace, store.model, cache)
-        report.files_indexed += len(chunk)
-        report.cards_added += len(cards)
-        report.texts_embedded += embedded
+        report.count_written(len(chunk), len(cards), embedded, reasons)
         done += len(cards)
         if progress:
             progress(done, total)
-        chunk, chunk_cards = [], 0
 
 
 def _reapply(workspace: Workspace, store: CardStore, embedder: Embedder, written: Mapping[str, CardFields]) -> int:

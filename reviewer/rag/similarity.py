@@ -22,6 +22,7 @@ Scoring constants were chosen on benchmarks/dup_pairs (see docs/benchmarks.md, r
 from __future__ import annotations
 
 import itertools
+from operator import itemgetter
 from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
@@ -666,8 +667,8 @@ class SimilarityIndex:
                 kept, lifted = self._score_rows(first, second, reach[::2], min_score, lift)
                 their_kept, their_lifted = other.result()
             # Each side's pairs are in candidate order: merged on their place among the candidates.
-            kept = sorted(kept + their_kept, key=_place)
-            lifted = sorted(lifted + their_lifted, key=_place)
+            kept = sorted(kept + their_kept, key=itemgetter(0))
+            lifted = sorted(lifted + their_lifted, key=itemgetter(0))
         else:
             kept, lifted = self._score_rows(first, second, reach, min_score, lift)
         if weighted is not None:
@@ -815,11 +816,6 @@ MATCH_FIELDS = set(Match.model_fields)
 # costs 25-50 us (the 2,000-file scale tree, the standard library), so 4,096 are a tenth of a second
 # or more: the fork and the pickled half cost a few hundredths. Not tuned further.
 SPLIT_PAIRS = 4096
-
-
-def _place(item: tuple) -> int:
-    """A scored pair's place among the candidates (scored_pairs)."""
-    return item[0]
 
 
 # How far under min_score a pair's unrounded bound (SimilarityIndex._bounds) may be and still
