@@ -471,3 +471,27 @@ def test_modules_a_computed_require_may_load_are_not_said_untested(tmp_path: Pat
     })
     assert "reaches it through" in detail(evidence, "examples/mvc/controllers/pet/index.js", "show", "tests")
     assert "no test references or reaches it" in detail(evidence, "examples/other/index.js", "lonely", "tests")
+
+
+def test_equal_verdicts_of_an_axis_are_one_shared_record(tmp_path: Path) -> None:
+    """analyze_project folds each axis's equal verdicts into one record (schema.evidence.fold_equal:
+    a large project held one per symbol): the verdicts read as before, equal ones are the same object,
+    and records that differ in any field stay apart."""
+    from reviewer.schema.evidence import assessment, fold_equal
+
+    evidence = analyze(tmp_path, FILES)
+    for axis in ("utility", "overengineering", "tests", "documentation"):
+        records = [axes[axis] for axes in evidence.assessments.values() if axis in axes]
+        by_value: dict[str, object] = {}
+        for record in records:
+            assert by_value.setdefault(record.model_dump_json(), record) is record, axis
+    overengineering = [axes["overengineering"] for axes in evidence.assessments.values()]
+    assert len({id(record) for record in overengineering}) < len(overengineering)
+
+    verdicts = {("a.py", "f"): assessment("DEAD", 90, "unused"), ("a.py", "g"): assessment("DEAD", 90, "unused"),
+                ("a.py", "h"): assessment("DEAD", 90, "unused", rule="dead/x"),
+                ("a.py", "k"): assessment("DEAD", 90, "unused", line_start=3, line_end=4)}
+    folded = fold_equal(dict(verdicts))
+    assert folded == verdicts
+    assert folded[("a.py", "f")] is folded[("a.py", "g")]
+    assert len({id(record) for record in folded.values()}) == 3

@@ -174,6 +174,24 @@ def test_the_run_holds_each_review_without_its_prose_once_its_page_is_written(ra
     assert page.read_text(encoding="utf-8") == written
 
 
+def test_held_symbols_given_the_same_fields_share_one_set_of_them() -> None:
+    """held_review gives the symbols whose fields were given alike one set of their names (with the
+    prose fields it empties), not a set each: what the run holds of a large project's symbols."""
+    from reviewer.schema.review import SymbolReview, held_review
+
+    def symbol(name: str) -> SymbolReview:
+        return SymbolReview(name=name, kind="function", exported=False, line_start=1, line_end=2,
+                            evidence={"utility": "called by g"}, detail="d")
+
+    review = StoredReview(file="a.py", language="python", sha256="0" * 64, reviewer="static", verdict="CLEAN",
+                          symbols=[symbol("f"), symbol("g")])
+    held = held_review(review)
+    first, second = (s.__pydantic_fields_set__ for s in held.symbols)
+    assert first is second and {"evidence", "detail", "name"} <= first
+    assert first == review.symbols[0].__pydantic_fields_set__ | {"evidence", "detail"}
+    assert [s.name for s in held.symbols] == ["f", "g"] and not any(s.evidence or s.detail for s in held.symbols)
+
+
 def test_a_held_review_rebuilt_from_its_dump_is_the_held_review() -> None:
     """schema.fieldsets.rebuilt reads back a full dump without validation (the held reviews' store):
     the same record, nested records included; data of another shape is refused."""

@@ -23,7 +23,7 @@ from .roles import is_test_path
 from .testmap import TestMap
 from .usage import UsageGraph
 from .utility import DEFAULT_MIN_CONFIDENCE, UtilityAnalysis
-from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey
+from ..schema.evidence import AxisAssessment, FileFinding, SymbolKey, fold_equal
 
 EVIDENCE_AXES = ("utility", "overengineering", "tests", "documentation")
 
@@ -106,16 +106,17 @@ def analyze_project(scan: ScanResult, root: Path, config: Config | None = None,
     findings: list[FileFinding] = []
     # The tests' map reads the index and the usage graph only (neither changes from here on): a
     # forked child builds it while this process judges utility and over-engineering.
-    with Background((lambda: TestMap(index, usage).assess()) if "tests" in axes else None) as tests:
+    with Background((lambda: fold_equal(TestMap(index, usage).assess())) if "tests" in axes else None) as tests:
         mark = time.perf_counter()
-        per_axis["utility"], unreachable = utility.assess()  # overengineering needs the roots either way
+        utility_verdicts, unreachable = utility.assess()  # overengineering needs the roots either way
+        per_axis["utility"] = fold_equal(utility_verdicts)
         if "utility" in axes:
             findings.extend(unreachable)
         unreached_broken = utility.unreached_files(path for path, facts in index.files.items() if facts.syntax_errors)
         seconds["utility"] = time.perf_counter() - mark
         if "overengineering" in axes:
             mark = time.perf_counter()
-            per_axis["overengineering"] = OverengineeringAnalysis(index, usage, utility).assess()
+            per_axis["overengineering"] = fold_equal(OverengineeringAnalysis(index, usage, utility).assess())
             seconds["overengineering"] = time.perf_counter() - mark
         if "tests" in axes:
             mark = time.perf_counter()
@@ -123,7 +124,7 @@ def analyze_project(scan: ScanResult, root: Path, config: Config | None = None,
             seconds["tests"] = time.perf_counter() - mark  # what was left to wait for
     if "documentation" in axes:
         mark = time.perf_counter()
-        per_axis["documentation"] = DocsAnalysis(index).assess(per_file)
+        per_axis["documentation"] = fold_equal(DocsAnalysis(index).assess(per_file))
         seconds["documentation"] = time.perf_counter() - mark
     if stored is not None:
         stored.save()

@@ -85,3 +85,20 @@ def assessment(verdict: str, confidence: int = 80, detail: str = "", report: boo
                             line_start=line_start, line_end=line_end, rule=rule)
     object.__setattr__(record, "__pydantic_fields_set__", all_fields(AxisAssessment))
     return record
+
+
+def fold_equal(verdicts: dict[SymbolKey, AxisAssessment]) -> dict[SymbolKey, AxisAssessment]:
+    """`verdicts` with equal records made one shared record (in place; returned for chaining).
+
+    Most symbols of one axis have one of a few verdicts ("no over-engineering pattern found",
+    a documentation verdict by kind): the standard library's 73,000 symbols have 622 distinct
+    over-engineering verdicts and 57 documentation ones. One record each is 360 bytes, so a
+    20,000-file project held over 200 MB of copies through the run. Fold an axis's verdicts once
+    its analysis is done with them: nothing changes a verdict after that (the guards and cascades
+    that amend one run inside the axis's own assess()), and a shared record must never be amended."""
+    first: dict[tuple, AxisAssessment] = {}
+    for key, record in verdicts.items():
+        values = record.__dict__
+        verdicts[key] = first.setdefault((values["verdict"], values["confidence"], values["detail"], values["report"],
+                                          values["line_start"], values["line_end"], values["rule"]), record)
+    return verdicts

@@ -353,8 +353,9 @@ def _without_prose(symbol: SymbolReview) -> SymbolReview:
     values["evidence"], values["detail"] = {}, ""
     given = symbol.__pydantic_fields_set__
     _object_setattr(copied, "__dict__", values)
-    # The one shared set of all the names (schema.fieldsets) holds both already and is never changed here.
-    _object_setattr(copied, "__pydantic_fields_set__", given if given is all_fields(type(symbol)) else given | _PROSE)
+    # The one shared set of all the names (schema.fieldsets) holds both already; any other set given is
+    # shared too, one per distinct set (a set of its own per symbol was 76 MB of a 20,000-file run's held reviews).
+    _object_setattr(copied, "__pydantic_fields_set__", given if given is all_fields(type(symbol)) else _with_prose(given))
     _object_setattr(copied, "__pydantic_extra__", None)
     _object_setattr(copied, "__pydantic_private__", None)
     return copied
@@ -373,6 +374,18 @@ def _card_ref(card: FunctionCard) -> CardRef:
 
 
 _PROSE = frozenset({"evidence", "detail"})
+_HELD_FIELDS: dict[frozenset[str], set[str]] = {}
+
+
+def _with_prose(given: set[str]) -> set[str]:
+    """The one set `given | _PROSE` of every held symbol given these fields: never changed once held."""
+    key = frozenset(given)
+    held = _HELD_FIELDS.get(key)
+    if held is None:
+        held = _HELD_FIELDS[key] = set(key | _PROSE)
+    return held
+
+
 _object_setattr = object.__setattr__
 
 
