@@ -180,53 +180,29 @@ def _drop_structural_views(scan: ScanResult) -> None:
 
 class _Similarity:
     """The similarity index of this run, loaded only when a pair must be scored or a
-    reviewer asks for similar functions: an unchanged re-run reads its pairs from the cache.
+    reviewer asks for similar functions: an unchanged re-run reads its pairs from the cache."""
 
-    Without RAG, `cards` may be None when it is made: the run's cards are given later (`cards`), and a
-    child forked before that (the pairs' child, _evidence) builds its own from the scan and the card
-    cache. The pairs need only the cards' heads; the run's process builds its cards meanwhile, with the
-    other core idle otherwise, and the pairs and the duplicates that wait for them start that much sooner."""
-
-    def __init__(self, root: Path, config: Config, scan: ScanResult, cards: dict[str, list[FunctionCard]] | None,
-                 rag_enabled: bool, cache: Path | None = None) -> None:
+    def __init__(self, root: Path, config: Config, scan: ScanResult, cards: dict[str, list[FunctionCard]],
+                 rag_enabled: bool) -> None:
         self.root, self.config, self.scan, self.cards, self.rag_enabled = root, config, scan, cards, rag_enabled
-        self.cache = cache  # the cache folder the cards are read from, when this builds them
         self._index = None
-        self._rows: list[dict] | None = None
         if rag_enabled:
             from .rag.pair_cache import DIGEST_FIELDS
             from .rag.similarity import open_store
 
             self._store = open_store(root, config)
-            self._rows = self._store.read(list(DIGEST_FIELDS)).to_pylist()
-
-    def _cards(self) -> dict[str, list[FunctionCard]]:
-        if self.cards is None:  # in a child forked before the run's cards were built: its own (the cache unwritten)
-            from .rag.card_cache import static_cards
-
-            self.cards = static_cards(self.scan, self.cache, save=False)
-        return self.cards
-
-    @property
-    def rows(self) -> list[dict]:
-        if self._rows is None:
-            self._rows = [{**card.model_dump(include=CARD_HEAD), "text_hash": None}
-                          for file_cards in self._cards().values() for card in file_cards]
-        return self._rows
-
-    @property
-    def size(self) -> int:
-        """The functions the index holds."""
-        if self._rows is not None:
-            return len(self._rows)
-        return sum(len(file_cards) for file_cards in self._cards().values())
+            self.rows = self._store.read(list(DIGEST_FIELDS)).to_pylist()
+        else:
+            self.rows = [{**card.model_dump(include=CARD_HEAD), "text_hash": None}
+                         for file_cards in cards.values() for card in file_cards]
+        self.size = len(self.rows)
 
     def index(self):
         if self._index is None:
             from .rag.similarity import SimilarityIndex
 
             self._index = (SimilarityIndex.load(self._store) if self.rag_enabled
-                           else structural_index(self.scan, self._cards(), self.rows))
+                           else structural_index(self.scan, self.cards, self.rows))
         return self._index
 
     def find_similar(self, *args, **kwargs):
@@ -436,19 +412,16 @@ def _evidence(root: Path, config: Config, options: RunOptions, ui: UI, scan: Sca
 
     semantic = rag_enabled and (options.build_index or table_state(Workspace(root, config.output), config.rag.index_uri) != "none")
     cache = None if options.no_cache else Workspace(root, config.output).cache
+    cards = static_cards(scan, cache)
     symbols = {(f.path, s.qualified_name): s for f in scan.files for s in f.symbols}
     with ExitStack() as background:  # the children (below) live until the similarity phase takes their result
         with ui.phase("analysis"), deep_recursion(len(scan.files)):
             # Without RAG the duplicates need the scan, the cards and who uses what (which copy to keep),
             # and the rest of the analysis does not need them: forked children find them meanwhile
             # (with RAG they wait for the index). The similar pairs need only the scan and the cards: a
-            # first child builds its cards and scores them from here, while this process builds its
-            # cards and the usage graph.
-            similarity = None if semantic else _Similarity(root, config, scan, None, semantic, cache)
+            # first child scores them from here, while this process builds the usage graph.
+            similarity = None if semantic else _Similarity(root, config, scan, cards, semantic)
             paired = background.enter_context(Background(similarity.all_pairs if similarity else None))
-            cards = static_cards(scan, cache)
-            if similarity is not None:
-                similarity.cards = cards
             graph = build_usage(scan, root, cache, config)
 
             def rank(path: str, symbol: Symbol) -> tuple:

@@ -91,34 +91,3 @@ def test_a_damaged_cache_is_read_as_empty(cached):
     _again(root, cache)
     (cache / CACHE_FILE).write_text("{not json")
     _again(root, cache)
-
-
-def test_cards_built_without_saving_leave_the_cache_as_it_was(cached):
-    """static_cards(save=False), as the similarity pairs' child builds its own cards beside the run's:
-    the same cards, read from the cache where it holds them, and the cache file is never written."""
-    root, cache = cached
-    (root / "pkg/util.py").write_text("def clean(text):\n    \"\"\"Tidy a name.\"\"\"\n    return text.strip()\n")
-    before = (cache / CACHE_FILE).read_bytes()
-    scan = scan_repository(root, Config(), workers=1)
-    unsaved = static_cards(scan, cache, save=False)
-    assert (cache / CACHE_FILE).read_bytes() == before
-    assert [c.summary for c in unsaved["pkg/util.py"]] == ["Tidy a name."]
-    assert _plain(unsaved) == _plain(static_cards(scan, cache))
-    assert (cache / CACHE_FILE).read_bytes() != before
-
-
-def test_the_similarity_index_builds_its_cards_when_given_none(cached):
-    """pipeline._Similarity made before the run's cards (the pairs' child forks then): its rows and size
-    are those of the cards the run builds, and the cards given later are the ones it uses."""
-    from reviewer.pipeline import _Similarity
-
-    root, cache = cached
-    scan = scan_repository(root, Config(), workers=1)
-    own = _Similarity(root, Config(), scan, None, False, cache)
-    cards = static_cards(scan, cache)
-    given = _Similarity(root, Config(), scan, cards, False)
-    assert own.size == given.size == sum(len(file_cards) for file_cards in cards.values()) == 4
-    assert own.rows == given.rows
-    later = _Similarity(root, Config(), scan, None, False, cache)
-    later.cards = cards
-    assert later.index().ids == given.index().ids and later.cards is cards

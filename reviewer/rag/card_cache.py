@@ -77,11 +77,10 @@ def _card(facts: FileFacts, values: list, stamp: str) -> FunctionCard:
     return build(FunctionCard, **fields, file_path=facts.path, called_internals=[], source="ast", last_indexed=stamp)
 
 
-def static_cards(scan: ScanResult, cache_folder: Path | None, save: bool = True) -> dict[str, list[FunctionCard]]:
+def static_cards(scan: ScanResult, cache_folder: Path | None) -> dict[str, list[FunctionCard]]:
     """Every scanned file's AST cards, from the cache where its bytes are unchanged, with no
     `called_internals` yet: they need the project's imports (resolve_called_internals), and the
-    similarity pairs, which need the rest of the cards, start before the analysis. `save` False:
-    the cache is read, never written (a forked child's cards, beside the run's own)."""
+    similarity pairs, which need the rest of the cards, start before the analysis."""
     stamp = now_iso()
     version = cache_version()
     path = cache_folder / CACHE_FILE if cache_folder is not None else None
@@ -102,7 +101,7 @@ def static_cards(scan: ScanResult, cache_folder: Path | None, save: bool = True)
         cards[facts.path] = [build_static_card(facts, symbol, None, stamp) for symbol in symbols]
         kept[facts.path] = [facts.sha256, [_stored_fields(card) for card in cards[facts.path]]]
         changed = True
-    if path is not None and save and (changed or kept.keys() != stored.keys()):
+    if path is not None and (changed or kept.keys() != stored.keys()):
         try:
             text = json.dumps({"version": version, "files": kept}, separators=(",", ":"))
             atomic_write_bytes(path, zlib.compress(text.encode("utf-8"), 1))
