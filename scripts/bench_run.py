@@ -146,7 +146,7 @@ def main() -> None:
             rows.append(measure(label, chosen, mode == "rag"))
             print(" | ".join(rows[-1]), flush=True)  # a long benchmark shows each row as it ends
     columns = ["target", "mode", "files", "lines", "load", "vulture + jscpd", "first run (vs peers)",
-               "first run phases (s)", "peak RSS GB (first / re-run / one file)", "unchanged re-run",
+               "first run phases (s)", "peak RSS GiB (first / re-run / one file)", "unchanged re-run",
                "one file changed", "reuse"]
     table = markdown_table(columns, rows)
     print(table)
