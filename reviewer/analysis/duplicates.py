@@ -60,7 +60,7 @@ import re
 from array import array
 from collections import Counter
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, partial
 from typing import Callable, Iterable
 
 from .roles import (TEST_DIRECTORIES, generated_sync_twins, is_dunder, is_benchmark_path, is_example_path, is_generated_path,
@@ -1604,8 +1604,7 @@ def _clone_classes(edges: list[_Edge], rank: Callable[[str, Symbol], KeepRank], 
     member is kept, the next one carries the one finding that names every member."""
     parent: dict[CloneKey, CloneKey] = {}
 
-    def find(key: CloneKey) -> CloneKey:
-        return _root(parent, key)
+    find = partial(_root, parent)
 
     functions: dict[CloneKey, _Function] = {}
     for edge in edges:
@@ -1774,8 +1773,7 @@ def _hook_families(edges: list[_Edge], framework: set[tuple[str, str]]) -> dict[
     clone class from three places on."""
     parent: dict[CloneKey, CloneKey] = {}
 
-    def find(key: CloneKey) -> CloneKey:
-        return _root(parent, key)
+    find = partial(_root, parent)
 
     nodes: set[CloneKey] = set()
     for edge in edges:

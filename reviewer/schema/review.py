@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import sys
+from functools import cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
@@ -355,7 +356,7 @@ def _without_prose(symbol: SymbolReview) -> SymbolReview:
     _object_setattr(copied, "__dict__", values)
     # The one shared set of all the names (schema.fieldsets) holds both already; any other set given is
     # shared too, one per distinct set (a set of its own per symbol was 76 MB of a 20,000-file run's held reviews).
-    _object_setattr(copied, "__pydantic_fields_set__", given if given is all_fields(type(symbol)) else _with_prose(given))
+    _object_setattr(copied, "__pydantic_fields_set__", given if given is all_fields(type(symbol)) else _with_prose(frozenset(given)))
     _object_setattr(copied, "__pydantic_extra__", None)
     _object_setattr(copied, "__pydantic_private__", None)
     return copied
@@ -374,16 +375,12 @@ def _card_ref(card: FunctionCard) -> CardRef:
 
 
 _PROSE = frozenset({"evidence", "detail"})
-_HELD_FIELDS: dict[frozenset[str], set[str]] = {}
 
 
-def _with_prose(given: set[str]) -> set[str]:
+@cache
+def _with_prose(given: frozenset[str]) -> set[str]:
     """The one set `given | _PROSE` of every held symbol given these fields: never changed once held."""
-    key = frozenset(given)
-    held = _HELD_FIELDS.get(key)
-    if held is None:
-        held = _HELD_FIELDS[key] = set(key | _PROSE)
-    return held
+    return set(given | _PROSE)
 
 
 _object_setattr = object.__setattr__
